@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs every test: installs what is missing (scripts/setup.sh), then
+#   1. native build + GoogleTest core suite + CLI checks (ctest, preset native-release)
+#   2. the same core suite compiled with Emscripten and run under node (ctest, preset web-release)
+#   3. end-to-end tests: playwright-core drives Debian's chromium against the built site
+# Exits non-zero on the first failure. Prints a closing "N passed, N failed" line per stage.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs
+
+bash scripts/setup.sh
+
+echo "== native: build and test"
+cmake --preset native-release >/dev/null
+cmake --build --preset native-release
+ctest --preset native-release
+
+echo "== wasm: core tests under node"
+cmake --preset web-release >/dev/null
+cmake --build --preset web-release
+ctest --preset web-release
+
+if [ -d build/web-release/site ] && [ -f tests/e2e/app.test.mjs ]; then
+  echo "== e2e: headless chromium"
+  (cd tests/e2e && SITE_DIR="$PWD/../../build/web-release/site" \
+     CLI="$PWD/../../build/native-release/trainmem" node --test --test-concurrency=1 ./*.test.mjs)
+fi
+echo "== all tests passed"

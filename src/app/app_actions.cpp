@@ -1,0 +1,293 @@
+// [SECTION] index
+//   Committing a valid config (estimate, URL, storage, DOM mirror)
+//   Start-up and share links
+//   Model and device resolution
+//   Recommendations
+//   Presets fetched at run time
+//   Errors, frames, feedback
+// Share/export helpers are in app_export.cpp.
+#include "app/app_actions.h"
+
+#include <algorithm>
+
+#include <imgui.h>
+#include <nlohmann/json.hpp>
+
+#include "app/i18n.h"
+#include "app/labels.h"
+#include "core/report.h"
+#include "core/share_link.h"
+#include "data/builtin_presets.h"
+#include "platform/platform.h"
+
+namespace app {
+namespace {
+
+using trainmem::Config;
+using trainmem::Error;
+
+constexpr const char* kStorageKey = "trainmem.last_fragment";
+
+// The seed example (seed/README.md, Llama3 8B): what the page shows on a first visit.
+constexpr const char* kSeedConfig = R"({
+  "version": 1, "mode": "detailed", "framework": "torchtitan-npu",
+  "model": "llama3-8b", "device": "ascend-910b", "world_size": 8,
+  "training": {"local_batch_size": 2, "seq_len": 2048},
+  "activation_checkpoint": {"mode": "selective"},
+  "optimizer": {"swap_optimizer": true}
+})";
+
+// ---- Committing a valid config ---------------------------------------------------------------
+
+std::string SummaryLine(const AppState& state) {
+  const auto& budget = state.estimate.budget;
+  return TrFormat(Str::kSummaryTemplate, ModelDisplayName(state.config).c_str(),
+                  state.config.device.name.c_str(), trainmem::FormatGiB(state.estimate.per_device.total).c_str(),
+                  trainmem::FormatGiB(budget.usable_bytes).c_str(),
+                  Tr(budget.fits ? Str::kSummaryFits : Str::kSummaryDoesNotFit));
+}
+
+// Writes the config where it is shared: URL fragment, localStorage, DOM mirror, title.
+void Publish(AppState& state, bool write_url) {
+  const std::string fragment = trainmem::EncodeShareFragment(state.config);
+  if (write_url) {
+    const std::string url_fragment = state.embed ? fragment + "&embed=1" : fragment;
+    if (url_fragment != state.written_fragment) {
+      platform::ReplaceUrlFragment(url_fragment);
+      state.written_fragment = url_fragment;
+    }
+    // An embedded card must not replace the reader's own last config.
+    if (!state.embed) platform::StorageSet(kStorageKey, fragment);
+  }
+  platform::SetResultMirror(state.estimate_json, SummaryLine(state));
+  platform::SetDocumentTitle(TrFormat(Str::kDocumentTitle, ModelDisplayName(state.config).c_str(),
+                                      state.config.device.name.c_str()));
+}
+
+void Commit(AppState& state, const Config& config, bool write_url) {
+  state.config = config;
+  state.estimate = trainmem::EstimateWithAdvice(config);
+  Config other = config;
+  other.mode = config.mode == trainmem::Mode::kTemplate ? trainmem::Mode::kDetailed : trainmem::Mode::kTemplate;
+  state.other_mode_estimate = trainmem::EstimateMemory(other);
+  state.estimate_json = trainmem::EstimateToJson(state.estimate).dump();
+  Publish(state, write_url);
+  RequestFrames(state);
+}
+
+void Revalidate(AppState& state) {
+  state.draft_errors = trainmem::ValidateConfig(state.draft);
+  if (state.draft_errors.empty()) Commit(state, state.draft, true);
+  RequestFrames(state);
+}
+
+// A config in which any model fits any device: one rank, default parallelism. Resolving a model
+// or device on it isolates that pick from the rest of the draft (which may be mid-edit).
+Config NeutralBase(const AppState& state) {
+  Config base = state.config;
+  base.world_size = 1;
+  base.parallelism = trainmem::Parallelism{};
+  return base;
+}
+
+}  // namespace
+
+// ---- Start-up and share links ----------------------------------------------------------------
+
+void InitAppState(AppState& state) {
+  state.presets = trainmem::BuiltinPresets();
+  auto seed = trainmem::ParseConfig(kSeedConfig, state.presets);
+  Config start = seed.ok() ? seed.value() : Config{};
+  for (const Error& e : seed.errors()) state.banner_lines.push_back(trainmem::FormatError(e));
+  state.draft = start;
+  Commit(state, start, false);
+
+  const std::string fragment = platform::GetUrlFragment();
+  if (!fragment.empty()) {
+    LoadFragment(state, fragment);
+    return;
+  }
+  if (auto stored = platform::StorageGet(kStorageKey)) {
+    auto decoded = trainmem::DecodeShareFragment(*stored, state.presets);
+    if (decoded.errors.empty() && trainmem::ValidateConfig(decoded.config).empty()) {
+      state.draft = decoded.config;
+      Commit(state, decoded.config, true);
+      return;
+    }
+  }
+  Publish(state, true);
+}
+
+void LoadFragment(AppState& state, const std::string& fragment) {
+  if (fragment.empty() || fragment == state.written_fragment) return;
+  auto decoded = trainmem::DecodeShareFragment(fragment, state.presets);
+  state.embed = decoded.embed;
+  state.banner_lines.clear();
+  for (const Error& e : decoded.errors) {
+    state.banner_lines.push_back(TrFormat(Str::kCouldNotReadTemplate, trainmem::FormatError(e).c_str()));
+  }
+  // Keep a link we could not fully read in the address bar (the reader may fix it by hand, and
+  // presets fetched later may resolve it); it is replaced on the next edit.
+  state.link_had_errors = !decoded.errors.empty();
+  state.written_fragment = fragment;
+  state.draft = decoded.config;
+  state.draft_errors = trainmem::ValidateConfig(state.draft);
+  if (state.draft_errors.empty()) Commit(state, state.draft, !state.link_had_errors);
+  RequestFrames(state);
+}
+
+// ---- Model and device resolution -------------------------------------------------------------
+
+namespace {
+
+void CopyModel(const Config& from, Config& to) {
+  to.model_id = from.model_id;
+  to.model_name = from.model_name;
+  to.model = from.model;
+  to.nominal_params = from.nominal_params;
+  to.nominal_expert_params = from.nominal_expert_params;
+}
+
+void ReportPickErrors(AppState& state, const std::vector<Error>& errors) {
+  state.draft_errors = trainmem::ValidateConfig(state.draft);
+  state.draft_errors.insert(state.draft_errors.end(), errors.begin(), errors.end());
+  RequestFrames(state);
+}
+
+}  // namespace
+
+void SelectModelPreset(AppState& state, const std::string& id) {
+  auto resolved = trainmem::ApplySetting(NeutralBase(state), "model", id, state.presets);
+  if (!resolved.ok()) return ReportPickErrors(state, resolved.errors());
+  state.custom_model.open = false;
+  EditDraft(state, [&](Config& c) { CopyModel(resolved.value(), c); });
+}
+
+bool UseCustomModel(AppState& state, const std::string& hf_json_text, std::vector<Error>* errors) {
+  const auto parsed = nlohmann::json::parse(hf_json_text, nullptr, false);
+  if (parsed.is_discarded() || !parsed.is_object()) {
+    *errors = {{"config.json", Tr(Str::kErrNotJsonObject)}};
+    return false;
+  }
+  auto arch = trainmem::ParseModelArch(parsed, "model");
+  if (!arch.ok()) {
+    *errors = arch.errors();
+    return false;
+  }
+  auto resolved = trainmem::ApplySetting(NeutralBase(state), "model", parsed.dump(), state.presets);
+  if (!resolved.ok()) {
+    *errors = resolved.errors();
+    return false;
+  }
+  errors->clear();
+  EditDraft(state, [&](Config& c) { CopyModel(resolved.value(), c); });
+  return true;
+}
+
+void SelectDevicePreset(AppState& state, const std::string& id) {
+  auto resolved = trainmem::ApplySetting(NeutralBase(state), "device", id, state.presets);
+  if (!resolved.ok()) return ReportPickErrors(state, resolved.errors());
+  state.custom_device.open = false;
+  EditDraft(state, [&](Config& c) { c.device = resolved.value().device; });
+}
+
+void UseCustomDevice(AppState& state, const std::string& name, double memory_gib) {
+  const nlohmann::json device = {{"name", name}, {"memory_gib", memory_gib}};
+  auto resolved = trainmem::ApplySetting(NeutralBase(state), "device", device.dump(), state.presets);
+  if (!resolved.ok()) return ReportPickErrors(state, resolved.errors());
+  EditDraft(state, [&](Config& c) { c.device = resolved.value().device; });
+}
+
+void EditDraft(AppState& state, const std::function<void(Config&)>& mutate) {
+  mutate(state.draft);
+  Revalidate(state);
+}
+
+// ---- Recommendations -------------------------------------------------------------------------
+
+namespace {
+
+// All changes at once on the JSON form, for steps whose keys are only valid together
+// (e.g. tp and dp_shard); ApplySetting validates after each single key.
+trainmem::Result<Config> ApplyChangesTogether(const AppState& state, const trainmem::Recommendation& rec) {
+  nlohmann::json j = trainmem::ConfigToJson(state.config);
+  for (const auto& [key, value] : rec.changes) {
+    nlohmann::json* node = &j;
+    std::size_t start = 0;
+    for (std::size_t dot = key.find('.'); dot != std::string::npos; dot = key.find('.', start)) {
+      node = &(*node)[key.substr(start, dot - start)];
+      start = dot + 1;
+    }
+    auto parsed = nlohmann::json::parse(value, nullptr, false);
+    (*node)[key.substr(start)] = parsed.is_discarded() ? nlohmann::json(value) : parsed;
+  }
+  return trainmem::ConfigFromJson(j, state.presets);
+}
+
+}  // namespace
+
+void ApplyRecommendation(AppState& state, const trainmem::Recommendation& rec) {
+  Config next = state.config;
+  bool applied = true;
+  for (const auto& [key, value] : rec.changes) {
+    auto step = trainmem::ApplySetting(next, key, value, state.presets);
+    if (!step.ok()) {
+      applied = false;
+      break;
+    }
+    next = step.value();
+  }
+  if (!applied) {
+    auto together = ApplyChangesTogether(state, rec);
+    if (!together.ok()) return ReportPickErrors(state, together.errors());
+    next = together.value();
+  }
+  state.draft = next;
+  Revalidate(state);
+}
+
+// ---- Presets fetched at run time ---------------------------------------------------------------
+
+void AddFetchedPresets(AppState& state, const std::vector<std::pair<std::string, std::string>>& files,
+                       const std::vector<std::string>& failures) {
+  state.presets_fetched = true;
+  state.preset_fetch_failures = failures;
+  for (const Error& e : trainmem::AddPresetFiles(state.presets, files)) {
+    state.preset_fetch_failures.push_back(trainmem::FormatError(e));
+  }
+  // A link naming a preset the build did not embed can be read now.
+  if (state.link_had_errors) {
+    const std::string fragment = state.written_fragment;
+    state.written_fragment.clear();
+    LoadFragment(state, fragment);
+  }
+  RequestFrames(state);
+}
+
+// ---- Errors, frames, feedback ------------------------------------------------------------------
+
+std::vector<const Error*> ErrorsFor(const AppState& state, const char* key, bool sub_paths) {
+  std::vector<const Error*> found;
+  const std::string prefix = key;
+  for (const Error& e : state.draft_errors) {
+    const bool exact = e.path == prefix;
+    const bool below = sub_paths && e.path.size() > prefix.size() && e.path.compare(0, prefix.size(), prefix) == 0 &&
+                       (e.path[prefix.size()] == '.' || e.path[prefix.size()] == '[');
+    if (exact || below) found.push_back(&e);
+  }
+  return found;
+}
+
+void RequestFrames(AppState& state, int frames) {
+  state.frames_requested = std::max(state.frames_requested, frames);
+}
+
+void ShowFeedback(AppState& state, std::string text) {
+  constexpr double kFeedbackSeconds = 2.0;
+  state.feedback = std::move(text);
+  state.feedback_until = ImGui::GetTime() + kFeedbackSeconds;
+  state.wake_after_seconds = kFeedbackSeconds + 0.05;
+  RequestFrames(state);
+}
+
+}  // namespace app

@@ -1,0 +1,57 @@
+// Everything that changes AppState outside plain widget edits: loading the first config,
+// committing a valid draft (estimate, URL, storage, DOM mirror), presets, share links, advice,
+// exports. Panels call these; none of them draws.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "app/app_state.h"
+#include "core/estimate.h"
+
+namespace app {
+
+// Builtin presets, then the URL fragment, else the last config in localStorage, else the seed
+// example (llama3-8b on ascend-910b, 8 ranks, the seed's torchtitan-npu recipe).
+void InitAppState(AppState& state);
+
+// Edits the draft with `mutate`, validates it, and when it is valid makes it the config.
+void EditDraft(AppState& state, const std::function<void(trainmem::Config&)>& mutate);
+
+// Model and device go through the core's resolver (ApplySetting "model"/"device") so preset
+// lookup and HF parsing stay in the core. Errors land in draft_errors under "model"/"device".
+void SelectModelPreset(AppState& state, const std::string& id);
+bool UseCustomModel(AppState& state, const std::string& hf_json_text, std::vector<trainmem::Error>* errors);
+void SelectDevicePreset(AppState& state, const std::string& id);
+void UseCustomDevice(AppState& state, const std::string& name, double memory_gib);
+
+// Applies a recommendation's changes (ApplySetting per key) to the current config.
+void ApplyRecommendation(AppState& state, const trainmem::Recommendation& recommendation);
+
+// A share fragment arrived (page load, hashchange): decode it, keep what could be read.
+void LoadFragment(AppState& state, const std::string& fragment);
+
+// Files fetched from presets/ (index.json and the files it lists).
+void AddFetchedPresets(AppState& state, const std::vector<std::pair<std::string, std::string>>& files,
+                       const std::vector<std::string>& failures);
+
+// Share and export.
+std::string ShareLink(const AppState& state);    // full URL of the current config
+std::string EmbedSnippet(const AppState& state); // <iframe …#…&embed=1 …>
+void OpenFullApp(const AppState& state);         // the embed card's "Open in trainmem"
+enum class ExportFormat { kMarkdown, kCsv, kJson };
+std::string ExportText(const AppState& state, ExportFormat format);
+void CopyExport(AppState& state, ExportFormat format);
+void DownloadExport(AppState& state, ExportFormat format);
+void CopyShareLink(AppState& state);
+void CopyEmbedSnippet(AppState& state);
+
+// Errors in draft_errors that belong to `key`: exactly, or (with sub_paths) below it, such as
+// "model.hidden_size" under "model".
+std::vector<const trainmem::Error*> ErrorsFor(const AppState& state, const char* key, bool sub_paths = true);
+
+// Asks the main loop for `frames` more frames (and, for feedback, a redraw after `seconds`).
+void RequestFrames(AppState& state, int frames = 3);
+void ShowFeedback(AppState& state, std::string text);
+
+}  // namespace app

@@ -1,0 +1,66 @@
+// AppState: everything the page remembers between frames. Panels are free functions
+// DrawXxxPanel(AppState&); they read the estimate and edit the draft through app_actions.h.
+//
+// Two configs: `draft` is what the input widgets show (possibly invalid while the user types),
+// `config` is the last valid one and the only one ever estimated, so an invalid edit shows its
+// error next to the field while the last valid estimate stays on screen.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/config.h"
+#include "core/estimate.h"
+#include "core/presets.h"
+#include "core/result.h"
+
+namespace app {
+
+struct CustomModelEditor {
+  bool open = false;
+  std::string hf_json_text;                // the paste box
+  std::vector<trainmem::Error> hf_errors;  // why the pasted config.json was not used
+  std::string edited_json;                 // architecture fields being edited (HF names)
+  std::vector<trainmem::Error> edit_errors;
+};
+
+struct CustomDeviceEditor {
+  bool open = false;
+  char name[64] = "Custom device";
+  double memory_gib = 64.0;
+};
+
+struct AppState {
+  trainmem::Presets presets;
+
+  trainmem::Config config;  // last valid: what `estimate` describes
+  trainmem::Config draft;   // what the inputs show
+  std::vector<trainmem::Error> draft_errors;  // why the draft is not (yet) the config
+
+  trainmem::Estimate estimate;             // EstimateWithAdvice(config)
+  trainmem::Estimate other_mode_estimate;  // the same config in the other mode (template/detailed)
+  std::string estimate_json;               // EstimateToJson(estimate).dump(): the DOM mirror
+
+  // Share link state.
+  bool embed = false;
+  std::string written_fragment;            // what the URL holds now (to ignore our own writes)
+  std::vector<std::string> banner_lines;   // "Could not read: #tp: …", dismissible
+  bool link_had_errors = false;            // re-read the link once fetched presets arrive
+
+  // UI-only state.
+  std::string model_filter;
+  CustomModelEditor custom_model;
+  CustomDeviceEditor custom_device;
+  std::string feedback;                    // "Link copied", shown briefly in the header
+  double feedback_until = 0;               // ImGui time at which the feedback disappears
+  bool presets_fetched = false;
+  std::vector<std::string> preset_fetch_failures;
+
+  // Frames the main loop must still draw: set by actions that change what is on screen
+  // (main.cpp wakes the paused loop when this is positive).
+  int frames_requested = 0;
+  double wake_after_seconds = 0;           // a delayed redraw (feedback timeout), 0 = none
+};
+
+}  // namespace app

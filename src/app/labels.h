@@ -1,0 +1,68 @@
+// Display names for the core's enums and values, as translated strings. The JSON names come
+// from the core (FrameworkName, …); these are what a person reads.
+#pragma once
+
+#include <string>
+
+#include "app/i18n.h"
+#include "core/config.h"
+
+namespace app {
+
+template <class E>
+struct EnumOption {
+  E value;
+  Str label;
+};
+
+inline constexpr EnumOption<trainmem::Framework> kFrameworkOptions[] = {
+    {trainmem::Framework::kTorchtitan, Str::kFrameworkTorchtitan},
+    {trainmem::Framework::kTorchtitanNpu, Str::kFrameworkTorchtitanNpu},
+    {trainmem::Framework::kMegatron, Str::kFrameworkMegatron},
+    {trainmem::Framework::kDeepspeed, Str::kFrameworkDeepspeed},
+    {trainmem::Framework::kTorchtune, Str::kFrameworkTorchtune},
+};
+
+inline constexpr EnumOption<trainmem::DType> kParamDTypeOptions[] = {
+    {trainmem::DType::kBFloat16, Str::kDTypeBf16},
+    {trainmem::DType::kFloat16, Str::kDTypeFp16},
+    {trainmem::DType::kFloat32, Str::kDTypeFp32},
+};
+
+inline constexpr EnumOption<trainmem::DType> kStateDTypeOptions[] = {
+    {trainmem::DType::kFloat32, Str::kDTypeFp32},
+    {trainmem::DType::kBFloat16, Str::kDTypeBf16},
+    {trainmem::DType::kInt8, Str::kDTypeInt8},
+};
+
+inline constexpr EnumOption<trainmem::AttentionImpl> kAttentionOptions[] = {
+    {trainmem::AttentionImpl::kFlash, Str::kAttentionFlash},
+    {trainmem::AttentionImpl::kSdpa, Str::kAttentionSdpa},
+    {trainmem::AttentionImpl::kEager, Str::kAttentionEager},
+};
+
+inline constexpr EnumOption<trainmem::AcMode> kAcModeOptions[] = {
+    {trainmem::AcMode::kNone, Str::kAcNone},
+    {trainmem::AcMode::kSelective, Str::kAcSelective},
+    {trainmem::AcMode::kFull, Str::kAcFull},
+};
+
+inline constexpr EnumOption<trainmem::PpSchedule> kPpScheduleOptions[] = {
+    {trainmem::PpSchedule::k1F1B, Str::kSchedule1F1B},
+    {trainmem::PpSchedule::kInterleaved1F1B, Str::kScheduleInterleaved},
+    {trainmem::PpSchedule::kGPipe, Str::kScheduleGPipe},
+    {trainmem::PpSchedule::kZeroBubble, Str::kScheduleZeroBubble},
+};
+
+inline constexpr EnumOption<trainmem::OptimizerKind> kOptimizerOptions[] = {
+    {trainmem::OptimizerKind::kAdamW, Str::kOptimizerAdamW},
+    {trainmem::OptimizerKind::kAdam, Str::kOptimizerAdam},
+    {trainmem::OptimizerKind::kSgd, Str::kOptimizerSgd},
+    {trainmem::OptimizerKind::kLion, Str::kOptimizerLion},
+    {trainmem::OptimizerKind::kAdafactor, Str::kOptimizerAdafactor},
+};
+
+// "Llama 3 8B"; a custom model without a name reads "Custom model".
+std::string ModelDisplayName(const trainmem::Config& config);
+
+}  // namespace app

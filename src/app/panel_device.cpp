@@ -1,0 +1,103 @@
+// Device: a preset combo (name and visible memory) or a custom name + memory, and the world size.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/app_actions.h"
+#include "app/panels.h"
+#include "app/widgets.h"
+
+namespace app {
+namespace {
+
+using trainmem::DevicePreset;
+
+std::vector<const DevicePreset*> SortedDevices(const trainmem::Presets& presets) {
+  std::vector<const DevicePreset*> devices;
+  for (const auto& entry : presets.devices) devices.push_back(&entry.second);
+  std::sort(devices.begin(), devices.end(), [](const DevicePreset* a, const DevicePreset* b) {
+    if (a->vendor != b->vendor) return a->vendor < b->vendor;
+    if (a->memory_gib != b->memory_gib) return a->memory_gib < b->memory_gib;
+    return a->name < b->name;
+  });
+  return devices;
+}
+
+std::string GiBText(double gib) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.1f GiB", gib);
+  return text;
+}
+
+void DrawDeviceList(AppState& state) {
+  const float right = ImGui::GetContentRegionMax().x;
+  for (const DevicePreset* device : SortedDevices(state.presets)) {
+    const bool selected = !state.custom_device.open && device->id == state.draft.device.id;
+    ImGui::PushID(device->id.c_str());
+    if (ImGui::Selectable(device->name.c_str(), selected)) SelectDevicePreset(state, device->id);
+    if (selected) ImGui::SetItemDefaultFocus();
+    const std::string memory = GiBText(device->memory_gib);
+    ImGui::SameLine(right - ImGui::CalcTextSize(memory.c_str()).x);
+    ImGui::TextDisabled("%s", memory.c_str());
+    ImGui::PopID();
+  }
+  ImGui::Separator();
+  if (ImGui::Selectable(Tr(Str::kCustomDeviceItem), state.custom_device.open)) {
+    CustomDeviceEditor& editor = state.custom_device;
+    editor.open = true;
+    std::snprintf(editor.name, sizeof(editor.name), "%s", state.draft.device.name.c_str());
+    editor.memory_gib = state.draft.device.memory_gib;
+    RequestFrames(state);
+  }
+}
+
+void DrawCustomDevice(AppState& state) {
+  CustomDeviceEditor& editor = state.custom_device;
+  bool changed = false;
+  FormRow(Str::kDeviceName, "device.name");
+  changed |= ImGui::InputText("##device_name", editor.name, sizeof(editor.name));
+  FormRow(Str::kDeviceMemory, "device.memory_gib", Str::kDeviceMemoryHelp);
+  changed |= ImGui::InputDouble("##device_memory", &editor.memory_gib, 1.0, 8.0, "%.1f GiB");
+  if (changed) UseCustomDevice(state, editor.name, editor.memory_gib);
+}
+
+// "Sold as 64 GB · 60.8 GiB visible to the framework".
+void DrawDeviceNote(const AppState& state) {
+  const DevicePreset* preset = state.presets.FindDevice(state.draft.device.id);
+  if (preset == nullptr || state.custom_device.open) return;
+  std::string note = TrFormat(Str::kDeviceNoteTemplate, preset->nominal_memory_gb, preset->memory_gib);
+  if (!preset->note.empty()) note += " \xC2\xB7 " + preset->note;
+  TextMuted(note.c_str());
+}
+
+}  // namespace
+
+void DrawDevicePanel(AppState& state) {
+  if (!ImGui::CollapsingHeader(Tr(Str::kSectionDevice), ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::PushID("device");
+  const std::string preview = state.custom_device.open
+                                  ? std::string(Tr(Str::kCustomDevicePreview)) + ": " + state.draft.device.name
+                                  : state.draft.device.name + "  (" + GiBText(state.draft.device.memory_gib) + ")";
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::BeginCombo("##device", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+    DrawDeviceList(state);
+    ImGui::EndCombo();
+  }
+  FieldErrors(state, "device");
+  DrawDeviceNote(state);
+  if (BeginForm("device_form")) {
+    if (state.custom_device.open) DrawCustomDevice(state);
+    FormRow(Str::kWorldSize, "world_size", Str::kWorldSizeHelp);
+    std::int64_t world = state.draft.world_size;
+    if (InputCount("world_size", &world, Step::kDouble)) EditDraft(state, [&](auto& c) { c.world_size = world; });
+    FieldErrors(state, "world_size");
+    EndForm();
+  }
+  ImGui::PopID();
+  ImGui::Spacing();
+}
+
+}  // namespace app

@@ -1,0 +1,137 @@
+// Parallelism: every degree, with the -1 "ranks left over" shown resolved (dp_shard = -1 → 8),
+// the pipeline options when pp > 1, ZeRO for DeepSpeed/Megatron, and the resolved layout.
+#include <string>
+
+#include <imgui.h>
+
+#include "app/app_actions.h"
+#include "app/panels.h"
+#include "app/widgets.h"
+
+namespace app {
+namespace {
+
+using trainmem::Parallelism;
+
+struct DegreeField {
+  Str label;
+  const char* key;
+  Str help;
+  std::int64_t Parallelism::*member;
+  std::int64_t trainmem::Layout::*resolved;
+  bool moe_only;
+};
+
+constexpr DegreeField kDegrees[] = {
+    {Str::kDpReplicate, "parallelism.data_parallel_replicate_degree", Str::kDpReplicateHelp,
+     &Parallelism::dp_replicate, &trainmem::Layout::dp_replicate, false},
+    {Str::kDpShard, "parallelism.data_parallel_shard_degree", Str::kDpShardHelp, &Parallelism::dp_shard,
+     &trainmem::Layout::dp_shard, false},
+    {Str::kTensorParallel, "parallelism.tensor_parallel_degree", Str::kTensorParallelHelp, &Parallelism::tp,
+     &trainmem::Layout::tp, false},
+    {Str::kPipelineParallel, "parallelism.pipeline_parallel_degree", Str::kPipelineParallelHelp,
+     &Parallelism::pp, &trainmem::Layout::pp, false},
+    {Str::kContextParallel, "parallelism.context_parallel_degree", Str::kContextParallelHelp, &Parallelism::cp,
+     &trainmem::Layout::cp, false},
+    {Str::kExpertParallel, "parallelism.expert_parallel_degree", Str::kExpertParallelHelp, &Parallelism::ep,
+     &trainmem::Layout::ep, true},
+    {Str::kExpertTensorParallel, "parallelism.expert_tensor_parallel_degree", Str::kExpertTensorParallelHelp,
+     &Parallelism::etp, &trainmem::Layout::etp, true},
+};
+
+void DrawDegree(AppState& state, const DegreeField& field, const trainmem::Result<trainmem::Layout>& layout) {
+  FormRow(field.label, field.key, field.help);
+  std::int64_t value = state.draft.parallelism.*field.member;
+  std::string suffix;
+  if (value < 0 && layout.ok()) suffix = "\xE2\x86\x92 " + std::to_string(layout.value().*field.resolved);
+  if (InputCount(field.key, &value, Step::kDouble, suffix.empty() ? nullptr : suffix.c_str())) {
+    EditDraft(state, [&](trainmem::Config& c) { c.parallelism.*field.member = value; });
+  }
+  FieldErrors(state, field.key);
+}
+
+void DrawPipelineOptions(AppState& state) {
+  Parallelism& p = state.draft.parallelism;
+  FormRow(Str::kPpMicrobatch, "parallelism.pipeline_parallel_microbatch_size", Str::kPpMicrobatchHelp);
+  std::int64_t microbatch = p.pp_microbatch_size;
+  if (InputCount("pp_microbatch", &microbatch, Step::kDouble)) {
+    EditDraft(state, [&](trainmem::Config& c) { c.parallelism.pp_microbatch_size = microbatch; });
+  }
+  FieldErrors(state, "parallelism.pipeline_parallel_microbatch_size");
+  FormRow(Str::kPpSchedule, "parallelism.pipeline_parallel_schedule", Str::kPpScheduleHelp);
+  trainmem::PpSchedule schedule = p.pp_schedule;
+  if (EnumCombo("##pp_schedule", &schedule, kPpScheduleOptions)) {
+    EditDraft(state, [&](trainmem::Config& c) { c.parallelism.pp_schedule = schedule; });
+  }
+  FieldErrors(state, "parallelism.pipeline_parallel_schedule");
+  FormRow(Str::kPpLayersPerStage, "parallelism.pipeline_parallel_layers_per_stage", Str::kPpLayersPerStageHelp);
+  std::int64_t layers = p.pp_layers_per_stage;
+  if (InputCount("pp_layers", &layers, Step::kOne, layers == 0 ? Tr(Str::kEvenSplit) : nullptr)) {
+    EditDraft(state, [&](trainmem::Config& c) { c.parallelism.pp_layers_per_stage = layers; });
+  }
+  FieldErrors(state, "parallelism.pipeline_parallel_layers_per_stage");
+}
+
+void DrawZeroStage(AppState& state) {
+  static const char* const kStages[] = {"0", "1", "2", "3"};
+  FormRow(Str::kZeroStage, "parallelism.zero_stage", Str::kZeroStageHelp);
+  const auto& stage = state.draft.parallelism.zero_stage;
+  const char* preview = stage ? kStages[*stage & 3] : Tr(Str::kFrameworkDefault);
+  if (ImGui::BeginCombo("##zero", preview)) {
+    if (ImGui::Selectable(Tr(Str::kFrameworkDefault), !stage)) {
+      EditDraft(state, [](trainmem::Config& c) { c.parallelism.zero_stage.reset(); });
+    }
+    for (int i = 0; i < 4; ++i) {
+      if (ImGui::Selectable(kStages[i], stage && *stage == i)) {
+        EditDraft(state, [i](trainmem::Config& c) { c.parallelism.zero_stage = i; });
+      }
+    }
+    ImGui::EndCombo();
+  }
+  FieldErrors(state, "parallelism.zero_stage");
+}
+
+// "dp_replicate 1 × dp_shard 8 × cp 1 × tp 1 × pp 1 = 8 ranks".
+void DrawResolvedLayout(const AppState& state, const trainmem::Result<trainmem::Layout>& layout) {
+  if (!layout.ok()) return;
+  const trainmem::Layout& l = layout.value();
+  std::string text = TrFormat(Str::kLayoutLineTemplate, static_cast<long long>(l.dp_replicate),
+                              static_cast<long long>(l.dp_shard), static_cast<long long>(l.cp),
+                              static_cast<long long>(l.tp), static_cast<long long>(l.pp),
+                              static_cast<long long>(state.draft.world_size));
+  if (state.draft.model.num_experts > 0) {
+    text += TrFormat(Str::kLayoutMoeTemplate, static_cast<long long>(l.ep), static_cast<long long>(l.etp));
+  }
+  TextMuted(text.c_str());
+}
+
+}  // namespace
+
+void DrawParallelismPanel(AppState& state) {
+  if (!ImGui::CollapsingHeader(Tr(Str::kSectionParallelism), ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::PushID("parallelism");
+  const auto layout = trainmem::ResolveLayout(state.draft);
+  const bool moe = state.draft.model.num_experts > 0;
+  if (BeginForm("parallelism_form")) {
+    for (const DegreeField& field : kDegrees) {
+      if (!field.moe_only || moe || state.draft.parallelism.*field.member != 1) DrawDegree(state, field, layout);
+    }
+    if (state.draft.parallelism.tp > 1) {
+      FormRow(Str::kSequenceParallel, "parallelism.sequence_parallel", Str::kSequenceParallelHelp);
+      bool sp = state.draft.parallelism.sequence_parallel;
+      if (ImGui::Checkbox("##sp", &sp)) EditDraft(state, [&](trainmem::Config& c) { c.parallelism.sequence_parallel = sp; });
+    }
+    if (state.draft.parallelism.pp > 1) DrawPipelineOptions(state);
+    const auto framework = state.draft.framework;
+    if (framework == trainmem::Framework::kDeepspeed || framework == trainmem::Framework::kMegatron) {
+      DrawZeroStage(state);
+    }
+    EndForm();
+  }
+  FieldErrors(state, "parallelism", false);
+  DrawResolvedLayout(state, layout);
+  ImGui::PopID();
+  ImGui::Spacing();
+}
+
+}  // namespace app

@@ -1,0 +1,41 @@
+// Look and feel: one colour per memory component everywhere (table, bar, legend, stage rows),
+// a calm light style, and the fonts. Sizes are in "em" (multiples of the font size), and the
+// font size already includes the device pixel ratio, so every layout scales with DPI.
+#pragma once
+
+#include <imgui.h>
+
+namespace app {
+
+enum class Component { kParameters, kGradients, kOptimizer, kActivations, kTemporary, kCount };
+
+ImU32 ComponentColor(Component component);
+
+// Status colours: a verdict is green/red, a warning amber; text and fill variants.
+struct StatusColors {
+  ImU32 text;
+  ImU32 fill;
+};
+StatusColors FitsColors();
+StatusColors DoesNotFitColors();
+StatusColors WarningColors();
+ImU32 MutedTextColor();
+ImU32 BorderColor();
+ImU32 ErrorTextColor();
+ImU32 AccentColor();
+
+// The style for a given device pixel ratio (ImGui works in device pixels here: the canvas is
+// CSS size × DPR, see main.cpp).
+void ApplyStyle(float device_pixel_ratio);
+
+// (Re)builds the font atlas for `device_pixel_ratio`: the body font, a bold one and a large
+// bold one for headings and the verdict. The caller re-uploads the texture.
+void BuildFonts(float device_pixel_ratio);
+
+enum class FontRole { kBody, kBold, kHeading };
+ImFont* GetFont(FontRole role);
+
+// n × the current font size.
+inline float Em(float n) { return n * ImGui::GetFontSize(); }
+
+}  // namespace app

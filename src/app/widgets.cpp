@@ -1,0 +1,213 @@
+#include "app/widgets.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "app/app_actions.h"
+
+namespace app {
+
+// ---- Forms ----------------------------------------------------------------------------------
+
+bool BeginForm(const char* id) {
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoSavedSettings)) return false;
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, Em(9.5f));
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  return true;
+}
+
+void EndForm() { ImGui::EndTable(); }
+
+void FormRow(Str label, const char* config_key, Str help) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(Tr(label));
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(Em(24));
+    if (config_key != nullptr && config_key[0] != '\0') {
+      ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
+      ImGui::TextUnformatted(config_key);
+      ImGui::PopStyleColor();
+    }
+    if (help != Str::kEmpty) ImGui::TextUnformatted(Tr(help));
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  ImGui::TableSetColumnIndex(1);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+}
+
+void FieldErrors(const AppState& state, const char* config_key, bool sub_paths) {
+  for (const trainmem::Error* error : ErrorsFor(state, config_key, sub_paths)) {
+    TextColored(ErrorTextColor(), error->message.c_str());
+  }
+}
+
+// ---- Inputs ---------------------------------------------------------------------------------
+
+namespace {
+
+bool SmallButton(const char* label, const char* tooltip, float size) {
+  const bool pressed = ImGui::Button(label, ImVec2(size, size));
+  Tooltip(tooltip);
+  return pressed;
+}
+
+std::int64_t Halve(std::int64_t v, bool allow_auto) {
+  if (v > 1) return v / 2;
+  return allow_auto ? -1 : 1;
+}
+
+}  // namespace
+
+bool InputCount(const char* id, std::int64_t* value, Step step, const char* suffix) {
+  ImGui::PushID(id);
+  const float button = ImGui::GetFrameHeight();
+  const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
+  const float suffix_width = suffix ? ImGui::CalcTextSize(suffix).x + ImGui::GetStyle().ItemSpacing.x : 0.0f;
+  const float buttons = step == Step::kNone ? 0.0f : 2 * (button + spacing);
+  ImGui::SetNextItemWidth(std::max(Em(3), ImGui::GetContentRegionAvail().x - buttons - suffix_width));
+  bool changed = ImGui::InputScalar("##value", ImGuiDataType_S64, value, nullptr, nullptr, "%lld");
+  if (step != Step::kNone) {
+    const bool doubling = step == Step::kDouble;
+    const bool allow_auto = *value < 0;  // only "-1 = ranks left over" fields ever hold -1
+    ImGui::SameLine(0, spacing);
+    if (SmallButton("\xE2\x88\x92", Tr(doubling ? Str::kHalve : Str::kDecrease), button)) {
+      *value = doubling ? Halve(*value, allow_auto) : std::max<std::int64_t>(*value - 1, 0);
+      changed = true;
+    }
+    ImGui::SameLine(0, spacing);
+    if (SmallButton("+", Tr(doubling ? Str::kDouble : Str::kIncrease), button)) {
+      *value = doubling ? (*value < 1 ? 1 : *value * 2) : *value + 1;
+      changed = true;
+    }
+  }
+  if (suffix) {
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
+    ImGui::TextUnformatted(suffix);
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopID();
+  return changed;
+}
+
+bool InputPercent(const char* id, double* fraction, double min_percent, double max_percent) {
+  double percent = *fraction * 100.0;
+  const bool changed = ImGui::SliderScalar(id, ImGuiDataType_Double, &percent, &min_percent, &max_percent, "%.0f %%");
+  if (changed) *fraction = std::round(percent) / 100.0;
+  return changed;
+}
+
+// ---- Text -------------------------------------------------------------------------------------
+
+void TextRight(const char* text) {
+  const float width = ImGui::CalcTextSize(text).x;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  if (avail > width) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + avail - width);
+  ImGui::TextUnformatted(text);
+}
+
+void TextColored(ImU32 color, const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, color);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+void TextMuted(const char* text) { TextColored(MutedTextColor(), text); }
+
+void Tooltip(const char* text) {
+  if (!ImGui::IsItemHovered() || text == nullptr || text[0] == '\0') return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(Em(26));
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+void HelpMarker(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
+  ImGui::TextUnformatted("(?)");
+  ImGui::PopStyleColor();
+  Tooltip(text);
+}
+
+void Pill(const char* text, StatusColors colors) {
+  const ImVec2 pad(Em(0.5f), Em(0.15f));
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 end(pos.x + size.x + 2 * pad.x, pos.y + size.y + 2 * pad.y);
+  draw->AddRectFilled(pos, end, colors.fill, Em(0.6f));
+  draw->AddText(ImVec2(pos.x + pad.x, pos.y + pad.y), colors.text, text);
+  ImGui::Dummy(ImVec2(end.x - pos.x, end.y - pos.y));
+}
+
+void ColorSwatch(ImU32 color) {
+  const float side = Em(0.75f);
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  const float top = pos.y + (ImGui::GetTextLineHeight() - side) * 0.5f;
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(pos.x, top), ImVec2(pos.x + side, top + side), color, Em(0.15f));
+  ImGui::Dummy(ImVec2(side, ImGui::GetTextLineHeight()));
+}
+
+void SectionTitle(Str title) {
+  ImGui::PushFont(GetFont(FontRole::kBold));
+  ImGui::TextUnformatted(Tr(title));
+  ImGui::PopFont();
+}
+
+// ---- Cards -----------------------------------------------------------------------------------
+
+namespace {
+std::unordered_map<ImGuiID, float>& CardHeights() {
+  static std::unordered_map<ImGuiID, float> heights;
+  return heights;
+}
+std::vector<ImGuiID>& CardStack() {
+  static std::vector<ImGuiID> stack;
+  return stack;
+}
+bool& CardLayoutChanged() {
+  static bool changed = false;
+  return changed;
+}
+}  // namespace
+
+bool TakeCardLayoutChanged() {
+  const bool changed = CardLayoutChanged();
+  CardLayoutChanged() = false;
+  return changed;
+}
+
+void BeginCard(const char* id) {
+  const ImGuiID key = ImGui::GetID(id);
+  auto it = CardHeights().find(key);
+  const float height = it != CardHeights().end() ? it->second : Em(8);
+  CardStack().push_back(key);
+  ImGui::BeginChild(id, ImVec2(0, height), true,
+                    ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NoScrollbar |
+                        ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NavFlattened);
+}
+
+void EndCard() {
+  const ImGuiID key = CardStack().back();
+  CardStack().pop_back();
+  // Content height plus the bottom padding; ItemSpacing.y after the last item is not content.
+  const float content = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
+  const float height = std::ceil(content + ImGui::GetStyle().WindowPadding.y);
+  float& stored = CardHeights()[key];
+  if (std::fabs(stored - height) > 0.5f) {
+    stored = height;
+    CardLayoutChanged() = true;
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace app

@@ -1,0 +1,156 @@
+#include "cli/commands.h"
+
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/config.h"
+#include "core/estimate.h"
+#include "core/model.h"
+#include "core/report.h"
+#include "core/share_link.h"
+
+namespace trainmem::cli {
+
+using nlohmann::json;
+
+Options ParseOptions(const std::vector<std::string>& args) {
+  Options o;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](const char* flag) -> std::string {
+      if (i + 1 >= args.size()) {
+        o.error = std::string(flag) + " needs a value";
+        return "";
+      }
+      return args[++i];
+    };
+    if (a == "--json") o.format = "json";
+    else if (a == "--markdown") o.format = "markdown";
+    else if (a == "--csv") o.format = "csv";
+    else if (a == "--model") o.model = value("--model");
+    else if (a == "--device") o.device = value("--device");
+    else if (a == "--base") o.base = value("--base");
+    else if (a == "--limit") o.limit = std::strtol(value("--limit").c_str(), nullptr, 10);
+    else if (a == "--set") {
+      std::string kv = value("--set");
+      std::size_t eq = kv.find('=');
+      if (eq == std::string::npos || eq == 0) o.error = "--set expects key=value, got '" + kv + "'";
+      else o.settings.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    } else if (!a.empty() && a[0] == '-') o.error = "unknown option '" + a + "'";
+    else if (o.config_path.empty()) o.config_path = a;
+    else o.error = "unexpected argument '" + a + "'";
+    if (!o.error.empty()) break;
+  }
+  return o;
+}
+
+bool ReadFile(const std::string& path, std::string& text, std::ostream& err) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    err << "trainmem: cannot read '" << path << "'\n";
+    return false;
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  text = ss.str();
+  return true;
+}
+
+void PrintErrors(const std::vector<Error>& errors, const std::string& where, std::ostream& err) {
+  for (const Error& e : errors) err << "trainmem: " << (where.empty() ? "" : where + ": ") << FormatError(e) << "\n";
+}
+
+// Builds the config from a file (or the defaults), then --model/--device/--set in order.
+Result<Config> LoadConfig(const Options& o, const Presets& presets, std::ostream& err,
+                          bool& reported) {
+  reported = false;
+  std::string text = R"({"model": "llama3-8b"})";
+  if (!o.config_path.empty() && !ReadFile(o.config_path, text, err)) {
+    reported = true;
+    return Result<Config>::Failure("", "cannot read config");
+  }
+  json j = json::parse(text, nullptr, false);
+  if (!j.is_discarded() && j.is_object() && !j.contains("model") && !o.model.empty()) j["model"] = o.model;
+  Result<Config> config = j.is_discarded() ? ParseConfig(text, presets) : ConfigFromJson(j, presets);
+  if (!config.ok()) return config;
+  std::vector<std::pair<std::string, std::string>> settings;
+  if (!o.model.empty()) settings.emplace_back("model", o.model);
+  if (!o.device.empty()) settings.emplace_back("device", o.device);
+  settings.insert(settings.end(), o.settings.begin(), o.settings.end());
+  Config current = config.value();
+  for (const auto& [key, value] : settings) {
+    Result<Config> next = ApplySetting(current, key, value, presets);
+    if (!next.ok()) return next;
+    current = next.value();
+  }
+  return Result<Config>::Success(current);
+}
+
+int FailOptions(const Options& o, std::ostream& err) {
+  err << "trainmem: " << o.error << "\n";
+  return 2;
+}
+
+int RunEstimate(const std::vector<std::string>& args, const Presets& presets, Output io) {
+  Options o = ParseOptions(args);
+  if (!o.error.empty()) return FailOptions(o, io.err);
+  bool reported = false;
+  Result<Config> config = LoadConfig(o, presets, io.err, reported);
+  if (!config.ok()) {
+    if (!reported) PrintErrors(config.errors(), o.config_path, io.err);
+    return 2;
+  }
+  Estimate e = EstimateWithAdvice(config.value());
+  if (o.format == "json") io.out << EstimateToJson(e).dump(2) << "\n";
+  else if (o.format == "markdown") io.out << EstimateToMarkdown(e);
+  else if (o.format == "csv") io.out << EstimateToCsv(e);
+  else io.out << EstimateToText(e);
+  return 0;
+}
+
+int RunLink(const std::vector<std::string>& args, const Presets& presets, Output io) {
+  Options o = ParseOptions(args);
+  if (!o.error.empty()) return FailOptions(o, io.err);
+  bool reported = false;
+  Result<Config> config = LoadConfig(o, presets, io.err, reported);
+  if (!config.ok()) {
+    if (!reported) PrintErrors(config.errors(), o.config_path, io.err);
+    return 2;
+  }
+  io.out << ShareUrl(config.value(), o.base) << "\n";
+  return 0;
+}
+
+int RunPresets(const std::vector<std::string>& args, const Presets& presets, Output io) {
+  Options o = ParseOptions(args);
+  if (!o.error.empty()) return FailOptions(o, io.err);
+  if (o.format == "json") {
+    json j = {{"models", json::array()}, {"devices", json::array()}};
+    for (const auto& [id, m] : presets.models) {
+      ParamCounts p = CountParams(m.arch, false);
+      j["models"].push_back({{"id", id}, {"name", m.name}, {"family", m.family}, {"total_params", p.total}});
+    }
+    for (const auto& [id, d] : presets.devices)
+      j["devices"].push_back({{"id", id}, {"name", d.name}, {"memory_gib", d.memory_gib}});
+    io.out << j.dump(2) << "\n";
+    return 0;
+  }
+  io.out << "models:\n";
+  for (const auto& [id, m] : presets.models) {
+    char line[200];
+    std::snprintf(line, sizeof line, "  %-18s %-28s %-12s %10s params\n", id.c_str(), m.name.c_str(),
+                  m.family.c_str(), FormatCount(CountParams(m.arch, false).total).c_str());
+    io.out << line;
+  }
+  io.out << "devices:\n";
+  for (const auto& [id, d] : presets.devices) {
+    char line[200];
+    std::snprintf(line, sizeof line, "  %-18s %-34s %8.1f GiB usable\n", id.c_str(), d.name.c_str(), d.memory_gib);
+    io.out << line;
+  }
+  return 0;
+}
+
+}  // namespace trainmem::cli

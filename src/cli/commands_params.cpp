@@ -1,0 +1,81 @@
+// `trainmem params`: exact parameter counts of a config.json (HF) or a trainmem config.
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "core/model.h"
+#include "core/report.h"
+
+namespace trainmem::cli {
+
+int RunParams(const std::vector<std::string>& args, const Presets& presets, Output io) {
+  Options o = ParseOptions(args);
+  if (!o.error.empty()) return FailOptions(o, io.err);
+  ModelArch arch;
+  std::string name;
+  if (!o.model.empty()) {
+    const ModelPreset* preset = presets.FindModel(o.model);
+    if (preset == nullptr) {
+      io.err << "trainmem: model: unknown preset '" << o.model << "' (see `trainmem presets`)\n";
+      return 2;
+    }
+    arch = preset->arch;
+    name = preset->name;
+  } else {
+    if (o.config_path.empty()) {
+      io.err << "trainmem: params needs a config.json or --model ID\n";
+      return 2;
+    }
+    std::string text;
+    if (!ReadFile(o.config_path, text, io.err)) return 2;
+    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+      io.err << "trainmem: " << o.config_path << ": not a JSON object\n";
+      return 2;
+    }
+    if (j.contains("model")) {  // a trainmem config: count its model
+      bool reported = false;
+      Result<Config> config = LoadConfig(o, presets, io.err, reported);
+      if (!config.ok()) {
+        if (!reported) PrintErrors(config.errors(), o.config_path, io.err);
+        return 2;
+      }
+      arch = config.value().model;
+      name = config.value().model_name;
+    } else {  // a Hugging Face config.json
+      Result<ModelArch> parsed = ParseModelArch(j, "");
+      if (!parsed.ok()) {
+        PrintErrors(parsed.errors(), o.config_path, io.err);
+        return 2;
+      }
+      arch = parsed.value();
+    }
+  }
+  // What the config describes: MTP modules included when it lists them (DESIGN: the hub's
+  // DeepSeek-V3 total, 684.5B, includes its MTP layer).
+  const ParamCounts p = CountParams(arch, true);
+  if (o.format == "json") {
+    nlohmann::json j = {{"total_params", p.total}, {"active_params", p.active},
+                        {"dense_params", p.dense}, {"expert_params", p.expert},
+                        {"embedding_params", p.embedding}, {"output_head_params", p.output_head},
+                        {"mtp_params", p.mtp}};
+    io.out << j.dump(2) << "\n";
+    return 0;
+  }
+  if (!name.empty()) io.out << name << "\n";
+  char line[160];
+  const std::pair<const char*, std::int64_t> rows[] = {
+      {"total", p.total}, {"active per token", p.active}, {"dense", p.dense},
+      {"routed experts", p.expert}, {"embedding", p.embedding}, {"output head", p.output_head},
+      {"MTP modules", p.mtp}};
+  for (const auto& [label, value] : rows) {
+    std::snprintf(line, sizeof line, "  %-18s %20lld  (%s)\n", label, static_cast<long long>(value),
+                  FormatCount(value).c_str());
+    io.out << line;
+  }
+  io.out << "  active = dense parameters + top-k routed experts per token, embeddings and head included\n";
+  return 0;
+}
+
+}  // namespace trainmem::cli

@@ -1,0 +1,181 @@
+// Small text and JSON helpers behind the config reader, ApplySetting and share links.
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/config_detail.h"
+#include "core/model.h"
+#include "core/presets.h"
+
+namespace trainmem {
+namespace detail {
+namespace {
+
+std::size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                        std::tolower(static_cast<unsigned char>(b[j - 1]));
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string Lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string_view Trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return text;
+}
+
+// A preset id inside the config JSON becomes its fields, so "model.hidden_size=…" or
+// "device.memory_gib=…" edits a copy of the preset instead of failing.
+bool ExpandPreset(json& node, std::string_view section, const Presets& presets) {
+  const std::string& id = node.get_ref<const std::string&>();
+  if (section == "model") {
+    const ModelPreset* preset = presets.FindModel(id);
+    if (preset == nullptr) return false;
+    node = ModelArchToJson(preset->arch);
+    return true;
+  }
+  if (section == "device") {
+    const DevicePreset* preset = presets.FindDevice(id);
+    if (preset == nullptr) return false;
+    node = json{{"name", preset->name},
+                {"memory_gib", preset->memory_gib},
+                {"devices_per_node", preset->devices_per_node}};
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string JsonTypeName(const json& value) {
+  switch (value.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::string: return "a string";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned: return "an integer";
+    case json::value_t::number_float: return "a number";
+    case json::value_t::array: return "a list";
+    case json::value_t::object: return "an object";
+    default: return "an unsupported value";
+  }
+}
+
+std::vector<std::string> ClosestNames(std::string_view wanted,
+                                      const std::vector<std::string>& names,
+                                      std::size_t max_count) {
+  const std::string lower = Lower(wanted);
+  // Substring matches rank first ("llama3" → "llama3-8b"), then by edit distance; a name
+  // needing more edits than about a third of its length is not a plausible typo.
+  std::vector<std::pair<std::size_t, std::string>> scored;
+  for (const std::string& name : names) {
+    const bool contains = !lower.empty() && Lower(name).find(lower) != std::string::npos;
+    const std::size_t distance = EditDistance(wanted, name);
+    const std::size_t limit = std::max<std::size_t>(2, std::max(wanted.size(), name.size()) / 3);
+    if (contains) scored.push_back({0, name});
+    else if (distance <= limit) scored.push_back({distance + 1, name});
+  }
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> out;
+  for (const auto& entry : scored) {
+    if (out.size() == max_count) break;
+    out.push_back(entry.second);
+  }
+  return out;
+}
+
+std::string JoinNames(const std::vector<std::string>& names, std::string_view separator) {
+  std::string out;
+  for (const std::string& name : names) {
+    if (!out.empty()) out += separator;
+    out += name;
+  }
+  return out;
+}
+
+json ValueFromText(std::string_view text, const json& current) {
+  const std::string_view trimmed = Trim(text);
+  if (current.is_boolean()) {
+    const std::string word = Lower(trimmed);
+    if (word == "1" || word == "true" || word == "on" || word == "yes") return true;
+    if (word == "0" || word == "false" || word == "off" || word == "no") return false;
+  }
+  json parsed = json::parse(trimmed.begin(), trimmed.end(), nullptr, false);
+  const bool parses = !trimmed.empty() && !parsed.is_discarded();
+  if (current.is_array() && !(parses && parsed.is_array())) {
+    json list = json::array();
+    std::size_t start = 0;
+    while (!trimmed.empty() && start <= trimmed.size()) {
+      const std::size_t comma = std::min(trimmed.find(',', start), trimmed.size());
+      list.push_back(ValueFromText(trimmed.substr(start, comma - start), json()));
+      start = comma + 1;
+    }
+    return list;
+  }
+  if (!parses) return std::string(text);
+  // A string key keeps "2" or "true" as typed (selective_ac_option "2", a device named "910").
+  if (current.is_string() && !parsed.is_string() && !parsed.is_object() && !parsed.is_array()) {
+    return std::string(trimmed);
+  }
+  return parsed;
+}
+
+const json* FindJsonPath(const json& root, std::string_view path) {
+  const json* node = &root;
+  while (true) {
+    const std::size_t dot = path.find('.');
+    const std::string part(path.substr(0, dot));
+    if (!node->is_object()) return nullptr;
+    auto it = node->find(part);
+    if (it == node->end()) return nullptr;
+    node = &*it;
+    if (dot == std::string_view::npos) return node;
+    path.remove_prefix(dot + 1);
+  }
+}
+
+std::string SetJsonPath(json& root, std::string_view path, json value, const Presets& presets) {
+  if (!root.is_object()) return "the config is not a JSON object";
+  json* node = &root;
+  std::string walked;
+  std::string_view rest = path;
+  while (true) {
+    const std::size_t dot = rest.find('.');
+    const std::string part(rest.substr(0, dot));
+    if (part.empty()) return "empty key segment in '" + std::string(path) + "'";
+    if (dot == std::string_view::npos) {
+      (*node)[part] = std::move(value);
+      return "";
+    }
+    json& child = (*node)[part];
+    walked += walked.empty() ? part : "." + part;
+    if (child.is_null()) child = json::object();
+    if (child.is_string() && walked == part) ExpandPreset(child, part, presets);
+    if (!child.is_object()) return "'" + walked + "' is " + JsonTypeName(child) + ", not an object";
+    node = &child;
+    rest.remove_prefix(dot + 1);
+  }
+}
+
+}  // namespace detail
+}  // namespace trainmem

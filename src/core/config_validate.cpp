@@ -1,0 +1,268 @@
+// ValidateConfig and ResolveLayout: ranges, the parallel layout and what it requires of the
+// model. Divisibility rules follow torchtitan's ParallelDims and its model parallelize code.
+
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "core/config.h"
+
+namespace trainmem {
+namespace {
+
+std::string Str(std::int64_t v) { return std::to_string(v); }
+
+std::string Str(double v) {
+  std::string s = std::to_string(v);
+  while (s.size() > 1 && s.back() == '0') s.pop_back();
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  return s;
+}
+
+// The product of positive factors, or cap + 1 once it passes `cap` (never overflows).
+std::int64_t CappedProduct(std::initializer_list<std::int64_t> factors, std::int64_t cap) {
+  std::int64_t product = 1;
+  for (std::int64_t f : factors) {
+    if (f <= 0) return 0;
+    if (product > cap / f) return cap + 1;
+    product *= f;
+  }
+  return product;
+}
+
+void CheckInt(std::vector<Error>& errors, const std::string& path, std::int64_t v, std::int64_t lo,
+              std::int64_t hi) {
+  if (v < lo) errors.push_back({path, "must be at least " + Str(lo) + ", got " + Str(v)});
+  else if (v > hi) errors.push_back({path, "must be at most " + Str(hi) + ", got " + Str(v)});
+}
+
+// lo ≤ v < hi (or ≤ hi when hi_inclusive); written so NaN fails too.
+void CheckFraction(std::vector<Error>& errors, const char* path, double v, double lo, bool lo_inclusive,
+                   double hi, bool hi_inclusive) {
+  const bool above_lo = lo_inclusive ? v >= lo : v > lo;
+  const bool below_hi = hi_inclusive ? v <= hi : v < hi;
+  if (above_lo && below_hi) return;
+  errors.push_back({path, std::string("must be in ") + (lo_inclusive ? "[" : "(") + Str(lo) + ", " +
+                              Str(hi) + (hi_inclusive ? "]" : ")") + ", got " + Str(v)});
+}
+
+std::vector<Error> ResolveDegrees(const Config& c, Layout& layout) {
+  std::vector<Error> errors;
+  const Parallelism& p = c.parallelism;
+  CheckInt(errors, "world_size", c.world_size, 1, kMaxWorldSize);
+  const std::string section = "parallelism.";
+  CheckInt(errors, section + "data_parallel_replicate_degree", p.dp_replicate, 1, kMaxWorldSize);
+  if (p.dp_shard != -1) {
+    CheckInt(errors, section + "data_parallel_shard_degree", p.dp_shard, 1, kMaxWorldSize);
+  }
+  CheckInt(errors, section + "tensor_parallel_degree", p.tp, 1, kMaxWorldSize);
+  CheckInt(errors, section + "pipeline_parallel_degree", p.pp, 1, kMaxWorldSize);
+  CheckInt(errors, section + "context_parallel_degree", p.cp, 1, kMaxWorldSize);
+  CheckInt(errors, section + "expert_parallel_degree", p.ep, 1, kMaxWorldSize);
+  CheckInt(errors, section + "expert_tensor_parallel_degree", p.etp, 1, kMaxWorldSize);
+  if (!errors.empty()) return errors;
+
+  const std::int64_t others = CappedProduct({p.dp_replicate, p.cp, p.tp, p.pp}, kMaxWorldSize);
+  const std::string others_text = others > kMaxWorldSize ? "more than " + Str(kMaxWorldSize) : Str(others);
+  std::int64_t dp_shard = p.dp_shard;
+  if (dp_shard == -1) {
+    // torchtitan: data_parallel_shard_degree = -1 takes the ranks the other degrees leave.
+    if (c.world_size % others != 0 || others > c.world_size) {
+      errors.push_back({"world_size", "world_size " + Str(c.world_size) +
+                                          " is not divisible by tp·pp·cp·dp_replicate = " + others_text});
+      return errors;
+    }
+    dp_shard = c.world_size / others;
+  } else if (CappedProduct({others, dp_shard}, kMaxWorldSize) != c.world_size) {
+    const std::int64_t product = CappedProduct({others, dp_shard}, kMaxWorldSize);
+    errors.push_back({"world_size", "dp_replicate·dp_shard·cp·tp·pp = " + Str(p.dp_replicate) + "·" +
+                                        Str(dp_shard) + "·" + Str(p.cp) + "·" + Str(p.tp) + "·" +
+                                        Str(p.pp) + " = " +
+                                        (product > kMaxWorldSize ? "more than " + Str(kMaxWorldSize)
+                                                                 : Str(product)) +
+                                        ", but world_size is " + Str(c.world_size)});
+    return errors;
+  }
+  layout = Layout{p.dp_replicate, dp_shard, p.tp, p.pp, p.cp, p.ep, p.etp};
+  return errors;
+}
+
+void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, std::vector<Error>& errors) {
+  const char* path = "parallelism.tensor_parallel_degree";
+  if (tp > m.num_heads) {
+    errors.push_back({path, "tensor_parallel_degree " + Str(tp) + " exceeds the model's " +
+                                Str(m.num_heads) + " attention heads"});
+  } else if (m.num_heads % tp != 0) {
+    errors.push_back({path, "the model's " + Str(m.num_heads) +
+                                " attention heads are not divisible by tensor_parallel_degree " + Str(tp)});
+  }
+  // MLA has no separate key/value heads: its latent is replicated, heads are split.
+  if (m.attention == AttentionKind::kGqa && m.num_kv_heads > 0 && m.num_kv_heads % tp != 0) {
+    errors.push_back({path, "the model's " + Str(m.num_kv_heads) +
+                                " key/value heads are not divisible by tensor_parallel_degree " + Str(tp)});
+  }
+}
+
+void CheckExperts(const Config& c, const Layout& l, std::vector<Error>& errors) {
+  const ModelArch& m = c.model;
+  const char* ep_path = "parallelism.expert_parallel_degree";
+  if (m.num_experts == 0) {
+    if (l.ep > 1) {
+      errors.push_back({ep_path, "expert_parallel_degree " + Str(l.ep) +
+                                     " needs a mixture-of-experts model; this model is dense"});
+    }
+    return;
+  }
+  if (m.num_experts % l.ep != 0) {
+    errors.push_back({ep_path, "the model's " + Str(m.num_experts) +
+                                   " routed experts are not divisible by expert_parallel_degree " + Str(l.ep)});
+  }
+  if (l.etp != 1 && l.etp != l.tp) {
+    errors.push_back({"parallelism.expert_tensor_parallel_degree",
+                      "must be 1 or tensor_parallel_degree (" + Str(l.tp) + "), got " + Str(l.etp)});
+    return;
+  }
+  // torchtitan ParallelDims: EP borrows from dp_shard·cp, and from tp too when experts are not
+  // tensor-parallel (etp = 1).
+  const std::int64_t pool = l.dp_shard * l.cp * (l.etp == 1 ? l.tp : 1);
+  if (l.ep > 1 && pool % l.ep != 0) {
+    errors.push_back({ep_path, "expert_parallel_degree " + Str(l.ep) + " must divide " +
+                                   (l.etp == 1 ? "dp_shard·cp·tp = " : "dp_shard·cp = ") + Str(pool)});
+  }
+}
+
+void CheckSequence(const Config& c, const Layout& l, std::vector<Error>& errors) {
+  const Training& t = c.training;
+  CheckInt(errors, "training.local_batch_size", t.local_batch_size, 1, kMaxLocalBatchSize);
+  CheckInt(errors, "training.seq_len", t.seq_len, 1, kMaxSeqLen);
+  if (t.seq_len < 1 || t.local_batch_size < 1) return;
+  CheckInt(errors, "training.loss_chunks", t.loss_chunks, 1, t.seq_len);
+  // Load-balanced context parallelism cuts each sequence into 2·cp chunks.
+  if (l.cp > 1 && t.seq_len % (2 * l.cp) != 0) {
+    errors.push_back({"training.seq_len", "seq_len " + Str(t.seq_len) +
+                                              " is not divisible by 2·context_parallel_degree = " + Str(2 * l.cp)});
+  }
+  if (c.parallelism.sequence_parallel && l.tp > 1 && t.seq_len % l.tp != 0) {
+    errors.push_back({"training.seq_len", "seq_len " + Str(t.seq_len) +
+                                              " is not divisible by tensor_parallel_degree " + Str(l.tp) +
+                                              " (sequence parallel splits the sequence)"});
+  }
+  const std::int64_t tokens = t.local_batch_size * t.seq_len;  // ≤ 1e14 after the caps above
+  for (auto [name, width] : {std::pair<const char*, std::int64_t>{"hidden_size", c.model.hidden_size},
+                             {"vocab_size", c.model.vocab_size}}) {
+    if (CappedProduct({tokens, std::max<std::int64_t>(width, 1)}, kMaxTokenElements) > kMaxTokenElements) {
+      errors.push_back({"training.local_batch_size",
+                        "local_batch_size × seq_len × " + std::string(name) +
+                            " is beyond what trainmem models (2^47 elements)"});
+      return;
+    }
+  }
+}
+
+// Pipeline splits as torchtitan's pipeline_module_split: layers per stage (or an even split),
+// one stage per rank for 1F1B and GPipe, several for the interleaved schedules.
+void CheckPipeline(const Config& c, std::vector<Error>& errors) {
+  const Parallelism& p = c.parallelism;
+  const std::int64_t layers = c.model.num_layers;
+  CheckInt(errors, "parallelism.pipeline_parallel_microbatch_size", p.pp_microbatch_size, 1,
+           kMaxLocalBatchSize);
+  CheckInt(errors, "parallelism.pipeline_parallel_layers_per_stage", p.pp_layers_per_stage, 0,
+           kMaxSeqLen);
+  if (p.pp <= 1 || p.pp_microbatch_size < 1 || p.pp_layers_per_stage < 0) return;
+  if (c.training.local_batch_size % p.pp_microbatch_size != 0) {
+    errors.push_back({"parallelism.pipeline_parallel_microbatch_size",
+                      "local_batch_size " + Str(c.training.local_batch_size) +
+                          " is not divisible by pipeline_parallel_microbatch_size " +
+                          Str(p.pp_microbatch_size)});
+  }
+  const bool one_stage_per_rank =
+      p.pp_schedule == PpSchedule::k1F1B || p.pp_schedule == PpSchedule::kGPipe;
+  if (p.pp_layers_per_stage > 0) {
+    const std::int64_t per_stage = p.pp_layers_per_stage;
+    const std::int64_t stages = (layers + per_stage - 1) / per_stage;
+    const std::string split = Str(layers) + " layers at " + Str(per_stage) + " per stage make " +
+                              Str(stages) + " stages";
+    if (stages % p.pp != 0) {
+      errors.push_back({"parallelism.pipeline_parallel_layers_per_stage",
+                        split + ", not a multiple of pipeline_parallel_degree " + Str(p.pp)});
+    } else if (one_stage_per_rank && stages != p.pp) {
+      errors.push_back({"parallelism.pipeline_parallel_layers_per_stage",
+                        split + ", but " + PpScheduleName(p.pp_schedule) +
+                            " runs one stage per rank (pipeline_parallel_degree " + Str(p.pp) + ")"});
+    }
+    return;
+  }
+  // Even split; the interleaved schedule then runs 2 virtual stages per rank.
+  const std::int64_t min_layers = p.pp * (p.pp_schedule == PpSchedule::kInterleaved1F1B ? 2 : 1);
+  if (layers < min_layers) {
+    errors.push_back({"parallelism.pipeline_parallel_degree",
+                      "the model's " + Str(layers) + " layers cannot fill " + Str(min_layers) +
+                          " pipeline stages (pipeline_parallel_degree " + Str(p.pp) + ")"});
+  }
+}
+
+bool IsPositiveIntegerText(const std::string& text) {
+  if (text.empty() || text.size() > 9 || text[0] == '0') return false;
+  for (char ch : text) {
+    if (ch < '0' || ch > '9') return false;
+  }
+  return true;
+}
+
+void CheckOtherRanges(const Config& c, std::vector<Error>& errors) {
+  CheckFraction(errors, "device.memory_gib", c.device.memory_gib, 0, false, kMaxDeviceMemoryGib, true);
+  CheckInt(errors, "device.devices_per_node", c.device.devices_per_node, 1, kMaxWorldSize);
+  if (c.training.dropout) {
+    CheckFraction(errors, "training.dropout", *c.training.dropout, 0, true, 1, false);
+  }
+  const std::string& option = c.activation_checkpoint.selective_ac_option;
+  if (option != "op" && !IsPositiveIntegerText(option)) {
+    errors.push_back({"activation_checkpoint.selective_ac_option",
+                      "expected \"op\" or a positive integer k, got \"" + option + "\""});
+  }
+  CheckFraction(errors, "optimizer.momentum", c.optimizer.momentum, 0, true, 1, true);
+  CheckInt(errors, "optimizer.swap_optimizer_times", c.optimizer.swap_optimizer_times, 1,
+           kMaxWorldSize);
+  if (c.parallelism.zero_stage) {
+    CheckInt(errors, "parallelism.zero_stage", *c.parallelism.zero_stage, 0, 3);
+  }
+  CheckFraction(errors, "overhead.temporary_fraction", c.overhead.temporary_fraction, 0, true, 1,
+                false);
+  CheckFraction(errors, "overhead.budget_fraction", c.overhead.budget_fraction, 0, false, 1, true);
+}
+
+}  // namespace
+
+Result<Layout> ResolveLayout(const Config& config) {
+  Layout layout;
+  std::vector<Error> errors = ResolveDegrees(config, layout);
+  if (!errors.empty()) return Result<Layout>::Failure(std::move(errors));
+  return Result<Layout>::Success(layout);
+}
+
+std::vector<Error> ValidateConfig(const Config& c) {
+  std::vector<Error> errors;
+  if (c.version != 1) errors.push_back({"version", "unsupported config version " + Str(std::int64_t{c.version})});
+  CheckOtherRanges(c, errors);
+  const ModelArch& m = c.model;
+  const bool has_model = m.hidden_size > 0 && m.num_layers > 0 && m.num_heads > 0;
+  if (!has_model) {
+    errors.push_back({"model", "no model architecture: give a preset id or HF config.json fields"});
+  }
+  Layout layout;
+  std::vector<Error> layout_errors = ResolveDegrees(c, layout);
+  errors.insert(errors.end(), layout_errors.begin(), layout_errors.end());
+  if (!layout_errors.empty() || !has_model) return errors;
+  CheckAttentionSharding(m, layout.tp, errors);
+  CheckExperts(c, layout, errors);
+  CheckSequence(c, layout, errors);
+  CheckPipeline(c, errors);
+  if (c.training.mtp && m.num_mtp_layers == 0) {
+    errors.push_back({"training.mtp", "the model has no MTP modules (num_nextn_predict_layers is 0)"});
+  }
+  return errors;
+}
+
+}  // namespace trainmem

@@ -1,0 +1,173 @@
+// EstimateMemory: assembles the per-stage breakdown from the recipe (estimate_params.cpp) and the
+// activations (estimate_activations.cpp), finds the peak phase, applies the allocator reserve and
+// checks the budget. Template mode (estimate_template.cpp) is the seed's formulas verbatim.
+//
+// Phases, not sums (reference/README.md): the device peak is either at the start of backward
+// (saved activations + loss, gradients not yet produced) or at the optimizer step (all gradients
+// + optimizer temporaries, activations freed). A caching allocator keeps freed blocks reserved:
+// torchtitan frees gradients with zero_grad(set_to_none=True) but their blocks stay reserved, so
+// they count toward `total` (max reserved) though not toward `peak_allocated`.
+#include "core/estimate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/estimate_internal.h"
+#include "core/template_mode.h"
+
+namespace trainmem {
+namespace detail {
+
+std::int64_t SatAdd(std::int64_t a, std::int64_t b) {
+  std::int64_t r = 0;
+  if (__builtin_add_overflow(a, b, &r)) return std::numeric_limits<std::int64_t>::max();
+  return r;
+}
+
+std::int64_t SatMul(std::int64_t a, std::int64_t b) {
+  std::int64_t r = 0;
+  if (__builtin_mul_overflow(a, b, &r)) return std::numeric_limits<std::int64_t>::max();
+  return r;
+}
+
+std::int64_t ToBytes(double bytes) {
+  if (!(bytes > 0)) return 0;  // also NaN
+  if (bytes >= 9.0e18) return std::numeric_limits<std::int64_t>::max();
+  return static_cast<std::int64_t>(std::llround(bytes));
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::ToBytes;
+
+ParamCounts TrainedParams(const Config& config) {
+  ParamCounts p = CountParams(config.model, false);
+  if (config.training.mtp && config.model.num_mtp_layers > 0) {
+    std::int64_t mtp = config.model.num_mtp_layers * MtpModuleParams(config.model, false);
+    p.mtp = mtp;
+    p.total += mtp;
+    p.dense += mtp;  // counted as dense: its routed experts are a small share (1 of 61 blocks)
+  }
+  return p;
+}
+
+StageEstimate DetailedStage(const Config& config, const Layout& layout,
+                            const detail::StageParams& sp, int index) {
+  StageEstimate st;
+  st.stage = index;
+  st.first_layer = sp.first_layer;
+  st.num_layers = sp.num_layers;
+  st.has_embedding = sp.has_embedding;
+  st.has_head = sp.has_head;
+  const detail::StateBytes state = detail::ComputeStateBytes(config, layout, sp);
+  const detail::StageActivations act = detail::ComputeActivations(config, layout, sp, index);
+  st.activations = act.breakdown;
+
+  const double persistent = state.parameters + state.optimizer_states;
+  const double gathered_in_step = layout.pp > 1 ? state.gathered_params : 0;
+  const double live_grads_a = state.grads_freed_before_forward ? 0 : state.gradients;
+  const double transient_a = state.gathered_params + state.unsharded_grads + state.grad_buckets;
+  const double phase_a = persistent + live_grads_a + act.peak_bytes + transient_a;
+  const double phase_b = persistent + state.gradients + state.optimizer_step_temp +
+                         gathered_in_step + state.grad_buckets;
+  const double cached_a = state.grads_freed_before_forward ? state.gradients : 0;
+  const bool backward_peak = phase_a + cached_a >= phase_b;
+  const double allocated = std::max(phase_a, phase_b);
+  const double reserved_base = std::max(phase_a + cached_a, phase_b);
+  const double fraction = config.overhead.temporary_fraction * reserved_base;
+
+  MemoryBreakdown& m = st.bytes;
+  TemporaryBreakdown& t = st.temporary;
+  m.parameters = ToBytes(state.parameters);
+  m.gradients = ToBytes(state.gradients);
+  m.optimizer_states = ToBytes(state.optimizer_states);
+  if (backward_peak) {
+    st.peak_phase = "backward start";
+    m.activations = ToBytes(act.peak_bytes);
+    t.gathered_params = ToBytes(state.gathered_params);
+    t.unsharded_grads = ToBytes(state.unsharded_grads);
+  } else {
+    st.peak_phase = "optimizer step";
+    t.gathered_params = ToBytes(gathered_in_step);
+    t.optimizer_step = ToBytes(state.optimizer_step_temp);
+  }
+  t.grad_buckets = ToBytes(state.grad_buckets);
+  t.fraction = ToBytes(fraction);
+  m.temporary = t.gathered_params + t.unsharded_grads + t.grad_buckets + t.optimizer_step +
+                t.communication + t.fraction;
+  m.total = m.parameters + m.gradients + m.optimizer_states + m.activations + m.temporary;
+  m.peak_allocated = std::min(m.total, ToBytes(allocated));
+  t.allocator_reserve = m.total - m.peak_allocated;
+  return st;
+}
+
+void FillBudget(Estimate& e) {
+  const Config& c = e.config;
+  e.budget.device_bytes = c.device.memory_bytes;
+  e.budget.usable_bytes =
+      ToBytes(static_cast<double>(c.device.memory_bytes) * c.overhead.budget_fraction);
+  e.budget.fits = e.per_device.total <= e.budget.usable_bytes;
+  e.budget.headroom_bytes = e.budget.usable_bytes - e.per_device.total;
+}
+
+void AddWarnings(Estimate& e) {
+  const Config& c = e.config;
+  if (c.training.attention == AttentionImpl::kEager)
+    e.warnings.push_back("eager attention keeps seq_len × seq_len scores per head for backward");
+  if (e.host_optimizer_bytes > 0)
+    e.warnings.push_back("optimizer states on the host: each rank needs " +
+                         std::to_string(e.host_optimizer_bytes / (1LL << 20)) +
+                         " MiB of pinned host memory");
+  if (c.mode == Mode::kDetailed)
+    e.warnings.push_back("NCCL/HCCL communication buffers and the runtime context live outside "
+                         "the caching allocator; the budget margin covers them");
+  if (c.model.num_mtp_layers > 0 && !c.training.mtp)
+    e.warnings.push_back("the model has MTP modules; they are not trained (training.mtp = false)");
+}
+
+}  // namespace
+
+Estimate EstimateMemory(const Config& config) {
+  Estimate e;
+  e.config = config;
+  std::vector<Error> errors = ValidateConfig(config);
+  if (!errors.empty()) {
+    for (const Error& err : errors) e.warnings.push_back("invalid config: " + FormatError(err));
+    return e;
+  }
+  Result<Layout> layout = ResolveLayout(config);
+  if (!layout.ok()) return e;
+  e.layout = layout.value();
+  e.params = TrainedParams(config);
+  e.template_comparison = TemplateComparisonFor(config, e.layout);
+
+  if (config.mode == Mode::kTemplate) {
+    e.stages = TemplateStages(config, e.layout, e.template_comparison);
+    e.host_optimizer_bytes = TemplateHostOptimizerBytes(config, e.layout);
+  } else {
+    const std::vector<LayerParams> layers = CountLayerParams(config.model);
+    const std::vector<detail::StageParams> split =
+        detail::SplitStages(config, e.layout, config.model, layers);
+    for (std::size_t i = 0; i < split.size(); ++i) {
+      e.stages.push_back(DetailedStage(config, e.layout, split[i], static_cast<int>(i)));
+      e.host_optimizer_bytes = std::max(
+          e.host_optimizer_bytes,
+          ToBytes(detail::ComputeStateBytes(config, e.layout, split[i]).host_optimizer));
+      e.host_activation_bytes =
+          std::max(e.host_activation_bytes, e.stages.back().activations.offloaded_to_host);
+    }
+  }
+  for (std::size_t i = 0; i < e.stages.size(); ++i) {
+    if (e.stages[i].bytes.total > e.stages[static_cast<std::size_t>(e.worst_stage)].bytes.total)
+      e.worst_stage = static_cast<int>(i);
+  }
+  if (!e.stages.empty()) e.per_device = e.stages[static_cast<std::size_t>(e.worst_stage)].bytes;
+  FillBudget(e);
+  AddWarnings(e);
+  return e;
+}
+
+}  // namespace trainmem

@@ -1,0 +1,119 @@
+// The estimator: one resolved Config in, the per-device peak memory breakdown out.
+// Functional core (STYLE.md rule 2): no I/O, no globals; results are values.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/config.h"
+#include "core/model.h"
+
+namespace trainmem {
+
+// The seed's five components at the device-level peak, in bytes (64-bit: 671B × 2 overflows
+// a 32-bit size_t on wasm32).
+struct MemoryBreakdown {
+  std::int64_t parameters = 0;
+  std::int64_t gradients = 0;
+  std::int64_t optimizer_states = 0;
+  std::int64_t activations = 0;
+  std::int64_t temporary = 0;
+  std::int64_t total = 0;           // device-level peak (max reserved; what an OOM sees)
+  std::int64_t peak_allocated = 0;  // total less the caching allocator's reserve (max allocated)
+};
+
+// What makes up "temporary": explicit terms plus the configurable fraction, reported separately.
+struct TemporaryBreakdown {
+  std::int64_t gathered_params = 0;    // FSDP/ZeRO-3 unsharded layer copies (current + prefetch)
+  std::int64_t unsharded_grads = 0;    // per-layer full gradients before reduce-scatter
+  std::int64_t grad_buckets = 0;       // DDP / Megatron reduction buckets
+  std::int64_t optimizer_step = 0;     // fused optimizer temporaries, swap_optimizer slices
+  std::int64_t communication = 0;      // NCCL/HCCL work buffers inside the allocator
+  std::int64_t fraction = 0;           // overhead.temporary_fraction × (the rest)
+  std::int64_t allocator_reserve = 0;  // fragmentation: total − peak_allocated
+};
+
+// How the activation figure was derived, so the UI and CLI can show it (no fixed "K = 10–15").
+struct ActivationBreakdown {
+  double bytes_per_token_per_layer = 0;  // saved per token per block (this device's shard)
+  double k_equivalent = 0;               // = per-layer bytes / (B·S·H·dtype bytes): the seed's K
+  std::int64_t per_layer = 0;            // one block, one microbatch, as kept for backward
+  std::int64_t layers_kept = 0;          // blocks whose activations are held (this stage)
+  std::int64_t microbatches_in_flight = 1;
+  std::int64_t saved_layers = 0;         // all blocks' saved activations at the peak
+  std::int64_t recompute_layer = 0;      // one block re-materialised during backward (AC)
+  std::int64_t embedding_output = 0;
+  std::int64_t logits_and_loss = 0;      // fp32 logits, log-softmax and their gradients
+  std::int64_t attention_scores = 0;     // eager attention: seq × seq per head (inside per_layer)
+  std::int64_t offloaded_to_host = 0;    // activation offload
+};
+
+struct StageEstimate {
+  int stage = 0;
+  std::int64_t first_layer = 0;   // [first_layer, first_layer + num_layers)
+  std::int64_t num_layers = 0;
+  bool has_embedding = false;
+  bool has_head = false;
+  MemoryBreakdown bytes;
+  ActivationBreakdown activations;
+  TemporaryBreakdown temporary;
+  std::string peak_phase;         // "backward start" or "optimizer step"
+};
+
+struct Budget {
+  std::int64_t device_bytes = 0;
+  std::int64_t usable_bytes = 0;   // device × budget_fraction
+  bool fits = false;
+  std::int64_t headroom_bytes = 0; // usable − total (negative when it does not fit)
+};
+
+struct Recommendation {
+  std::string action;                      // "enable full activation checkpointing"
+  std::vector<std::pair<std::string, std::string>> changes;  // dotted key → JSON value text
+  std::int64_t total_bytes = 0;
+  bool fits = false;
+};
+
+// Template mode: the seed's figures with its nominal counts, and the same formulas with exact
+// counts, so the two can be compared (and the difference explained).
+struct TemplateComparison {
+  bool available = false;
+  std::int64_t nominal_params = 0;
+  std::int64_t exact_params = 0;
+  MemoryBreakdown nominal;
+  MemoryBreakdown exact;
+  std::string explanation;
+};
+
+struct Estimate {
+  Config config;        // the resolved config (reproduces this estimate)
+  ParamCounts params;   // what is trained (MTP only when training.mtp)
+  Layout layout;
+  MemoryBreakdown per_device;          // the worst stage
+  std::vector<StageEstimate> stages;   // one per pipeline stage
+  std::int64_t host_optimizer_bytes = 0;   // swap_optimizer / optimizer offload, per rank
+  std::int64_t host_activation_bytes = 0;  // activation offload, per rank
+  Budget budget;
+  TemplateComparison template_comparison;
+  std::vector<Recommendation> recommendations;
+  std::vector<std::string> warnings;
+  int worst_stage = 0;
+};
+
+// Estimates one configuration. The config must have passed ValidateConfig (ParseConfig does);
+// if it has not, the estimate carries the errors as warnings and zero bytes rather than NaN.
+Estimate EstimateMemory(const Config& config);
+
+// The seed's ladder alone, each step cumulative, stopping at the first that fits.
+std::vector<Recommendation> AdviceLadder(const Config& config);
+
+// The lowest-cost combination of the ladder's levers that fits (advise.cpp documents the cost
+// proxy); an empty `changes` means nothing within reach fits.
+Recommendation CheapestFit(const Config& config);
+
+// EstimateMemory plus the seed's advice ladder (ActivationCheckpoint → swap_optimizer →
+// TP/PP/EP → batch/seq) when the config does not fit.
+Estimate EstimateWithAdvice(const Config& config);
+
+}  // namespace trainmem

@@ -1,0 +1,325 @@
+// Parameters, gradients and optimizer states per device, by framework recipe; pipeline split.
+//
+// Sources (each recipe cites its own below):
+// - seed/README.md ①②③: P·bytes/(TP·PP), experts /(TP·EP·PP), AdamW m+v fp32, FSDP shards over DP.
+// - ZeRO: Rajbhandari et al. 2020, "ZeRO: Memory Optimizations Toward Training Trillion
+//   Parameter Models", §3 (2Ψ + 2Ψ + KΨ with K = 12 for mixed-precision Adam).
+// - torchtitan: torchtitan/distributed/parallelize (fully_shard with MixedPrecisionPolicy
+//   param_dtype bf16, reduce_dtype fp32: sharded fp32 master params/grads; the root module is not
+//   resharded after forward), torch/optim/adamw.py (_multi_tensor_adamw: one fp32 temporary per
+//   state, from _foreach_sqrt).
+// - Megatron-LM: megatron/core/distributed/param_and_grad_buffer.py (fp32 main-grad buffer for
+//   bf16), megatron/core/optimizer/distrib_optimizer.py (fp32 master + m + v sharded over DP).
+// - torchtitan-npu / MindSpeed --swap-optimizer: m and v live in pinned host memory and are
+//   swapped in swap_optimizer_times slices (seed ③ [note]).
+#include <algorithm>
+#include <cmath>
+
+#include "core/estimate_internal.h"
+
+namespace trainmem::detail {
+namespace {
+
+// Even split of L blocks over pp (or pp × virtual) chunks; the remainder goes to the middle
+// stages, because the first and last stages already carry the embedding and the head.
+std::vector<std::int64_t> LayersPerStage(std::int64_t layers, std::int64_t pp) {
+  std::vector<std::int64_t> counts(static_cast<std::size_t>(pp), layers / pp);
+  std::int64_t extra = layers % pp;
+  for (std::int64_t i = 0; extra > 0; ++i, --extra) {
+    std::int64_t middle = (pp - 1) / 2;
+    std::int64_t offset = (i % 2 == 0) ? i / 2 : -(i + 1) / 2;
+    std::int64_t idx = std::clamp<std::int64_t>(middle + offset, 0, pp - 1);
+    counts[static_cast<std::size_t>(idx)] += 1;
+  }
+  return counts;
+}
+
+}  // namespace
+
+std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
+                                     const ModelArch& arch, const std::vector<LayerParams>& layers) {
+  const double tp = static_cast<double>(layout.tp);
+  const double expert_shard = static_cast<double>(layout.ep * layout.etp);
+  const ParamCounts counts = CountParams(arch, false);
+  const std::int64_t pp = layout.pp;
+  std::vector<std::int64_t> per_stage = LayersPerStage(arch.num_layers, pp);
+
+  std::vector<StageParams> stages;
+  std::int64_t next_layer = 0;
+  for (std::int64_t s = 0; s < pp; ++s) {
+    StageParams st;
+    st.first_layer = next_layer;
+    st.num_layers = per_stage[static_cast<std::size_t>(s)];
+    st.has_embedding = (s == 0);
+    st.has_head = (s == pp - 1);
+    for (std::int64_t l = st.first_layer; l < st.first_layer + st.num_layers; ++l) {
+      const LayerParams& lp = layers[static_cast<std::size_t>(l)];
+      // Attention and MLP matrices are split by TP; norms and the router are replicated.
+      double dense = static_cast<double>(lp.attention + lp.dense_mlp) / tp +
+                     static_cast<double>(lp.norms + lp.router);
+      double expert = static_cast<double>(lp.routed_experts) / expert_shard;
+      st.dense_per_device += dense;
+      st.expert_per_device += expert;
+      st.max_layer_dense = std::max(st.max_layer_dense, dense);
+      st.max_layer_expert = std::max(st.max_layer_expert, expert);
+    }
+    next_layer += st.num_layers;
+    // The embedding and head are vocab-parallel under TP (Megatron VocabParallelEmbedding,
+    // torchtitan loss_parallel); with tied weights the last stage keeps its own copy when pp > 1
+    // (Megatron shares the word embedding between the first and last stage).
+    double embedding = static_cast<double>(counts.embedding) / tp;
+    double head = static_cast<double>(counts.output_head) / tp;
+    if (arch.tie_embeddings && pp > 1 && st.has_head) head = embedding;
+    if (st.has_embedding) st.root_params += embedding;
+    if (st.has_head) {
+      st.root_params += head + static_cast<double>(counts.final_norm);
+      st.head_params = arch.tie_embeddings ? embedding : head;
+    }
+    if (st.has_head && config.training.mtp && arch.num_mtp_layers > 0) {
+      // MTP modules run after the last block and share embedding and head (DeepSeek-V3 §2.2).
+      double mtp = static_cast<double>(arch.num_mtp_layers * MtpModuleParams(arch, false));
+      double mtp_expert = 0;
+      if (!layers.empty()) {
+        const LayerParams& last = layers.back();
+        mtp_expert = static_cast<double>(arch.num_mtp_layers * last.routed_experts);
+      }
+      st.dense_per_device += (mtp - mtp_expert) / tp;
+      st.expert_per_device += mtp_expert / expert_shard;
+    }
+    st.dense_per_device += st.root_params;
+    stages.push_back(st);
+  }
+  return stages;
+}
+
+double OptimizerStatesPerParam(const Config& config) {
+  switch (config.optimizer.name) {
+    case OptimizerKind::kAdamW:
+    case OptimizerKind::kAdam:
+      return 2.0;  // exp_avg, exp_avg_sq
+    case OptimizerKind::kLion:
+      return 1.0;  // exp_avg only (Chen et al. 2023, Algorithm 1)
+    case OptimizerKind::kSgd:
+      return config.optimizer.momentum > 0 ? 1.0 : 0.0;  // momentum_buffer
+    case OptimizerKind::kAdafactor: {
+      // Factored second moment: a row and a column vector per matrix, no first moment
+      // (Shazeer & Stern 2018, beta1 = 0). For an h × h-ish matrix that is 2/h per parameter.
+      double h = static_cast<double>(std::max<std::int64_t>(config.model.hidden_size, 1));
+      return 2.0 / h;
+    }
+  }
+  return 2.0;
+}
+
+namespace {
+
+double StateBytesPerElement(const Config& config) {
+  // torchtune's single-device recipe builds the optimizer on bf16 parameters, so torch
+  // allocates states with zeros_like(param): they follow the parameter dtype.
+  if (config.framework == Framework::kTorchtune && config.optimizer.state_dtype != DType::kInt8)
+    return static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
+  return static_cast<double>(DTypeBytes(config.optimizer.state_dtype));
+}
+
+struct Shards {
+  double dense = 1;   // data-parallel shards of dense parameters' state
+  double expert = 1;  // of routed-expert state (expert data parallel)
+};
+
+// FSDP shards over dp_shard × cp (torchtitan's dp_shard_cp mesh); routed experts are sharded over
+// ep × etp × efsdp, which together span dp_shard × cp × tp (torchtitan MoE parallelize).
+Shards FsdpShards(const Layout& l) {
+  Shards s;
+  s.dense = static_cast<double>(l.dp_shard * l.cp);
+  s.expert = static_cast<double>(l.dp_shard * l.cp * l.tp) / static_cast<double>(l.ep * l.etp);
+  s.expert = std::max(1.0, s.expert);
+  return s;
+}
+
+// Megatron's data-parallel group includes CP ranks (the distributed optimizer shards over
+// dp × cp); the expert data-parallel size is world / (pp × ep × etp).
+Shards MegatronShards(const Layout& l) {
+  Shards s;
+  s.dense = static_cast<double>(l.dp_replicate * l.dp_shard * l.cp);
+  s.expert = std::max(1.0, static_cast<double>(l.dp_replicate * l.dp_shard * l.cp * l.tp) /
+                               static_cast<double>(l.ep * l.etp));
+  return s;
+}
+
+void ApplySwapAndOffload(const Config& config, double states_on_device, StateBytes& out) {
+  const Optimizer& opt = config.optimizer;
+  if (opt.offload) {
+    out.host_optimizer += states_on_device;
+    out.optimizer_states = 0;
+    out.optimizer_step_temp = 0;
+    return;
+  }
+  if (opt.swap_optimizer && (config.framework == Framework::kTorchtitanNpu ||
+                             config.framework == Framework::kMegatron ||
+                             config.framework == Framework::kTorchtitan)) {
+    // Only m and v move to the host; one 1/swap_optimizer_times slice is on the device at once.
+    double swappable = std::min(states_on_device, out.optimizer_states);
+    out.host_optimizer += swappable;
+    out.optimizer_states -= swappable;
+    out.optimizer_step_temp = swappable / static_cast<double>(opt.swap_optimizer_times);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+struct LocalParams {
+  double dense = 0;   // this device's dense params (after TP), before DP sharding
+  double expert = 0;  // routed experts after EP × ETP, before expert-DP sharding
+  double total() const { return dense + expert; }
+  double Sharded(const Shards& s) const { return dense / s.dense + expert / s.expert; }
+};
+
+// torchtitan (and torchtune with more than one device): FSDP2 fully_shard with
+// MixedPrecisionPolicy(param_dtype=bf16, reduce_dtype=fp32). The sharded parameters are the fp32
+// masters; gradients are sharded fp32; the optimizer steps on the shards.
+StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StageParams& stage,
+                      double master_bytes, double state_bytes) {
+  StateBytes out;
+  const Shards shards = FsdpShards(layout);
+  const LocalParams local{stage.dense_per_device, stage.expert_per_device};
+  const double compute_bytes = static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
+  const double sharded = local.Sharded(shards);
+  out.parameters = sharded * master_bytes;
+  out.gradients = sharded * master_bytes;
+  out.optimizer_states = sharded * OptimizerStatesPerParam(config) * state_bytes;
+  // torch.optim foreach AdamW: _foreach_sqrt(exp_avg_sq) makes one state-sized temporary.
+  out.optimizer_step_temp = out.optimizer_states > 0 ? sharded * state_bytes : 0;
+  const double layer = stage.max_layer_dense + stage.max_layer_expert;
+  if (layout.pp > 1) {
+    // With PP, torchtitan does not reshard after forward (reshard_after_forward = not pp), and
+    // gradient sync waits for the last microbatch: the stage's bf16 params and unsharded grads
+    // stay resident through the step.
+    out.gathered_params = local.total() * compute_bytes;
+    out.unsharded_grads = local.total() * compute_bytes;
+  } else {
+    // Current block + the prefetched next one; the root module (embedding, final norm, head)
+    // is not resharded after forward, so it stays gathered through backward.
+    out.gathered_params = (2 * layer + stage.root_params) * compute_bytes;
+    // One block's bf16 gradients plus its fp32 reduce-scatter input; the head's unsharded
+    // gradient is produced first in backward and reduced only with the root, at the end.
+    out.unsharded_grads = layer * (compute_bytes + 4.0) + stage.head_params * compute_bytes;
+  }
+  if (shards.dense <= 1 && shards.expert <= 1 && master_bytes == compute_bytes) {
+    out.gathered_params = 0;  // nothing is sharded and nothing is cast: no copies
+    out.unsharded_grads = 0;
+  }
+  out.grads_freed_before_forward = true;  // zero_grad(set_to_none=True) at the top of each step
+  return out;
+}
+
+// Megatron-LM: bf16/fp16 params replicated over DP, fp32 main-grad buffer, fp32 master copy
+// plus Adam states in the (distributed) optimizer. zero_stage 1 = --use-distributed-optimizer.
+StateBytes MegatronRecipe(const Config& config, const Layout& layout, const StageParams& stage,
+                          double state_bytes) {
+  StateBytes out;
+  const double param_bytes = static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
+  const bool half = param_bytes < 4;
+  const LocalParams local{stage.dense_per_device, stage.expert_per_device};
+  const bool distributed = config.parallelism.zero_stage.value_or(0) >= 1;
+  const Shards shards = distributed ? MegatronShards(layout) : Shards{};
+  const double per_param_optimizer =
+      (half ? 4.0 : 0.0) + OptimizerStatesPerParam(config) * state_bytes;
+  out.parameters = local.total() * param_bytes;
+  out.gradients = local.total() * 4.0;  // main_grad buffer is fp32 for bf16/fp16 training
+  out.optimizer_states = local.Sharded(shards) * per_param_optimizer;
+  // Apex/TE FusedAdam steps in place: no state-sized temporaries. Reduce-scatter and param
+  // all-gather work in place in the contiguous buffers (param_and_grad_buffer.py).
+  out.optimizer_step_temp = 0;
+  return out;
+}
+
+// DeepSpeed ZeRO stages 0–3 (ZeRO paper §3): fp16/bf16 params and grads (2Ψ + 2Ψ), fp32
+// master + Adam states (12Ψ); stage 1 shards the optimizer, 2 also grads, 3 also params.
+StateBytes DeepspeedRecipe(const Config& config, const Layout& layout, const StageParams& stage,
+                           double state_bytes) {
+  StateBytes out;
+  const int stage_no = config.parallelism.zero_stage.value_or(0);
+  const double dp = static_cast<double>(layout.dp_replicate * layout.dp_shard * layout.cp);
+  const double param_bytes = static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
+  const double local = stage.dense_per_device + stage.expert_per_device;
+  const double master = param_bytes < 4 ? 4.0 : 0.0;
+  out.parameters = local * param_bytes / (stage_no >= 3 ? dp : 1.0);
+  out.gradients = local * param_bytes / (stage_no >= 2 ? dp : 1.0);
+  out.optimizer_states =
+      local * (master + OptimizerStatesPerParam(config) * state_bytes) / (stage_no >= 1 ? dp : 1.0);
+  out.optimizer_step_temp = 0;  // FusedAdam
+  // deepspeed/runtime/zero/config.py defaults: reduce_bucket_size = allgather_bucket_size = 5e8
+  // elements (stage 3: prefetch bucket 5e7 plus the gathered layers, like FSDP).
+  const double bucket = std::min(5e8, local) * param_bytes;
+  if (stage_no >= 3) {
+    out.gathered_params = 2 * (stage.max_layer_dense + stage.max_layer_expert) * param_bytes +
+                          std::min(5e7, local) * param_bytes;
+    out.grad_buckets = bucket;
+  } else {
+    out.grad_buckets = stage_no >= 1 ? 2 * bucket : bucket;
+  }
+  return out;
+}
+
+// torchtune full finetune on one device: parameters, gradients and optimizer states all in the
+// parameter dtype (bf16), no fp32 master (torchtune recipes/full_finetune_single_device.py).
+StateBytes TorchtuneRecipe(const Config& config, const Layout& layout, const StageParams& stage,
+                           double state_bytes) {
+  const double param_bytes = static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
+  if (layout.dp_shard * layout.cp > 1 || layout.tp > 1)
+    return FsdpRecipe(config, layout, stage, param_bytes, state_bytes);
+  StateBytes out;
+  const double local = stage.dense_per_device + stage.expert_per_device;
+  out.parameters = local * param_bytes;
+  out.gradients = local * param_bytes;
+  out.optimizer_states = local * OptimizerStatesPerParam(config) * state_bytes;
+  out.optimizer_step_temp = out.optimizer_states > 0 ? local * state_bytes : 0;
+  out.grads_freed_before_forward = true;
+  return out;
+}
+
+}  // namespace
+
+StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const StageParams& stage) {
+  const double state_bytes = StateBytesPerElement(config);
+  StateBytes out;
+  switch (config.framework) {
+    case Framework::kTorchtitan:
+    case Framework::kTorchtitanNpu: {
+      const bool fp32_master = config.training.mixed_precision_param != DType::kFloat32;
+      out = FsdpRecipe(config, layout, stage, 4.0, state_bytes);
+      out.recipe = fp32_master ? "FSDP2: fp32 sharded master params and grads, bf16 gathered layers"
+                               : "FSDP2: fp32 params and grads";
+      break;
+    }
+    case Framework::kMegatron:
+      out = MegatronRecipe(config, layout, stage, state_bytes);
+      out.recipe = config.parallelism.zero_stage.value_or(0) >= 1
+                       ? "Megatron: half params, fp32 main grads, distributed optimizer"
+                       : "Megatron: half params, fp32 main grads, replicated optimizer";
+      break;
+    case Framework::kDeepspeed:
+      out = DeepspeedRecipe(config, layout, stage, state_bytes);
+      out.recipe = "DeepSpeed ZeRO-" + std::to_string(config.parallelism.zero_stage.value_or(0));
+      break;
+    case Framework::kTorchtune:
+      out = TorchtuneRecipe(config, layout, stage, state_bytes);
+      out.recipe = "torchtune: params, grads and optimizer states in the parameter dtype";
+      break;
+  }
+  ApplySwapAndOffload(config, out.optimizer_states, out);
+  if (config.optimizer.early_step_in_backward) {
+    // The optimizer steps each parameter as soon as its gradient is ready and frees it
+    // (torchtune optimizer_in_bwd): only about one block's gradients exist at a time.
+    const double layer = stage.max_layer_dense + stage.max_layer_expert;
+    const double per_device_params = stage.dense_per_device + stage.expert_per_device;
+    if (per_device_params > 0)
+      out.gradients = out.gradients * std::min(1.0, std::max(layer, stage.head_params) / per_device_params);
+    out.optimizer_step_temp = 0;
+  }
+  return out;
+}
+
+}  // namespace trainmem::detail

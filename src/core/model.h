@@ -1,0 +1,130 @@
+// Model architecture, read from Hugging Face config.json field names, and exact parameter counts.
+//
+// A user's own config.json is a model: ParseModelArch accepts the HF fields of the families we
+// know (Llama/Mistral/Qwen2/Qwen3, Mixtral/Qwen3-MoE, DeepSeek-V2/V3/V3.2, gpt-oss, GLM-4.5,
+// Gemma 2/3 text, GPT-2/StarCoder2/Megatron-GPT style non-gated MLPs) and derives the rest.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/result.h"
+
+namespace trainmem {
+
+enum class MlpKind { kGated, kPlain };        // SwiGLU/GeGLU (3 matrices) vs GELU/ReLU² (2 matrices)
+enum class NormKind { kRmsNorm, kLayerNorm };  // LayerNorm has a bias
+enum class AttentionKind { kGqa, kMla };       // MHA/MQA/GQA vs DeepSeek multi-head latent attention
+
+struct ModelArch {
+  std::string model_type;  // HF "model_type", e.g. "llama", "deepseek_v3"
+
+  std::int64_t hidden_size = 0;
+  std::int64_t num_layers = 0;         // num_hidden_layers (main model, MTP excluded)
+  std::int64_t num_heads = 0;          // num_attention_heads
+  std::int64_t num_kv_heads = 0;       // num_key_value_heads (defaults to num_heads)
+  std::int64_t head_dim = 0;           // head_dim (defaults to hidden_size / num_heads)
+  std::int64_t intermediate_size = 0;  // dense MLP width
+  std::int64_t vocab_size = 0;
+  bool tie_embeddings = false;
+  std::int64_t max_position_embeddings = 0;
+  bool learned_positions = false;  // GPT-2 / Megatron GPT absolute position table
+
+  AttentionKind attention = AttentionKind::kGqa;
+  bool qkv_bias = false;
+  bool o_bias = false;
+  bool qk_norm = false;          // Qwen3 / Gemma 3 per-head q_norm, k_norm
+  bool attention_sinks = false;  // gpt-oss: one learned logit per head
+  std::int64_t sliding_window = 0;           // 0 = none
+  std::vector<bool> layer_uses_sliding;      // per layer; empty = no sliding layers
+
+  MlpKind mlp = MlpKind::kGated;
+  bool mlp_bias = false;
+  std::string hidden_act = "silu";
+  NormKind norm = NormKind::kRmsNorm;
+  int norms_per_layer = 2;  // Gemma 2/3 have 4 (pre/post attention and MLP)
+
+  // MoE. num_experts == 0 means dense.
+  std::int64_t num_experts = 0;
+  std::int64_t experts_per_token = 0;   // top-k
+  std::int64_t moe_intermediate_size = 0;
+  std::int64_t num_shared_experts = 0;
+  std::int64_t shared_expert_intermediate_size = 0;  // per shared expert; defaults to moe width
+  std::vector<bool> layer_is_moe;       // per layer (from first_k_dense_replace,
+                                        // decoder_sparse_step, mlp_only_layers, moe_layer_freq)
+  bool router_bias = false;             // gpt-oss router bias, DeepSeek e_score_correction_bias
+  bool expert_bias = false;             // gpt-oss expert biases
+  bool shared_expert_gate = false;      // Qwen2-MoE: sigmoid gate (hidden → 1) on the shared expert
+
+  // MLA (DeepSeek). q_lora_rank == 0 means a plain q_proj.
+  std::int64_t q_lora_rank = 0;
+  std::int64_t kv_lora_rank = 0;
+  std::int64_t qk_nope_head_dim = 0;
+  std::int64_t qk_rope_head_dim = 0;
+  std::int64_t v_head_dim = 0;
+
+  // DeepSeek-V3.2 lightning indexer (0 = none).
+  std::int64_t index_n_heads = 0;
+  std::int64_t index_head_dim = 0;
+  std::int64_t index_topk = 0;
+
+  std::int64_t num_mtp_layers = 0;  // num_nextn_predict_layers: described, trained only on request
+};
+
+// Parameters of one transformer block, split the way parallelism shards them.
+struct LayerParams {
+  std::int64_t attention = 0;  // q/k/v/o (or MLA projections), their biases, qk norms, sinks, indexer
+  std::int64_t norms = 0;      // the block's norms (replicated under TP)
+  std::int64_t dense_mlp = 0;  // dense MLP, or the shared experts of an MoE block
+  std::int64_t router = 0;     // gate weight (+ bias)
+  std::int64_t routed_experts = 0;  // all routed experts of this block (EP-sharded)
+  std::int64_t active_routed = 0;   // experts_per_token experts' worth
+
+  std::int64_t dense() const { return attention + norms + dense_mlp + router; }
+  std::int64_t total() const { return dense() + routed_experts; }
+};
+
+struct ParamCounts {
+  std::int64_t total = 0;   // everything described (MTP included when counted)
+  std::int64_t active = 0;  // per token: dense + top-k routed experts (embeddings and head included)
+  std::int64_t dense = 0;   // total - expert
+  std::int64_t expert = 0;  // routed experts only (shared experts are dense)
+  std::int64_t embedding = 0;       // input embedding (+ learned positions)
+  std::int64_t output_head = 0;     // lm head (0 when tied)
+  std::int64_t final_norm = 0;
+  std::int64_t mtp = 0;             // MTP modules, included in total only when counted
+};
+
+// Reads HF config.json fields. `path` prefixes error paths (e.g. "model").
+// Unknown HF fields are ignored (config.json files carry many); missing required ones are errors.
+// model_type picks the family defaults (biases, norms, tie, MLP shape); unknown model types are
+// read as Llama-like decoders. A config with only a text_config object (multimodal checkpoints)
+// is read from there. Besides HF names (and GPT-2's n_embd/n_layer/n_head/n_positions/n_inner)
+// it reads Megatron's "position_embedding_type" ("learned_absolute" | "rope" | "alibi" | "none";
+// default rope, learned for gpt2) and trainmem's own override keys, which ModelArchToJson writes
+// when an architecture differs from its model_type's defaults: "qkv_bias", "o_bias", "qk_norm",
+// "attention_sinks", "mlp_bias", "router_bias", "expert_bias", "shared_expert_gate",
+// "norms_per_layer", "mlp_kind" ("gated" | "plain"), "norm_kind" ("rmsnorm" | "layernorm").
+// Sizes are bounded (hidden/intermediate/head widths 1e6, vocab 1e8, layers 1e4, heads and
+// experts 1e5) and a count that would overflow int64 is an error, so Count* never overflow.
+Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::string& path);
+
+// The inverse of ParseModelArch: HF field names, enough to parse back to an equal ModelArch.
+nlohmann::json ModelArchToJson(const ModelArch& arch);
+
+// Per-block parameters, index = layer.
+std::vector<LayerParams> CountLayerParams(const ModelArch& arch);
+
+// One MTP module's parameters (DeepSeek-V3: enorm, hnorm, eh_proj, one block). In training the
+// embedding and output head are shared with the main model; the HF checkpoint stores copies of
+// both per module (with_embedding_copies = true reproduces the hub total).
+std::int64_t MtpModuleParams(const ModelArch& arch, bool with_embedding_copies);
+
+// Exact counts. include_mtp: count num_mtp_layers MTP modules as the checkpoint stores them
+// (what `trainmem params` reports for a config.json that lists them).
+ParamCounts CountParams(const ModelArch& arch, bool include_mtp);
+
+}  // namespace trainmem

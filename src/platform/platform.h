@@ -1,0 +1,62 @@
+// The one seam between the app and the browser (STYLE.md rule 11). Everything the page needs
+// from its host — URL fragment, clipboard, storage, canvas size, preset fetches, the DOM mirror —
+// goes through these functions. platform_web.cpp implements them with EM_JS; platform_native.cpp
+// is an in-memory stand-in so the app code compiles and can be exercised without a browser.
+//
+// Callbacks registered here are invoked from browser events, outside the frame: they should only
+// record what happened and call RequestFrames (src/app) so the main loop wakes up.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace platform {
+
+// ---- URL fragment -------------------------------------------------------------------------
+std::string GetUrlFragment();                          // without the leading '#'
+void ReplaceUrlFragment(const std::string& fragment);  // history.replaceState: no new history entry
+std::string PageBaseUrl();                             // location without the fragment
+void SetOnFragmentChange(std::function<void(const std::string&)> callback);  // hashchange
+
+// ---- Clipboard and files ------------------------------------------------------------------
+void CopyText(const std::string& text);  // navigator.clipboard.writeText
+// The last text the browser delivered in a 'paste' event, so ImGui's Ctrl+V (synchronous)
+// can read what the asynchronous browser clipboard handed over.
+std::string LastPastedText();
+void ReadClipboard(std::function<void(const std::string&)> callback);  // navigator.clipboard.readText
+void DownloadText(const std::string& file_name, const std::string& mime, const std::string& text);
+void OpenInNewTab(const std::string& url);
+
+// ---- Storage ------------------------------------------------------------------------------
+std::optional<std::string> StorageGet(const std::string& key);  // localStorage
+void StorageSet(const std::string& key, const std::string& value);
+
+// ---- Canvas and display -------------------------------------------------------------------
+struct CanvasSize {
+  double css_width = 0;   // CSS pixels
+  double css_height = 0;
+  double device_pixel_ratio = 1;
+};
+CanvasSize GetCanvasSize();
+// Fired on window resize, devicePixelRatio change, visibility change and focus: anything after
+// which the page must be redrawn even though no GLFW input event arrived.
+void SetOnWake(std::function<void()> callback);
+void SetCursor(const char* css_cursor);  // "default", "text", "pointer", …
+void RequestWakeAfter(double seconds);   // one wake-up later (a message that times out)
+
+// ---- Presets ------------------------------------------------------------------------------
+// Fetches presets/index.json, then every file it lists (same origin). Calls back once with
+// (path, text) pairs such as ("presets/models/llama3-8b.json", "{…}") and the failures.
+using PresetFiles = std::vector<std::pair<std::string, std::string>>;
+void FetchPresetFiles(std::function<void(const PresetFiles& files, const std::vector<std::string>& failures)> callback);
+
+// ---- DOM mirror (tests, screen readers) ---------------------------------------------------
+// <output id="result" data-json="…"> and the aria-live summary, via setAttribute/textContent.
+void SetResultMirror(const std::string& estimate_json, const std::string& summary);
+void SetDocumentTitle(const std::string& title);
+void MarkFirstFrame();  // #status = 'ready', window['firstFrameMs'] = performance.now()
+
+}  // namespace platform

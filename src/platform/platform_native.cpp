@@ -1,0 +1,58 @@
+// Native stand-in for platform.h: an in-memory URL fragment, clipboard and storage, a fixed
+// canvas, and no preset fetch (the embedded presets are all there is). It lets the app code
+// compile and run under a desktop GLFW or in tests without a browser.
+#ifndef __EMSCRIPTEN__
+
+#include <cstdio>
+#include <map>
+
+#include "platform/platform.h"
+
+namespace platform {
+namespace {
+std::string g_fragment;
+std::string g_clipboard;
+std::map<std::string, std::string> g_storage;
+}  // namespace
+
+std::string GetUrlFragment() { return g_fragment; }
+void ReplaceUrlFragment(const std::string& fragment) { g_fragment = fragment; }
+std::string PageBaseUrl() { return "index.html"; }
+void SetOnFragmentChange(std::function<void(const std::string&)>) {}
+
+void CopyText(const std::string& text) { g_clipboard = text; }
+std::string LastPastedText() { return g_clipboard; }
+void ReadClipboard(std::function<void(const std::string&)> callback) {
+  if (callback) callback(g_clipboard);
+}
+void DownloadText(const std::string& file_name, const std::string&, const std::string& text) {
+  if (std::FILE* file = std::fopen(file_name.c_str(), "wb")) {
+    std::fwrite(text.data(), 1, text.size(), file);
+    std::fclose(file);
+  }
+}
+void OpenInNewTab(const std::string&) {}
+
+std::optional<std::string> StorageGet(const std::string& key) {
+  auto it = g_storage.find(key);
+  if (it == g_storage.end()) return std::nullopt;
+  return it->second;
+}
+void StorageSet(const std::string& key, const std::string& value) { g_storage[key] = value; }
+
+CanvasSize GetCanvasSize() { return {1280, 800, 1}; }
+void SetOnWake(std::function<void()>) {}
+void SetCursor(const char*) {}
+void RequestWakeAfter(double) {}
+
+void FetchPresetFiles(std::function<void(const PresetFiles&, const std::vector<std::string>&)> callback) {
+  if (callback) callback({}, {});
+}
+
+void SetResultMirror(const std::string&, const std::string&) {}
+void SetDocumentTitle(const std::string&) {}
+void MarkFirstFrame() {}
+
+}  // namespace platform
+
+#endif  // !__EMSCRIPTEN__

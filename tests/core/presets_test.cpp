@@ -1,0 +1,156 @@
+// Presets: the embedded files parse, ids are well-formed and unique, broken files are reported
+// by name without stopping the others.
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "core/model.h"
+#include "core/presets.h"
+#include "data/builtin_presets.h"
+
+namespace trainmem {
+namespace {
+
+// "presets/models/llama3-8b.json" → "llama3-8b"
+std::string Stem(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  const std::string file = path.substr(slash + 1);
+  return file.substr(0, file.size() - std::string(".json").size());
+}
+
+bool IsLowercaseHyphenated(const std::string& id) {
+  for (char c : id) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.')) return false;
+  }
+  return !id.empty() && id.front() != '-' && id.back() != '-';
+}
+
+TEST(Presets, EveryEmbeddedPresetParses) {
+  Presets presets;
+  const std::vector<Error> errors = AddPresetFiles(presets, EmbeddedPresetFiles());
+  for (const Error& e : errors) ADD_FAILURE() << FormatError(e);
+  EXPECT_EQ(presets.models.size() + presets.devices.size(), EmbeddedPresetFiles().size());
+  EXPECT_GE(presets.models.size(), 27u);
+  EXPECT_GE(presets.devices.size(), 12u);
+}
+
+TEST(Presets, IdsAreLowercaseHyphenatedAndEqualTheFileName) {
+  const Presets presets = BuiltinPresets();
+  for (const auto& [path, text] : EmbeddedPresetFiles()) {
+    const std::string id = Stem(path);
+    EXPECT_TRUE(IsLowercaseHyphenated(id)) << path;
+    const bool is_model = path.find("/models/") != std::string::npos;
+    if (is_model) {
+      ASSERT_NE(presets.FindModel(id), nullptr) << path;
+      EXPECT_EQ(presets.FindModel(id)->id, id);
+    } else {
+      ASSERT_NE(presets.FindDevice(id), nullptr) << path;
+      EXPECT_EQ(presets.FindDevice(id)->id, id);
+    }
+  }
+}
+
+TEST(Presets, TheBriefsIdsExist) {
+  const Presets presets = BuiltinPresets();
+  for (const char* id :
+       {"llama3-8b", "llama3-70b", "llama3-405b", "llama3.1-8b", "llama3.1-70b", "llama3.1-405b",
+        "llama3.2-1b", "llama3.2-3b", "llama2-7b", "llama2-70b", "mistral-7b-v0.1",
+        "mixtral-8x7b", "qwen2.5-7b", "qwen2.5-14b", "qwen2.5-32b", "qwen3-8b", "qwen3-32b",
+        "qwen3-30b-a3b", "deepseek-v2-lite", "deepseek-v3", "deepseek-v3.2", "gpt-oss-120b",
+        "gemma2-9b", "gemma3-12b", "glm-4.5", "glm-4.5-air", "gpt2"}) {
+    EXPECT_NE(presets.FindModel(id), nullptr) << id;
+  }
+  for (const char* id : {"ascend-910b", "ascend-910c", "a100-40gb", "a100-80gb", "h100-80gb",
+                         "h200-141gb", "b200", "mi300x", "mi325x", "mi355x", "l40s", "rtx-4090"}) {
+    EXPECT_NE(presets.FindDevice(id), nullptr) << id;
+  }
+  EXPECT_EQ(presets.FindModel("no-such-model"), nullptr);
+  EXPECT_EQ(presets.FindDevice("llama3-8b"), nullptr);
+}
+
+TEST(Presets, NominalSizesAgreeWithTheCounts) {
+  const Presets presets = BuiltinPresets();
+  const ModelPreset* llama = presets.FindModel("llama3-8b");
+  ASSERT_NE(llama, nullptr);
+  EXPECT_EQ(llama->nominal_params, 8000000000);
+  EXPECT_EQ(CountParams(llama->arch, false).total, 8030261248);
+  const ModelPreset* v32 = presets.FindModel("deepseek-v3.2");
+  ASSERT_NE(v32, nullptr);
+  // Seed: "~14B dense, ~657B experts (256 experts)".
+  EXPECT_EQ(v32->nominal_params, 671000000000);
+  EXPECT_EQ(v32->nominal_expert_params, 657000000000);
+  EXPECT_EQ(v32->arch.num_experts, 256);
+  for (const auto& [id, preset] : presets.models) {
+    // Names round (Llama 3.2 "1B" is 1.24B), so only a loose check on the total …
+    const ParamCounts c = CountParams(preset.arch, false);
+    EXPECT_NEAR(static_cast<double>(c.total) / preset.nominal_params, 1.0, 0.25) << id;
+    // … and the expert split within 1% (DeepSeek's 657B vs the exact 653.9B is 0.5%).
+    if (preset.nominal_expert_params > 0) {
+      EXPECT_NEAR(static_cast<double>(c.expert) / preset.nominal_expert_params, 1.0, 0.01) << id;
+    } else {
+      EXPECT_EQ(c.expert, 0) << id;
+    }
+  }
+}
+
+TEST(Presets, DeviceMemoryIsWhatTheFrameworkSees) {
+  const Presets presets = BuiltinPresets();
+  const DevicePreset* h100 = presets.FindDevice("h100-80gb");
+  ASSERT_NE(h100, nullptr);
+  EXPECT_NEAR(h100->memory_gib, 79.2, 0.1);  // total_memory 81089 MiB
+  EXPECT_EQ(h100->nominal_memory_gb, 80);
+  for (const auto& [id, device] : presets.devices) {
+    // The GiB figure a framework reports sits a little below the number on the label.
+    EXPECT_LE(device.memory_gib, device.nominal_memory_gb) << id;
+    EXPECT_GE(device.memory_gib, 0.85 * device.nominal_memory_gb) << id;
+    EXPECT_FALSE(device.note.empty()) << id;
+    EXPECT_GE(device.devices_per_node, 1) << id;
+  }
+}
+
+TEST(Presets, MalformedFilesAreNamedAndTheOthersStillLoad) {
+  const std::string good_model =
+      R"({"id": "tiny", "name": "Tiny", "config": {"hidden_size": 64, "num_hidden_layers": 2,
+          "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 1000}})";
+  const std::string good_device = R"({"id": "card", "name": "Card", "memory_gib": 10})";
+  Presets presets;
+  const std::vector<Error> errors = AddPresetFiles(
+      presets, {{"presets/models/tiny.json", good_model},
+                {"presets/models/broken.json", "{\"id\": \"broken\", "},
+                {"presets/models/nohidden.json",
+                 R"({"id": "nohidden", "name": "x", "config": {"num_hidden_layers": 2}})"},
+                {"presets/devices/card.json", good_device},
+                {"presets/devices/other.json", good_device},
+                {"presets/devices/typo.json",
+                 R"({"id": "typo", "name": "T", "memory_gb": 10, "memory_gib": 10})"},
+                {"presets/elsewhere/x.json", good_device}});
+  ASSERT_EQ(errors.size(), 6u);
+  EXPECT_EQ(errors[0].path, "presets/models/broken.json");
+  EXPECT_EQ(errors[0].message, "not valid JSON");
+  EXPECT_EQ(errors[1].path, "presets/models/nohidden.json:config.hidden_size");
+  EXPECT_EQ(errors[2].path, "presets/models/nohidden.json:config.num_attention_heads");
+  EXPECT_EQ(errors[3].path, "presets/devices/other.json:id");  // id "card" ≠ file name
+  EXPECT_EQ(errors[4].path, "presets/devices/typo.json:memory_gb");
+  EXPECT_EQ(errors[5].path, "presets/elsewhere/x.json");
+  EXPECT_NE(presets.FindModel("tiny"), nullptr);
+  EXPECT_NE(presets.FindDevice("card"), nullptr);
+  EXPECT_EQ(presets.models.size(), 1u);
+  EXPECT_EQ(presets.devices.size(), 1u);
+}
+
+TEST(Presets, DevicePresetFieldErrors) {
+  Result<DevicePreset> d = ParseDevicePreset(R"({"id": "X100", "name": "x", "memory_gib": "80"})");
+  ASSERT_FALSE(d.ok());
+  ASSERT_EQ(d.errors().size(), 2u);
+  EXPECT_EQ(d.errors()[0].path, "id");  // uppercase
+  EXPECT_EQ(d.errors()[1].path, "memory_gib");
+  EXPECT_EQ(d.errors()[1].message, "expected a number, got a string");
+  Result<ModelPreset> m = ParseModelPreset("[1, 2]");
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.errors()[0].message, "expected a JSON object, got a list");
+}
+
+}  // namespace
+}  // namespace trainmem

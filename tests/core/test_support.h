@@ -1,0 +1,49 @@
+// Helpers shared by the core tests: the built-in presets and config construction.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/config.h"
+#include "core/estimate.h"
+#include "data/builtin_presets.h"
+
+namespace trainmem::testing {
+
+inline const Presets& TestPresets() {
+  static const Presets presets = BuiltinPresets();
+  return presets;
+}
+
+// Parses `json_text`, failing the test with every error if it does not parse.
+inline Config MustParse(const std::string& json_text) {
+  Result<Config> r = ParseConfig(json_text, TestPresets());
+  if (!r.ok()) {
+    std::string all;
+    for (const Error& e : r.errors()) all += FormatError(e) + "\n";
+    ADD_FAILURE() << "config did not parse:\n" << all << json_text;
+    return Config{};
+  }
+  return r.value();
+}
+
+// Applies settings in order, as the CLI's --set does.
+inline Config With(Config c, const std::vector<std::pair<std::string, std::string>>& settings) {
+  for (const auto& [key, value] : settings) {
+    Result<Config> r = ApplySetting(c, key, value, TestPresets());
+    if (!r.ok()) {
+      ADD_FAILURE() << key << "=" << value << ": " << FormatError(r.errors().front());
+      return c;
+    }
+    c = r.value();
+  }
+  return c;
+}
+
+constexpr double kGB = 1e9;
+constexpr double kGiB = 1073741824.0;
+
+}  // namespace trainmem::testing
