@@ -14,24 +14,6 @@ namespace {
 
 using trainmem::Config;
 
-// The count and checkbox rows share one shape: label, key, current value, and how to set it.
-void CountRow(AppState& state, Str label, const char* key, Str help, std::int64_t value, Step step,
-              const std::function<void(Config&, std::int64_t)>& set) {
-  FormRow(label, key, help);
-  std::int64_t edited = value;
-  if (InputCount(key, &edited, step)) EditDraft(state, [&](Config& c) { set(c, edited); });
-  FieldErrors(state, key);
-}
-
-void CheckboxRow(AppState& state, Str label, const char* key, Str help, bool current,
-                 const std::function<void(Config&, bool)>& set) {
-  FormRow(label, key, help);
-  bool edited = current;
-  const std::string id = std::string("##") + key;
-  if (ImGui::Checkbox(id.c_str(), &edited)) EditDraft(state, [&](Config& c) { set(c, edited); });
-  FieldErrors(state, key);
-}
-
 void DrawBatchAndSequence(AppState& state) {
   auto& t = state.draft.training;
   CountRow(state, Str::kLocalBatchSize, "training.local_batch_size", Str::kLocalBatchSizeHelp,

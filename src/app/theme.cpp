@@ -113,6 +113,7 @@ ImU32 MutedTextColor() { return Rgb(0x6E7781); }
 ImU32 BorderColor() { return Rgb(0xD8DEE4); }
 ImU32 ErrorTextColor() { return Rgb(0xCF222E); }
 ImU32 AccentColor() { return Rgb(0x2F6FEB); }
+ImU32 HighlightRowColor() { return Rgb(0xEAF1FB); }
 
 void ApplyStyle(float device_pixel_ratio) {
   ImGuiStyle style;

@@ -23,6 +23,7 @@ ImU32 MutedTextColor();
 ImU32 BorderColor();
 ImU32 ErrorTextColor();
 ImU32 AccentColor();
+ImU32 HighlightRowColor();  // the row the headline figures come from
 
 // The style for a given device pixel ratio (ImGui works in device pixels here: the canvas is
 // CSS size × DPR, see main.cpp).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <unordered_map>
 
 #include "app/app_actions.h"
@@ -44,6 +45,23 @@ void FieldErrors(const AppState& state, const char* config_key, bool sub_paths) 
   for (const trainmem::Error* error : ErrorsFor(state, config_key, sub_paths)) {
     TextColored(ErrorTextColor(), error->message.c_str());
   }
+}
+
+void CountRow(AppState& state, Str label, const char* key, Str help, std::int64_t value, Step step,
+              const std::function<void(trainmem::Config&, std::int64_t)>& set) {
+  FormRow(label, key, help);
+  std::int64_t edited = value;
+  if (InputCount(key, &edited, step)) EditDraft(state, [&](trainmem::Config& c) { set(c, edited); });
+  FieldErrors(state, key);
+}
+
+void CheckboxRow(AppState& state, Str label, const char* key, Str help, bool value,
+                 const std::function<void(trainmem::Config&, bool)>& set) {
+  FormRow(label, key, help);
+  bool edited = value;
+  const std::string id = std::string("##") + key;
+  if (ImGui::Checkbox(id.c_str(), &edited)) EditDraft(state, [&](trainmem::Config& c) { set(c, edited); });
+  FieldErrors(state, key);
 }
 
 // ---- Inputs ---------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 
 #include <imgui.h>
 
@@ -25,6 +26,14 @@ void FieldErrors(const AppState& state, const char* config_key, bool sub_paths =
 
 // ---- Inputs ---------------------------------------------------------------------------------
 enum class Step { kNone, kOne, kDouble };
+
+// Whole rows: label, an integer (InputCount) or a checkbox, the field's errors; `set` writes the
+// edited value into the draft (through EditDraft).
+void CountRow(AppState& state, Str label, const char* key, Str help, std::int64_t value, Step step,
+              const std::function<void(trainmem::Config&, std::int64_t)>& set);
+void CheckboxRow(AppState& state, Str label, const char* key, Str help, bool value,
+                 const std::function<void(trainmem::Config&, bool)>& set);
+
 // An integer field with −/+ buttons (±1 or ÷2/×2). `suffix` is text drawn after the buttons,
 // such as the resolved "→ 8". Returns true when the value changed.
 bool InputCount(const char* id, std::int64_t* value, Step step, const char* suffix = nullptr);

@@ -79,13 +79,7 @@ Result<Config> LoadConfig(const Options& o, const Presets& presets, std::ostream
   if (!o.model.empty()) settings.emplace_back("model", o.model);
   if (!o.device.empty()) settings.emplace_back("device", o.device);
   settings.insert(settings.end(), o.settings.begin(), o.settings.end());
-  Config current = config.value();
-  for (const auto& [key, value] : settings) {
-    Result<Config> next = ApplySetting(current, key, value, presets);
-    if (!next.ok()) return next;
-    current = next.value();
-  }
-  return Result<Config>::Success(current);
+  return ApplySettings(config.value(), settings, presets);
 }
 
 int FailOptions(const Options& o, std::ostream& err) {

@@ -157,6 +157,12 @@ std::string ResolveSettingKey(std::string_view key);
 // The alias for a dotted path, or the path itself when it has none.
 std::string ShortSettingKey(std::string_view path);
 
+// Several settings applied together, then validated once: the order does not matter
+// (`--set tp=8 --set world_size=8` works although tp=8 alone is invalid for world_size 1).
+Result<Config> ApplySettings(const Config& config,
+                             const std::vector<std::pair<std::string, std::string>>& settings,
+                             const Presets& presets);
+
 // Names for enums, as written in JSON.
 const char* ModeName(Mode m);
 const char* FrameworkName(Framework f);

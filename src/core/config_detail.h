@@ -3,12 +3,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/config.h"
 #include "core/result.h"
@@ -24,8 +23,7 @@ std::string JsonTypeName(const json& value);
 // Up to `max_count` names closest to `wanted` (substring matches first, then edit distance),
 // for "did you mean" hints. Names too far away are left out.
 std::vector<std::string> ClosestNames(std::string_view wanted,
-                                      const std::vector<std::string>& names,
-                                      std::size_t max_count);
+                                      const std::vector<std::string>& names, std::size_t max_count);
 std::string JoinNames(const std::vector<std::string>& names, std::string_view separator);
 
 // Reads the config without ValidateConfig when `validate` is false: share links check each key

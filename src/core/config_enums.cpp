@@ -17,20 +17,23 @@ struct NamedValue {
   E value;
 };
 
-constexpr NamedValue<Mode> kModes[] = {{"template", Mode::kTemplate}, {"detailed", Mode::kDetailed}};
+constexpr NamedValue<Mode> kModes[] = {{"template", Mode::kTemplate},
+                                       {"detailed", Mode::kDetailed}};
 
-constexpr NamedValue<Framework> kFrameworks[] = {
-    {"torchtitan", Framework::kTorchtitan}, {"torchtitan-npu", Framework::kTorchtitanNpu},
-    {"megatron", Framework::kMegatron},     {"deepspeed", Framework::kDeepspeed},
-    {"torchtune", Framework::kTorchtune}};
+constexpr NamedValue<Framework> kFrameworks[] = {{"torchtitan", Framework::kTorchtitan},
+                                                 {"torchtitan-npu", Framework::kTorchtitanNpu},
+                                                 {"megatron", Framework::kMegatron},
+                                                 {"deepspeed", Framework::kDeepspeed},
+                                                 {"torchtune", Framework::kTorchtune}};
 
 constexpr NamedValue<DType> kDTypes[] = {
     {"float32", DType::kFloat32}, {"bfloat16", DType::kBFloat16}, {"float16", DType::kFloat16},
     {"int8", DType::kInt8},       {"float8", DType::kFp8},        {"fp32", DType::kFloat32},
     {"bf16", DType::kBFloat16},   {"fp16", DType::kFloat16},      {"fp8", DType::kFp8}};
 
-constexpr NamedValue<AttentionImpl> kAttention[] = {
-    {"flash", AttentionImpl::kFlash}, {"sdpa", AttentionImpl::kSdpa}, {"eager", AttentionImpl::kEager}};
+constexpr NamedValue<AttentionImpl> kAttention[] = {{"flash", AttentionImpl::kFlash},
+                                                    {"sdpa", AttentionImpl::kSdpa},
+                                                    {"eager", AttentionImpl::kEager}};
 
 constexpr NamedValue<AcMode> kAcModes[] = {
     {"none", AcMode::kNone}, {"selective", AcMode::kSelective}, {"full", AcMode::kFull}};
@@ -46,9 +49,11 @@ constexpr NamedValue<PpSchedule> kSchedules[] = {
     {"ZBVZeroBubble", PpSchedule::kZeroBubble},
     {"interleaved", PpSchedule::kInterleaved1F1B}};  // Megatron's "interleaved schedule"
 
-constexpr NamedValue<OptimizerKind> kOptimizers[] = {
-    {"AdamW", OptimizerKind::kAdamW}, {"Adam", OptimizerKind::kAdam}, {"SGD", OptimizerKind::kSgd},
-    {"Lion", OptimizerKind::kLion},   {"Adafactor", OptimizerKind::kAdafactor}};
+constexpr NamedValue<OptimizerKind> kOptimizers[] = {{"AdamW", OptimizerKind::kAdamW},
+                                                     {"Adam", OptimizerKind::kAdam},
+                                                     {"SGD", OptimizerKind::kSgd},
+                                                     {"Lion", OptimizerKind::kLion},
+                                                     {"Adafactor", OptimizerKind::kAdafactor}};
 
 // Lower case without separators: the form every enum is compared in.
 std::string Normalize(std::string_view text) {
@@ -107,11 +112,14 @@ std::string Choices(const NamedValue<E> (&table)[N]) {
 
 std::int64_t DTypeBytes(DType t) {
   switch (t) {
-    case DType::kFloat32: return 4;
+    case DType::kFloat32:
+      return 4;
     case DType::kBFloat16:
-    case DType::kFloat16: return 2;
+    case DType::kFloat16:
+      return 2;
     case DType::kInt8:
-    case DType::kFp8: return 1;
+    case DType::kFp8:
+      return 1;
   }
   return 4;
 }
@@ -129,7 +137,9 @@ namespace detail {
 bool EnumFromText(std::string_view text, Mode& out) { return Lookup(kModes, text, out); }
 bool EnumFromText(std::string_view text, Framework& out) { return Lookup(kFrameworks, text, out); }
 bool EnumFromText(std::string_view text, DType& out) { return Lookup(kDTypes, text, out); }
-bool EnumFromText(std::string_view text, AttentionImpl& out) { return Lookup(kAttention, text, out); }
+bool EnumFromText(std::string_view text, AttentionImpl& out) {
+  return Lookup(kAttention, text, out);
+}
 bool EnumFromText(std::string_view text, AcMode& out) { return Lookup(kAcModes, text, out); }
 
 bool EnumFromText(std::string_view text, PpSchedule& out) {

@@ -1,10 +1,9 @@
 // Config → JSON (every key written), the schema defaults, the alias table and ApplySetting.
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/config.h"
 #include "core/config_detail.h"
@@ -137,9 +136,10 @@ json ConfigToJson(const Config& c) {
   j["training"] = TrainingToJson(c.training);
   j["compile"] = CompileToJson(c.compile);
   j["parallelism"] = ParallelismToJson(c.parallelism);
-  j["activation_checkpoint"] = json{{"mode", AcModeName(c.activation_checkpoint.mode)},
-                                    {"selective_ac_option", c.activation_checkpoint.selective_ac_option},
-                                    {"offload", c.activation_checkpoint.offload}};
+  j["activation_checkpoint"] =
+      json{{"mode", AcModeName(c.activation_checkpoint.mode)},
+           {"selective_ac_option", c.activation_checkpoint.selective_ac_option},
+           {"offload", c.activation_checkpoint.offload}};
   j["optimizer"] = OptimizerToJson(c.optimizer);
   j["overhead"] = json{{"temporary_fraction", c.overhead.temporary_fraction},
                        {"budget_fraction", c.overhead.budget_fraction}};

@@ -3,11 +3,10 @@
 
 #include <cmath>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/config.h"
 #include "core/config_detail.h"
@@ -17,9 +16,9 @@
 namespace trainmem {
 namespace {
 
-using nlohmann::json;
 using detail::JsonTypeName;
 using detail::ObjectReader;
+using nlohmann::json;
 
 template <class Map>
 std::string UnknownPresetMessage(const char* what, const std::string& id, const Map& presets) {
@@ -41,8 +40,8 @@ void ReadInlineModel(const json& fields, Config& c, std::vector<Error>& errors) 
   }
   c.model = std::move(arch).value();
   c.model_id.clear();
-  c.model_name = c.model.model_type.empty() ? "Custom model"
-                                            : "Custom model (" + c.model.model_type + ")";
+  c.model_name =
+      c.model.model_type.empty() ? "Custom model" : "Custom model (" + c.model.model_type + ")";
   // An inline model has no size in its name: the template mode uses its exact count.
   const ParamCounts counts = CountParams(c.model, false);
   c.nominal_params = counts.total;
@@ -57,8 +56,9 @@ void ReadModel(ObjectReader& root, const Presets& presets, Config& c, std::vecto
   } else if (value->is_object()) {
     ReadInlineModel(*value, c, errors);
   } else if (!value->is_string()) {
-    root.Fail("model", "expected a preset id (a string) or an object of HF config.json fields, got " +
-                           JsonTypeName(*value));
+    root.Fail("model",
+              "expected a preset id (a string) or an object of HF config.json fields, got " +
+                  JsonTypeName(*value));
   } else if (const ModelPreset* preset = presets.FindModel(value->get<std::string>())) {
     c.model_id = preset->id;
     c.model_name = preset->name;
@@ -95,7 +95,8 @@ void ReadDevice(ObjectReader& root, const Presets& presets, Device& d, std::vect
     if (const DevicePreset* preset = presets.FindDevice(value->get<std::string>())) {
       CopyDevicePreset(*preset, d);
     } else {
-      root.Fail("device", UnknownPresetMessage("device", value->get<std::string>(), presets.devices));
+      root.Fail("device",
+                UnknownPresetMessage("device", value->get<std::string>(), presets.devices));
     }
   } else if (value->is_object()) {
     ObjectReader r(value, "device", errors);
@@ -109,8 +110,9 @@ void ReadDevice(ObjectReader& root, const Presets& presets, Device& d, std::vect
     r.Int("devices_per_node", d.devices_per_node);
     r.ReportUnknownKeys();
   } else {
-    root.Fail("device", "expected a preset id (a string) or {\"name\": …, \"memory_gib\": …}, got " +
-                            JsonTypeName(*value));
+    root.Fail("device",
+              "expected a preset id (a string) or {\"name\": …, \"memory_gib\": …}, got " +
+                  JsonTypeName(*value));
   }
   d.memory_bytes = BytesFromGib(d.memory_gib);
 }
@@ -133,15 +135,20 @@ void ReadCompile(const json* section, Compile& c, std::vector<Error>& errors) {
   r.Bool("enable", c.enable);
   if (const json* list = r.Get("components")) {
     if (!list->is_array()) {
-      r.Fail("components", "expected a list such as [\"model\", \"loss\"], got " + JsonTypeName(*list));
+      r.Fail("components",
+             "expected a list such as [\"model\", \"loss\"], got " + JsonTypeName(*list));
     } else {
       c.model = c.loss = false;
       for (std::size_t i = 0; i < list->size(); ++i) {
         const json& item = (*list)[i];
         const std::string text = item.is_string() ? item.get<std::string>() : item.dump();
-        if (text == "model") c.model = true;
-        else if (text == "loss") c.loss = true;
-        else r.Fail("components[" + std::to_string(i) + "]", "unknown component " + text + "; valid values: model, loss");
+        if (text == "model")
+          c.model = true;
+        else if (text == "loss")
+          c.loss = true;
+        else
+          r.Fail("components[" + std::to_string(i) + "]",
+                 "unknown component " + text + "; valid values: model, loss");
       }
     }
   }
@@ -158,7 +165,8 @@ void ReadZeroStage(ObjectReader& r, std::optional<int>& out) {
   std::int64_t stage = 0;
   const std::string problem = detail::ReadInt(*value, stage);
   if (!problem.empty()) return r.Fail("zero_stage", problem);
-  if (stage < 0 || stage > 3) return r.Fail("zero_stage", "must be 0, 1, 2 or 3 (or null), got " + std::to_string(stage));
+  if (stage < 0 || stage > 3)
+    return r.Fail("zero_stage", "must be 0, 1, 2 or 3 (or null), got " + std::to_string(stage));
   out = static_cast<int>(stage);
 }
 
@@ -174,8 +182,8 @@ void ReadParallelism(const json* section, Parallelism& p, std::vector<Error>& er
   r.Int("pipeline_parallel_microbatch_size", p.pp_microbatch_size);
   if (r.Enum("pipeline_parallel_schedule", p.pp_schedule)) {
     // The explicit key below, when present, wins over a count found in the schedule's note.
-    const std::int64_t from_note =
-        detail::LayersPerStageFromScheduleText(r.Get("pipeline_parallel_schedule")->get<std::string>());
+    const std::int64_t from_note = detail::LayersPerStageFromScheduleText(
+        r.Get("pipeline_parallel_schedule")->get<std::string>());
     if (from_note > 0) p.pp_layers_per_stage = from_note;
   }
   r.Int("pipeline_parallel_layers_per_stage", p.pp_layers_per_stage);
@@ -203,10 +211,12 @@ void ReadActivationCheckpoint(const json* section, ActivationCheckpoint& ac,
   r.Enum("mode", ac.mode);
   if (const json* value = r.Get("selective_ac_option")) {
     const std::string option = SelectiveAcOption(*value);
-    if (!option.empty()) ac.selective_ac_option = option;
-    else r.Fail("selective_ac_option",
-                "expected \"op\" or a positive integer k (checkpoint every k-th block), got " +
-                    value->dump());
+    if (!option.empty())
+      ac.selective_ac_option = option;
+    else
+      r.Fail("selective_ac_option",
+             "expected \"op\" or a positive integer k (checkpoint every k-th block), got " +
+                 value->dump());
   }
   r.Bool("offload", ac.offload);
   r.ReportUnknownKeys();
@@ -237,7 +247,9 @@ void ReadVersion(ObjectReader& root, int& version) {
   std::int64_t v = 0;
   const std::string problem = detail::ReadInt(*value, v);
   if (!problem.empty()) return root.Fail("version", problem);
-  if (v != 1) return root.Fail("version", "unsupported config version " + std::to_string(v) + "; this build reads version 1");
+  if (v != 1)
+    return root.Fail("version", "unsupported config version " + std::to_string(v) +
+                                    "; this build reads version 1");
   version = 1;
 }
 
@@ -258,7 +270,8 @@ class ParseErrorSax : public nlohmann::json_sax<json> {
   bool end_object() override { return true; }
   bool start_array(std::size_t) override { return true; }
   bool end_array() override { return true; }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) override {
+  bool parse_error(std::size_t, const std::string&,
+                   const nlohmann::detail::exception& ex) override {
     message = ex.what();
     // "[json.exception.parse_error.101] parse error at line 2, column 5: …" → from "parse error".
     const std::size_t bracket = message.find("] ");
@@ -272,7 +285,8 @@ class ParseErrorSax : public nlohmann::json_sax<json> {
 namespace detail {
 
 Result<Config> ReadConfigJson(const json& j, const Presets& presets, bool validate) {
-  if (!j.is_object()) return Result<Config>::Failure("", "expected a JSON object, got " + JsonTypeName(j));
+  if (!j.is_object())
+    return Result<Config>::Failure("", "expected a JSON object, got " + JsonTypeName(j));
   std::vector<Error> errors;
   Config c;
   ObjectReader root(&j, "", errors);

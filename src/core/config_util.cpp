@@ -38,8 +38,10 @@ std::string Lower(std::string_view text) {
 }
 
 std::string_view Trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
   return text;
 }
 
@@ -68,15 +70,23 @@ bool ExpandPreset(json& node, std::string_view section, const Presets& presets) 
 
 std::string JsonTypeName(const json& value) {
   switch (value.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "a boolean";
-    case json::value_t::string: return "a string";
+    case json::value_t::null:
+      return "null";
+    case json::value_t::boolean:
+      return "a boolean";
+    case json::value_t::string:
+      return "a string";
     case json::value_t::number_integer:
-    case json::value_t::number_unsigned: return "an integer";
-    case json::value_t::number_float: return "a number";
-    case json::value_t::array: return "a list";
-    case json::value_t::object: return "an object";
-    default: return "an unsupported value";
+    case json::value_t::number_unsigned:
+      return "an integer";
+    case json::value_t::number_float:
+      return "a number";
+    case json::value_t::array:
+      return "a list";
+    case json::value_t::object:
+      return "an object";
+    default:
+      return "an unsupported value";
   }
 }
 
@@ -91,8 +101,10 @@ std::vector<std::string> ClosestNames(std::string_view wanted,
     const bool contains = !lower.empty() && Lower(name).find(lower) != std::string::npos;
     const std::size_t distance = EditDistance(wanted, name);
     const std::size_t limit = std::max<std::size_t>(2, std::max(wanted.size(), name.size()) / 3);
-    if (contains) scored.push_back({0, name});
-    else if (distance <= limit) scored.push_back({distance + 1, name});
+    if (contains)
+      scored.push_back({0, name});
+    else if (distance <= limit)
+      scored.push_back({distance + 1, name});
   }
   std::stable_sort(scored.begin(), scored.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });

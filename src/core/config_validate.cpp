@@ -34,13 +34,15 @@ std::int64_t CappedProduct(std::initializer_list<std::int64_t> factors, std::int
 
 void CheckInt(std::vector<Error>& errors, const std::string& path, std::int64_t v, std::int64_t lo,
               std::int64_t hi) {
-  if (v < lo) errors.push_back({path, "must be at least " + Str(lo) + ", got " + Str(v)});
-  else if (v > hi) errors.push_back({path, "must be at most " + Str(hi) + ", got " + Str(v)});
+  if (v < lo)
+    errors.push_back({path, "must be at least " + Str(lo) + ", got " + Str(v)});
+  else if (v > hi)
+    errors.push_back({path, "must be at most " + Str(hi) + ", got " + Str(v)});
 }
 
 // lo ≤ v < hi (or ≤ hi when hi_inclusive); written so NaN fails too.
-void CheckFraction(std::vector<Error>& errors, const char* path, double v, double lo, bool lo_inclusive,
-                   double hi, bool hi_inclusive) {
+void CheckFraction(std::vector<Error>& errors, const char* path, double v, double lo,
+                   bool lo_inclusive, double hi, bool hi_inclusive) {
   const bool above_lo = lo_inclusive ? v >= lo : v > lo;
   const bool below_hi = hi_inclusive ? v <= hi : v < hi;
   if (above_lo && below_hi) return;
@@ -65,24 +67,26 @@ std::vector<Error> ResolveDegrees(const Config& c, Layout& layout) {
   if (!errors.empty()) return errors;
 
   const std::int64_t others = CappedProduct({p.dp_replicate, p.cp, p.tp, p.pp}, kMaxWorldSize);
-  const std::string others_text = others > kMaxWorldSize ? "more than " + Str(kMaxWorldSize) : Str(others);
+  const std::string others_text =
+      others > kMaxWorldSize ? "more than " + Str(kMaxWorldSize) : Str(others);
   std::int64_t dp_shard = p.dp_shard;
   if (dp_shard == -1) {
     // torchtitan: data_parallel_shard_degree = -1 takes the ranks the other degrees leave.
     if (c.world_size % others != 0 || others > c.world_size) {
-      errors.push_back({"world_size", "world_size " + Str(c.world_size) +
-                                          " is not divisible by tp·pp·cp·dp_replicate = " + others_text});
+      errors.push_back(
+          {"world_size", "world_size " + Str(c.world_size) +
+                             " is not divisible by tp·pp·cp·dp_replicate = " + others_text});
       return errors;
     }
     dp_shard = c.world_size / others;
   } else if (CappedProduct({others, dp_shard}, kMaxWorldSize) != c.world_size) {
     const std::int64_t product = CappedProduct({others, dp_shard}, kMaxWorldSize);
-    errors.push_back({"world_size", "dp_replicate·dp_shard·cp·tp·pp = " + Str(p.dp_replicate) + "·" +
-                                        Str(dp_shard) + "·" + Str(p.cp) + "·" + Str(p.tp) + "·" +
-                                        Str(p.pp) + " = " +
-                                        (product > kMaxWorldSize ? "more than " + Str(kMaxWorldSize)
-                                                                 : Str(product)) +
-                                        ", but world_size is " + Str(c.world_size)});
+    errors.push_back(
+        {"world_size",
+         "dp_replicate·dp_shard·cp·tp·pp = " + Str(p.dp_replicate) + "·" + Str(dp_shard) + "·" +
+             Str(p.cp) + "·" + Str(p.tp) + "·" + Str(p.pp) + " = " +
+             (product > kMaxWorldSize ? "more than " + Str(kMaxWorldSize) : Str(product)) +
+             ", but world_size is " + Str(c.world_size)});
     return errors;
   }
   layout = Layout{p.dp_replicate, dp_shard, p.tp, p.pp, p.cp, p.ep, p.etp};
@@ -96,12 +100,14 @@ void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, std::vector<Err
                                 Str(m.num_heads) + " attention heads"});
   } else if (m.num_heads % tp != 0) {
     errors.push_back({path, "the model's " + Str(m.num_heads) +
-                                " attention heads are not divisible by tensor_parallel_degree " + Str(tp)});
+                                " attention heads are not divisible by tensor_parallel_degree " +
+                                Str(tp)});
   }
   // MLA has no separate key/value heads: its latent is replicated, heads are split.
   if (m.attention == AttentionKind::kGqa && m.num_kv_heads > 0 && m.num_kv_heads % tp != 0) {
     errors.push_back({path, "the model's " + Str(m.num_kv_heads) +
-                                " key/value heads are not divisible by tensor_parallel_degree " + Str(tp)});
+                                " key/value heads are not divisible by tensor_parallel_degree " +
+                                Str(tp)});
   }
 }
 
@@ -117,11 +123,13 @@ void CheckExperts(const Config& c, const Layout& l, std::vector<Error>& errors) 
   }
   if (m.num_experts % l.ep != 0) {
     errors.push_back({ep_path, "the model's " + Str(m.num_experts) +
-                                   " routed experts are not divisible by expert_parallel_degree " + Str(l.ep)});
+                                   " routed experts are not divisible by expert_parallel_degree " +
+                                   Str(l.ep)});
   }
   if (l.etp != 1 && l.etp != l.tp) {
-    errors.push_back({"parallelism.expert_tensor_parallel_degree",
-                      "must be 1 or tensor_parallel_degree (" + Str(l.tp) + "), got " + Str(l.etp)});
+    errors.push_back(
+        {"parallelism.expert_tensor_parallel_degree",
+         "must be 1 or tensor_parallel_degree (" + Str(l.tp) + "), got " + Str(l.etp)});
     return;
   }
   // torchtitan ParallelDims: EP borrows from dp_shard·cp, and from tp too when experts are not
@@ -129,7 +137,8 @@ void CheckExperts(const Config& c, const Layout& l, std::vector<Error>& errors) 
   const std::int64_t pool = l.dp_shard * l.cp * (l.etp == 1 ? l.tp : 1);
   if (l.ep > 1 && pool % l.ep != 0) {
     errors.push_back({ep_path, "expert_parallel_degree " + Str(l.ep) + " must divide " +
-                                   (l.etp == 1 ? "dp_shard·cp·tp = " : "dp_shard·cp = ") + Str(pool)});
+                                   (l.etp == 1 ? "dp_shard·cp·tp = " : "dp_shard·cp = ") +
+                                   Str(pool)});
   }
 }
 
@@ -141,21 +150,24 @@ void CheckSequence(const Config& c, const Layout& l, std::vector<Error>& errors)
   CheckInt(errors, "training.loss_chunks", t.loss_chunks, 1, t.seq_len);
   // Load-balanced context parallelism cuts each sequence into 2·cp chunks.
   if (l.cp > 1 && t.seq_len % (2 * l.cp) != 0) {
-    errors.push_back({"training.seq_len", "seq_len " + Str(t.seq_len) +
-                                              " is not divisible by 2·context_parallel_degree = " + Str(2 * l.cp)});
+    errors.push_back({"training.seq_len",
+                      "seq_len " + Str(t.seq_len) +
+                          " is not divisible by 2·context_parallel_degree = " + Str(2 * l.cp)});
   }
   if (c.parallelism.sequence_parallel && l.tp > 1 && t.seq_len % l.tp != 0) {
-    errors.push_back({"training.seq_len", "seq_len " + Str(t.seq_len) +
-                                              " is not divisible by tensor_parallel_degree " + Str(l.tp) +
-                                              " (sequence parallel splits the sequence)"});
+    errors.push_back({"training.seq_len",
+                      "seq_len " + Str(t.seq_len) + " is not divisible by tensor_parallel_degree " +
+                          Str(l.tp) + " (sequence parallel splits the sequence)"});
   }
   const std::int64_t tokens = t.local_batch_size * t.seq_len;  // ≤ 1e14 after the caps above
-  for (auto [name, width] : {std::pair<const char*, std::int64_t>{"hidden_size", c.model.hidden_size},
-                             {"vocab_size", c.model.vocab_size}}) {
-    if (CappedProduct({tokens, std::max<std::int64_t>(width, 1)}, kMaxTokenElements) > kMaxTokenElements) {
-      errors.push_back({"training.local_batch_size",
-                        "local_batch_size × seq_len × " + std::string(name) +
-                            " is beyond what trainmem models (2^47 elements)"});
+  for (auto [name, width] :
+       {std::pair<const char*, std::int64_t>{"hidden_size", c.model.hidden_size},
+        {"vocab_size", c.model.vocab_size}}) {
+    if (CappedProduct({tokens, std::max<std::int64_t>(width, 1)}, kMaxTokenElements) >
+        kMaxTokenElements) {
+      errors.push_back(
+          {"training.local_batch_size", "local_batch_size × seq_len × " + std::string(name) +
+                                            " is beyond what trainmem models (2^47 elements)"});
       return;
     }
   }
@@ -182,15 +194,16 @@ void CheckPipeline(const Config& c, std::vector<Error>& errors) {
   if (p.pp_layers_per_stage > 0) {
     const std::int64_t per_stage = p.pp_layers_per_stage;
     const std::int64_t stages = (layers + per_stage - 1) / per_stage;
-    const std::string split = Str(layers) + " layers at " + Str(per_stage) + " per stage make " +
-                              Str(stages) + " stages";
+    const std::string split =
+        Str(layers) + " layers at " + Str(per_stage) + " per stage make " + Str(stages) + " stages";
     if (stages % p.pp != 0) {
       errors.push_back({"parallelism.pipeline_parallel_layers_per_stage",
                         split + ", not a multiple of pipeline_parallel_degree " + Str(p.pp)});
     } else if (one_stage_per_rank && stages != p.pp) {
       errors.push_back({"parallelism.pipeline_parallel_layers_per_stage",
                         split + ", but " + PpScheduleName(p.pp_schedule) +
-                            " runs one stage per rank (pipeline_parallel_degree " + Str(p.pp) + ")"});
+                            " runs one stage per rank (pipeline_parallel_degree " + Str(p.pp) +
+                            ")"});
     }
     return;
   }
@@ -212,7 +225,8 @@ bool IsPositiveIntegerText(const std::string& text) {
 }
 
 void CheckOtherRanges(const Config& c, std::vector<Error>& errors) {
-  CheckFraction(errors, "device.memory_gib", c.device.memory_gib, 0, false, kMaxDeviceMemoryGib, true);
+  CheckFraction(errors, "device.memory_gib", c.device.memory_gib, 0, false, kMaxDeviceMemoryGib,
+                true);
   CheckInt(errors, "device.devices_per_node", c.device.devices_per_node, 1, kMaxWorldSize);
   if (c.training.dropout) {
     CheckFraction(errors, "training.dropout", *c.training.dropout, 0, true, 1, false);
@@ -244,7 +258,8 @@ Result<Layout> ResolveLayout(const Config& config) {
 
 std::vector<Error> ValidateConfig(const Config& c) {
   std::vector<Error> errors;
-  if (c.version != 1) errors.push_back({"version", "unsupported config version " + Str(std::int64_t{c.version})});
+  if (c.version != 1)
+    errors.push_back({"version", "unsupported config version " + Str(std::int64_t{c.version})});
   CheckOtherRanges(c, errors);
   const ModelArch& m = c.model;
   const bool has_model = m.hidden_size > 0 && m.num_layers > 0 && m.num_heads > 0;
@@ -260,7 +275,8 @@ std::vector<Error> ValidateConfig(const Config& c) {
   CheckSequence(c, layout, errors);
   CheckPipeline(c, errors);
   if (c.training.mtp && m.num_mtp_layers == 0) {
-    errors.push_back({"training.mtp", "the model has no MTP modules (num_nextn_predict_layers is 0)"});
+    errors.push_back(
+        {"training.mtp", "the model has no MTP modules (num_nextn_predict_layers is 0)"});
   }
   return errors;
 }

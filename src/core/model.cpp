@@ -11,9 +11,10 @@
 // final norm, attention, norms, dense MLPs, shared experts, routers — plus experts_per_token
 // routed experts per MoE block. Vendors differ (DeepSeek's 37B includes embeddings; OpenAI's
 // 5.13B leaves out the input embedding; Z.ai's 32B leaves out both); the tests convert.
+#include "core/model.h"
+
 #include <limits>
 
-#include "core/model.h"
 #include "core/model_detail.h"
 
 namespace trainmem {
@@ -74,10 +75,10 @@ std::int64_t IndexerParams(const ModelArch& a, ParamMath& m) {
 }
 
 // Multi-head latent attention as in modeling_deepseek_v3.py (DeepseekV3Attention):
-// q_a_proj h×q_lora + q_a_layernorm + q_b_proj q_lora×heads·(nope+rope), or q_proj h×heads·(nope+rope)
-// when q_lora_rank is null; kv_a_proj_with_mqa h×(kv_lora+rope) + kv_a_layernorm;
-// kv_b_proj kv_lora×heads·(nope+v); o_proj heads·v×h. attention_bias adds biases on q_a_proj,
-// kv_a_proj_with_mqa and o_proj only.
+// q_a_proj h×q_lora + q_a_layernorm + q_b_proj q_lora×heads·(nope+rope), or q_proj
+// h×heads·(nope+rope) when q_lora_rank is null; kv_a_proj_with_mqa h×(kv_lora+rope) +
+// kv_a_layernorm; kv_b_proj kv_lora×heads·(nope+v); o_proj heads·v×h. attention_bias adds biases on
+// q_a_proj, kv_a_proj_with_mqa and o_proj only.
 std::int64_t MlaAttentionParams(const ModelArch& a, ParamMath& m) {
   const std::int64_t qk_head = m.Add(a.qk_nope_head_dim, a.qk_rope_head_dim);
   const std::int64_t q_out = m.Mul(a.num_heads, qk_head);
@@ -92,8 +93,8 @@ std::int64_t MlaAttentionParams(const ModelArch& a, ParamMath& m) {
   }
   params = m.Add(params, m.Mul(a.hidden_size, kv_a_out));
   params = m.Add(params, NormParams(a, a.kv_lora_rank));
-  params = m.Add(params, m.Mul(a.kv_lora_rank, a.num_heads,
-                               m.Add(a.qk_nope_head_dim, a.v_head_dim)));
+  params =
+      m.Add(params, m.Mul(a.kv_lora_rank, a.num_heads, m.Add(a.qk_nope_head_dim, a.v_head_dim)));
   params = m.Add(params, m.Mul(a.num_heads, a.v_head_dim, a.hidden_size));
   if (a.qkv_bias) params = m.Add(params, kv_a_out);
   if (a.o_bias) params = m.Add(params, a.hidden_size);
@@ -110,8 +111,8 @@ std::int64_t MlpParams(const ModelArch& a, std::int64_t width, bool bias, ParamM
 
 LayerParams BlockParams(const ModelArch& a, bool moe, ParamMath& m) {
   LayerParams p;
-  p.attention = a.attention == AttentionKind::kMla ? MlaAttentionParams(a, m)
-                                                   : GqaAttentionParams(a, m);
+  p.attention =
+      a.attention == AttentionKind::kMla ? MlaAttentionParams(a, m) : GqaAttentionParams(a, m);
   p.norms = m.Mul(a.norms_per_layer, NormParams(a, a.hidden_size));
   if (!moe) {
     p.dense_mlp = MlpParams(a, a.intermediate_size, a.mlp_bias, m);
@@ -152,7 +153,8 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
   layers.reserve(static_cast<std::size_t>(arch.num_layers));
   // Blocks repeat: compute the dense and the MoE block once each.
   const LayerParams dense_block = BlockParams(arch, false, math);
-  const LayerParams moe_block = arch.num_experts > 0 ? BlockParams(arch, true, math) : LayerParams{};
+  const LayerParams moe_block =
+      arch.num_experts > 0 ? BlockParams(arch, true, math) : LayerParams{};
   for (std::int64_t i = 0; i < arch.num_layers; ++i) {
     layers.push_back(LayerIsMoe(arch, i) ? moe_block : dense_block);
   }

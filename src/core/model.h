@@ -26,7 +26,8 @@ struct ModelArch {
   std::int64_t num_layers = 0;         // num_hidden_layers (main model, MTP excluded)
   std::int64_t num_heads = 0;          // num_attention_heads
   std::int64_t num_kv_heads = 0;       // num_key_value_heads (defaults to num_heads)
-  std::int64_t head_dim = 0;           // head_dim (defaults to hidden_size / num_heads)
+  std::int64_t head_dim = 0;           // head_dim (defaults to hidden_size / num_heads);
+                                       // MLA: qk_nope_head_dim + qk_rope_head_dim
   std::int64_t intermediate_size = 0;  // dense MLP width
   std::int64_t vocab_size = 0;
   bool tie_embeddings = false;

@@ -4,12 +4,11 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/model.h"
 #include "core/result.h"
@@ -22,12 +21,12 @@ using nlohmann::json;
 // Sane upper bounds for architecture fields. The largest published models are far below them
 // (hidden 16384, vocab 262144, 126 layers, 384 experts); anything larger is a typo, and the
 // bounds keep every product in CountParams inside int64 (see ParamMath).
-constexpr std::int64_t kMaxWidth = 1000000;           // hidden, intermediate, head_dim, ranks
-constexpr std::int64_t kMaxVocab = 100000000;         // 1e8 tokens
+constexpr std::int64_t kMaxWidth = 1000000;    // hidden, intermediate, head_dim, ranks
+constexpr std::int64_t kMaxVocab = 100000000;  // 1e8 tokens
 constexpr std::int64_t kMaxLayers = 10000;
 constexpr std::int64_t kMaxHeads = 100000;
 constexpr std::int64_t kMaxExperts = 100000;
-constexpr std::int64_t kMaxPositions = 1000000000;    // 1e9 positions (Llama 4 Scout: 1e7)
+constexpr std::int64_t kMaxPositions = 1000000000;  // 1e9 positions (Llama 4 Scout: 1e7)
 
 // Model families: the HF model_type decides defaults the config.json does not spell out
 // (biases, norms, tie, MLP shape). Unknown model types are read as Llama-like decoders.

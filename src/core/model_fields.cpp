@@ -11,15 +11,23 @@ namespace model_detail {
 
 std::string DescribeJsonType(const json& value) {
   switch (value.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "a boolean";
-    case json::value_t::string: return "a string";
-    case json::value_t::array: return "a list";
-    case json::value_t::object: return "an object";
+    case json::value_t::null:
+      return "null";
+    case json::value_t::boolean:
+      return "a boolean";
+    case json::value_t::string:
+      return "a string";
+    case json::value_t::array:
+      return "a list";
+    case json::value_t::object:
+      return "an object";
     case json::value_t::number_integer:
-    case json::value_t::number_unsigned: return "an integer";
-    case json::value_t::number_float: return "a number";
-    default: return "a value of another type";
+    case json::value_t::number_unsigned:
+      return "an integer";
+    case json::value_t::number_float:
+      return "a number";
+    default:
+      return "a value of another type";
   }
 }
 
@@ -32,8 +40,8 @@ std::string JoinPath(const std::string& prefix, std::string_view key) {
 }
 
 std::string WithThousands(std::int64_t value) {
-  const std::uint64_t magnitude = value < 0 ? 0ULL - static_cast<std::uint64_t>(value)
-                                            : static_cast<std::uint64_t>(value);
+  const std::uint64_t magnitude =
+      value < 0 ? 0ULL - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
   const std::string digits = std::to_string(magnitude);
   std::string out;
   const std::size_t n = digits.size();
@@ -90,7 +98,8 @@ std::string RangeMessage(std::int64_t got, std::int64_t min, std::int64_t max,
   if (got < min) {
     return "must be at least " + WithThousands(min) + " (got " + WithThousands(got) + ")";
   }
-  std::string message = "must be at most " + WithThousands(max) + " (got " + WithThousands(got) + ")";
+  std::string message =
+      "must be at most " + WithThousands(max) + " (got " + WithThousands(got) + ")";
   if (!too_large_reason.empty()) message += "; " + std::string(too_large_reason);
   return message;
 }
@@ -163,8 +172,7 @@ std::optional<std::string> FieldReader::String(std::string_view key) {
 }
 
 std::optional<std::vector<std::int64_t>> FieldReader::IntList(std::string_view key,
-                                                              std::int64_t min,
-                                                              std::int64_t max) {
+                                                              std::int64_t min, std::int64_t max) {
   const json* v = Get(key);
   if (v == nullptr) return std::nullopt;
   if (!v->is_array()) {

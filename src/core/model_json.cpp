@@ -93,7 +93,8 @@ json WriteHfFields(const ModelArch& a) {
   j["num_hidden_layers"] = a.num_layers;
   j["num_attention_heads"] = a.num_heads;
   j["num_key_value_heads"] = a.num_kv_heads;
-  if (a.head_dim > 0) j["head_dim"] = a.head_dim;
+  // MLA derives head_dim from qk_nope_head_dim + qk_rope_head_dim.
+  if (a.head_dim > 0 && a.attention == AttentionKind::kGqa) j["head_dim"] = a.head_dim;
   if (a.intermediate_size > 0) j["intermediate_size"] = a.intermediate_size;
   j["vocab_size"] = a.vocab_size;
   j["tie_word_embeddings"] = a.tie_embeddings;

@@ -74,7 +74,8 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   a.num_kv_heads = f.Int("num_key_value_heads", 1, kMaxHeads, kTooLarge).value_or(a.num_heads);
   a.head_dim = f.Int("head_dim", 1, kMaxWidth, kTooLarge).value_or(0);
   const std::string inter_key = f.FirstPresent({"intermediate_size", "n_inner"});
-  if (!inter_key.empty()) a.intermediate_size = f.Int(inter_key, 1, kMaxWidth, kTooLarge).value_or(0);
+  if (!inter_key.empty())
+    a.intermediate_size = f.Int(inter_key, 1, kMaxWidth, kTooLarge).value_or(0);
   if (inter_key.empty() && (family == Family::kGpt2 || a.model_type == "bloom")) {
     a.intermediate_size = 4 * a.hidden_size;  // GPT-2 n_inner = null → 4·n_embd; Bloom 4·h
   }
@@ -83,7 +84,8 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
     a.max_position_embeddings = f.Int(pos_key, 1, kMaxPositions, kTooLarge).value_or(0);
   }
   a.tie_embeddings = f.Bool("tie_word_embeddings").value_or(DefaultTie(family));
-  const std::string act_key = f.FirstPresent({"hidden_act", "hidden_activation", "activation_function"});
+  const std::string act_key =
+      f.FirstPresent({"hidden_act", "hidden_activation", "activation_function"});
   std::string default_act = "silu";
   if (IsGemma(family) || family == Family::kStarcoder2) default_act = "gelu_pytorch_tanh";
   if (family == Family::kGpt2) default_act = "gelu_new";
@@ -110,7 +112,8 @@ void ReadMla(FieldReader& f, ModelArch& a) {
   a.index_head_dim = f.Int("index_head_dim", 1, kMaxWidth, kTooLarge).value_or(0);
   a.index_topk = f.Int("index_topk", 1, kMaxPositions, kTooLarge).value_or(0);
   if (a.index_n_heads > 0 && a.q_lora_rank == 0) {
-    f.Fail("index_n_heads", "the indexer's wq_b reads the MLA query latent, so q_lora_rank must be set");
+    f.Fail("index_n_heads",
+           "the indexer's wq_b reads the MLA query latent, so q_lora_rank must be set");
   }
 }
 
@@ -130,11 +133,17 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
   a.qk_norm = family == Family::kQwen3 || family == Family::kGemma3 || a.model_type == "qwen3_moe";
   if (family == Family::kGlmMoe) a.qk_norm = f.Bool("use_qk_norm").value_or(false);
   a.attention_sinks = family == Family::kGptOss;
-  if (f.Has("kv_lora_rank")) ReadMla(f, a);
+  if (f.Has("kv_lora_rank")) {
+    // MLA heads are qk_nope + qk_rope wide for q and k (v: v_head_dim); hidden / heads means
+    // nothing there, and the HF config's head_dim (when given) is the rotary width.
+    ReadMla(f, a);
+    a.head_dim = a.qk_nope_head_dim + a.qk_rope_head_dim;
+    return;
+  }
   if (a.head_dim == 0 && a.num_heads > 0) {
     if (a.hidden_size % a.num_heads == 0) {
       a.head_dim = a.hidden_size / a.num_heads;
-    } else if (a.attention == AttentionKind::kGqa) {
+    } else {
       f.Fail("head_dim", "missing required field: hidden_size (" + std::to_string(a.hidden_size) +
                              ") is not divisible by num_attention_heads (" +
                              std::to_string(a.num_heads) + ")");
@@ -145,7 +154,7 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
 void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
   a.mlp = IsGptStyle(family) ? MlpKind::kPlain : MlpKind::kGated;
   a.norm = IsGptStyle(family) ? NormKind::kLayerNorm : NormKind::kRmsNorm;
-  a.norms_per_layer = IsGemma(family) ? 4 : 2;  // Gemma: pre/post attention + pre/post MLP
+  a.norms_per_layer = IsGemma(family) ? 4 : 2;      // Gemma: pre/post attention + pre/post MLP
   a.mlp_bias = f.Bool("mlp_bias").value_or(false);  // LlamaConfig.mlp_bias
   if (IsGptStyle(family)) a.mlp_bias = a.qkv_bias;  // GPT-2/Bloom always; StarCoder2 use_bias
   // GPT-2 learns a position table (wpe); StarCoder2 uses RoPE. Megatron GPT configs say which
@@ -198,11 +207,12 @@ void ReadMoeLayout(FieldReader& f, Family family, ModelArch& a) {
   }
   if (family == Family::kQwenMoe) step = f.Int("decoder_sparse_step", 1, kMaxLayers).value_or(1);
   const std::vector<std::int64_t> dense_layers =
-      f.IntList("mlp_only_layers", 0, std::max<std::int64_t>(a.num_layers - 1, 0)).value_or(
-          std::vector<std::int64_t>{});
+      f.IntList("mlp_only_layers", 0, std::max<std::int64_t>(a.num_layers - 1, 0))
+          .value_or(std::vector<std::int64_t>{});
   a.layer_is_moe.assign(static_cast<std::size_t>(a.num_layers), false);
   for (std::int64_t i = 0; i < a.num_layers; ++i) {
-    const bool listed = std::find(dense_layers.begin(), dense_layers.end(), i) != dense_layers.end();
+    const bool listed =
+        std::find(dense_layers.begin(), dense_layers.end(), i) != dense_layers.end();
     a.layer_is_moe[static_cast<std::size_t>(i)] =
         !listed && i >= first_dense && i % freq == 0 && (i + 1) % step == 0;
   }
@@ -269,7 +279,8 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path) {
   ReadAttention(f, family, a);
   ReadMlpAndNorms(f, family, a);
   ReadMoe(f, family, a);
-  if (a.num_experts > 0 && a.moe_intermediate_size == 0) a.moe_intermediate_size = a.intermediate_size;
+  if (a.num_experts > 0 && a.moe_intermediate_size == 0)
+    a.moe_intermediate_size = a.intermediate_size;
   ReadSlidingWindows(f, family, a);
   ReadOverrides(f, a);
   if (errors.empty()) CheckCombination(f, a);
@@ -290,9 +301,9 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path) {
 Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::string& path) {
   using model_detail::FieldReader;
   if (!hf_config.is_object()) {
-    return Result<ModelArch>::Failure(
-        path.empty() ? "model" : path,
-        "expected an object of config.json fields, got " + model_detail::DescribeJsonType(hf_config));
+    return Result<ModelArch>::Failure(path.empty() ? "model" : path,
+                                      "expected an object of config.json fields, got " +
+                                          model_detail::DescribeJsonType(hf_config));
   }
   // Multimodal checkpoints (Gemma 3, Llama 4, …) keep the language model under text_config.
   std::vector<Error> unused;

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <initializer_list>
-
 #include <nlohmann/json.hpp>
 
 #include "core/model_detail.h"
@@ -20,7 +19,8 @@ bool IsValidId(std::string_view id) {
   if (id.empty() || id.size() > 64) return false;
   auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
   if (!alnum(id.front()) || !alnum(id.back())) return false;
-  return std::all_of(id.begin(), id.end(), [&](char c) { return alnum(c) || c == '-' || c == '.'; });
+  return std::all_of(id.begin(), id.end(),
+                     [&](char c) { return alnum(c) || c == '-' || c == '.'; });
 }
 
 // Unknown top-level keys are errors: a typo ("memory_gb") would otherwise be silently ignored.
@@ -116,7 +116,8 @@ Result<ModelPreset> ParseModelPreset(std::string_view json_text) {
   std::vector<Error> errors;
   json j;
   if (!ParseObject(json_text, j, errors)) return Result<ModelPreset>::Failure(std::move(errors));
-  CheckKeys(j, {"id", "name", "family", "nominal_params", "nominal_expert_params", "source", "config"},
+  CheckKeys(j,
+            {"id", "name", "family", "nominal_params", "nominal_expert_params", "source", "config"},
             errors);
   FieldReader f(j, "", &errors);
   ModelPreset p;
@@ -146,7 +147,8 @@ Result<DevicePreset> ParseDevicePreset(std::string_view json_text) {
   std::vector<Error> errors;
   json j;
   if (!ParseObject(json_text, j, errors)) return Result<DevicePreset>::Failure(std::move(errors));
-  CheckKeys(j, {"id", "name", "vendor", "memory_gib", "nominal_memory_gb", "devices_per_node", "note"},
+  CheckKeys(j,
+            {"id", "name", "vendor", "memory_gib", "nominal_memory_gb", "devices_per_node", "note"},
             errors);
   FieldReader f(j, "", &errors);
   DevicePreset d;
@@ -168,8 +170,9 @@ std::vector<Error> AddPresetFiles(Presets& presets,
   for (const auto& [file, text] : files) {
     const auto [folder, stem] = FolderAndStem(file);
     if (stem.empty() || (folder != "models" && folder != "devices")) {
-      errors.push_back({file, "not a preset: expected presets/models/<id>.json or "
-                              "presets/devices/<id>.json"});
+      errors.push_back({file,
+                        "not a preset: expected presets/models/<id>.json or "
+                        "presets/devices/<id>.json"});
     } else if (folder == "models") {
       AddOne(file, stem, ParseModelPreset(text), presets.models, errors);
     } else {

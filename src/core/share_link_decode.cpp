@@ -9,17 +9,16 @@
 //   3. the combination is validated once. If it fails, its errors are reported, then keys are
 //      dropped until it validates: first a single key, trying the keys the errors point at (same
 //      section; world_size and parallelism count as one) from the last to the first, then the
-//      others; when no single key fixes it, all keys pointed at are dropped together and the
-//      search repeats. Each dropped key is reported. Later keys go first because a link is
-//      usually edited by appending.
+//      others; when no single key fixes it, the latest key pointed at is dropped and the search
+//      repeats. Each dropped key is reported. Later keys go first because a link is usually
+//      edited by appending.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/config_detail.h"
 #include "core/model.h"
@@ -32,7 +31,9 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::size_t kMaxLinkKeys = 256;  // bounds the work a hostile link can cause
+// Bounds on the work a hostile link can cause.
+constexpr std::size_t kMaxLinkKeys = 256;
+constexpr int kMaxSettleValidations = 2000;
 
 struct Param {
   std::string key;
@@ -72,7 +73,8 @@ bool IsVersionToken(const Param& p) {
 
 // The link key that carries a config path, for error messages ("#tp", "#m.hidden_size").
 std::string LinkKeyForPath(const std::string& path) {
-  if (path.rfind("model.", 0) == 0) return "#" + std::string(detail::kModelFieldPrefix) + path.substr(6);
+  if (path.rfind("model.", 0) == 0)
+    return "#" + std::string(detail::kModelFieldPrefix) + path.substr(6);
   for (const auto& [link_key, field] : detail::kDeviceLinkKeys) {
     if (path == std::string("device.") + field) return std::string("#") + link_key;
   }
@@ -105,7 +107,8 @@ class LinkDecoder {
     });
     ApplyPart("device", device_, device_fields_, [this](const std::string& id) {
       const DevicePreset* d = presets_.FindDevice(id);
-      return d ? json{{"name", d->name}, {"memory_gib", d->memory_gib},
+      return d ? json{{"name", d->name},
+                      {"memory_gib", d->memory_gib},
                       {"devices_per_node", d->devices_per_node}}
                : json();
     });
@@ -128,8 +131,9 @@ class LinkDecoder {
                       "' (this build reads v1); reading the keys it knows");
       return;
     }
-    Report("#", "unsupported link version: the link does not start with v1; reading the keys "
-                "it knows");
+    Report("#",
+           "unsupported link version: the link does not start with v1; reading the keys "
+           "it knows");
   }
 
   // Takes out embed, the model and device keys and their fields; returns the other settings.
@@ -214,6 +218,12 @@ class LinkDecoder {
       return;
     }
     config_ = std::move(candidate);
+    // A repeated key overrides the earlier one, which then has no part in the result.
+    for (auto it = applied_.begin(); it != applied_.end(); ++it) {
+      if (it->path != path) continue;
+      applied_.erase(it);
+      break;
+    }
     applied_.push_back({p.key, path, std::move(value)});
   }
 
@@ -230,8 +240,11 @@ class LinkDecoder {
     return read.ok() ? std::vector<Error>{} : read.errors();
   }
 
+  // Greedy, latest key first; `budget` caps the validations a hostile link can cause, after
+  // which every key the errors point at goes at once.
   std::vector<bool> DropUntilValid(std::vector<Error> problems) const {
     std::vector<bool> keep(applied_.size(), true);
+    int budget = kMaxSettleValidations;
     while (!problems.empty()) {
       std::vector<std::size_t> pointed_at, others;
       for (std::size_t i = applied_.size(); i-- > 0;) {
@@ -243,15 +256,16 @@ class LinkDecoder {
       if (pointed_at.empty() && others.empty()) break;
       for (const auto* group : {&pointed_at, &others}) {
         for (std::size_t i : *group) {
+          if (budget-- <= 0) break;
           keep[i] = false;
           if (Problems(keep).empty()) return keep;
           keep[i] = true;
         }
       }
-      // No single key is to blame: drop the ones pointed at (or the last one) together.
-      for (std::size_t i : pointed_at.empty() ? std::vector<std::size_t>{others.front()} : pointed_at) {
-        keep[i] = false;
-      }
+      // No single key fixes it: drop the latest key the errors point at and look again.
+      if (pointed_at.empty()) pointed_at.push_back(others.front());
+      if (budget > 0) pointed_at.resize(1);
+      for (std::size_t i : pointed_at) keep[i] = false;
       problems = Problems(keep);
     }
     return keep;
@@ -266,7 +280,8 @@ class LinkDecoder {
     for (const Error& e : full.errors()) Report(LinkKeyForPath(e.path), e.message);
     const std::vector<bool> keep = DropUntilValid(full.errors());
     for (std::size_t i = 0; i < applied_.size(); ++i) {
-      if (!keep[i]) Report("#" + applied_[i].key, "not applied: it conflicts with the rest of the link");
+      if (!keep[i])
+        Report("#" + applied_[i].key, "not applied: it conflicts with the rest of the link");
     }
     Result<Config> settled = detail::ReadConfigJson(Rebuild(keep), presets_, true);
     if (!settled.ok()) settled = detail::ReadConfigJson(DefaultConfigJson(), presets_, true);

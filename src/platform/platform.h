@@ -41,8 +41,9 @@ struct CanvasSize {
   double device_pixel_ratio = 1;
 };
 CanvasSize GetCanvasSize();
-// Fired on window resize, devicePixelRatio change, visibility change and focus: anything after
-// which the page must be redrawn even though no GLFW input event arrived.
+// Fired on window resize, devicePixelRatio change, visibility change and focus — anything after
+// which the page must be redrawn though no GLFW input event arrived — and after every other
+// callback of this file has run (fragment change, clipboard read, presets fetched).
 void SetOnWake(std::function<void()> callback);
 void SetCursor(const char* css_cursor);  // "default", "text", "pointer", …
 void RequestWakeAfter(double seconds);   // one wake-up later (a message that times out)

@@ -62,6 +62,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE void tm_platform_dispatch(int channel, const cha
     default:
       break;
   }
+  // Whatever arrived changed what the page shows: let the main loop draw again.
+  if (channel != kWake && g_on_wake) g_on_wake();
 }
 
 // ---- JS side ---------------------------------------------------------------------------------

@@ -2,11 +2,11 @@
 // of measured-run configs, round trips and --set. Bad inputs are in config_errors_test.cpp.
 #include "core/config.h"
 
-#include <fstream>
-#include <string>
-
 #include <gtest/gtest.h>
+
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "core/model.h"
 #include "core/presets.h"
@@ -103,25 +103,27 @@ TEST(ConfigTest, EnumAbbreviationsAndTorchtitanScheduleNames) {
 }
 
 TEST(ConfigTest, FreeTextOptimizerAndScheduleAreReadByTheirName) {
-  Config c = MustParse(R"({"model": "llama3-8b", "world_size": 4,
+  // As in tests/data/calibration.jsonl (Megatron runs).
+  Config c = MustParse(R"j({"model": "llama3-8b", "world_size": 4,
       "optimizer": {"name": "Adam (Megatron default, decoupled wd; NPU fused adamw)"},
       "parallelism": {"pipeline_parallel_degree": 4, "pipeline_parallel_schedule":
-                      "interleaved-1F1B (1 layer per virtual stage => 8 chunks/rank)"}})");
+                      "interleaved-1F1B (1 layer per virtual stage => 8 chunks/rank)"}})j");
   EXPECT_EQ(c.optimizer.name, OptimizerKind::kAdam);
   EXPECT_EQ(c.parallelism.pp_schedule, PpSchedule::kInterleaved1F1B);
   EXPECT_EQ(c.parallelism.pp_layers_per_stage, 1);
-  EXPECT_EQ(MustParse(R"({"model": "llama3-8b", "optimizer": {"name": "AdamW (torch, bf16 states)"}})")
-                .optimizer.name,
-            OptimizerKind::kAdamW);
+  c = MustParse(R"j({"model": "llama3-8b", "optimizer": {"name": "AdamW (torch, bf16 states)"}})j");
+  EXPECT_EQ(c.optimizer.name, OptimizerKind::kAdamW);
 }
 
 TEST(ConfigTest, SelectiveAcOptionAcceptsOpOrABlockInterval) {
-  EXPECT_EQ(MustParse(R"({"model": "llama3-8b", "activation_checkpoint": {"selective_ac_option": "op"}})")
-                .activation_checkpoint.selective_ac_option,
-            "op");
-  EXPECT_EQ(MustParse(R"({"model": "llama3-8b", "activation_checkpoint": {"selective_ac_option": 3}})")
-                .activation_checkpoint.selective_ac_option,
-            "3");
+  EXPECT_EQ(
+      MustParse(R"({"model": "llama3-8b", "activation_checkpoint": {"selective_ac_option": "op"}})")
+          .activation_checkpoint.selective_ac_option,
+      "op");
+  EXPECT_EQ(
+      MustParse(R"({"model": "llama3-8b", "activation_checkpoint": {"selective_ac_option": 3}})")
+          .activation_checkpoint.selective_ac_option,
+      "3");
 }
 
 // Every measured run is a real input: all of them must read and validate.
@@ -171,9 +173,17 @@ TEST(ConfigTest, JsonRoundTrip) {
 
 TEST(ConfigTest, ApplySettingTakesAliasesAndDottedKeys) {
   Config c = MustParse(R"({"model": "llama3-8b"})");
-  c = With(c, {{"ws", "16"}, {"tp", "8"}, {"parallelism.pipeline_parallel_degree", "2"},
-               {"mode", "template"}, {"fp8", "1"}, {"sp", "false"}, {"dropout", "0.1"},
-               {"acopt", "op"}, {"opt", "Lion"}, {"b", "4"}, {"s", "8192"}});
+  c = With(c, {{"ws", "16"},
+               {"tp", "8"},
+               {"parallelism.pipeline_parallel_degree", "2"},
+               {"mode", "template"},
+               {"fp8", "1"},
+               {"sp", "false"},
+               {"dropout", "0.1"},
+               {"acopt", "op"},
+               {"opt", "Lion"},
+               {"b", "4"},
+               {"s", "8192"}});
   EXPECT_EQ(c.world_size, 16);
   EXPECT_EQ(c.parallelism.tp, 8);
   EXPECT_EQ(c.parallelism.pp, 2);
@@ -216,8 +226,7 @@ TEST(ConfigTest, ApplySettingReportsTheKeyAndLeavesTheInputAlone) {
   EXPECT_EQ(bad.errors().front().message, "expected an integer, got a string");
   Result<Config> typo = ApplySetting(c, "parallelism.tensor_paralel_degree", "2", TestPresets());
   ASSERT_FALSE(typo.ok());
-  EXPECT_EQ(typo.errors().front().message,
-            "unknown key; did you mean tensor_parallel_degree?");
+  EXPECT_EQ(typo.errors().front().message, "unknown key; did you mean tensor_parallel_degree?");
   EXPECT_EQ(c.parallelism.tp, 1);
 }
 

@@ -1,13 +1,13 @@
 // Parameter counts against the published totals in tests/data/reference_models.jsonl
 // (HF safetensors totals; `notes`, `compare_basis`, `active_basis` say how to compare).
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstdint>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include "core/model.h"
 
@@ -81,8 +81,8 @@ TEST(ModelReference, PublishedActiveCountsMatchTheirBasis) {
     const ParamCounts main = CountParams(ArchOf(row), false);
     const std::string basis = row.value("active_basis", "");
     std::int64_t active = main.active;  // no basis given, or "main_active": ours as is
-    if (basis == "active_no_emb_in") active -= main.embedding;                     // gpt-oss
-    if (basis == "active_no_emb") active -= main.embedding + main.output_head;     // GLM-4.5
+    if (basis == "active_no_emb_in") active -= main.embedding;                  // gpt-oss
+    if (basis == "active_no_emb") active -= main.embedding + main.output_head;  // GLM-4.5
     const double published = row.at("official_active_params");
     EXPECT_NEAR(active / published, 1.0, 0.03) << id << ": computed " << active;
     ++compared;

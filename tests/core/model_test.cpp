@@ -1,11 +1,12 @@
 // ParseModelArch / CountParams: hand-derived breakdowns, MoE splits, errors, round trips.
-#include <cstdint>
-#include <string>
+#include "core/model.h"
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
-#include "core/model.h"
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
 #include "data/builtin_presets.h"
 
 namespace trainmem {
@@ -28,10 +29,9 @@ Error OnlyError(const json& config) {
 }
 
 json Llama3_8B() {
-  return {{"model_type", "llama"},         {"hidden_size", 4096},
-          {"num_hidden_layers", 32},       {"num_attention_heads", 32},
-          {"num_key_value_heads", 8},      {"intermediate_size", 14336},
-          {"vocab_size", 128256},          {"tie_word_embeddings", false}};
+  return {{"model_type", "llama"},     {"hidden_size", 4096},         {"num_hidden_layers", 32},
+          {"num_attention_heads", 32}, {"num_key_value_heads", 8},    {"intermediate_size", 14336},
+          {"vocab_size", 128256},      {"tie_word_embeddings", false}};
 }
 
 TEST(ModelCount, Llama3_8BByHand) {
@@ -57,8 +57,10 @@ TEST(ModelCount, Llama3_8BByHand) {
 
 TEST(ModelCount, MixtralSplit) {
   json config = Llama3_8B();
-  config.update({{"model_type", "mixtral"}, {"vocab_size", 32000},
-                 {"num_local_experts", 8}, {"num_experts_per_tok", 2}});
+  config.update({{"model_type", "mixtral"},
+                 {"vocab_size", 32000},
+                 {"num_local_experts", 8},
+                 {"num_experts_per_tok", 2}});
   const ModelArch arch = Parse(config);
   const LayerParams layer = CountLayerParams(arch)[0];
   // Experts are intermediate_size wide: 8 × 3 × 4096 × 14336; router 8 × 4096, no bias.
@@ -75,13 +77,12 @@ TEST(ModelCount, MixtralSplit) {
 }
 
 TEST(ModelCount, Qwen3MoeSplit) {
-  const json config = {{"model_type", "qwen3_moe"}, {"hidden_size", 2048},
-                       {"num_hidden_layers", 48},   {"num_attention_heads", 32},
-                       {"num_key_value_heads", 4},  {"head_dim", 128},
-                       {"intermediate_size", 6144}, {"vocab_size", 151936},
-                       {"num_experts", 128},        {"num_experts_per_tok", 8},
-                       {"moe_intermediate_size", 768}, {"decoder_sparse_step", 1},
-                       {"mlp_only_layers", json::array()}};
+  const json config = {
+      {"model_type", "qwen3_moe"},       {"hidden_size", 2048},          {"num_hidden_layers", 48},
+      {"num_attention_heads", 32},       {"num_key_value_heads", 4},     {"head_dim", 128},
+      {"intermediate_size", 6144},       {"vocab_size", 151936},         {"num_experts", 128},
+      {"num_experts_per_tok", 8},        {"moe_intermediate_size", 768}, {"decoder_sparse_step", 1},
+      {"mlp_only_layers", json::array()}};
   const ModelArch arch = Parse(config);
   const LayerParams layer = CountLayerParams(arch)[0];
   // q 2048→4096, k/v 2048→512, o 4096→2048, q_norm + k_norm over head_dim 128.
@@ -107,7 +108,7 @@ TEST(ModelCount, Qwen3MoeSplit) {
 }
 
 TEST(ModelCount, Gpt2LearnedPositionsAndLayerNorm) {
-  const json config = {{"model_type", "gpt2"}, {"n_embd", 768}, {"n_layer", 12},
+  const json config = {{"model_type", "gpt2"}, {"n_embd", 768},       {"n_layer", 12},
                        {"n_head", 12},         {"vocab_size", 50257}, {"n_positions", 1024},
                        {"n_inner", nullptr}};
   const ModelArch arch = Parse(config);
@@ -136,10 +137,15 @@ TEST(ModelCount, MegatronGptPositionsAreRopeUnlessSaid) {
 
 TEST(ModelCount, MultimodalConfigReadsTextConfig) {
   const json config = {{"model_type", "gemma3"},
-                       {"text_config", {{"model_type", "gemma3_text"}, {"hidden_size", 3840},
-                                        {"num_hidden_layers", 48}, {"num_attention_heads", 16},
-                                        {"num_key_value_heads", 8}, {"head_dim", 256},
-                                        {"intermediate_size", 15360}, {"vocab_size", 262208}}}};
+                       {"text_config",
+                        {{"model_type", "gemma3_text"},
+                         {"hidden_size", 3840},
+                         {"num_hidden_layers", 48},
+                         {"num_attention_heads", 16},
+                         {"num_key_value_heads", 8},
+                         {"head_dim", 256},
+                         {"intermediate_size", 15360},
+                         {"vocab_size", 262208}}}};
   const ModelArch arch = Parse(config);
   EXPECT_TRUE(arch.qk_norm);
   EXPECT_EQ(arch.norms_per_layer, 4);
@@ -208,10 +214,10 @@ TEST(ModelParseErrors, OtherWrongInputs) {
 TEST(ModelParseErrors, CountThatWouldOverflowIsRejected) {
   // Every field within its bound, but 10,000 layers × 100,000 experts × 3 × 1e6 × 1e6
   // is far beyond int64.
-  const json config = {{"model_type", "qwen3_moe"}, {"hidden_size", 1000000},
-                       {"num_hidden_layers", 10000}, {"num_attention_heads", 1000},
-                       {"intermediate_size", 1000000}, {"vocab_size", 1000},
-                       {"num_experts", 100000},     {"num_experts_per_tok", 1},
+  const json config = {{"model_type", "qwen3_moe"},       {"hidden_size", 1000000},
+                       {"num_hidden_layers", 10000},      {"num_attention_heads", 1000},
+                       {"intermediate_size", 1000000},    {"vocab_size", 1000},
+                       {"num_experts", 100000},           {"num_experts_per_tok", 1},
                        {"moe_intermediate_size", 1000000}};
   const Error e = OnlyError(config);
   EXPECT_EQ(e.path, "model");

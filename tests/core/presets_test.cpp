@@ -1,13 +1,14 @@
 // Presets: the embedded files parse, ids are well-formed and unique, broken files are reported
 // by name without stopping the others.
+#include "core/presets.h"
+
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstdint>
 #include <string>
 
-#include <gtest/gtest.h>
-
 #include "core/model.h"
-#include "core/presets.h"
 #include "data/builtin_presets.h"
 
 namespace trainmem {
@@ -55,11 +56,12 @@ TEST(Presets, IdsAreLowercaseHyphenatedAndEqualTheFileName) {
 TEST(Presets, TheBriefsIdsExist) {
   const Presets presets = BuiltinPresets();
   for (const char* id :
-       {"llama3-8b", "llama3-70b", "llama3-405b", "llama3.1-8b", "llama3.1-70b", "llama3.1-405b",
-        "llama3.2-1b", "llama3.2-3b", "llama2-7b", "llama2-70b", "mistral-7b-v0.1",
-        "mixtral-8x7b", "qwen2.5-7b", "qwen2.5-14b", "qwen2.5-32b", "qwen3-8b", "qwen3-32b",
-        "qwen3-30b-a3b", "deepseek-v2-lite", "deepseek-v3", "deepseek-v3.2", "gpt-oss-120b",
-        "gemma2-9b", "gemma3-12b", "glm-4.5", "glm-4.5-air", "gpt2"}) {
+       {"llama3-8b",       "llama3-70b",   "llama3-405b",   "llama3.1-8b",      "llama3.1-70b",
+        "llama3.1-405b",   "llama3.2-1b",  "llama3.2-3b",   "llama2-7b",        "llama2-70b",
+        "mistral-7b-v0.1", "mixtral-8x7b", "qwen2.5-7b",    "qwen2.5-14b",      "qwen2.5-32b",
+        "qwen3-8b",        "qwen3-32b",    "qwen3-30b-a3b", "deepseek-v2-lite", "deepseek-v3",
+        "deepseek-v3.2",   "gpt-oss-120b", "gemma2-9b",     "gemma3-12b",       "glm-4.5",
+        "glm-4.5-air",     "gpt2"}) {
     EXPECT_NE(presets.FindModel(id), nullptr) << id;
   }
   for (const char* id : {"ascend-910b", "ascend-910c", "a100-40gb", "a100-80gb", "h100-80gb",
@@ -120,20 +122,21 @@ TEST(Presets, MalformedFilesAreNamedAndTheOthersStillLoad) {
       presets, {{"presets/models/tiny.json", good_model},
                 {"presets/models/broken.json", "{\"id\": \"broken\", "},
                 {"presets/models/nohidden.json",
-                 R"({"id": "nohidden", "name": "x", "config": {"num_hidden_layers": 2}})"},
+                 R"({"id": "nohidden", "name": "x", "config": {"num_hidden_layers": 2,
+                     "num_attention_heads": 4, "intermediate_size": 8, "vocab_size": 10}})"},
                 {"presets/devices/card.json", good_device},
                 {"presets/devices/other.json", good_device},
                 {"presets/devices/typo.json",
                  R"({"id": "typo", "name": "T", "memory_gb": 10, "memory_gib": 10})"},
                 {"presets/elsewhere/x.json", good_device}});
-  ASSERT_EQ(errors.size(), 6u);
+  ASSERT_EQ(errors.size(), 5u);
   EXPECT_EQ(errors[0].path, "presets/models/broken.json");
   EXPECT_EQ(errors[0].message, "not valid JSON");
   EXPECT_EQ(errors[1].path, "presets/models/nohidden.json:config.hidden_size");
-  EXPECT_EQ(errors[2].path, "presets/models/nohidden.json:config.num_attention_heads");
-  EXPECT_EQ(errors[3].path, "presets/devices/other.json:id");  // id "card" ≠ file name
-  EXPECT_EQ(errors[4].path, "presets/devices/typo.json:memory_gb");
-  EXPECT_EQ(errors[5].path, "presets/elsewhere/x.json");
+  EXPECT_EQ(errors[1].message, "missing required field");
+  EXPECT_EQ(errors[2].path, "presets/devices/other.json:id");  // id "card" ≠ file name
+  EXPECT_EQ(errors[3].path, "presets/devices/typo.json:memory_gb");
+  EXPECT_EQ(errors[4].path, "presets/elsewhere/x.json");
   EXPECT_NE(presets.FindModel("tiny"), nullptr);
   EXPECT_NE(presets.FindDevice("card"), nullptr);
   EXPECT_EQ(presets.models.size(), 1u);

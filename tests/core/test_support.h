@@ -30,17 +30,14 @@ inline Config MustParse(const std::string& json_text) {
   return r.value();
 }
 
-// Applies settings in order, as the CLI's --set does.
-inline Config With(Config c, const std::vector<std::pair<std::string, std::string>>& settings) {
-  for (const auto& [key, value] : settings) {
-    Result<Config> r = ApplySetting(c, key, value, TestPresets());
-    if (!r.ok()) {
-      ADD_FAILURE() << key << "=" << value << ": " << FormatError(r.errors().front());
-      return c;
-    }
-    c = r.value();
+// Applies settings together, as the CLI's --set does.
+inline Config With(const Config& c, const std::vector<std::pair<std::string, std::string>>& settings) {
+  Result<Config> r = ApplySettings(c, settings, TestPresets());
+  if (!r.ok()) {
+    ADD_FAILURE() << FormatError(r.errors().front());
+    return c;
   }
-  return c;
+  return r.value();
 }
 
 constexpr double kGB = 1e9;

@@ -1,0 +1,240 @@
+// trainmem in the browser: GLFW + WebGL2 + Dear ImGui over the estimator core.
+//
+// Read top to bottom: the runtime state, waking and pausing the loop, the canvas/DPI sync,
+// one frame, then main(). The page draws only while something changes: every input, resize,
+// visibility, hashchange or preset-load event asks for a few frames, and when none are left the
+// Emscripten main loop is paused (TOOLCHAIN §9), so an idle page costs no CPU.
+//
+// ImGui works in device pixels: the canvas backing store is CSS size × devicePixelRatio (GLFW's
+// window size = framebuffer size = that), fonts are rasterised at size × DPR and the style is
+// scaled by DPR. Text stays sharp on HiDPI screens and browser zoom behaves like a DPI change.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
+#include "app/app_actions.h"
+#include "app/app_state.h"
+#include "app/panels.h"
+#include "app/theme.h"
+#include "app/widgets.h"
+#include "platform/platform.h"
+
+namespace {
+
+// Frames drawn after an event: ImGui needs one to react, one for hover/active states to settle,
+// and one for windows that size themselves from the previous frame.
+constexpr int kFramesPerEvent = 3;
+
+struct Runtime {
+  GLFWwindow* window = nullptr;
+  app::AppState state;
+  int frames_left = 0;
+  bool paused = false;
+  float device_pixel_ratio = 0;  // 0 until the first sync builds the fonts
+  bool first_frame_marked = false;
+  ImGuiMouseCursor cursor = ImGuiMouseCursor_COUNT;
+};
+
+Runtime& GetRuntime() {
+  static Runtime runtime;  // lives as long as the page: the main loop outlives main()
+  return runtime;
+}
+
+// ---- Waking and pausing ----------------------------------------------------------------------
+
+void Wake(int frames) {
+  Runtime& rt = GetRuntime();
+  rt.frames_left = std::max(rt.frames_left, frames);
+#ifdef __EMSCRIPTEN__
+  if (rt.paused) {
+    rt.paused = false;
+    emscripten_resume_main_loop();
+  }
+#endif
+}
+
+void Pause() {
+  Runtime& rt = GetRuntime();
+#ifdef __EMSCRIPTEN__
+  if (!rt.paused) {
+    rt.paused = true;
+    emscripten_pause_main_loop();
+  }
+#endif
+}
+
+// Installed before ImGui's, which chains them: input wakes the loop, then ImGui sees it.
+void OnCursorPos(GLFWwindow*, double, double) { Wake(kFramesPerEvent); }
+void OnMouseButton(GLFWwindow*, int, int, int) { Wake(kFramesPerEvent); }
+void OnScroll(GLFWwindow*, double, double) { Wake(kFramesPerEvent); }
+void OnKey(GLFWwindow*, int, int, int, int) { Wake(kFramesPerEvent); }
+void OnChar(GLFWwindow*, unsigned int) { Wake(kFramesPerEvent); }
+void OnCursorEnter(GLFWwindow*, int) { Wake(kFramesPerEvent); }
+void OnFocus(GLFWwindow*, int) { Wake(kFramesPerEvent); }
+
+void InstallWakeCallbacks(GLFWwindow* window) {
+  glfwSetCursorPosCallback(window, OnCursorPos);
+  glfwSetMouseButtonCallback(window, OnMouseButton);
+  glfwSetScrollCallback(window, OnScroll);
+  glfwSetKeyCallback(window, OnKey);
+  glfwSetCharCallback(window, OnChar);
+  glfwSetCursorEnterCallback(window, OnCursorEnter);
+  glfwSetWindowFocusCallback(window, OnFocus);
+}
+
+// ---- Canvas, DPI, fonts ------------------------------------------------------------------------
+
+void SyncCanvas(Runtime& rt) {
+  const platform::CanvasSize css = platform::GetCanvasSize();
+  const float ratio = static_cast<float>(std::clamp(css.device_pixel_ratio, 0.5, 4.0));
+  const int width = std::max(1, static_cast<int>(std::lround(css.css_width * ratio)));
+  const int height = std::max(1, static_cast<int>(std::lround(css.css_height * ratio)));
+  int current_width = 0, current_height = 0;
+  glfwGetWindowSize(rt.window, &current_width, &current_height);
+  if (width != current_width || height != current_height) glfwSetWindowSize(rt.window, width, height);
+  if (ratio != rt.device_pixel_ratio) {
+    rt.device_pixel_ratio = ratio;
+    app::BuildFonts(ratio);
+    app::ApplyStyle(ratio);
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+}
+
+const char* CssCursor(ImGuiMouseCursor cursor) {
+  switch (cursor) {
+    case ImGuiMouseCursor_None: return "none";
+    case ImGuiMouseCursor_TextInput: return "text";
+    case ImGuiMouseCursor_Hand: return "pointer";
+    case ImGuiMouseCursor_ResizeAll: return "move";
+    case ImGuiMouseCursor_ResizeNS: return "ns-resize";
+    case ImGuiMouseCursor_ResizeEW: return "ew-resize";
+    case ImGuiMouseCursor_ResizeNESW: return "nesw-resize";
+    case ImGuiMouseCursor_ResizeNWSE: return "nwse-resize";
+    case ImGuiMouseCursor_NotAllowed: return "not-allowed";
+    default: return "default";
+  }
+}
+
+// ---- One frame -----------------------------------------------------------------------------------
+
+void Present(const Runtime& rt) {
+  int width = 0, height = 0;
+  glfwGetFramebufferSize(rt.window, &width, &height);
+  glViewport(0, 0, width, height);
+  const ImVec4 background = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+  glClearColor(background.x, background.y, background.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  glfwSwapBuffers(rt.window);
+}
+
+// What the frame asked for: more frames, a delayed wake-up, a new cursor, the first-frame mark.
+void AfterFrame(Runtime& rt) {
+  if (!rt.first_frame_marked) {
+    rt.first_frame_marked = true;
+    platform::MarkFirstFrame();
+  }
+  if (rt.state.frames_requested > 0) Wake(rt.state.frames_requested);
+  rt.state.frames_requested = 0;
+  if (rt.state.wake_after_seconds > 0) platform::RequestWakeAfter(rt.state.wake_after_seconds);
+  rt.state.wake_after_seconds = 0;
+  if (app::TakeCardLayoutChanged()) Wake(2);
+  const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
+  if (cursor != rt.cursor) {
+    rt.cursor = cursor;
+    platform::SetCursor(CssCursor(cursor));
+  }
+}
+
+void Frame() {
+  Runtime& rt = GetRuntime();
+  if (rt.frames_left <= 0) {
+    Pause();
+    return;
+  }
+  --rt.frames_left;
+  SyncCanvas(rt);
+  glfwPollEvents();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  app::DrawApp(rt.state);
+  ImGui::Render();
+  Present(rt);
+  AfterFrame(rt);
+}
+
+// ---- Start-up ------------------------------------------------------------------------------------
+
+bool CreateWindow(Runtime& rt) {
+  if (!glfwInit()) return false;
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  const platform::CanvasSize css = platform::GetCanvasSize();
+  const int width = std::max(1, static_cast<int>(css.css_width * css.device_pixel_ratio));
+  const int height = std::max(1, static_cast<int>(css.css_height * css.device_pixel_ratio));
+  rt.window = glfwCreateWindow(width, height, "trainmem", nullptr, nullptr);
+  if (rt.window == nullptr) return false;
+  glfwMakeContextCurrent(rt.window);
+  InstallWakeCallbacks(rt.window);
+  return true;
+}
+
+void InitImGui(Runtime& rt) {
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.LogFilename = nullptr;
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NoMouseCursorChange;
+  io.ConfigInputTextCursorBlink = false;  // a blinking caret would need frames while idle
+  ImGui_ImplGlfw_InitForOpenGL(rt.window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  SyncCanvas(rt);  // fonts and style for the current DPR, before the first frame
+  ImGui_ImplOpenGL3_CreateDeviceObjects();
+  // The browser clipboard, not GLFW's (a no-op under Emscripten).
+  io.SetClipboardTextFn = [](void*, const char* text) { platform::CopyText(text); };
+  io.GetClipboardTextFn = [](void*) -> const char* {
+    static std::string pasted;
+    pasted = platform::LastPastedText();
+    return pasted.c_str();
+  };
+}
+
+void ConnectPlatform(Runtime& rt) {
+  platform::SetOnWake([] { Wake(kFramesPerEvent); });
+  platform::SetOnFragmentChange([&rt](const std::string& fragment) { app::LoadFragment(rt.state, fragment); });
+  platform::FetchPresetFiles([&rt](const platform::PresetFiles& files, const std::vector<std::string>& failures) {
+    app::AddFetchedPresets(rt.state, files, failures);
+  });
+}
+
+}  // namespace
+
+int main() {
+  Runtime& rt = GetRuntime();
+  app::InitAppState(rt.state);
+  if (!CreateWindow(rt)) return 1;
+  InitImGui(rt);
+  ConnectPlatform(rt);
+  Wake(kFramesPerEvent);
+#ifdef __EMSCRIPTEN__
+  emscripten_set_main_loop(Frame, 0, false);
+#else
+  while (!glfwWindowShouldClose(rt.window)) {
+    if (rt.frames_left <= 0) glfwWaitEvents();
+    Frame();
+  }
+#endif
+  return 0;
+}

@@ -1,0 +1,82 @@
+// Advice: the core's recommendation ladder (activation checkpointing → swap_optimizer →
+// TP/PP/EP → batch/seq), each step with its new total and verdict; one click applies it.
+#include <string>
+
+#include <imgui.h>
+
+#include "app/app_actions.h"
+#include "app/panels.h"
+#include "app/widgets.h"
+#include "core/report.h"
+
+namespace app {
+namespace {
+
+// "activation_checkpoint.mode = full, …" so the reader sees exactly what a click changes.
+std::string ChangesText(const trainmem::Recommendation& rec) {
+  std::string text;
+  for (const auto& [key, value] : rec.changes) {
+    if (!text.empty()) text += ", ";
+    text += key + " = " + value;
+  }
+  return text;
+}
+
+void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::AlignTextToFramePadding();
+  ImGui::Text("%d.", index + 1);
+  ImGui::TableNextColumn();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(rec.action.c_str());
+  ImGui::PopTextWrapPos();
+  const std::string changes = ChangesText(rec);
+  ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(changes.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  ImGui::TableNextColumn();
+  TextRight(trainmem::FormatGiB(rec.total_bytes).c_str());
+  ImGui::TableNextColumn();
+  Pill(Tr(rec.fits ? Str::kPillFits : Str::kPillNoFit), rec.fits ? FitsColors() : DoesNotFitColors());
+  ImGui::TableNextColumn();
+  ImGui::PushID(index);
+  if (ImGui::Button(Tr(Str::kApply))) {
+    const trainmem::Recommendation chosen = rec;  // the click re-estimates and replaces the list
+    ApplyRecommendation(state, chosen);
+    ShowFeedback(state, TrFormat(Str::kFeedbackApplied, chosen.action.c_str()));
+  }
+  Tooltip(changes.c_str());
+  ImGui::PopID();
+}
+
+}  // namespace
+
+void DrawAdvicePanel(AppState& state) {
+  BeginCard("advice");
+  SectionTitle(Str::kSectionAdvice);
+  const auto& recommendations = state.estimate.recommendations;
+  if (recommendations.empty()) {
+    TextMuted(Tr(state.estimate.budget.fits ? Str::kAdviceNoneNeeded : Str::kAdviceNoneFound));
+    EndCard();
+    return;
+  }
+  TextMuted(Tr(Str::kAdviceIntro));
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_NoSavedSettings;
+  if (ImGui::BeginTable("ladder", 5, flags)) {
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, Em(1.2f));
+    ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("total", ImGuiTableColumnFlags_WidthFixed, Em(5.5f));
+    ImGui::TableSetupColumn("fits", ImGuiTableColumnFlags_WidthFixed, Em(4.2f));
+    ImGui::TableSetupColumn("apply", ImGuiTableColumnFlags_WidthFixed, Em(3.6f));
+    // Copy: applying a step rebuilds state.estimate while the table is being drawn.
+    const auto steps = recommendations;
+    for (int i = 0; i < static_cast<int>(steps.size()); ++i) DrawStep(state, i, steps[i]);
+    ImGui::EndTable();
+  }
+  EndCard();
+}
+
+}  // namespace app

@@ -1,0 +1,91 @@
+// The verdict: FITS / DOES NOT FIT with the headroom, the stacked bar, and — when the inputs
+// are mid-edit and invalid — a notice that the last valid estimate is shown. Also the warnings.
+#include <cstdlib>
+#include <string>
+
+#include <imgui.h>
+
+#include "app/app_actions.h"
+#include "app/memory_bar.h"
+#include "app/panels.h"
+#include "app/widgets.h"
+#include "core/report.h"
+
+namespace app {
+namespace {
+
+void DrawHeadline(const AppState& state) {
+  const trainmem::Estimate& e = state.estimate;
+  const bool fits = e.budget.fits;
+  ImGui::PushFont(GetFont(FontRole::kHeading));
+  Pill(Tr(fits ? Str::kVerdictFits : Str::kVerdictDoesNotFit), fits ? FitsColors() : DoesNotFitColors());
+  ImGui::PopFont();
+  ImGui::SameLine(0, Em(0.8f));
+  ImGui::BeginGroup();
+  ImGui::PushFont(GetFont(FontRole::kBold));
+  const std::string total = TrFormat(Str::kVerdictTotalTemplate, trainmem::FormatGiB(e.per_device.total).c_str(),
+                                     trainmem::FormatGiB(e.budget.usable_bytes).c_str());
+  ImGui::TextUnformatted(total.c_str());
+  ImGui::PopFont();
+  const std::int64_t headroom = e.budget.headroom_bytes;
+  const std::string detail =
+      TrFormat(headroom >= 0 ? Str::kHeadroomTemplate : Str::kOverBudgetTemplate,
+               trainmem::FormatGiB(std::llabs(headroom)).c_str(),
+               static_cast<int>(state.config.overhead.budget_fraction * 100.0 + 0.5),
+               trainmem::FormatGiB(e.budget.device_bytes).c_str(), trainmem::FormatGiB(e.per_device.peak_allocated).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
+  ImGui::TextUnformatted(detail.c_str());
+  ImGui::PopStyleColor();
+  ImGui::EndGroup();
+}
+
+// "What is being estimated": model on device, ranks and mode, so a screenshot is self-explaining.
+void DrawSubject(const AppState& state) {
+  const auto& c = state.config;
+  const std::string subject = TrFormat(Str::kSubjectTemplate, ModelDisplayName(c).c_str(), c.device.name.c_str(),
+                                       static_cast<long long>(c.world_size),
+                                       Tr(c.mode == trainmem::Mode::kTemplate ? Str::kModeTemplate : Str::kModeDetailed));
+  TextMuted(subject.c_str());
+}
+
+void DrawInputProblems(const AppState& state) {
+  if (state.draft_errors.empty()) return;
+  const StatusColors colors = WarningColors();
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, colors.fill);
+  ImGui::PushStyleColor(ImGuiCol_Border, colors.text);
+  BeginCard("input_problems");
+  TextColored(colors.text, Tr(Str::kInputProblemsTitle));
+  for (const auto& error : state.draft_errors) {
+    ImGui::Bullet();
+    ImGui::SameLine();
+    TextColored(colors.text, trainmem::FormatError(error).c_str());
+  }
+  EndCard();
+  ImGui::PopStyleColor(2);
+}
+
+}  // namespace
+
+void DrawVerdictPanel(AppState& state) {
+  DrawInputProblems(state);
+  BeginCard("verdict");
+  DrawSubject(state);
+  DrawHeadline(state);
+  ImGui::Spacing();
+  DrawMemoryBar(state.estimate, 1.9f);
+  DrawMemoryLegend(state.estimate);
+  EndCard();
+}
+
+void DrawWarningsPanel(AppState& state) {
+  if (state.estimate.warnings.empty()) return;
+  BeginCard("warnings");
+  SectionTitle(Str::kSectionWarnings);
+  const StatusColors colors = WarningColors();
+  for (const std::string& warning : state.estimate.warnings) {
+    TextColored(colors.text, (std::string("\xE2\x9A\xA0 ") + warning).c_str());
+  }
+  EndCard();
+}
+
+}  // namespace app

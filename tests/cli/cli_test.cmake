@@ -1,0 +1,91 @@
+# CLI behaviour a user sees, run by ctest with -DCLI=<trainmem> -DSOURCE_DIR=<repo>.
+cmake_minimum_required(VERSION 3.20)
+
+function(run_cli expected_rc out_var)
+  execute_process(COMMAND ${CLI} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL expected_rc)
+    message(FATAL_ERROR "trainmem ${ARGN}: exit ${rc}, expected ${expected_rc}\nstdout: ${out}\nstderr: ${err}")
+  endif()
+  set(${out_var} "${out}${err}" PARENT_SCOPE)
+endfunction()
+
+function(expect_contains text needle what)
+  string(FIND "${text}" "${needle}" pos)
+  if(pos EQUAL -1)
+    message(FATAL_ERROR "${what}: expected to find '${needle}' in:\n${text}")
+  endif()
+endfunction()
+
+# The issue's "done means": template mode reproduces the seed's 16 / 16 / 64 GB.
+run_cli(0 out estimate --model llama3-8b --set mode=template --json)
+string(JSON params GET "${out}" per_device_bytes parameters)
+string(JSON grads GET "${out}" per_device_bytes gradients)
+string(JSON optim GET "${out}" per_device_bytes optimizer_states)
+string(JSON schema GET "${out}" schema)
+if(NOT params EQUAL 16000000000 OR NOT grads EQUAL 16000000000 OR NOT optim EQUAL 64000000000)
+  message(FATAL_ERROR "seed table not reproduced: ${params} ${grads} ${optim}")
+endif()
+if(NOT schema STREQUAL "trainmem.estimate/v1")
+  message(FATAL_ERROR "schema: ${schema}")
+endif()
+
+# The --json output echoes the resolved config, and that config reproduces the estimate.
+string(JSON resolved GET "${out}" config)
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/cli_resolved.json "${resolved}")
+run_cli(0 again estimate ${CMAKE_CURRENT_BINARY_DIR}/cli_resolved.json --json)
+string(JSON total1 GET "${out}" per_device_bytes total)
+string(JSON total2 GET "${again}" per_device_bytes total)
+if(NOT total1 EQUAL total2)
+  message(FATAL_ERROR "re-estimating the echoed config changed the total: ${total1} vs ${total2}")
+endif()
+
+# Text, Markdown and CSV always carry units.
+run_cli(0 out estimate --model llama3-8b --device ascend-910b --set tp=8 --set world_size=8)
+expect_contains("${out}" "GiB" "text table")
+expect_contains("${out}" "FIT" "verdict")
+run_cli(0 out estimate --model llama3-8b --markdown)
+expect_contains("${out}" "| component | GiB | GB | share |" "markdown")
+run_cli(0 out estimate --model llama3-8b --csv)
+expect_contains("${out}" "stage,component,bytes,gib,gb" "csv")
+
+# params: published totals (Llama 3 8B exactly; DeepSeek-V3 with its MTP layer, as on the hub).
+run_cli(0 out params --model llama3-8b --json)
+string(JSON total GET "${out}" total_params)
+if(NOT total EQUAL 8030261248)
+  message(FATAL_ERROR "llama3-8b total ${total}")
+endif()
+run_cli(0 out params --model deepseek-v3 --json)
+string(JSON total GET "${out}" total_params)
+if(NOT total EQUAL 684489845504)
+  message(FATAL_ERROR "deepseek-v3 total ${total}")
+endif()
+
+# An HF config.json is a model.
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/cli_hf.json [[{"model_type": "llama", "hidden_size": 4096,
+  "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8,
+  "intermediate_size": 14336, "vocab_size": 128256, "tie_word_embeddings": false}]])
+run_cli(0 out params ${CMAKE_CURRENT_BINARY_DIR}/cli_hf.json --json)
+string(JSON total GET "${out}" total_params)
+if(NOT total EQUAL 8030261248)
+  message(FATAL_ERROR "HF config count ${total}")
+endif()
+
+run_cli(0 out presets)
+expect_contains("${out}" "llama3-8b" "presets")
+expect_contains("${out}" "ascend-910b" "presets")
+
+# Share links from the CLI, short and only non-default keys.
+run_cli(0 out link --model llama3-8b --set tp=8 --set world_size=8 --base https://example.test/trainmem/)
+expect_contains("${out}" "https://example.test/trainmem/#v1&" "link")
+expect_contains("${out}" "tp=8" "link")
+
+# Bad input: exit 2, the key named on stderr.
+run_cli(2 out estimate --model llama3-8b --set tp=3 --set world_size=8)
+expect_contains("${out}" "world_size 8 is not divisible by tp" "bad tp")
+run_cli(2 out estimate --model no-such-model)
+expect_contains("${out}" "model" "unknown model")
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/cli_broken.json "{\"model\": \"llama3-8b\", ")
+run_cli(2 out estimate ${CMAKE_CURRENT_BINARY_DIR}/cli_broken.json)
+run_cli(2 out estimate --bogus-flag)
+run_cli(2 out frobnicate)
+message(STATUS "cli tests passed")

@@ -1,0 +1,177 @@
+// Share links (DESIGN.md "Share link"): short, only what differs from the defaults, and opening
+// one reproduces the config; a broken link keeps what it can read and says what it could not.
+#include "core/share_link.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/config.h"
+#include "test_support.h"
+
+namespace trainmem {
+namespace {
+
+using testing::MustParse;
+using testing::TestPresets;
+using testing::With;
+
+bool HasErrorAt(const DecodedLink& link, const std::string& path) {
+  for (const Error& e : link.errors) {
+    if (e.path == path) return true;
+  }
+  return false;
+}
+
+std::string Describe(const std::vector<Error>& errors) {
+  std::string all;
+  for (const Error& e : errors) all += "\n  " + FormatError(e);
+  return all;
+}
+
+TEST(ShareLinkTest, DefaultConfigIsJustTheModel) {
+  EXPECT_EQ(EncodeShareFragment(MustParse(R"({"model": "llama3-8b"})")), "v1&model=llama3-8b");
+}
+
+TEST(ShareLinkTest, OnlyChangedKeysAppearWithShortNames) {
+  Config c = With(MustParse(R"({"model": "llama3-8b"})"), {{"ws", "8"},
+                                                           {"tp", "8"},
+                                                           {"b", "2"},
+                                                           {"fp8", "true"},
+                                                           {"sp", "false"},
+                                                           {"optimizer.momentum", "0.5"}});
+  EXPECT_EQ(EncodeShareFragment(c),
+            "v1&model=llama3-8b&ws=8&b=2&fp8=1&tp=8&sp=0&optimizer.momentum=0.5");
+}
+
+TEST(ShareLinkTest, ListsAreCommaJoined) {
+  Config c = With(MustParse(R"({"model": "llama3-8b"})"), {{"compile.components", "loss"}});
+  EXPECT_EQ(EncodeShareFragment(c), "v1&model=llama3-8b&compile.components=loss");
+  c = With(c, {{"compile.components", "[]"}});
+  EXPECT_EQ(EncodeShareFragment(c), "v1&model=llama3-8b&compile.components=");
+  DecodedLink back = DecodeShareFragment(EncodeShareFragment(c), TestPresets());
+  EXPECT_FALSE(back.config.compile.model);
+  EXPECT_FALSE(back.config.compile.loss);
+}
+
+// Opening a link gives back exactly the config it was made from.
+TEST(ShareLinkTest, RoundTripReproducesTheConfig) {
+  const char* configs[] = {
+      R"({"model": "llama3-8b"})",
+      R"({"model": "llama3-70b", "device": "h100-80gb", "world_size": 64, "mode": "template",
+          "training": {"local_batch_size": 2, "seq_len": 8192, "dropout": 0.1, "attention": "eager"},
+          "parallelism": {"tensor_parallel_degree": 8, "pipeline_parallel_degree": 2,
+                          "pipeline_parallel_schedule": "Interleaved1F1B", "zero_stage": 1},
+          "activation_checkpoint": {"mode": "full", "selective_ac_option": "op"},
+          "optimizer": {"name": "Adafactor", "state_dtype": "bfloat16", "offload": true},
+          "overhead": {"temporary_fraction": 0.05, "budget_fraction": 0.9}})",
+      R"({"model": "mixtral-8x7b", "framework": "megatron", "world_size": 8,
+          "parallelism": {"tensor_parallel_degree": 4, "expert_parallel_degree": 2,
+                          "expert_tensor_parallel_degree": 4, "data_parallel_shard_degree": 2},
+          "compile": {"enable": true, "components": ["loss"]}})",
+      R"({"model": {"model_type": "llama", "hidden_size": 3072, "num_hidden_layers": 28,
+          "num_attention_heads": 24, "num_key_value_heads": 8, "intermediate_size": 8192,
+          "vocab_size": 128256, "tie_word_embeddings": true},
+          "device": {"name": "Ascend 910B (64 GB) & friends", "memory_gib": 61.5, "devices_per_node": 16},
+          "world_size": 8})",
+      R"({"model": "deepseek-v3", "world_size": 64, "training": {"mtp": true},
+          "parallelism": {"expert_parallel_degree": 64}})",
+  };
+  for (const char* text : configs) {
+    const Config c = MustParse(text);
+    const std::string fragment = EncodeShareFragment(c);
+    DecodedLink back = DecodeShareFragment(fragment, TestPresets());
+    EXPECT_TRUE(back.errors.empty()) << fragment << Describe(back.errors);
+    EXPECT_EQ(ConfigToJson(back.config), ConfigToJson(c)) << fragment;
+  }
+}
+
+TEST(ShareLinkTest, CustomModelAndDeviceAreSpelledOut) {
+  Config c = MustParse(R"({"model": {"model_type": "llama", "hidden_size": 2048,
+      "num_hidden_layers": 16, "num_attention_heads": 32, "num_key_value_heads": 8,
+      "intermediate_size": 8192, "vocab_size": 128256},
+      "device": {"name": "NPU", "memory_gib": 80}})");
+  const std::string fragment = EncodeShareFragment(c);
+  EXPECT_EQ(fragment.rfind("v1&model=custom&m.", 0), 0u) << fragment;
+  EXPECT_NE(fragment.find("&m.hidden_size=2048"), std::string::npos) << fragment;
+  EXPECT_NE(fragment.find("&device=custom&dev.name=NPU&dev.gib=80"), std::string::npos) << fragment;
+}
+
+TEST(ShareLinkTest, DeviceNameIsPercentEncoded) {
+  Config c =
+      MustParse(R"({"model": "llama3-8b", "device": {"name": "My GPU & co", "memory_gib": 64}})");
+  const std::string fragment = EncodeShareFragment(c);
+  EXPECT_NE(fragment.find("dev.name=My%20GPU%20%26%20co"), std::string::npos) << fragment;
+  DecodedLink back = DecodeShareFragment(fragment, TestPresets());
+  EXPECT_TRUE(back.errors.empty()) << Describe(back.errors);
+  EXPECT_EQ(back.config.device.name, "My GPU & co");
+  EXPECT_EQ(back.config.device.memory_bytes, std::int64_t{64} << 30);
+}
+
+TEST(ShareLinkTest, BrokenKeysAreReportedAndTheRestKept) {
+  DecodedLink link = DecodeShareFragment("v1&tp=abc&b=4&bogus=1", TestPresets());
+  EXPECT_EQ(link.config.training.local_batch_size, 4);
+  EXPECT_EQ(link.config.parallelism.tp, 1);
+  EXPECT_EQ(link.config.model_id, kDefaultModelId);
+  EXPECT_EQ(link.errors.size(), 2u) << Describe(link.errors);
+  EXPECT_TRUE(HasErrorAt(link, "#tp")) << Describe(link.errors);
+  EXPECT_TRUE(HasErrorAt(link, "#bogus")) << Describe(link.errors);
+}
+
+TEST(ShareLinkTest, KeysMayComeInAnyOrder) {
+  DecodedLink link = DecodeShareFragment("v1&model=llama3-8b&tp=8&ws=8", TestPresets());
+  EXPECT_TRUE(link.errors.empty()) << Describe(link.errors);
+  EXPECT_EQ(link.config.parallelism.tp, 8);
+  EXPECT_EQ(link.config.world_size, 8);
+}
+
+TEST(ShareLinkTest, InvalidCombinationDropsTheConflictingKey) {
+  DecodedLink link = DecodeShareFragment("v1&model=llama3-8b&ws=8&b=4&tp=3", TestPresets());
+  EXPECT_TRUE(HasErrorAt(link, "#tp")) << Describe(link.errors);
+  EXPECT_EQ(link.config.world_size, 8);
+  EXPECT_EQ(link.config.training.local_batch_size, 4);
+  EXPECT_EQ(link.config.parallelism.tp, 1);
+  EXPECT_TRUE(ValidateConfig(link.config).empty());
+}
+
+TEST(ShareLinkTest, UnknownModelFallsBackToTheDefault) {
+  DecodedLink link = DecodeShareFragment("v1&model=llama9-1t&b=2", TestPresets());
+  EXPECT_TRUE(HasErrorAt(link, "#model")) << Describe(link.errors);
+  EXPECT_EQ(link.config.model_id, kDefaultModelId);
+  EXPECT_EQ(link.config.training.local_batch_size, 2);
+}
+
+TEST(ShareLinkTest, OtherVersionsAreReportedButStillRead) {
+  DecodedLink v2 = DecodeShareFragment("v2&ws=2&tp=2", TestPresets());
+  ASSERT_TRUE(HasErrorAt(v2, "#")) << Describe(v2.errors);
+  EXPECT_NE(v2.errors.front().message.find("unsupported link version"), std::string::npos);
+  EXPECT_EQ(v2.config.parallelism.tp, 2);
+  DecodedLink none = DecodeShareFragment("model=llama3-70b", TestPresets());
+  EXPECT_TRUE(HasErrorAt(none, "#"));
+  EXPECT_EQ(none.config.model_id, "llama3-70b");
+}
+
+TEST(ShareLinkTest, EmbedFlagAndLeadingHash) {
+  DecodedLink link = DecodeShareFragment("#v1&model=llama3-8b&embed=1", TestPresets());
+  EXPECT_TRUE(link.embed);
+  EXPECT_TRUE(link.errors.empty()) << Describe(link.errors);
+  EXPECT_FALSE(DecodeShareFragment("v1&model=llama3-8b", TestPresets()).embed);
+}
+
+TEST(ShareLinkTest, EmptyLinkGivesTheDefaults) {
+  DecodedLink link = DecodeShareFragment("", TestPresets());
+  EXPECT_EQ(ConfigToJson(link.config), DefaultConfigJson());
+}
+
+TEST(ShareLinkTest, ShareUrlAppendsTheFragment) {
+  const Config c = MustParse(R"({"model": "llama3-8b"})");
+  EXPECT_EQ(ShareUrl(c, ""), "index.html#v1&model=llama3-8b");
+  EXPECT_EQ(ShareUrl(c, "https://example.org/trainmem/"),
+            "https://example.org/trainmem/#v1&model=llama3-8b");
+  EXPECT_EQ(ShareUrl(c, "https://example.org/#v1&tp=2"), "https://example.org/#v1&model=llama3-8b");
+}
+
+}  // namespace
+}  // namespace trainmem
