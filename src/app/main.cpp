@@ -100,7 +100,7 @@ void SyncCanvas(Runtime& rt) {
   const int height = std::max(1, static_cast<int>(std::lround(css.css_height * ratio)));
   int current_width = 0, current_height = 0;
   glfwGetWindowSize(rt.window, &current_width, &current_height);
-  if (width != current_width || height != current_height) glfwSetWindowSize(rt.window, width, height);
+  if (width != current_width || height != current_height) platform::ResizeCanvas(width, height);
   if (ratio != rt.device_pixel_ratio) {
     rt.device_pixel_ratio = ratio;
     app::BuildFonts(ratio);

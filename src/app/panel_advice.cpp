@@ -1,6 +1,8 @@
 // Advice: the core's recommendation ladder (activation checkpointing → swap_optimizer →
 // TP/PP/EP → batch/seq), each step with its new total and verdict; one click applies it.
+#include <algorithm>
 #include <string>
+#include <utility>
 
 #include <imgui.h>
 
@@ -12,17 +14,25 @@
 namespace app {
 namespace {
 
-// "activation_checkpoint.mode = full, …" so the reader sees exactly what a click changes.
-std::string ChangesText(const trainmem::Recommendation& rec) {
+bool HasChange(const trainmem::Recommendation* rec, const std::pair<std::string, std::string>& change) {
+  if (rec == nullptr) return false;
+  return std::find(rec->changes.begin(), rec->changes.end(), change) != rec->changes.end();
+}
+
+// "activation_checkpoint.mode = "full", …". The ladder is cumulative, so a row lists only what it
+// adds to the row above (`previous`); the Apply tooltip lists everything a click sets.
+std::string ChangesText(const trainmem::Recommendation& rec, const trainmem::Recommendation* previous) {
   std::string text;
-  for (const auto& [key, value] : rec.changes) {
-    if (!text.empty()) text += ", ";
-    text += key + " = " + value;
+  for (const auto& change : rec.changes) {
+    if (HasChange(previous, change)) continue;
+    if (!text.empty()) text += previous ? ", " : "\n";
+    text += (previous ? "+ " : "") + change.first + " = " + change.second;
   }
   return text;
 }
 
-void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec) {
+void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
+              const trainmem::Recommendation* previous) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
@@ -31,10 +41,11 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(rec.action.c_str());
   ImGui::PopTextWrapPos();
-  const std::string changes = ChangesText(rec);
+  const std::string added = ChangesText(rec, previous);
+  const std::string changes = ChangesText(rec, nullptr);
   ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(changes.c_str());
+  ImGui::TextUnformatted(added.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
   ImGui::TableNextColumn();
@@ -73,7 +84,7 @@ void DrawAdvicePanel(AppState& state) {
     ImGui::TableSetupColumn("apply", ImGuiTableColumnFlags_WidthFixed, Em(3.6f));
     // Copy: applying a step rebuilds state.estimate while the table is being drawn.
     const auto steps = recommendations;
-    for (int i = 0; i < static_cast<int>(steps.size()); ++i) DrawStep(state, i, steps[i]);
+    for (int i = 0; i < static_cast<int>(steps.size()); ++i) DrawStep(state, i, steps[i], i > 0 ? &steps[i - 1] : nullptr);
     ImGui::EndTable();
   }
   EndCard();

@@ -1,4 +1,5 @@
 // The five components per device: GiB, GB and share of the total, right-aligned with units.
+#include <cstdio>
 #include <string>
 
 #include <imgui.h>
@@ -34,6 +35,8 @@ void HeaderRow() {
     ImGui::TableSetColumnIndex(column);
     if (column == 0) ImGui::TableHeader(ImGui::TableGetColumnName(column));
     else TextRight(ImGui::TableGetColumnName(column));
+    if (column == 1) Tooltip(Tr(Str::kColumnGiBHelp));
+    if (column == 2) Tooltip(Tr(Str::kColumnGBHelp));
   }
 }
 

@@ -30,6 +30,13 @@ void KeyValue(Str key, const std::string& value, Str help = Str::kEmpty) {
 
 void KeyBytes(Str key, std::int64_t bytes, Str help = Str::kEmpty) { KeyValue(key, trainmem::FormatGiB(bytes), help); }
 
+// "104 516 B": thin-space thousands, readable in any locale.
+std::string GroupedBytes(double bytes) {
+  std::string digits = std::to_string(static_cast<long long>(bytes + 0.5));
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), " ");
+  return digits + " B";
+}
+
 const trainmem::StageEstimate* WorstStage(const trainmem::Estimate& e) {
   for (const auto& stage : e.stages) {
     if (stage.stage == e.worst_stage) return &stage;
@@ -91,8 +98,7 @@ void DrawActivationsPanel(AppState& state) {
   if (BeginKeyValues("derivation")) {
     std::snprintf(number, sizeof(number), "%.2f", a.k_equivalent);
     KeyValue(Str::kActK, number, Str::kActKHelp);
-    std::snprintf(number, sizeof(number), "%.0f B", a.bytes_per_token_per_layer);
-    KeyValue(Str::kActBytesPerToken, number);
+    KeyValue(Str::kActBytesPerToken, GroupedBytes(a.bytes_per_token_per_layer));
     KeyBytes(Str::kActPerLayer, a.per_layer);
     KeyValue(Str::kActLayersKept, std::to_string(a.layers_kept));
     KeyValue(Str::kActMicrobatches, std::to_string(a.microbatches_in_flight));

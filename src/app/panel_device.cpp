@@ -68,9 +68,14 @@ void DrawCustomDevice(AppState& state) {
 void DrawDeviceNote(const AppState& state) {
   const DevicePreset* preset = state.presets.FindDevice(state.draft.device.id);
   if (preset == nullptr || state.custom_device.open) return;
-  std::string note = TrFormat(Str::kDeviceNoteTemplate, preset->nominal_memory_gb, preset->memory_gib);
-  if (!preset->note.empty()) note += " \xC2\xB7 " + preset->note;
-  TextMuted(note.c_str());
+  const std::string line = TrFormat(Str::kDeviceNoteTemplate, preset->nominal_memory_gb, preset->memory_gib);
+  ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
+  ImGui::TextUnformatted(line.c_str());
+  ImGui::PopStyleColor();
+  if (!preset->note.empty()) {  // the sources behind the figure: long, so on hover
+    ImGui::SameLine();
+    HelpMarker(preset->note.c_str());
+  }
 }
 
 }  // namespace

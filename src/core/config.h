@@ -144,7 +144,8 @@ inline constexpr std::int64_t kMaxWorldSize = 1 << 20;          // 1,048,576 dev
 inline constexpr std::int64_t kMaxLocalBatchSize = 1000000;
 inline constexpr std::int64_t kMaxSeqLen = 100000000;
 inline constexpr double kMaxDeviceMemoryGib = 1e5;
-inline constexpr std::int64_t kMaxTokenElements = std::int64_t{1} << 47;  // b·s·hidden, b·s·vocab
+// local_batch_size × seq_len × hidden_size, and × vocab_size (the logits), at most 2^47.
+inline constexpr std::int64_t kMaxTokenElements = std::int64_t{1} << 47;
 
 // Short names for common keys, shared by ApplySetting (`--set tp=8`) and share links (`&tp=8`).
 struct SettingAlias {

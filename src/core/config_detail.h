@@ -20,6 +20,13 @@ using nlohmann::json;
 // "a string", "an integer", … for "expected X, got Y" messages.
 std::string JsonTypeName(const json& value);
 
+// json::dump() that never throws: invalid UTF-8 in a string is replaced, not an exception.
+std::string Dump(const json& value);
+
+// Text from outside (a URL, a command line) may hold any bytes; JSON strings must be UTF-8.
+// Invalid sequences become U+FFFD.
+std::string SanitizeUtf8(std::string_view text);
+
 // Up to `max_count` names closest to `wanted` (substring matches first, then edit distance),
 // for "did you mean" hints. Names too far away are left out.
 std::vector<std::string> ClosestNames(std::string_view wanted,
@@ -33,10 +40,15 @@ Result<Config> ReadConfigJson(const json& j, const Presets& presets, bool valida
 // Text as a user typed it (`--set`, a link value) into JSON. `current` is the value now at the
 // key and settles the ambiguous cases: a string key keeps "2" as text, a boolean key reads 1/0,
 // a list key splits on commas. Otherwise the text is JSON when it parses, else a string.
+// Invalid UTF-8 is replaced (SanitizeUtf8).
 json ValueFromText(std::string_view text, const json& current);
 
 // The value at a dotted path, or nullptr.
 const json* FindJsonPath(const json& root, std::string_view path);
+
+// A "model" or "device" preset as the fields of an inline one (HF config.json fields, or
+// name/memory_gib/devices_per_node); null when `id` is not a preset.
+json PresetFields(std::string_view section, const std::string& id, const Presets& presets);
 
 // Sets a dotted path, creating objects on the way. When the path goes inside "model" or
 // "device" and that is a preset id, the preset is expanded to its fields first so it can be

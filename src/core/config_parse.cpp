@@ -141,7 +141,7 @@ void ReadCompile(const json* section, Compile& c, std::vector<Error>& errors) {
       c.model = c.loss = false;
       for (std::size_t i = 0; i < list->size(); ++i) {
         const json& item = (*list)[i];
-        const std::string text = item.is_string() ? item.get<std::string>() : item.dump();
+        const std::string text = item.is_string() ? item.get<std::string>() : detail::Dump(item);
         if (text == "model")
           c.model = true;
         else if (text == "loss")
@@ -216,7 +216,7 @@ void ReadActivationCheckpoint(const json* section, ActivationCheckpoint& ac,
     else
       r.Fail("selective_ac_option",
              "expected \"op\" or a positive integer k (checkpoint every k-th block), got " +
-                 value->dump());
+                 detail::Dump(*value));
   }
   r.Bool("offload", ac.offload);
   r.ReportUnknownKeys();

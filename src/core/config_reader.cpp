@@ -15,7 +15,7 @@ std::string ReadInt(const json& value, std::int64_t& out) {
   constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
   if (value.is_number_unsigned()) {
     const std::uint64_t u = value.get<std::uint64_t>();
-    if (u > static_cast<std::uint64_t>(kMax)) return "is too large (" + value.dump() + ")";
+    if (u > static_cast<std::uint64_t>(kMax)) return "is too large (" + Dump(value) + ")";
     out = static_cast<std::int64_t>(u);
     return "";
   }
@@ -26,8 +26,8 @@ std::string ReadInt(const json& value, std::int64_t& out) {
   if (value.is_number_float()) {
     // JSON written by scripts often carries 1e6 or 8.0 for an integer; accept exact ones.
     const double d = value.get<double>();
-    if (!std::isfinite(d) || d != std::floor(d)) return "expected an integer, got " + value.dump();
-    if (std::fabs(d) >= 9.0e18) return "is too large (" + value.dump() + ")";
+    if (!std::isfinite(d) || d != std::floor(d)) return "expected an integer, got " + Dump(value);
+    if (std::fabs(d) >= 9.0e18) return "is too large (" + Dump(value) + ")";
     out = static_cast<std::int64_t>(d);
     return "";
   }
@@ -104,7 +104,8 @@ void ObjectReader::String(const char* key, std::string& out) {
     Fail(key, "expected a string, got " + JsonTypeName(*value));
     return;
   }
-  out = value->get<std::string>();
+  // A JSON object built in code (not parsed from text) may hold any bytes.
+  out = SanitizeUtf8(value->get_ref<const std::string&>());
 }
 
 void ObjectReader::ReportUnknownKeys() {

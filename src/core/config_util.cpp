@@ -45,28 +45,22 @@ std::string_view Trim(std::string_view text) {
   return text;
 }
 
-// A preset id inside the config JSON becomes its fields, so "model.hidden_size=…" or
-// "device.memory_gib=…" edits a copy of the preset instead of failing.
-bool ExpandPreset(json& node, std::string_view section, const Presets& presets) {
-  const std::string& id = node.get_ref<const std::string&>();
+}  // namespace
+
+json PresetFields(std::string_view section, const std::string& id, const Presets& presets) {
   if (section == "model") {
     const ModelPreset* preset = presets.FindModel(id);
-    if (preset == nullptr) return false;
-    node = ModelArchToJson(preset->arch);
-    return true;
+    return preset != nullptr ? ModelArchToJson(preset->arch) : json();
   }
   if (section == "device") {
     const DevicePreset* preset = presets.FindDevice(id);
-    if (preset == nullptr) return false;
-    node = json{{"name", preset->name},
+    if (preset == nullptr) return json();
+    return json{{"name", preset->name},
                 {"memory_gib", preset->memory_gib},
                 {"devices_per_node", preset->devices_per_node}};
-    return true;
   }
-  return false;
+  return json();
 }
-
-}  // namespace
 
 std::string JsonTypeName(const json& value) {
   switch (value.type()) {
@@ -88,6 +82,42 @@ std::string JsonTypeName(const json& value) {
     default:
       return "an unsupported value";
   }
+}
+
+std::string Dump(const json& value) {
+  return value.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string SanitizeUtf8(std::string_view text) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    // Sequence length from the lead byte; overlong and surrogate forms are rejected below.
+    const std::size_t length = lead < 0x80           ? 1
+                               : (lead >> 5) == 0x6  ? 2
+                               : (lead >> 4) == 0xE  ? 3
+                               : (lead >> 3) == 0x1E ? 4
+                                                     : 0;
+    bool valid = length > 0 && i + length <= text.size();
+    for (std::size_t k = 1; valid && k < length; ++k) {
+      valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+    }
+    if (valid && length > 1) {
+      const auto second = static_cast<unsigned char>(text[i + 1]);
+      valid = !(lead == 0xC0 || lead == 0xC1 || (lead == 0xE0 && second < 0xA0) ||
+                (lead == 0xED && second >= 0xA0) || (lead == 0xF0 && second < 0x90) ||
+                (lead == 0xF4 && second >= 0x90) || lead > 0xF4);
+    }
+    if (valid) {
+      out.append(text.substr(i, length));
+      i += length;
+    } else {
+      out += "\xEF\xBF\xBD";  // U+FFFD
+      ++i;
+    }
+  }
+  return out;
 }
 
 std::vector<std::string> ClosestNames(std::string_view wanted,
@@ -125,7 +155,9 @@ std::string JoinNames(const std::vector<std::string>& names, std::string_view se
   return out;
 }
 
-json ValueFromText(std::string_view text, const json& current) {
+json ValueFromText(std::string_view raw_text, const json& current) {
+  const std::string valid_text = SanitizeUtf8(raw_text);
+  const std::string_view text = valid_text;
   const std::string_view trimmed = Trim(text);
   if (current.is_boolean()) {
     const std::string word = Lower(trimmed);
@@ -182,7 +214,11 @@ std::string SetJsonPath(json& root, std::string_view path, json value, const Pre
     json& child = (*node)[part];
     walked += walked.empty() ? part : "." + part;
     if (child.is_null()) child = json::object();
-    if (child.is_string() && walked == part) ExpandPreset(child, part, presets);
+    // A preset id becomes its fields, so "model.hidden_size=…" edits a copy of the preset.
+    if (child.is_string() && walked == part) {
+      json fields = PresetFields(part, child.get<std::string>(), presets);
+      if (fields.is_object()) child = std::move(fields);
+    }
     if (!child.is_object()) return "'" + walked + "' is " + JsonTypeName(child) + ", not an object";
     node = &child;
     rest.remove_prefix(dot + 1);

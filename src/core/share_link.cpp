@@ -48,11 +48,11 @@ std::string LinkValue(const json& value, bool config_key) {
     for (std::size_t i = 0; i < value.size(); ++i) {
       const json& item = value[i];
       if (i > 0) out += ',';
-      out += detail::PercentEncode(item.is_string() ? item.get<std::string>() : item.dump());
+      out += detail::PercentEncode(item.is_string() ? item.get<std::string>() : detail::Dump(item));
     }
     return out;
   }
-  return detail::PercentEncode(value.dump());
+  return detail::PercentEncode(detail::Dump(value));
 }
 
 void Flatten(const json& object, const std::string& prefix,
@@ -78,7 +78,8 @@ void AppendModel(const json& model, std::string& out) {
   std::vector<std::pair<std::string, json>> fields;
   Flatten(model, "", fields);
   for (const auto& [key, value] : fields) {
-    out += "&" + std::string(detail::kModelFieldPrefix) + key + "=" + LinkValue(value, false);
+    out += "&" + std::string(detail::kModelFieldPrefix) + detail::PercentEncode(key) + "=" +
+           LinkValue(value, false);
   }
 }
 

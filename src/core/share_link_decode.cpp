@@ -21,7 +21,6 @@
 #include <vector>
 
 #include "core/config_detail.h"
-#include "core/model.h"
 #include "core/presets.h"
 #include "core/share_link.h"
 #include "core/share_link_detail.h"
@@ -55,7 +54,7 @@ std::vector<Param> SplitParams(std::string_view fragment) {
     if (!token.empty()) {
       const std::size_t eq = token.find('=');
       Param p;
-      p.key = detail::PercentDecode(token.substr(0, eq));
+      p.key = detail::SanitizeUtf8(detail::PercentDecode(token.substr(0, eq)));
       p.has_value = eq != std::string_view::npos;
       if (p.has_value) p.raw_value = std::string(token.substr(eq + 1));
       params.push_back(std::move(p));
@@ -101,17 +100,8 @@ class LinkDecoder {
       params.resize(kMaxLinkKeys);
     }
     std::vector<Param> settings = SortOut(params);
-    ApplyPart("model", model_, model_fields_, [this](const std::string& id) {
-      const ModelPreset* preset = presets_.FindModel(id);
-      return preset ? ModelArchToJson(preset->arch) : json();
-    });
-    ApplyPart("device", device_, device_fields_, [this](const std::string& id) {
-      const DevicePreset* d = presets_.FindDevice(id);
-      return d ? json{{"name", d->name},
-                      {"memory_gib", d->memory_gib},
-                      {"devices_per_node", d->devices_per_node}}
-               : json();
-    });
+    ApplyPart("model", model_, model_fields_);
+    ApplyPart("device", device_, device_fields_);
     base_ = config_;
     for (const Param& p : settings) ApplyKey(p);
     Settle();
@@ -140,7 +130,7 @@ class LinkDecoder {
   std::vector<Param> SortOut(const std::vector<Param>& params) {
     std::vector<Param> settings;
     for (const Param& p : params) {
-      const std::string value = detail::PercentDecode(p.raw_value);
+      const std::string value = detail::SanitizeUtf8(detail::PercentDecode(p.raw_value));
       if (p.key == "embed") {
         link_.embed = !p.has_value || (value != "0" && value != "false");
       } else if (p.key == "model") {
@@ -167,16 +157,14 @@ class LinkDecoder {
 
   // The model or device: a preset id, or "custom" plus fields, or a preset edited by fields.
   // Kept only if the config stays valid with it, so later keys see a sound base.
-  template <class ExpandPreset>
   void ApplyPart(const char* key, const std::optional<std::string>& id,
-                 const std::vector<std::pair<std::string, std::string>>& fields,
-                 ExpandPreset expand) {
+                 const std::vector<std::pair<std::string, std::string>>& fields) {
     if (!id && fields.empty()) return;
     const std::string link_key = std::string("#") + key;
     json value = id ? json(*id) : json();
     if (!fields.empty()) {
       const bool custom = !id || *id == "custom";
-      json object = custom ? json::object() : expand(*id);
+      json object = custom ? json::object() : detail::PresetFields(key, *id, presets_);
       // A non-object here is an unknown preset id: reading `value` below reports it.
       if (object.is_object()) {
         for (const auto& [field, text] : fields) {

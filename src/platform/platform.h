@@ -41,6 +41,10 @@ struct CanvasSize {
   double device_pixel_ratio = 1;
 };
 CanvasSize GetCanvasSize();
+// Sets the canvas backing store to width × height device pixels and tells GLFW, whose window
+// size follows the canvas. (glfwSetWindowSize is not used: under Emscripten it asks for full
+// screen when the size equals the screen's, which a maximised window at DPR 1 does.)
+void ResizeCanvas(int width, int height);
 // Fired on window resize, devicePixelRatio change, visibility change and focus — anything after
 // which the page must be redrawn though no GLFW input event arrived — and after every other
 // callback of this file has run (fragment change, clipboard read, presets fetched).

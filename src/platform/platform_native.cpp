@@ -42,6 +42,7 @@ void StorageSet(const std::string& key, const std::string& value) { g_storage[ke
 
 CanvasSize GetCanvasSize() { return {1280, 800, 1}; }
 void SetOnWake(std::function<void()>) {}
+void ResizeCanvas(int, int) {}  // the desktop window is the OS's to size
 void SetCursor(const char*) {}
 void RequestWakeAfter(double) {}
 

@@ -78,16 +78,16 @@ EM_JS(void, tm_js_install, (), {
     if (pb) _free(pb);
   };
   Module['tmSend'] = send;
-  Module['tmPasted'] = '';
+  Module['tmPasted'] = "";
   var wake = function() { send(2, null, null); };
-  window.addEventListener('hashchange', function() { send(1, window.location.hash.replace(/^#/, ''), null); });
+  window.addEventListener('hashchange', function() { send(1, window.location.hash.replace(/^#/, ""), null); });
   window.addEventListener('resize', wake);
   window.addEventListener('focus', wake);
   window.addEventListener('pageshow', wake);
   document.addEventListener('visibilitychange', wake);
   window.addEventListener('paste', function(e) {
     var data = e['clipboardData'];
-    Module['tmPasted'] = data ? data['getData']('text/plain') : '';
+    Module['tmPasted'] = data ? data['getData']('text/plain') : "";
     wake();
   });
   // devicePixelRatio changes (browser zoom, moving to another screen) fire no resize on some
@@ -101,13 +101,13 @@ EM_JS(void, tm_js_install, (), {
 });
 
 EM_JS(char*, tm_js_get_fragment, (), {
-  return allocateUTF8(window.location.hash.replace(/^#/, ''));
+  return allocateUTF8(window.location.hash.replace(/^#/, ""));
 });
 
 EM_JS(void, tm_js_replace_fragment, (const char* fragment), {
   var text = UTF8ToString(fragment);
   var base = window.location.pathname + window.location.search;
-  window.history.replaceState(window.history.state, '', text.length ? base + '#' + text : base);
+  window.history.replaceState(window.history.state, "", text.length ? base + '#' + text : base);
 });
 
 EM_JS(char*, tm_js_page_base_url, (), {
@@ -120,7 +120,7 @@ EM_JS(void, tm_js_copy_text, (const char* text_ptr), {
     // Non-secure origins have no navigator.clipboard: a temporary textarea and execCommand.
     var area = document.createElement('textarea');
     area.value = text;
-    area.setAttribute('readonly', '');
+    area.setAttribute('readonly', "");
     area.className = 'offscreen';
     document.body.appendChild(area);
     area.select();
@@ -136,14 +136,14 @@ EM_JS(void, tm_js_copy_text, (const char* text_ptr), {
 });
 
 EM_JS(char*, tm_js_last_pasted, (), {
-  return allocateUTF8(Module['tmPasted'] || '');
+  return allocateUTF8(Module['tmPasted'] || "");
 });
 
 EM_JS(void, tm_js_read_clipboard, (), {
   var clipboard = navigator['clipboard'];
-  if (!clipboard || !clipboard['readText']) { Module['tmSend'](3, '', null); return; }
+  if (!clipboard || !clipboard['readText']) { Module['tmSend'](3, "", null); return; }
   clipboard['readText']().then(function(text) { Module['tmSend'](3, text, null); },
-                               function() { Module['tmSend'](3, '', null); });
+                               function() { Module['tmSend'](3, "", null); });
 });
 
 EM_JS(void, tm_js_download, (const char* name_ptr, const char* mime_ptr, const char* text_ptr), {
@@ -185,6 +185,10 @@ EM_JS(double, tm_js_device_pixel_ratio, (), {
   return window.devicePixelRatio || 1;
 });
 
+EM_JS(void, tm_js_resize_canvas, (int width, int height), {
+  Browser.setCanvasSize(width, height);
+});
+
 EM_JS(void, tm_js_set_cursor, (const char* cursor_ptr), {
   Module['canvas'].style.cursor = UTF8ToString(cursor_ptr);
 });
@@ -197,7 +201,7 @@ EM_JS(void, tm_js_wake_after, (double milliseconds), {
 // made of safe characters are fetched.
 EM_JS(void, tm_js_fetch_presets, (), {
   var send = Module['tmSend'];
-  var safe = /^(models|devices)\/[A-Za-z0-9._-]+\.json$/;
+  var safe = /^(models|devices)[/][A-Za-z0-9_-][A-Za-z0-9._-]*[.]json$/;
   fetch('presets/index.json', {credentials: 'same-origin'})
     .then(function(r) { if (!r.ok) throw new Error('HTTP ' + r.status); return r.json(); })
     .then(function(index) {
@@ -284,6 +288,7 @@ void SetOnWake(std::function<void()> callback) {
   EnsureInstalled();
   g_on_wake = std::move(callback);
 }
+void ResizeCanvas(int width, int height) { tm_js_resize_canvas(width, height); }
 void SetCursor(const char* css_cursor) { tm_js_set_cursor(css_cursor); }
 void RequestWakeAfter(double seconds) {
   EnsureInstalled();

@@ -99,6 +99,16 @@ TEST(ShareLinkTest, CustomModelAndDeviceAreSpelledOut) {
   EXPECT_NE(fragment.find("&device=custom&dev.name=NPU&dev.gib=80"), std::string::npos) << fragment;
 }
 
+TEST(ShareLinkTest, FieldsAfterAPresetEditACopyOfIt) {
+  DecodedLink link =
+      DecodeShareFragment("v1&model=llama3-8b&m.num_hidden_layers=16&dev.gib=40", TestPresets());
+  EXPECT_TRUE(link.errors.empty()) << Describe(link.errors);
+  EXPECT_TRUE(link.config.model_id.empty());
+  EXPECT_EQ(link.config.model.num_layers, 16);
+  EXPECT_EQ(link.config.model.hidden_size, 4096);
+  EXPECT_EQ(link.config.device.memory_bytes, std::int64_t{40} << 30);
+}
+
 TEST(ShareLinkTest, DeviceNameIsPercentEncoded) {
   Config c =
       MustParse(R"({"model": "llama3-8b", "device": {"name": "My GPU & co", "memory_gib": 64}})");
@@ -108,6 +118,15 @@ TEST(ShareLinkTest, DeviceNameIsPercentEncoded) {
   EXPECT_TRUE(back.errors.empty()) << Describe(back.errors);
   EXPECT_EQ(back.config.device.name, "My GPU & co");
   EXPECT_EQ(back.config.device.memory_bytes, std::int64_t{64} << 30);
+}
+
+// A URL can carry any bytes; the config (and everything that prints it) gets valid UTF-8.
+TEST(ShareLinkTest, InvalidUtf8IsReplacedNotThrown) {
+  DecodedLink link =
+      DecodeShareFragment("v1&device=custom&dev.name=GPU%FF%C3&dev.gib=64&%FE=1", TestPresets());
+  EXPECT_EQ(link.config.device.name, "GPU\xEF\xBF\xBD\xEF\xBF\xBD");
+  EXPECT_NO_THROW(ConfigToJson(link.config).dump());
+  EXPECT_EQ(link.errors.size(), 1u) << Describe(link.errors);
 }
 
 TEST(ShareLinkTest, BrokenKeysAreReportedAndTheRestKept) {

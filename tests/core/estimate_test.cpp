@@ -1,0 +1,177 @@
+// Detailed mode, component by component, against figures derived by hand in the comments.
+// Llama 3 8B: P = 8,030,261,248; h = 4096, L = 32, V = 128256, I = 14336, 8 KV heads.
+#include "core/estimate.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace trainmem {
+namespace {
+
+using testing::MustParse;
+using testing::With;
+
+constexpr std::int64_t kLlama8B = 8'030'261'248;
+
+Config Llama(const std::vector<std::pair<std::string, std::string>>& settings) {
+  return With(MustParse(R"({"model": "llama3-8b", "device": "h100-80gb"})"), settings);
+}
+
+// torchtitan FSDP2 over 8 ranks: fp32 master params and fp32 grads, 4 B × P / 8 each; AdamW
+// m + v in fp32, 8 B × P / 8.
+TEST(EstimateTest, TorchtitanFsdpShardsFp32State) {
+  Estimate e = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}}));
+  EXPECT_EQ(e.layout.dp_shard, 8);
+  EXPECT_EQ(e.per_device.parameters, kLlama8B * 4 / 8);
+  EXPECT_EQ(e.per_device.gradients, kLlama8B * 4 / 8);
+  EXPECT_EQ(e.per_device.optimizer_states, kLlama8B * 8 / 8);
+}
+
+// Megatron, TP 4 × DP 2, distributed optimizer (zero_stage 1): bf16 params and fp32 main grads
+// per TP shard, fp32 master + m + v (12 B) sharded over DP 2.
+TEST(EstimateTest, MegatronDistributedOptimizer) {
+  Config c = Llama({{"fw", "megatron"}, {"ws", "8"}, {"tp", "4"}, {"zero", "1"}, {"b", "1"}});
+  Estimate e = EstimateMemory(c);
+  // Per TP shard: attention and MLP matrices / 4, norms replicated, embedding and head / 4.
+  const std::int64_t norms = 32 * 2 * 4096 + 4096;
+  const std::int64_t sharded = kLlama8B - norms;
+  const double local = static_cast<double>(sharded) / 4 + static_cast<double>(norms);
+  EXPECT_NEAR(static_cast<double>(e.per_device.parameters), local * 2, 2);
+  EXPECT_NEAR(static_cast<double>(e.per_device.gradients), local * 4, 2);
+  EXPECT_NEAR(static_cast<double>(e.per_device.optimizer_states), local * 12 / 2, 2);
+}
+
+// DeepSpeed ZeRO (paper §3): 2Ψ params, 2Ψ grads, 12Ψ optimizer; stage 1 shards the optimizer,
+// stage 2 also the gradients, stage 3 also the parameters.
+TEST(EstimateTest, ZeroStagesShardProgressively) {
+  const double p = static_cast<double>(kLlama8B);
+  for (int stage = 0; stage <= 3; ++stage) {
+    Config c = Llama({{"fw", "deepspeed"}, {"ws", "8"}, {"zero", std::to_string(stage)}, {"b", "1"}});
+    Estimate e = EstimateMemory(c);
+    EXPECT_NEAR(static_cast<double>(e.per_device.parameters), 2 * p / (stage >= 3 ? 8 : 1), 2) << stage;
+    EXPECT_NEAR(static_cast<double>(e.per_device.gradients), 2 * p / (stage >= 2 ? 8 : 1), 2) << stage;
+    EXPECT_NEAR(static_cast<double>(e.per_device.optimizer_states), 12 * p / (stage >= 1 ? 8 : 1), 2) << stage;
+  }
+}
+
+// Full AC keeps only each block's input: L × (B·S) × h × 2 B = 32 × 2048 × 4096 × 2.
+TEST(EstimateTest, FullCheckpointingKeepsBlockInputs) {
+  Estimate e = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "full"}}));
+  const ActivationBreakdown& a = e.stages[0].activations;
+  EXPECT_EQ(a.saved_layers, 32LL * 2048 * 4096 * 2);
+  EXPECT_DOUBLE_EQ(a.k_equivalent, 1.0);  // one h-sized bf16 tensor per token per layer
+}
+
+// The loss at the start of backward: 12 B per fp32 logit element (saved log-softmax, its
+// gradient, the upcast gradient), plus the final norm's saved tensors (fp32 copy 4h + bf16
+// normalised 2h + fp32 rstd 4 B) and the head's bf16 input 2h, per token.
+TEST(EstimateTest, LogitsAndLossPerToken) {
+  Estimate e = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}}));
+  const double per_token = 128256.0 * 12 + (6.0 * 4096 + 4) + 2.0 * 4096;
+  EXPECT_NEAR(static_cast<double>(e.stages[0].activations.logits_and_loss), per_token * 2048, 2);
+  // Chunked cross-entropy keeps the bf16 logits and one fp32 chunk at a time: 2 + 12/8 B.
+  Estimate chunked = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"chunks", "8"}}));
+  const double chunked_token = 128256.0 * (2 + 12.0 / 8) + (6.0 * 4096 + 4) + 2.0 * 4096;
+  EXPECT_NEAR(static_cast<double>(chunked.stages[0].activations.logits_and_loss), chunked_token * 2048, 2);
+}
+
+// No checkpointing, torchtitan eager, per token per layer (bf16, flash attention):
+//   2 RMSNorms: (4 + 2)·h + 4 each            = 2 × 24,580
+//   QKV input h, MLP input h (2 B)            = 2 × 8,192
+//   q + k + v = (4096 + 1024 + 1024) × 2      = 12,288
+//   attention output 4096 × 2 + lse 32 × 4    = 8,320
+//   SwiGLU: 4 × 14336 × 2                     = 114,688
+//   total                                     = 200,840 bytes → K = 200,840 / 8192 ≈ 24.52
+TEST(EstimateTest, DerivedKWithoutCheckpointing) {
+  Estimate e = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "none"}}));
+  const ActivationBreakdown& a = e.stages[0].activations;
+  EXPECT_NEAR(a.bytes_per_token_per_layer, 200840.0, 0.5);
+  EXPECT_NEAR(a.k_equivalent, 200840.0 / 8192.0, 1e-6);
+  // torch.compile fuses the norms (input + rstd kept) and saves two SwiGLU tensors, not four.
+  Estimate compiled = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "none"}, {"compile", "true"}}));
+  const double fused = 2 * (8192.0 + 4) + 2 * 8192.0 + 12288 + 8320 + 2 * 14336 * 2;
+  EXPECT_NEAR(compiled.stages[0].activations.bytes_per_token_per_layer, fused, 0.5);
+}
+
+// 1F1B keeps pp − stage microbatches in flight; the last stage holds the loss.
+TEST(EstimateTest, PipelineStagesHoldDifferentMicrobatches) {
+  Config c = Llama({{"ws", "4"}, {"pp", "4"}, {"b", "8"}, {"mbs", "1"}, {"s", "2048"}, {"ac", "full"}});
+  Estimate e = EstimateMemory(c);
+  ASSERT_EQ(e.stages.size(), 4u);
+  for (int s = 0; s < 4; ++s) {
+    EXPECT_EQ(e.stages[static_cast<std::size_t>(s)].activations.microbatches_in_flight, 4 - s);
+    EXPECT_EQ(e.stages[static_cast<std::size_t>(s)].num_layers, 8);
+  }
+  EXPECT_GT(e.stages[3].activations.logits_and_loss, 0);
+  EXPECT_EQ(e.stages[0].activations.logits_and_loss, 0);
+  // GPipe keeps all 8 microbatches on every stage.
+  Estimate g = EstimateMemory(With(c, {{"sched", "GPipe"}}));
+  EXPECT_EQ(g.stages[0].activations.microbatches_in_flight, 8);
+  // The reported per-device figure is the worst stage.
+  std::int64_t worst = 0;
+  for (const StageEstimate& s : e.stages) worst = std::max(worst, s.bytes.total);
+  EXPECT_EQ(e.per_device.total, worst);
+}
+
+// Interleaved 1F1B, v = 2 chunks per rank, pp = 4, 8 microbatches: rank 0 warms up with
+// (4 − 0 − 1)·2 + (2 − 1)·4 = 10 chunk-microbatches, +1 in flight = 11 chunks of 4 blocks.
+TEST(EstimateTest, InterleavedWarmup) {
+  Config c = Llama({{"ws", "4"}, {"pp", "4"}, {"b", "8"}, {"mbs", "1"}, {"sched", "Interleaved1F1B"}, {"ac", "full"}});
+  Estimate e = EstimateMemory(c);
+  EXPECT_EQ(e.stages[0].activations.layers_kept, 11 * 4);
+}
+
+// swap_optimizer (torchtitan-npu): m and v go to the host; one 1/16 slice comes back at the step.
+TEST(EstimateTest, SwapOptimizerKeepsASliceOnDevice) {
+  Config c = Llama({{"fw", "torchtitan-npu"}, {"ws", "8"}, {"b", "1"}, {"swap", "true"}});
+  Estimate e = EstimateMemory(c);
+  EXPECT_EQ(e.per_device.optimizer_states, 0);
+  EXPECT_EQ(e.host_optimizer_bytes, kLlama8B * 8 / 8);
+}
+
+// The verdict: fits iff total ≤ device bytes × 0.95, headroom = usable − total.
+TEST(EstimateTest, BudgetUsesTheUsableFraction) {
+  Estimate e = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}}));
+  EXPECT_EQ(e.budget.device_bytes, static_cast<std::int64_t>(std::floor(e.config.device.memory_gib * 1073741824.0)));
+  EXPECT_EQ(e.budget.usable_bytes, std::llround(static_cast<double>(e.budget.device_bytes) * 0.95));
+  EXPECT_EQ(e.budget.headroom_bytes, e.budget.usable_bytes - e.per_device.total);
+  EXPECT_EQ(e.budget.fits, e.per_device.total <= e.budget.usable_bytes);
+}
+
+// Components sum to the total; peak_allocated never exceeds it; nothing is negative.
+TEST(EstimateTest, ComponentsSumToTotal) {
+  for (const char* model : {"llama3-8b", "qwen3-30b-a3b", "deepseek-v3", "gpt-oss-120b", "gpt2"}) {
+    Config c = With(MustParse(std::string(R"({"model": ")") + model + R"("})"), {{"ws", "8"}, {"b", "1"}});
+    Estimate e = EstimateMemory(c);
+    const MemoryBreakdown& m = e.per_device;
+    EXPECT_EQ(m.total, m.parameters + m.gradients + m.optimizer_states + m.activations + m.temporary) << model;
+    EXPECT_LE(m.peak_allocated, m.total) << model;
+    EXPECT_GT(m.peak_allocated, 0) << model;
+  }
+}
+
+// With activations tiny, the optimizer step is the peak and activations are not counted there.
+TEST(EstimateTest, OptimizerStepPhase) {
+  // One device, torchtitan: the foreach AdamW temporary (4 B × P) outweighs 16 tokens of
+  // activations, so the optimizer step is the peak.
+  Config c = With(MustParse(R"({"model": "llama3-8b"})"), {{"b", "1"}, {"s", "16"}, {"ac", "full"}});
+  Estimate e = EstimateMemory(c);
+  EXPECT_EQ(e.stages[0].peak_phase, "optimizer step");
+  EXPECT_EQ(e.per_device.activations, 0);
+}
+
+// An invalid config never yields NaN or a wrapped number: zeros and a warning naming the key.
+TEST(EstimateTest, InvalidConfigGivesZerosAndAWarning) {
+  Config c = Llama({{"ws", "8"}});
+  c.parallelism.tp = 3;  // bypassing the parser on purpose
+  Estimate e = EstimateMemory(c);
+  EXPECT_EQ(e.per_device.total, 0);
+  ASSERT_FALSE(e.warnings.empty());
+  EXPECT_NE(e.warnings[0].find("invalid config"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace trainmem
