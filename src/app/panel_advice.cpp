@@ -14,6 +14,16 @@
 namespace app {
 namespace {
 
+// "parallelism.tensor_parallel_degree" → "tensor_parallel_degree": the section adds length, not
+// meaning, for these two (the tooltip on Apply keeps the full keys).
+std::string ShortKey(const std::string& key) {
+  for (const char* prefix : {"parallelism.", "training."}) {
+    const std::string p = prefix;
+    if (key.compare(0, p.size(), p) == 0) return key.substr(p.size());
+  }
+  return key;
+}
+
 bool HasChange(const trainmem::Recommendation* rec, const std::pair<std::string, std::string>& change) {
   if (rec == nullptr) return false;
   return std::find(rec->changes.begin(), rec->changes.end(), change) != rec->changes.end();
@@ -26,7 +36,7 @@ std::string ChangesText(const trainmem::Recommendation& rec, const trainmem::Rec
   for (const auto& change : rec.changes) {
     if (HasChange(previous, change)) continue;
     if (!text.empty()) text += previous ? ", " : "\n";
-    text += (previous ? "+ " : "") + change.first + " = " + change.second;
+    text += (previous ? "+ " : "") + ShortKey(change.first) + " = " + change.second;
   }
   return text;
 }
@@ -42,7 +52,8 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
   ImGui::TextUnformatted(rec.action.c_str());
   ImGui::PopTextWrapPos();
   const std::string added = ChangesText(rec, previous);
-  const std::string changes = ChangesText(rec, nullptr);
+  std::string changes;
+  for (const auto& [key, value] : rec.changes) changes += (changes.empty() ? "" : "\n") + key + " = " + value;
   ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(added.c_str());

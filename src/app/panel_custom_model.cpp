@@ -117,12 +117,12 @@ void DrawCustomModelPanel(AppState& state) {
   if (state.custom_model.edited_json.empty()) {
     state.custom_model.edited_json = trainmem::ModelArchToJson(state.draft.model).dump();
   }
-  if (ImGui::TreeNodeEx(Tr(Str::kArchitectureFields), ImGuiTreeNodeFlags_DefaultOpen)) {
-    DrawArchitectureForm(state);
-    ImGui::TreePop();
-  }
   if (ImGui::TreeNodeEx(Tr(Str::kPasteConfigJson), ImGuiTreeNodeFlags_DefaultOpen)) {
     DrawPasteBox(state);
+    ImGui::TreePop();
+  }
+  if (ImGui::TreeNodeEx(Tr(Str::kArchitectureFields), ImGuiTreeNodeFlags_DefaultOpen)) {
+    DrawArchitectureForm(state);
     ImGui::TreePop();
   }
   if (ImGui::SmallButton(Tr(Str::kBackToPresets))) {

@@ -111,8 +111,7 @@ void DrawModelPanel(AppState& state) {
   if (!ImGui::CollapsingHeader(Tr(Str::kSectionModel), ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("model");
   const bool custom = state.custom_model.open || state.draft.model_id.empty();
-  const std::string preview = custom ? Tr(Str::kCustomModelPreview) + std::string(": ") + ModelDisplayName(state.draft)
-                                     : ModelDisplayName(state.draft);
+  const std::string preview = ModelDisplayName(state.draft);
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::BeginCombo("##model", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
     DrawModelList(state);
