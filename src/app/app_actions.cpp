@@ -9,6 +9,7 @@
 #include "app/app_actions.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include <imgui.h>
 #include <nlohmann/json.hpp>
@@ -255,6 +256,8 @@ void AddFetchedPresets(AppState& state, const std::vector<std::pair<std::string,
   for (const Error& e : trainmem::AddPresetFiles(state.presets, files)) {
     state.preset_fetch_failures.push_back(trainmem::FormatError(e));
   }
+  // The embedded presets still work (file://, offline): a console note for whoever hosts it.
+  for (const std::string& failure : state.preset_fetch_failures) std::fprintf(stderr, "trainmem presets: %s\n", failure.c_str());
   // A link naming a preset the build did not embed can be read now.
   if (state.link_had_errors) {
     const std::string fragment = state.written_fragment;

@@ -98,6 +98,9 @@ void DrawAdvicePanel(AppState& state) {
     for (int i = 0; i < static_cast<int>(steps.size()); ++i) DrawStep(state, i, steps[i], i > 0 ? &steps[i - 1] : nullptr);
     ImGui::EndTable();
   }
+  const bool any_fits = std::any_of(recommendations.begin(), recommendations.end(),
+                                    [](const trainmem::Recommendation& rec) { return rec.fits; });
+  if (!any_fits) TextColored(DoesNotFitColors().text, Tr(Str::kAdviceNoStepFits));
   EndCard();
 }
 

@@ -45,12 +45,11 @@ const trainmem::StageEstimate* WorstStage(const trainmem::Estimate& e) {
 }
 
 void DrawLayout(const trainmem::Layout& l) {
-  char text[160];
-  std::snprintf(text, sizeof(text), "dp_replicate %lld \xC2\xB7 dp_shard %lld \xC2\xB7 tp %lld \xC2\xB7 pp %lld \xC2\xB7 cp %lld \xC2\xB7 ep %lld \xC2\xB7 etp %lld",
-                static_cast<long long>(l.dp_replicate), static_cast<long long>(l.dp_shard),
-                static_cast<long long>(l.tp), static_cast<long long>(l.pp), static_cast<long long>(l.cp),
-                static_cast<long long>(l.ep), static_cast<long long>(l.etp));
-  TextMuted(text);
+  const std::string text = TrFormat(Str::kLayoutDetailTemplate, static_cast<long long>(l.dp_replicate),
+                                    static_cast<long long>(l.dp_shard), static_cast<long long>(l.tp),
+                                    static_cast<long long>(l.pp), static_cast<long long>(l.cp),
+                                    static_cast<long long>(l.ep), static_cast<long long>(l.etp));
+  TextMuted(text.c_str());
 }
 
 void DrawTemporaryBreakdown(const trainmem::TemporaryBreakdown& t) {

@@ -27,9 +27,7 @@ std::vector<const DevicePreset*> SortedDevices(const trainmem::Presets& presets)
 }
 
 std::string GiBText(double gib) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.1f GiB", gib);
-  return text;
+  return TrFormat(Str::kGiBOneDecimal, gib);
 }
 
 void DrawDeviceList(AppState& state) {

@@ -33,9 +33,7 @@ void DrawHeadline(const AppState& state) {
                trainmem::FormatGiB(std::llabs(headroom)).c_str(),
                static_cast<int>(state.config.overhead.budget_fraction * 100.0 + 0.5),
                trainmem::FormatGiB(e.budget.device_bytes).c_str(), trainmem::FormatGiB(e.per_device.peak_allocated).c_str());
-  ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
-  ImGui::TextUnformatted(detail.c_str());
-  ImGui::PopStyleColor();
+  TextMuted(detail.c_str());  // wraps: narrow windows must not clip it
   ImGui::EndGroup();
 }
 
@@ -46,6 +44,14 @@ void DrawSubject(const AppState& state) {
                                        static_cast<long long>(c.world_size),
                                        Tr(c.mode == trainmem::Mode::kTemplate ? Str::kModeTemplate : Str::kModeDetailed));
   TextMuted(subject.c_str());
+}
+
+// swap_optimizer / offload move bytes to the host: the host must have them, per rank.
+void DrawHostMemory(const trainmem::Estimate& e) {
+  if (e.host_optimizer_bytes <= 0 && e.host_activation_bytes <= 0) return;
+  const std::string line = TrFormat(Str::kHostLineTemplate, trainmem::FormatGiB(e.host_optimizer_bytes).c_str(),
+                                    trainmem::FormatGiB(e.host_activation_bytes).c_str());
+  TextMuted(line.c_str());
 }
 
 void DrawInputProblems(const AppState& state) {
@@ -74,6 +80,7 @@ void DrawVerdictPanel(AppState& state) {
   ImGui::Spacing();
   DrawMemoryBar(state.estimate, 1.9f);
   DrawMemoryLegend(state.estimate);
+  DrawHostMemory(state.estimate);
   EndCard();
 }
 

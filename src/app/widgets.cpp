@@ -151,7 +151,7 @@ void Tooltip(const char* text) {
 
 void HelpMarker(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
-  ImGui::TextUnformatted("(?)");
+  ImGui::TextUnformatted(Tr(Str::kHelpMarker));
   ImGui::PopStyleColor();
   Tooltip(text);
 }
@@ -188,8 +188,12 @@ std::unordered_map<ImGuiID, float>& CardHeights() {
   static std::unordered_map<ImGuiID, float> heights;
   return heights;
 }
-std::vector<ImGuiID>& CardStack() {
-  static std::vector<ImGuiID> stack;
+struct OpenCard {
+  ImGuiID key;
+  bool visible;  // ImGui skips the items of a child that is scrolled out of view
+};
+std::vector<OpenCard>& CardStack() {
+  static std::vector<OpenCard> stack;
   return stack;
 }
 bool& CardLayoutChanged() {
@@ -208,19 +212,24 @@ void BeginCard(const char* id) {
   const ImGuiID key = ImGui::GetID(id);
   auto it = CardHeights().find(key);
   const float height = it != CardHeights().end() ? it->second : Em(8);
-  CardStack().push_back(key);
-  ImGui::BeginChild(id, ImVec2(0, height), true,
-                    ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NoScrollbar |
-                        ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NavFlattened);
+  const bool visible = ImGui::BeginChild(id, ImVec2(0, height), true,
+                                         ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NoScrollbar |
+                                             ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NavFlattened);
+  CardStack().push_back({key, visible});
 }
 
 void EndCard() {
-  const ImGuiID key = CardStack().back();
+  const OpenCard card = CardStack().back();
   CardStack().pop_back();
+  // A skipped (clipped) child laid nothing out: keep the last real measurement.
+  if (!card.visible) {
+    ImGui::EndChild();
+    return;
+  }
   // Content height plus the bottom padding; ItemSpacing.y after the last item is not content.
   const float content = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
   const float height = std::ceil(content + ImGui::GetStyle().WindowPadding.y);
-  float& stored = CardHeights()[key];
+  float& stored = CardHeights()[card.key];
   if (std::fabs(stored - height) > 0.5f) {
     stored = height;
     CardLayoutChanged() = true;

@@ -249,7 +249,13 @@ double LossBytesPerToken(const Config& c, const Context& x) {
   const double vocab = static_cast<double>(c.model.vocab_size) / x.tp;  // vocab-parallel
   const bool fused = c.framework == Framework::kMegatron ||
                      (c.compile.enable && c.compile.loss);
-  const double per_logit = fused ? 6.0 : 12.0;  // see file comment
+  // torchtitan with TP computes the loss on vocab-sharded DTensors (loss_parallel): the
+  // decomposed log-softmax in torch/distributed/tensor/parallel/loss.py materialises `shifted`
+  // and exp(shifted) beside the fp32 input while the bf16 logits are still referenced, about
+  // 14 B per element instead of the fused kernel's 12.
+  const bool loss_parallel = x.tp > 1 && (c.framework == Framework::kTorchtitan ||
+                                          c.framework == Framework::kTorchtitanNpu);
+  const double per_logit = fused ? 6.0 : (loss_parallel ? 14.0 : 12.0);
   const double chunks = static_cast<double>(std::max<std::int64_t>(1, c.training.loss_chunks));
   // Chunked CE keeps the bf16 logits and upcasts one chunk at a time.
   const double logits = chunks > 1 ? x.ab + per_logit / chunks : per_logit;

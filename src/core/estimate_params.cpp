@@ -6,8 +6,7 @@
 //   Parameter Models", §3 (2Ψ + 2Ψ + KΨ with K = 12 for mixed-precision Adam).
 // - torchtitan: torchtitan/distributed/parallelize (fully_shard with MixedPrecisionPolicy
 //   param_dtype bf16, reduce_dtype fp32: sharded fp32 master params/grads; the root module is not
-//   resharded after forward), torch/optim/adamw.py (_multi_tensor_adamw: one fp32 temporary per
-//   state, from _foreach_sqrt).
+//   resharded after forward); config [optimizer] implementation = "fused" by default.
 // - Megatron-LM: megatron/core/distributed/param_and_grad_buffer.py (fp32 main-grad buffer for
 //   bf16), megatron/core/optimizer/distrib_optimizer.py (fp32 master + m + v sharded over DP).
 // - torchtitan-npu / MindSpeed --swap-optimizer: m and v live in pinned host memory and are
@@ -189,8 +188,9 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
   out.parameters = sharded * master_bytes;
   out.gradients = sharded * master_bytes;
   out.optimizer_states = sharded * OptimizerStatesPerParam(config) * state_bytes;
-  // torch.optim foreach AdamW: _foreach_sqrt(exp_avg_sq) makes one state-sized temporary.
-  out.optimizer_step_temp = out.optimizer_states > 0 ? sharded * state_bytes : 0;
+  // torchtitan's [optimizer] implementation defaults to "fused" (one kernel per parameter group,
+  // no state-sized temporaries; the "foreach" path would add one from _foreach_sqrt).
+  out.optimizer_step_temp = 0;
   const double layer = stage.max_layer_dense + stage.max_layer_expert;
   if (layout.pp > 1) {
     // With PP, torchtitan does not reshard after forward (reshard_after_forward = not pp), and
@@ -275,7 +275,8 @@ StateBytes TorchtuneRecipe(const Config& config, const Layout& layout, const Sta
   out.parameters = local * param_bytes;
   out.gradients = local * param_bytes;
   out.optimizer_states = local * OptimizerStatesPerParam(config) * state_bytes;
-  out.optimizer_step_temp = out.optimizer_states > 0 ? local * state_bytes : 0;
+  // torchtune's configs build torch.optim.AdamW with fused=True: no step temporaries.
+  out.optimizer_step_temp = 0;
   out.grads_freed_before_forward = true;
   return out;
 }

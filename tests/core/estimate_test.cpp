@@ -153,14 +153,16 @@ TEST(EstimateTest, ComponentsSumToTotal) {
   }
 }
 
-// With activations tiny, the optimizer step is the peak and activations are not counted there.
-TEST(EstimateTest, OptimizerStepPhase) {
-  // One device, torchtitan: the foreach AdamW temporary (4 B × P) outweighs 16 tokens of
-  // activations, so the optimizer step is the peak.
-  Config c = With(MustParse(R"({"model": "llama3-8b"})"), {{"b", "1"}, {"s", "16"}, {"ac", "full"}});
+// With activations tiny, the optimizer step is the allocated peak: torchtune on one device
+// (pure bf16, fused AdamW: no step temporaries) holds exactly params + grads + states there.
+TEST(EstimateTest, OptimizerStepIsTheAllocatedPeak) {
+  Config c = With(MustParse(R"({"model": "llama3.2-1b", "framework": "torchtune"})"),
+                  {{"b", "1"}, {"s", "16"}, {"ac", "full"}});
   Estimate e = EstimateMemory(c);
-  EXPECT_EQ(e.stages[0].peak_phase, "optimizer step");
-  EXPECT_EQ(e.per_device.activations, 0);
+  const MemoryBreakdown& m = e.per_device;
+  EXPECT_EQ(m.parameters, 1'235'814'400LL * 2);
+  EXPECT_EQ(m.optimizer_states, 1'235'814'400LL * 2 * 2);  // m and v in bf16, like the params
+  EXPECT_EQ(m.peak_allocated, m.parameters + m.gradients + m.optimizer_states);
 }
 
 // An invalid config never yields NaN or a wrapped number: zeros and a warning naming the key.

@@ -1,0 +1,319 @@
+// End-to-end tests of the built page in headless chromium (playwright-core, TOOLCHAIN.md §8).
+//
+//   cd tests/e2e && SITE_DIR=…/build/web-release/site CLI=…/build/native-release/trainmem \
+//     node --test --test-concurrency=1 ./*.test.mjs
+//
+// One static server (node:http, 127.0.0.1, ephemeral port) and one chromium for the file; each
+// test gets a fresh browser context (fresh localStorage). The page contract checked here
+// (web/index.html, src/platform/platform_web.cpp, src/app/app_actions.cpp):
+//   #status → "ready" after the first frame, window.firstFrameMs set;
+//   <output id="result" data-json> = `trainmem estimate --json` for the same config (compact);
+//   #summary = aria-live text; the URL fragment holds the current config;
+//   #…&embed=1 = compact read-only card; broken links keep what could be read;
+//   the last config comes back from localStorage when there is no fragment.
+// Screenshots go to tests/e2e/artifacts/ (git-ignored).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as h from './harness.mjs';
+
+const VIEWPORT = { width: 1440, height: 900 };
+const STORAGE_KEY = 'trainmem.last_fragment';
+
+// The seed example the page shows on a first visit (app_actions.cpp kSeedConfig), as a link.
+// It also fixes the layout the click positions of test 3 were measured on.
+const SEED_ARGS = ['--model', 'llama3-8b', '--set', 'device=ascend-910b', '--set', 'framework=torchtitan-npu',
+  '--set', 'world_size=8', '--set', 'b=2', '--set', 's=2048', '--set', 'ac=selective',
+  '--set', 'optimizer.swap_optimizer=true'];
+
+// Configs given as share links (test 2): CLI args for `trainmem link` / `trainmem estimate`.
+const CONFIGS = {
+  'llama3-8b defaults': ['--model', 'llama3-8b'],
+  'llama3-70b on h100-80gb, ws=64 tp=8 pp=2': ['--model', 'llama3-70b', '--set', 'device=h100-80gb',
+    '--set', 'ws=64', '--set', 'tp=8', '--set', 'pp=2'],
+  'qwen3-30b-a3b MoE with ep=8': ['--model', 'qwen3-30b-a3b', '--set', 'ws=16', '--set', 'ep=8',
+    '--set', 'b=1', '--set', 's=4096'],
+  'deepseek-v3.2 template mode on ascend-910b': ['--model', 'deepseek-v3.2', '--set', 'mode=template',
+    '--set', 'framework=torchtitan-npu', '--set', 'device=ascend-910b', '--set', 'ws=256', '--set', 'pp=8',
+    '--set', 'ep=32'],
+  'llama3.1-70b megatron tp=4 pp=4 full AC': ['--model', 'llama3.1-70b', '--set', 'framework=megatron',
+    '--set', 'ws=32', '--set', 'tp=4', '--set', 'pp=4', '--set', 'ac=full', '--set', 'device=a100-80gb'],
+};
+
+let srv, chrome;
+const BASE = () => `${srv.origin}/index.html`;
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(h.SITE_DIR, 'index.html')), `no built site in ${h.SITE_DIR}`);
+  assert.ok(fs.existsSync(h.CLI), `no CLI at ${h.CLI}`);
+  fs.mkdirSync(h.ARTIFACTS, { recursive: true });
+  srv = await h.startServer(h.SITE_DIR);
+  chrome = await h.launchBrowser();
+});
+
+after(async () => {
+  await chrome?.close();
+  await srv?.close();
+});
+
+// A fresh context and page with everything recorded; `use` gets {page, log, context}.
+async function withPage(use, { context: given } = {}) {
+  const context = given || await chrome.browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  const log = h.watchPage(page);
+  try {
+    await use({ page, log, context });
+  } catch (err) {
+    const name = `failure-${Date.now()}.png`;
+    await page.screenshot({ path: path.join(h.ARTIFACTS, name) }).catch(() => {});
+    err.message += `\n  (page state: ${JSON.stringify(await h.readPageState(page).catch(() => null))};` +
+      ` screenshot artifacts/${name})`;
+    throw err;
+  } finally {
+    await page.close().catch(() => {});
+    if (!given) await context.close().catch(() => {});
+  }
+}
+
+// Console errors, page errors, cross-origin requests, failed requests: none allowed.
+function assertCleanLog(log) {
+  assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
+  assert.deepEqual(log.consoleErrors, [], 'console errors');
+  assert.deepEqual(h.crossOrigin(log.requests, srv.origin), [], 'requests that left the origin');
+  assert.deepEqual(log.failed, [], 'failed requests');
+}
+
+async function assertCanvasNotBlank(page, file) {
+  const stats = await h.canvasStats(page, path.join(h.ARTIFACTS, file));
+  assert.ok(stats.width >= 200 && stats.height >= 150, `canvas too small: ${JSON.stringify(stats)}`);
+  assert.ok(stats.distinctColors >= 16, `canvas looks blank (colours): ${JSON.stringify(stats)}`);
+  assert.ok(stats.nonBackgroundFraction >= 0.01, `canvas looks blank (coverage): ${JSON.stringify(stats)}`);
+  return stats;
+}
+
+// The page's #result against the CLI's estimate for the same config (parsed objects).
+async function assertResultMatchesCli(page, cliArgs, what) {
+  const fromPage = await h.readResult(page);
+  const fromCli = h.cliEstimate(cliArgs);
+  assert.deepEqual(fromPage, fromCli, `#result data-json differs from \`trainmem estimate ${cliArgs.join(' ')} --json\` (${what})`);
+  return fromPage;
+}
+
+const hashOf = (url) => url.slice(url.indexOf('#'));
+
+// ---------------------------------------------------------------------------------------------
+
+test('1. the page renders: ready, canvas drawn, no console errors, nothing leaves the origin', async () => {
+  await withPage(async ({ page, log }) => {
+    const started = srv.requests.length;
+    const response = await page.goto(BASE());
+    assert.equal(response.status(), 200);
+    await h.waitReady(page);
+    await h.settle(page);
+    const state = await h.readPageState(page);
+    assert.equal(state.status, 'ready');
+    const firstFrameMs = await page.evaluate(() => window.firstFrameMs);
+    assert.ok(firstFrameMs > 0 && firstFrameMs < 30000, `firstFrameMs = ${firstFrameMs}`);
+    await assertCanvasNotBlank(page, '1-default.png');
+
+    // A first visit (empty localStorage, no fragment) shows the seed example and writes it to
+    // the fragment; the fragment reproduces the estimate through the CLI.
+    assert.match(state.hash, /^#v1&/, 'the fragment holds the config');
+    assert.equal(state.hash, hashOf(h.cliLink(SEED_ARGS, BASE())), 'first visit shows the seed example');
+    await assertResultMatchesCli(page, h.fragmentToCliArgs(state.hash), 'seed example');
+    assert.ok(state.summary && state.summary.length > 10, `#summary is empty: ${state.summary}`);
+    assert.match(state.summary, /GiB/, '#summary states its unit');
+
+    assertCleanLog(log);
+    // Server side: every request this page made was for a file of the site and found.
+    const mine = srv.requests.slice(started);
+    assert.ok(mine.some((r) => r.url.endsWith('.wasm')), 'the wasm was fetched from this server');
+    assert.deepEqual(mine.filter((r) => r.status !== 200), [], 'requests the server could not answer');
+    // MIME: the wasm must have been served as application/wasm (streaming compile).
+    const wasm = await page.evaluate(async () => (await fetch('trainmem.wasm', { method: 'HEAD' })).headers.get('content-type'));
+    assert.equal(wasm, 'application/wasm');
+  });
+});
+
+test('2. #result matches `trainmem estimate --json` for configs opened as share links', async () => {
+  const links = {};
+  for (const [name, args] of Object.entries(CONFIGS)) {
+    links[name] = h.cliLink(args, BASE());
+    await withPage(async ({ page, log }) => {
+      await page.goto(links[name]);
+      await h.waitReady(page);
+      const result = await assertResultMatchesCli(page, args, name);
+      // The page keeps the (canonical) link in the address bar.
+      const state = await h.readPageState(page);
+      assert.equal(state.hash, hashOf(links[name]), `fragment after opening the link (${name})`);
+      assert.equal(result.schema, 'trainmem.estimate/v1');
+      assert.match(state.summary, /GiB/);
+      assertCleanLog(log);
+    });
+  }
+  // The same links followed inside one page (hashchange, no reload).
+  await withPage(async ({ page, log }) => {
+    await page.goto(BASE());
+    await h.waitReady(page);
+    for (const [name, args] of Object.entries(CONFIGS)) {
+      const before = await page.getAttribute('#result', 'data-json');
+      await page.evaluate((hash) => { window.location.hash = hash; }, hashOf(links[name]));
+      await page.waitForFunction((old) => document.getElementById('result').getAttribute('data-json') !== old,
+        before, { timeout: 10000 });
+      await assertResultMatchesCli(page, args, `${name}, via hashchange`);
+    }
+    await assertCanvasNotBlank(page, '2-after-hashchanges.png');
+    assertCleanLog(log);
+  });
+});
+
+test('3. editing through the UI changes the fragment and the result', async () => {
+  // Positions measured at 1440×900 on the seed example (artifacts/3-before.png shows them):
+  // the "+" of "World size" (doubles it) and the "Local batch size" text field.
+  const WORLD_SIZE_PLUS = { x: 411, y: 220 };
+  const BATCH_FIELD = { x: 250, y: 465 };
+  const link = h.cliLink(SEED_ARGS, BASE());
+  await withPage(async ({ page, log }) => {
+    await page.goto(link);
+    await h.waitReady(page);
+    await h.settle(page);
+    await page.screenshot({ path: path.join(h.ARTIFACTS, '3-before.png') });
+    const before = await h.readPageState(page);
+    assert.match(before.hash, /&ws=8(&|$)/);
+
+    // Mouse: hover, press, release on "+".
+    await h.imguiClick(page, WORLD_SIZE_PLUS.x, WORLD_SIZE_PLUS.y);
+    await page.waitForFunction((old) => window.location.hash !== old, before.hash, { timeout: 5000 })
+      .catch(() => assert.fail(`clicking World size "+" at ${JSON.stringify(WORLD_SIZE_PLUS)} did not change the fragment (layout changed?)`));
+    const afterClick = await h.readPageState(page);
+    assert.match(afterClick.hash, /&ws=16(&|$)/, `fragment after doubling the world size: ${afterClick.hash}`);
+    assert.notEqual(afterClick.json, before.json, '#result changed');
+    const clickResult = await assertResultMatchesCli(page, h.fragmentToCliArgs(afterClick.hash), 'after World size +');
+    assert.equal(clickResult.config.world_size, 16);
+    assert.equal(clickResult.layout.dp_shard, 16);
+
+    // Keyboard: click into the batch-size field, select all, type a new value.
+    await h.imguiClick(page, BATCH_FIELD.x, BATCH_FIELD.y);
+    await page.keyboard.press('Control+A');
+    await page.waitForTimeout(100);
+    await page.keyboard.type('6', { delay: 50 });
+    await page.waitForFunction(() => /&b=6(&|$)/.test(window.location.hash), null, { timeout: 5000 })
+      .catch(() => assert.fail(`typing 6 into Local batch size at ${JSON.stringify(BATCH_FIELD)} did not reach the fragment`));
+    await page.keyboard.press('Enter');
+    await h.settle(page);
+    const afterType = await h.readPageState(page);
+    const typedResult = await assertResultMatchesCli(page, h.fragmentToCliArgs(afterType.hash), 'after typing b=6');
+    assert.equal(typedResult.config.training.local_batch_size, 6);
+    assert.equal(typedResult.config.world_size, 16, 'the earlier edit is kept');
+    await page.screenshot({ path: path.join(h.ARTIFACTS, '3-after.png') });
+
+    // The edited fragment, opened as a link in a fresh context, reproduces the same result.
+    const edited = afterType.hash;
+    await withPage(async ({ page: other }) => {
+      await other.goto(BASE() + edited);
+      await h.waitReady(other);
+      assert.deepEqual(await h.readResult(other), typedResult, 'the edited link reproduces the estimate');
+    });
+    // And localStorage holds the edited config.
+    assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEY), edited.slice(1));
+    assertCleanLog(log);
+  });
+});
+
+test('4. a broken link keeps what it could read (b=4) and shows what it could not', async () => {
+  const broken = '#v1&tp=abc&b=4&bogus=1';
+  let brokenBanner;
+  await withPage(async ({ page, log }) => {
+    await page.goto(BASE() + broken);
+    await h.waitReady(page);
+    await h.settle(page);
+    await assertCanvasNotBlank(page, '4-broken-link.png');
+    const state = await h.readPageState(page);
+    const result = JSON.parse(state.json);
+    assert.equal(result.config.training.local_batch_size, 4, 'b=4 was kept');
+    assert.equal(result.config.parallelism.tensor_parallel_degree, 1, 'tp=abc fell back to the default');
+    // Everything else is the defaults: the CLI's estimate for b=4 alone.
+    assert.deepEqual(result, h.cliEstimate(['--set', 'b=4']), '#result = defaults + b=4');
+    // The unreadable link stays in the address bar (app_actions.cpp: replaced on the next edit).
+    assert.equal(state.hash, broken);
+    assert.equal(state.status, 'ready', 'a broken link is not a page failure');
+    assert.equal(state.statusState, 'ready');
+    assertCleanLog(log);
+    // A broken link does not become the reader's stored last config.
+    assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEY), null);
+    brokenBanner = h.decodePng(await page.screenshot({ clip: { x: 0, y: 40, width: VIEWPORT.width, height: 80 } }));
+  });
+  // The errors are drawn on the canvas only (the DOM mirror has no error field): compare the
+  // area under the header with the same config from a clean link, which has no banner.
+  await withPage(async ({ page }) => {
+    await page.goto(BASE() + '#v1&b=4');
+    await h.waitReady(page);
+    await h.settle(page);
+    const clean = h.decodePng(await page.screenshot({ clip: { x: 0, y: 40, width: VIEWPORT.width, height: 80 } }));
+    let differing = 0;
+    for (let i = 0; i < clean.pixels.length; i += clean.channels) {
+      if (clean.pixels[i] !== brokenBanner.pixels[i] || clean.pixels[i + 1] !== brokenBanner.pixels[i + 1] ||
+          clean.pixels[i + 2] !== brokenBanner.pixels[i + 2]) differing++;
+    }
+    const fraction = differing / (clean.width * clean.height);
+    assert.ok(fraction > 0.05, `no banner under the header for the broken link (${(fraction * 100).toFixed(1)} % of pixels differ)`);
+  });
+});
+
+test('5. embed mode renders a card and #result still matches', async () => {
+  const args = CONFIGS['llama3-70b on h100-80gb, ws=64 tp=8 pp=2'];
+  const link = h.cliLink(args, BASE()) + '&embed=1';
+  await withPage(async ({ page, log }) => {
+    await page.setViewportSize({ width: 640, height: 360 });  // the snippet's iframe size
+    await page.goto(link);
+    await h.waitReady(page);
+    await h.settle(page);
+    await assertCanvasNotBlank(page, '5-embed.png');
+    await assertResultMatchesCli(page, args, 'embed=1');
+    const state = await h.readPageState(page);
+    assert.match(state.hash, /&embed=1(&|$)/, 'the fragment keeps embed=1');
+    // An embedded card must not replace the reader's own last config (app_actions.cpp).
+    assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEY), null);
+    assertCleanLog(log);
+  });
+  // Embed is a different view from the full page: at the same size the pictures differ.
+  await withPage(async ({ page }) => {
+    await page.setViewportSize({ width: 640, height: 360 });
+    await page.goto(h.cliLink(args, BASE()));
+    await h.waitReady(page);
+    await h.settle(page);
+    await assertCanvasNotBlank(page, '5-full-640x360.png');
+    const full = fs.readFileSync(path.join(h.ARTIFACTS, '5-full-640x360.png'));
+    const embed = fs.readFileSync(path.join(h.ARTIFACTS, '5-embed.png'));
+    assert.ok(!full.equals(embed), 'embed=1 draws the same picture as the full page');
+  });
+});
+
+test('6. with no fragment, the last config comes back from localStorage', async () => {
+  const args = CONFIGS['qwen3-30b-a3b MoE with ep=8'];
+  const link = h.cliLink(args, BASE());
+  const context = await chrome.browser.newContext({ viewport: VIEWPORT });
+  try {
+    let first;
+    await withPage(async ({ page, log }) => {
+      await page.goto(link);
+      await h.waitReady(page);
+      first = await h.readPageState(page);
+      assert.equal(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEY), hashOf(link).slice(1));
+      assertCleanLog(log);
+    }, { context });
+    await withPage(async ({ page, log }) => {
+      await page.goto(BASE());
+      await h.waitReady(page);
+      const state = await h.readPageState(page);
+      assert.equal(state.hash, hashOf(link), 'the fragment came back');
+      assert.equal(state.json, first.json, 'the result came back');
+      await assertResultMatchesCli(page, args, 'restored from localStorage');
+      await assertCanvasNotBlank(page, '6-restored.png');
+      assertCleanLog(log);
+    }, { context });
+  } finally {
+    await context.close();
+  }
+});
