@@ -249,18 +249,54 @@ void ApplyRecommendation(AppState& state, const trainmem::Recommendation& rec) {
 
 // ---- Presets fetched at run time ---------------------------------------------------------------
 
+namespace {
+
+bool SameModel(const trainmem::ModelPreset& a, const trainmem::ModelPreset& b) {
+  return a.name == b.name && a.family == b.family && a.nominal_params == b.nominal_params &&
+         a.nominal_expert_params == b.nominal_expert_params &&
+         trainmem::ModelArchToJson(a.arch) == trainmem::ModelArchToJson(b.arch);
+}
+
+bool SameDevice(const trainmem::DevicePreset& a, const trainmem::DevicePreset& b) {
+  return a.name == b.name && a.memory_gib == b.memory_gib && a.devices_per_node == b.devices_per_node;
+}
+
+// Fetched presets win over the embedded ones (the site's files may be newer than the build).
+// Returns true when a preset the current config uses changed.
+bool MergePresets(AppState& state, const trainmem::Presets& fetched) {
+  bool config_changed = false;
+  for (const auto& [id, model] : fetched.models) {
+    const trainmem::ModelPreset* old = state.presets.FindModel(id);
+    if (old != nullptr && id == state.config.model_id && !SameModel(*old, model)) config_changed = true;
+    state.presets.models[id] = model;
+  }
+  for (const auto& [id, device] : fetched.devices) {
+    const trainmem::DevicePreset* old = state.presets.FindDevice(id);
+    if (old != nullptr && id == state.config.device.id && !SameDevice(*old, device)) config_changed = true;
+    state.presets.devices[id] = device;
+  }
+  return config_changed;
+}
+
+}  // namespace
+
 void AddFetchedPresets(AppState& state, const std::vector<std::pair<std::string, std::string>>& files,
                        const std::vector<std::string>& failures) {
   state.presets_fetched = true;
   state.preset_fetch_failures = failures;
-  for (const Error& e : trainmem::AddPresetFiles(state.presets, files)) {
+  trainmem::Presets fetched;
+  for (const Error& e : trainmem::AddPresetFiles(fetched, files)) {
     state.preset_fetch_failures.push_back(trainmem::FormatError(e));
   }
   // The embedded presets still work (file://, offline): a console note for whoever hosts it.
   for (const std::string& failure : state.preset_fetch_failures) std::fprintf(stderr, "trainmem presets: %s\n", failure.c_str());
-  // A link naming a preset the build did not embed can be read now.
-  if (state.link_had_errors) {
-    const std::string fragment = state.written_fragment;
+  const bool config_changed = MergePresets(state, fetched);
+  if (state.link_had_errors || config_changed) {
+    // Re-read the link (or the current config's own link) against the merged presets: a link
+    // naming a preset the build did not embed can be read now.
+    const std::string fragment = state.link_had_errors ? state.written_fragment
+                                                       : trainmem::EncodeShareFragment(state.config) +
+                                                             (state.embed ? "&embed=1" : "");
     state.written_fragment.clear();
     LoadFragment(state, fragment);
   }

@@ -40,6 +40,7 @@ struct Runtime {
   int frames_left = 0;
   bool paused = false;
   float device_pixel_ratio = 0;  // 0 until the first sync builds the fonts
+  bool gpu_ready = false;        // the OpenGL backend's objects (font texture included) exist
   bool first_frame_marked = false;
   ImGuiMouseCursor cursor = ImGuiMouseCursor_COUNT;
 };
@@ -105,8 +106,10 @@ void SyncCanvas(Runtime& rt) {
     rt.device_pixel_ratio = ratio;
     app::BuildFonts(ratio);
     app::ApplyStyle(ratio);
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+    if (rt.gpu_ready) {  // before that, CreateDeviceObjects uploads the atlas
+      ImGui_ImplOpenGL3_DestroyFontsTexture();
+      ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
   }
 }
 
@@ -201,7 +204,7 @@ void InitImGui(Runtime& rt) {
   ImGui_ImplGlfw_InitForOpenGL(rt.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   SyncCanvas(rt);  // fonts and style for the current DPR, before the first frame
-  ImGui_ImplOpenGL3_CreateDeviceObjects();
+  rt.gpu_ready = ImGui_ImplOpenGL3_CreateDeviceObjects();
   // The browser clipboard, not GLFW's (a no-op under Emscripten).
   io.SetClipboardTextFn = [](void*, const char* text) { platform::CopyText(text); };
   io.GetClipboardTextFn = [](void*) -> const char* {

@@ -46,7 +46,8 @@ void DrawNominalComparison(const trainmem::TemplateComparison& t) {
                                     trainmem::FormatCount(t.exact_params).c_str(),
                                     trainmem::FormatGiB(t.exact.total).c_str());
   TextMuted(line.c_str());
-  if (!t.explanation.empty()) TextMuted(t.explanation.c_str());
+  const std::string explanation = TemplateExplanation(t);
+  if (!explanation.empty()) TextMuted(explanation.c_str());
 }
 
 }  // namespace

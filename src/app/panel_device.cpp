@@ -46,7 +46,8 @@ void DrawDeviceList(AppState& state) {
   if (ImGui::Selectable(Tr(Str::kCustomDeviceItem), state.custom_device.open)) {
     CustomDeviceEditor& editor = state.custom_device;
     editor.open = true;
-    std::snprintf(editor.name, sizeof(editor.name), "%s", state.draft.device.name.c_str());
+    const std::string name = TrFormat(Str::kCustomDeviceNameTemplate, state.draft.device.name.c_str());
+    std::snprintf(editor.name, sizeof(editor.name), "%s", name.c_str());
     editor.memory_gib = state.draft.device.memory_gib;
     RequestFrames(state);
   }
@@ -58,7 +59,7 @@ void DrawCustomDevice(AppState& state) {
   FormRow(Str::kDeviceName, "device.name");
   changed |= ImGui::InputText("##device_name", editor.name, sizeof(editor.name));
   FormRow(Str::kDeviceMemory, "device.memory_gib", Str::kDeviceMemoryHelp);
-  changed |= ImGui::InputDouble("##device_memory", &editor.memory_gib, 1.0, 8.0, "%.1f GiB");
+  changed |= ImGui::InputDouble("##device_memory", &editor.memory_gib, 0.0, 0.0, Tr(Str::kGiBOneDecimal));
   if (changed) UseCustomDevice(state, editor.name, editor.memory_gib);
 }
 

@@ -49,8 +49,10 @@ void DrawSubject(const AppState& state) {
 // swap_optimizer / offload move bytes to the host: the host must have them, per rank.
 void DrawHostMemory(const trainmem::Estimate& e) {
   if (e.host_optimizer_bytes <= 0 && e.host_activation_bytes <= 0) return;
-  const std::string line = TrFormat(Str::kHostLineTemplate, trainmem::FormatGiB(e.host_optimizer_bytes).c_str(),
-                                    trainmem::FormatGiB(e.host_activation_bytes).c_str());
+  std::string line = Tr(Str::kHostLineLead);
+  if (e.host_optimizer_bytes > 0) line += TrFormat(Str::kHostOptimizerPart, trainmem::FormatGiB(e.host_optimizer_bytes).c_str());
+  if (e.host_optimizer_bytes > 0 && e.host_activation_bytes > 0) line += Tr(Str::kListSeparator);
+  if (e.host_activation_bytes > 0) line += TrFormat(Str::kHostActivationsPart, trainmem::FormatGiB(e.host_activation_bytes).c_str());
   TextMuted(line.c_str());
 }
 

@@ -141,7 +141,7 @@ int RunPresets(const std::vector<std::string>& args, const Presets& presets, Out
   io.out << "devices:\n";
   for (const auto& [id, d] : presets.devices) {
     char line[200];
-    std::snprintf(line, sizeof line, "  %-18s %-34s %8.1f GiB usable\n", id.c_str(), d.name.c_str(), d.memory_gib);
+    std::snprintf(line, sizeof line, "  %-18s %-34s %8.1f GiB visible to the framework\n", id.c_str(), d.name.c_str(), d.memory_gib);
     io.out << line;
   }
   return 0;

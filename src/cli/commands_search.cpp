@@ -1,13 +1,78 @@
-// `trainmem search`: placeholder until the layout search lands in the core.
+// `trainmem search [CONFIG.json] [--model ID] [--device ID] [--set key=value]... [--json] [--limit N]`:
+// every parallel layout of the config's world_size that fits, cheapest first (core/search.h).
+// The config's own degrees are the starting point only; the search replaces them.
+#include <cstdio>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
 #include "cli/commands.h"
+#include "core/report.h"
+#include "core/search.h"
 
 namespace trainmem::cli {
+namespace {
+
+std::string AcLabel(const ActivationCheckpoint& ac) {
+  if (ac.mode == AcMode::kSelective) return "sel(" + ac.selective_ac_option + ")";
+  return AcModeName(ac.mode);
+}
+
+std::string HostOptimizerLabel(const Optimizer& o) {
+  if (o.offload) return "offload";
+  return o.swap_optimizer ? "swap" : "-";
+}
+
+double Gib(std::int64_t bytes) { return static_cast<double>(bytes) / 1073741824.0; }
+
+void PrintTable(const Config& base, const SearchResult& r, std::ostream& out) {
+  out << "search: " << base.model_name << " on " << base.world_size << " x " << base.device.name
+      << " (" << FormatGiB(r.usable_bytes) << " usable per device)\n"
+      << r.message << "\n";
+  if (r.layouts.empty()) return;
+  out << "\nrank  dp_replicate  dp_shard   tp   pp   cp   ep  etp  ac        swap     "
+         "total GiB  headroom GiB    cost  cost made of\n";
+  std::size_t rank = 0;
+  for (const LayoutResult& l : r.layouts) {
+    const Parallelism& p = l.config.parallelism;
+    char line[256];
+    std::snprintf(line, sizeof line, "%4zu  %12lld  %8lld  %3lld  %3lld  %3lld  %3lld  %3lld  %-8s  %-7s  %9.2f  %12.2f  %6.3f  ",
+                  ++rank, static_cast<long long>(p.dp_replicate), static_cast<long long>(p.dp_shard),
+                  static_cast<long long>(p.tp), static_cast<long long>(p.pp), static_cast<long long>(p.cp),
+                  static_cast<long long>(p.ep), static_cast<long long>(p.etp),
+                  AcLabel(l.config.activation_checkpoint).c_str(), HostOptimizerLabel(l.config.optimizer).c_str(),
+                  Gib(l.per_device.total), Gib(l.headroom_bytes), l.cost);
+    out << line << l.cost_note << "\n";
+  }
+  out << "\ncost = step time relative to an ideal layout (1.000: pure data parallel, no recompute,\n"
+         "no pipeline bubble); see src/core/search_cost.cpp for the proxy.\n";
+}
+
+}  // namespace
 
 int RunSearch(const std::vector<std::string>& args, const Presets& presets, Output io) {
-  (void)args;
-  (void)presets;
-  io.err << "trainmem: search is not available in this build\n";
-  return 2;
+  Options o = ParseOptions(args);
+  if (!o.error.empty()) return FailOptions(o, io.err);
+  if (o.limit < 0) {
+    io.err << "trainmem: --limit must be 0 (all layouts) or more, got " << o.limit << "\n";
+    return 2;
+  }
+  if (o.format != "text" && o.format != "json") {
+    io.err << "trainmem: search prints a table or --json, not --" << o.format << "\n";
+    return 2;
+  }
+  bool reported = false;
+  Result<Config> config = LoadConfig(o, presets, io.err, reported);
+  if (!config.ok()) {
+    if (!reported) PrintErrors(config.errors(), o.config_path, io.err);
+    return 2;
+  }
+  SearchOptions options;
+  options.limit = static_cast<std::size_t>(o.limit);
+  const SearchResult result = SearchLayouts(config.value(), options);
+  if (o.format == "json") io.out << SearchToJson(result).dump(2) << "\n";
+  else PrintTable(config.value(), result, io.out);
+  return 0;
 }
 
 }  // namespace trainmem::cli

@@ -32,7 +32,9 @@ std::int64_t CappedProduct(std::initializer_list<std::int64_t> factors, std::int
   return product;
 }
 
-void CheckInt(std::vector<Error>& errors, const std::string& path, std::int64_t v, std::int64_t lo,
+// The path is only turned into a string on failure: validation runs for every estimate, and
+// the layout search and heatmap estimate thousands of configs.
+void CheckInt(std::vector<Error>& errors, const char* path, std::int64_t v, std::int64_t lo,
               std::int64_t hi) {
   if (v < lo)
     errors.push_back({path, "must be at least " + Str(lo) + ", got " + Str(v)});
@@ -54,28 +56,28 @@ std::vector<Error> ResolveDegrees(const Config& c, Layout& layout) {
   std::vector<Error> errors;
   const Parallelism& p = c.parallelism;
   CheckInt(errors, "world_size", c.world_size, 1, kMaxWorldSize);
-  const std::string section = "parallelism.";
-  CheckInt(errors, section + "data_parallel_replicate_degree", p.dp_replicate, 1, kMaxWorldSize);
+  CheckInt(errors, "parallelism.data_parallel_replicate_degree", p.dp_replicate, 1, kMaxWorldSize);
   if (p.dp_shard != -1) {
-    CheckInt(errors, section + "data_parallel_shard_degree", p.dp_shard, 1, kMaxWorldSize);
+    CheckInt(errors, "parallelism.data_parallel_shard_degree", p.dp_shard, 1, kMaxWorldSize);
   }
-  CheckInt(errors, section + "tensor_parallel_degree", p.tp, 1, kMaxWorldSize);
-  CheckInt(errors, section + "pipeline_parallel_degree", p.pp, 1, kMaxWorldSize);
-  CheckInt(errors, section + "context_parallel_degree", p.cp, 1, kMaxWorldSize);
-  CheckInt(errors, section + "expert_parallel_degree", p.ep, 1, kMaxWorldSize);
-  CheckInt(errors, section + "expert_tensor_parallel_degree", p.etp, 1, kMaxWorldSize);
+  CheckInt(errors, "parallelism.tensor_parallel_degree", p.tp, 1, kMaxWorldSize);
+  CheckInt(errors, "parallelism.pipeline_parallel_degree", p.pp, 1, kMaxWorldSize);
+  CheckInt(errors, "parallelism.context_parallel_degree", p.cp, 1, kMaxWorldSize);
+  CheckInt(errors, "parallelism.expert_parallel_degree", p.ep, 1, kMaxWorldSize);
+  CheckInt(errors, "parallelism.expert_tensor_parallel_degree", p.etp, 1, kMaxWorldSize);
   if (!errors.empty()) return errors;
 
   const std::int64_t others = CappedProduct({p.dp_replicate, p.cp, p.tp, p.pp}, kMaxWorldSize);
-  const std::string others_text =
-      others > kMaxWorldSize ? "more than " + Str(kMaxWorldSize) : Str(others);
+  auto others_text = [&] {
+    return others > kMaxWorldSize ? "more than " + Str(kMaxWorldSize) : Str(others);
+  };
   std::int64_t dp_shard = p.dp_shard;
   if (dp_shard == -1) {
     // torchtitan: data_parallel_shard_degree = -1 takes the ranks the other degrees leave.
     if (c.world_size % others != 0 || others > c.world_size) {
       errors.push_back(
           {"world_size", "world_size " + Str(c.world_size) +
-                             " is not divisible by tp·pp·cp·dp_replicate = " + others_text});
+                             " is not divisible by tp·pp·cp·dp_replicate = " + others_text()});
       return errors;
     }
     dp_shard = c.world_size / others;

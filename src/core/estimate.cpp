@@ -43,8 +43,8 @@ namespace {
 
 using detail::ToBytes;
 
-ParamCounts TrainedParams(const Config& config) {
-  ParamCounts p = CountParams(config.model, false);
+ParamCounts TrainedParams(const Config& config, const ParamCounts& main_model) {
+  ParamCounts p = main_model;
   if (config.training.mtp && config.model.num_mtp_layers > 0) {
     std::int64_t mtp = config.model.num_mtp_layers * MtpModuleParams(config.model, false);
     p.mtp = mtp;
@@ -55,7 +55,7 @@ ParamCounts TrainedParams(const Config& config) {
 }
 
 StageEstimate DetailedStage(const Config& config, const Layout& layout,
-                            const detail::StageParams& sp, int index) {
+                            const detail::StageParams& sp, int index, double& host_optimizer) {
   StageEstimate st;
   st.stage = index;
   st.first_layer = sp.first_layer;
@@ -63,6 +63,7 @@ StageEstimate DetailedStage(const Config& config, const Layout& layout,
   st.has_embedding = sp.has_embedding;
   st.has_head = sp.has_head;
   const detail::StateBytes state = detail::ComputeStateBytes(config, layout, sp);
+  host_optimizer = state.host_optimizer;
   const detail::StageActivations act = detail::ComputeActivations(config, layout, sp, index);
   st.activations = act.breakdown;
 
@@ -141,8 +142,9 @@ Estimate EstimateMemory(const Config& config) {
   Result<Layout> layout = ResolveLayout(config);
   if (!layout.ok()) return e;
   e.layout = layout.value();
-  e.params = TrainedParams(config);
-  e.template_comparison = TemplateComparisonFor(config, e.layout);
+  const ParamCounts main_model = CountParams(config.model, false);
+  e.params = TrainedParams(config, main_model);
+  e.template_comparison = TemplateComparisonFor(config, e.layout, main_model);
 
   if (config.mode == Mode::kTemplate) {
     e.stages = TemplateStages(config, e.layout, e.template_comparison);
@@ -150,12 +152,11 @@ Estimate EstimateMemory(const Config& config) {
   } else {
     const std::vector<LayerParams> layers = CountLayerParams(config.model);
     const std::vector<detail::StageParams> split =
-        detail::SplitStages(config, e.layout, config.model, layers);
+        detail::SplitStages(config, e.layout, config.model, layers, main_model);
     for (std::size_t i = 0; i < split.size(); ++i) {
-      e.stages.push_back(DetailedStage(config, e.layout, split[i], static_cast<int>(i)));
-      e.host_optimizer_bytes = std::max(
-          e.host_optimizer_bytes,
-          ToBytes(detail::ComputeStateBytes(config, e.layout, split[i]).host_optimizer));
+      double host_optimizer = 0;
+      e.stages.push_back(DetailedStage(config, e.layout, split[i], static_cast<int>(i), host_optimizer));
+      e.host_optimizer_bytes = std::max(e.host_optimizer_bytes, ToBytes(host_optimizer));
       e.host_activation_bytes =
           std::max(e.host_activation_bytes, e.stages.back().activations.offloaded_to_host);
     }

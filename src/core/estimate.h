@@ -81,10 +81,16 @@ struct TemplateComparison {
   bool available = false;
   std::int64_t nominal_params = 0;
   std::int64_t exact_params = 0;
+  std::int64_t nominal_expert_params = 0;
+  std::int64_t exact_expert_params = 0;
+  bool has_nominal = false;  // the preset names a size; otherwise both columns use exact counts
   MemoryBreakdown nominal;
   MemoryBreakdown exact;
-  std::string explanation;
 };
+
+// One sentence on why the nominal and exact figures differ (built on demand: estimates run by
+// the thousand in the layout search and heatmap, sentences are for people).
+std::string TemplateExplanation(const TemplateComparison& comparison);
 
 struct Estimate {
   Config config;        // the resolved config (reproduces this estimate)

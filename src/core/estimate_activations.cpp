@@ -67,6 +67,7 @@ struct Context {
   bool fused_norm = false;  // Megatron TE/Apex fused norms, or torch.compile
   Framework framework = Framework::kTorchtitan;
   double seq_kv = 0;      // keys each query attends to in eager attention
+  bool op_level_sac = false;  // selective_ac_option "op" (else every k-th block)
   double gated_factor = 4;  // saved I-sized tensors of a gated MLP
   double plain_factor = 2;  // of a non-gated MLP
 };
@@ -86,6 +87,8 @@ Context ContextOf(const Config& c, const Layout& l) {
   x.compiled = c.compile.enable && c.compile.model;
   x.fused_norm = x.compiled || c.framework == Framework::kMegatron;
   x.seq_kv = static_cast<double>(c.training.seq_len);
+  x.op_level_sac = c.activation_checkpoint.mode == AcMode::kSelective &&
+                   c.activation_checkpoint.selective_ac_option == "op";
   if (x.compiled) {
     // Inductor's min-cut partitioner saves the two up-projections and recomputes the cheap
     // activation and product in backward; a plain MLP keeps only fc1's output.
@@ -188,7 +191,7 @@ PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, 
   p.working = std::max(attn.working, mlp.working);
   p.scores = attn.scores;
   const AcMode mode = c.activation_checkpoint.mode;
-  const bool op_level = mode == AcMode::kSelective && c.activation_checkpoint.selective_ac_option == "op";
+  const bool op_level = x.op_level_sac;
   if (mode == AcMode::kNone || (mode == AcMode::kSelective && !op_level && !checkpointed)) {
     p.kept = none;
   } else if (mode == AcMode::kFull || checkpointed) {

@@ -31,8 +31,10 @@ struct StageParams {
   double head_params = 0;        // output head after TP (its gradient is held through backward)
 };
 
+// `counts` = CountParams(arch, false) (embedding, head and final norm sizes).
 std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
-                                     const ModelArch& arch, const std::vector<LayerParams>& layers);
+                                     const ModelArch& arch, const std::vector<LayerParams>& layers,
+                                     const ParamCounts& counts);
 
 // Persistent state of one stage, per device, by framework recipe.
 struct StateBytes {

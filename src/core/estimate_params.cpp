@@ -36,10 +36,10 @@ std::vector<std::int64_t> LayersPerStage(std::int64_t layers, std::int64_t pp) {
 }  // namespace
 
 std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
-                                     const ModelArch& arch, const std::vector<LayerParams>& layers) {
+                                     const ModelArch& arch, const std::vector<LayerParams>& layers,
+                                     const ParamCounts& counts) {
   const double tp = static_cast<double>(layout.tp);
   const double expert_shard = static_cast<double>(layout.ep * layout.etp);
-  const ParamCounts counts = CountParams(arch, false);
   const std::int64_t pp = layout.pp;
   std::vector<std::int64_t> per_stage = LayersPerStage(arch.num_layers, pp);
 

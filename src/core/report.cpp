@@ -93,7 +93,7 @@ json EstimateToJson(const Estimate& e) {
   if (t.available) {
     j["template"] = {{"nominal_params", t.nominal_params}, {"exact_params", t.exact_params},
                      {"nominal", BreakdownJson(t.nominal)}, {"exact", BreakdownJson(t.exact)},
-                     {"explanation", t.explanation}};
+                     {"explanation", TemplateExplanation(t)}};
   }
   json recs = json::array();
   for (const Recommendation& r : e.recommendations) recs.push_back(RecommendationJson(r));

@@ -1,19 +1,22 @@
 // SearchLayouts: which configs to ask ValidateConfig and EstimateMemory about, in which order.
 //
+// [SECTION] candidates  — a candidate is 16 bytes: its cost and a key of divisor indices.
 // [SECTION] enumeration — degree tuples whose product is world_size, pruned only by conditions
-//           ValidateConfig also requires (tp | heads, ep | experts, pp ≤ layers, 2·cp | seq_len),
-//           each tuple then confirmed by ValidateConfig (the one source of truth for validity).
-// [SECTION] evaluation  — candidates sorted by cost (config-only, no estimate needed), estimated
-//           cheapest first; with a limit, estimation stops once `limit` layouts fit and only
-//           costlier candidates remain. That is the fast path: it never changes which layouts
-//           are returned, only how many estimates it takes to find them.
+//           ValidateConfig also requires (tp | heads, pp ≤ layers, 2·cp | seq_len, ep | experts,
+//           ep | the ranks EP borrows), each tuple then confirmed by ValidateConfig, the one
+//           source of truth for validity. search_test.cpp checks the result against a brute force
+//           over every 7-tuple of divisors.
+// [SECTION] evaluation  — the cost proxy needs no estimate, so candidates are estimated cheapest
+//           first. With a limit that is the fast path: a min-heap yields candidates in cost
+//           order and estimation stops once `limit` layouts fit and only costlier candidates
+//           remain. It never changes which layouts are returned, only how many estimates it
+//           takes (measured in bench/search_bench.cpp).
 // [SECTION] messages    — one line saying what was found, or why nothing was.
 #include "core/search.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <map>
-#include <tuple>
 
 #include "core/report.h"
 #include "core/search_detail.h"
@@ -25,10 +28,53 @@ const char* HostOptimizerKey(Framework framework) {
   return swaps ? "optimizer.swap_optimizer" : "optimizer.offload";
 }
 
-namespace search_detail {
+namespace {
 
-void ApplyCandidate(const Candidate& candidate, const Variants& variants, Config& config) {
-  const Layout& l = candidate.layout;
+// ---------------------------------------------------------------------------------------------
+// [SECTION] candidates
+// ---------------------------------------------------------------------------------------------
+
+// `key` packs, most significant first, the indices into the divisors of world_size of
+// dp_replicate, dp_shard, tp, pp, cp, ep, etp (8 bits each: no world size up to kMaxWorldSize has
+// more than 240 divisors; divisors ascend, so key order is lexicographic degree order), then the
+// AC variant (4 bits) and the optimizer variant (4 bits).
+struct Candidate {
+  double cost = 0;
+  std::uint64_t key = 0;
+};
+
+bool CheaperCandidate(const Candidate& a, const Candidate& b) {
+  return a.cost != b.cost ? a.cost < b.cost : a.key < b.key;
+}
+
+// The settings a candidate applies on top of the base config.
+struct Space {
+  std::vector<std::int64_t> divisors;  // of world_size, ascending
+  std::vector<ActivationCheckpoint> ac;
+  std::vector<Optimizer> optimizer;
+};
+
+struct Degrees {
+  std::size_t dp_replicate = 0, dp_shard = 0, tp = 0, pp = 0, cp = 0, ep = 0, etp = 0;  // indices
+};
+
+std::uint64_t PackKey(const Degrees& d, std::size_t ac, std::size_t optimizer) {
+  std::uint64_t key = 0;
+  for (std::size_t index : {d.dp_replicate, d.dp_shard, d.tp, d.pp, d.cp, d.ep, d.etp}) {
+    key = (key << 8) | index;
+  }
+  return (key << 8) | (ac << 4) | optimizer;
+}
+
+Layout LayoutOf(std::uint64_t key, const Space& space) {
+  auto degree = [&](int shift) { return space.divisors[(key >> shift) & 0xff]; };
+  return Layout{degree(56), degree(48), degree(40), degree(32), degree(24), degree(16), degree(8)};
+}
+
+std::size_t AcIndex(std::uint64_t key) { return (key >> 4) & 0xf; }
+std::size_t OptimizerIndex(std::uint64_t key) { return key & 0xf; }
+
+void ApplyLayout(const Layout& l, Config& config) {
   Parallelism& p = config.parallelism;
   p.dp_replicate = l.dp_replicate;
   p.dp_shard = l.dp_shard;
@@ -37,34 +83,13 @@ void ApplyCandidate(const Candidate& candidate, const Variants& variants, Config
   p.cp = l.cp;
   p.ep = l.ep;
   p.etp = l.etp;
-  config.activation_checkpoint = variants.ac[candidate.ac_index];
-  config.optimizer = variants.optimizer[candidate.optimizer_index];
 }
 
-std::string DescribeLayout(const Config& c) {
-  const Parallelism& p = c.parallelism;
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "dp_replicate %lld, dp_shard %lld, tp %lld, pp %lld, cp %lld, ep %lld, etp %lld",
-                static_cast<long long>(p.dp_replicate), static_cast<long long>(p.dp_shard),
-                static_cast<long long>(p.tp), static_cast<long long>(p.pp), static_cast<long long>(p.cp),
-                static_cast<long long>(p.ep), static_cast<long long>(p.etp));
-  std::string out = buf;
-  out += std::string(", ") + AcModeName(c.activation_checkpoint.mode) + " AC";
-  if (c.optimizer.swap_optimizer) out += ", swap_optimizer";
-  if (c.optimizer.offload) out += ", optimizer offload";
-  return out;
+void ApplyCandidate(std::uint64_t key, const Space& space, Config& config) {
+  ApplyLayout(LayoutOf(key, space), config);
+  config.activation_checkpoint = space.ac[AcIndex(key)];
+  config.optimizer = space.optimizer[OptimizerIndex(key)];
 }
-
-}  // namespace search_detail
-
-namespace {
-
-using search_detail::Candidate;
-using search_detail::Variants;
-
-// ---------------------------------------------------------------------------------------------
-// [SECTION] enumeration
-// ---------------------------------------------------------------------------------------------
 
 std::vector<std::int64_t> Divisors(std::int64_t n) {
   std::vector<std::int64_t> low, high;
@@ -77,133 +102,127 @@ std::vector<std::int64_t> Divisors(std::int64_t n) {
   return low;
 }
 
-Variants MakeVariants(const Config& base, const SearchOptions& options) {
-  Variants v;
+Space MakeSpace(const Config& base, const SearchOptions& options) {
+  Space space;
+  space.divisors = Divisors(base.world_size);
   if (options.vary_ac) {
     for (AcMode mode : {AcMode::kNone, AcMode::kSelective, AcMode::kFull}) {
       ActivationCheckpoint ac = base.activation_checkpoint;
       ac.mode = mode;
       if (mode == AcMode::kSelective) ac.selective_ac_option = "op";
-      v.ac.push_back(ac);
+      space.ac.push_back(ac);
     }
   } else {
-    v.ac.push_back(base.activation_checkpoint);
+    space.ac.push_back(base.activation_checkpoint);
   }
+  Optimizer on_device = base.optimizer;
   if (options.vary_swap) {
-    Optimizer on_device = base.optimizer;
     on_device.swap_optimizer = false;
     on_device.offload = false;
     Optimizer on_host = on_device;
-    if (std::string(HostOptimizerKey(base.framework)) == "optimizer.swap_optimizer") on_host.swap_optimizer = true;
-    else on_host.offload = true;
-    v.optimizer = {on_device, on_host};
+    const bool swaps = std::string(HostOptimizerKey(base.framework)) == "optimizer.swap_optimizer";
+    (swaps ? on_host.swap_optimizer : on_host.offload) = true;
+    space.optimizer = {on_device, on_host};
   } else {
-    v.optimizer.push_back(base.optimizer);
+    space.optimizer = {on_device};
   }
-  return v;
+  return space;
 }
 
-// Collects candidates and, for the "no valid layout" message, how often each reason came up.
+// ---------------------------------------------------------------------------------------------
+// [SECTION] enumeration
+// ---------------------------------------------------------------------------------------------
+
 struct Enumeration {
   std::vector<Candidate> candidates;
-  std::map<std::string, std::size_t> rejections;
+  std::map<std::string, std::size_t> rejections;  // first ValidateConfig error → how often
   std::size_t tuples_tried = 0;
 };
 
-// The expert degrees worth trying: a dense model has no experts, so ep = etp = 1 (ValidateConfig
-// ignores etp there; other values would only repeat the same layout). etp is 1 or tp.
-void ExpertDegrees(const Config& base, const std::vector<std::int64_t>& divisors, std::int64_t tp,
-                   std::vector<std::int64_t>& eps, std::vector<std::int64_t>& etps) {
-  eps = {1};
-  etps = {1};
-  const std::int64_t experts = base.model.num_experts;
-  if (experts <= 0) return;
-  if (tp > 1) etps.push_back(tp);
-  for (std::int64_t d : divisors) {
-    if (d > 1 && experts % d == 0) eps.push_back(d);
-  }
-}
-
-void TryTuple(const Layout& layout, const Variants& variants, const Config& base, Config& scratch,
-              Enumeration& out) {
-  ++out.tuples_tried;
-  Candidate c;
-  c.layout = layout;
-  search_detail::ApplyCandidate(c, variants, scratch);
-  // AC mode and optimizer placement enter no validity rule, so one check covers every variant;
-  // the brute-force test in search_test.cpp confirms it variant by variant.
-  const std::vector<Error> errors = ValidateConfig(scratch);
-  if (!errors.empty()) {
-    ++out.rejections[FormatError(errors.front())];
-    return;
-  }
-  for (std::size_t a = 0; a < variants.ac.size(); ++a) {
-    for (std::size_t o = 0; o < variants.optimizer.size(); ++o) {
-      c.ac_index = static_cast<std::uint8_t>(a);
-      c.optimizer_index = static_cast<std::uint8_t>(o);
-      c.cost = search_detail::LayoutCost(base, layout, variants.ac[a], variants.optimizer[o]);
-      out.candidates.push_back(c);
-    }
-  }
-}
-
-void EnumerateDataParallel(const Config& base, const Variants& variants,
-                           const std::vector<std::int64_t>& divisors, Layout layout,
-                           std::int64_t rest, Config& scratch, Enumeration& out) {
-  std::vector<std::int64_t> eps, etps;
-  ExpertDegrees(base, divisors, layout.tp, eps, etps);
-  for (std::int64_t dp_replicate : divisors) {
-    if (rest % dp_replicate != 0) continue;
-    layout.dp_replicate = dp_replicate;
-    layout.dp_shard = rest / dp_replicate;
-    for (std::int64_t etp : etps) {
-      for (std::int64_t ep : eps) {
-        layout.etp = etp;
-        layout.ep = ep;
-        TryTuple(layout, variants, base, scratch, out);
-      }
-    }
-  }
-}
-
-Enumeration Enumerate(const Config& base, const SearchOptions& options, const Variants& variants) {
+struct Enumerator {
+  const Config& base;
+  const Space& space;
+  Config scratch;
   Enumeration out;
-  const std::int64_t world = base.world_size;
-  const std::vector<std::int64_t> divisors = Divisors(world);
-  const std::int64_t max_tp = options.max_tp > 0 ? options.max_tp : base.device.devices_per_node;
-  const ModelArch& m = base.model;
-  Config scratch = base;
-  for (std::int64_t tp : divisors) {
-    if (tp > max_tp || (m.num_heads > 0 && m.num_heads % tp != 0)) continue;
-    for (std::int64_t pp : divisors) {
-      if ((world / tp) % pp != 0 || pp > std::max<std::int64_t>(1, m.num_layers)) continue;
-      for (std::int64_t cp : divisors) {
-        if ((world / tp / pp) % cp != 0) continue;
-        if (cp > 1 && base.training.seq_len % (2 * cp) != 0) continue;
-        Layout layout;
-        layout.tp = tp;
-        layout.pp = pp;
-        layout.cp = cp;
-        EnumerateDataParallel(base, variants, divisors, layout, world / tp / pp / cp, scratch, out);
+  std::vector<std::size_t> expert_degrees;  // indices of divisors that divide num_experts
+
+  std::size_t IndexOf(std::int64_t divisor) const {
+    return static_cast<std::size_t>(
+        std::lower_bound(space.divisors.begin(), space.divisors.end(), divisor) - space.divisors.begin());
+  }
+
+  void Try(const Degrees& d) {
+    ++out.tuples_tried;
+    const Layout layout = LayoutOf(PackKey(d, 0, 0), space);
+    ApplyLayout(layout, scratch);
+    // AC mode and optimizer placement enter no validity rule, so one check covers every
+    // variant; the brute-force test validates variant by variant and would see otherwise.
+    const std::vector<Error> errors = ValidateConfig(scratch);
+    if (!errors.empty()) {
+      ++out.rejections[FormatError(errors.front())];
+      return;
+    }
+    for (std::size_t a = 0; a < space.ac.size(); ++a) {
+      for (std::size_t o = 0; o < space.optimizer.size(); ++o) {
+        const double cost = search_detail::LayoutCost(base, layout, space.ac[a], space.optimizer[o]);
+        out.candidates.push_back({cost, PackKey(d, a, o)});
       }
     }
   }
-  return out;
-}
+
+  // dp_replicate × dp_shard take the ranks tp·pp·cp leave; ep and etp borrow from them. A dense
+  // model has no experts, so ep = etp = 1 there (ValidateConfig ignores etp for dense models:
+  // other values would only repeat a layout). etp is 1 or tp.
+  void DataAndExperts(Degrees d, std::int64_t rest) {
+    const std::int64_t tp = space.divisors[d.tp], cp = space.divisors[d.cp];
+    const bool moe = base.model.num_experts > 0;
+    for (std::size_t r = 0; r < space.divisors.size() && space.divisors[r] <= rest; ++r) {
+      if (rest % space.divisors[r] != 0) continue;
+      d.dp_replicate = r;
+      d.dp_shard = IndexOf(rest / space.divisors[r]);
+      const std::size_t etp_choices = moe && d.tp != 0 ? 2 : 1;  // etp = 1, and etp = tp > 1
+      for (std::size_t choice = 0; choice < etp_choices; ++choice) {
+        const std::size_t etp = choice == 0 ? 0 : d.tp;
+        d.etp = etp;
+        const std::int64_t pool = (rest / space.divisors[r]) * cp * (etp == 0 ? tp : 1);
+        for (std::size_t ep : expert_degrees) {
+          if (pool % space.divisors[ep] != 0) continue;
+          d.ep = ep;
+          Try(d);
+        }
+      }
+    }
+  }
+
+  void Run(std::int64_t max_tp) {
+    const std::vector<std::int64_t>& div = space.divisors;
+    const std::int64_t world = base.world_size;
+    const ModelArch& m = base.model;
+    expert_degrees = {0};
+    for (std::size_t i = 1; i < div.size() && m.num_experts > 0; ++i) {
+      if (m.num_experts % div[i] == 0) expert_degrees.push_back(i);
+    }
+    Degrees d;
+    for (d.tp = 0; d.tp < div.size(); ++d.tp) {
+      const std::int64_t tp = div[d.tp];
+      if (tp > max_tp || (m.num_heads > 0 && m.num_heads % tp != 0)) continue;
+      for (d.pp = 0; d.pp < div.size(); ++d.pp) {
+        const std::int64_t pp = div[d.pp];
+        if ((world / tp) % pp != 0 || pp > std::max<std::int64_t>(1, m.num_layers)) continue;
+        for (d.cp = 0; d.cp < div.size(); ++d.cp) {
+          const std::int64_t cp = div[d.cp];
+          if ((world / tp / pp) % cp != 0) continue;
+          if (cp > 1 && base.training.seq_len % (2 * cp) != 0) continue;
+          DataAndExperts(d, world / tp / pp / cp);
+        }
+      }
+    }
+  }
+};
 
 // ---------------------------------------------------------------------------------------------
 // [SECTION] evaluation
 // ---------------------------------------------------------------------------------------------
-
-auto DegreeKey(const Layout& l) {
-  return std::make_tuple(l.dp_replicate, l.dp_shard, l.tp, l.pp, l.cp, l.ep, l.etp);
-}
-
-bool CheaperCandidate(const Candidate& a, const Candidate& b) {
-  if (a.cost != b.cost) return a.cost < b.cost;
-  if (DegreeKey(a.layout) != DegreeKey(b.layout)) return DegreeKey(a.layout) < DegreeKey(b.layout);
-  return std::tie(a.ac_index, a.optimizer_index) < std::tie(b.ac_index, b.optimizer_index);
-}
 
 struct Ranked {
   LayoutResult result;
@@ -214,7 +233,7 @@ bool BetterLayout(const Ranked& a, const Ranked& b) {
   if (a.candidate.cost != b.candidate.cost) return a.candidate.cost < b.candidate.cost;
   if (a.result.per_device.total != b.result.per_device.total)
     return a.result.per_device.total < b.result.per_device.total;
-  return CheaperCandidate(a.candidate, b.candidate);
+  return a.candidate.key < b.candidate.key;
 }
 
 struct Evaluation {
@@ -225,26 +244,36 @@ struct Evaluation {
   Config smallest;
 };
 
-Evaluation Evaluate(const Config& base, const Variants& variants,
-                    const std::vector<Candidate>& sorted, std::size_t limit) {
+void EstimateCandidate(const Candidate& c, const Space& space, Config& config, Evaluation& ev) {
+  ApplyCandidate(c.key, space, config);
+  const Estimate e = EstimateMemory(config);
+  ++ev.evaluated;
+  ev.usable_bytes = e.budget.usable_bytes;
+  if (e.budget.fits) {
+    ev.fitting.push_back({LayoutResult{config, e.per_device, true, e.budget.headroom_bytes, c.cost, ""}, c});
+  } else if (ev.smallest_total < 0 || e.per_device.total < ev.smallest_total) {
+    ev.smallest_total = e.per_device.total;
+    ev.smallest = config;
+  }
+}
+
+Evaluation Evaluate(const Config& base, const Space& space, std::vector<Candidate>& candidates,
+                    std::size_t limit) {
   Evaluation ev;
   Config config = base;
-  for (const Candidate& c : sorted) {
-    // Sorted by cost: once `limit` fit, a costlier candidate cannot enter the top `limit`.
-    if (limit > 0 && ev.fitting.size() >= limit && c.cost > ev.fitting[limit - 1].candidate.cost) break;
-    search_detail::ApplyCandidate(c, variants, config);
-    const Estimate e = EstimateMemory(config);
-    ++ev.evaluated;
-    ev.usable_bytes = e.budget.usable_bytes;
-    if (!e.budget.fits) {
-      if (ev.smallest_total < 0 || e.per_device.total < ev.smallest_total) {
-        ev.smallest_total = e.per_device.total;
-        ev.smallest = config;
-      }
-      continue;
+  if (limit == 0) {
+    for (const Candidate& c : candidates) EstimateCandidate(c, space, config, ev);
+  } else {
+    // A heap, not a sort: a limited search usually pops a small share of the candidates.
+    auto costlier = [](const Candidate& a, const Candidate& b) { return CheaperCandidate(b, a); };
+    std::make_heap(candidates.begin(), candidates.end(), costlier);
+    for (auto end = candidates.end(); end != candidates.begin(); --end) {
+      std::pop_heap(candidates.begin(), end, costlier);
+      const Candidate& c = *(end - 1);
+      // Once `limit` fit, a costlier candidate cannot enter the top `limit` (ties still can).
+      if (ev.fitting.size() >= limit && c.cost > ev.fitting[limit - 1].candidate.cost) break;
+      EstimateCandidate(c, space, config, ev);
     }
-    Ranked r{LayoutResult{config, e.per_device, true, e.budget.headroom_bytes, c.cost, ""}, c};
-    ev.fitting.push_back(std::move(r));
   }
   std::sort(ev.fitting.begin(), ev.fitting.end(), BetterLayout);
   if (limit > 0 && ev.fitting.size() > limit) ev.fitting.resize(limit);
@@ -255,16 +284,31 @@ Evaluation Evaluate(const Config& base, const Variants& variants,
 // [SECTION] messages
 // ---------------------------------------------------------------------------------------------
 
+std::string DescribeLayout(const Config& c) {
+  const Parallelism& p = c.parallelism;
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "dp_replicate %lld, dp_shard %lld, tp %lld, pp %lld, cp %lld, ep %lld, etp %lld, %s AC",
+                static_cast<long long>(p.dp_replicate), static_cast<long long>(p.dp_shard),
+                static_cast<long long>(p.tp), static_cast<long long>(p.pp), static_cast<long long>(p.cp),
+                static_cast<long long>(p.ep), static_cast<long long>(p.etp),
+                AcModeName(c.activation_checkpoint.mode));
+  std::string out = buf;
+  if (c.optimizer.swap_optimizer) out += ", swap_optimizer";
+  if (c.optimizer.offload) out += ", optimizer offload";
+  return out;
+}
+
 std::string NoValidLayoutMessage(const Config& base, const Enumeration& en) {
   std::vector<std::pair<std::size_t, std::string>> reasons;
   for (const auto& [reason, count] : en.rejections) reasons.emplace_back(count, reason);
-  std::sort(reasons.begin(), reasons.end(),
-            [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+  std::sort(reasons.begin(), reasons.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
   std::string message = "world_size " + std::to_string(base.world_size) + ": no valid layout";
-  if (reasons.empty()) return message;
-  message += " (" + std::to_string(en.tuples_tried) + " tried): ";
+  if (reasons.empty()) return message + " (no degrees divide it within the model's limits)";
+  message += " among " + std::to_string(en.tuples_tried) + " tried: ";
   for (std::size_t i = 0; i < reasons.size() && i < 3; ++i) message += (i ? "; " : "") + reasons[i].second;
-  if (reasons.size() > 3) message += "; …";
+  if (reasons.size() > 3) message += "; and " + std::to_string(reasons.size() - 3) + " other reasons";
   return message;
 }
 
@@ -272,14 +316,12 @@ std::string FoundMessage(const SearchResult& r, const Evaluation& ev, std::size_
   const std::string valid = std::to_string(r.valid) + " valid layouts";
   if (ev.fitting.empty()) {
     return valid + ", none fits: the smallest needs " + FormatGiB(ev.smallest_total) + " of " +
-           FormatGiB(ev.usable_bytes) + " usable (" + search_detail::DescribeLayout(ev.smallest) + ")";
+           FormatGiB(ev.usable_bytes) + " usable (" + DescribeLayout(ev.smallest) + ")";
   }
-  if (r.evaluated == r.valid) {
-    std::string shown = limit > 0 && ev.fitting.size() == limit ? " (showing the cheapest " + std::to_string(limit) + ")" : "";
-    return std::to_string(ev.fitting.size()) + (limit > 0 ? "" : " of " + valid) + " fit" + shown;
-  }
-  return "the " + std::to_string(ev.fitting.size()) + " cheapest fitting layouts (" +
-         std::to_string(r.evaluated) + " of " + valid + " estimated)";
+  const std::string count = std::to_string(ev.fitting.size());
+  if (limit == 0) return count + " of " + valid + " fit";
+  return "the " + count + " cheapest fitting layouts (" + std::to_string(r.evaluated) + " of " + valid +
+         " estimated)";
 }
 
 }  // namespace
@@ -287,7 +329,7 @@ std::string FoundMessage(const SearchResult& r, const Evaluation& ev, std::size_
 SearchResult SearchLayouts(const Config& base, const SearchOptions& options) {
   SearchResult result;
   if (base.world_size < 1 || base.world_size > kMaxWorldSize) {
-    // Nothing to enumerate: every layout has this world size. ValidateConfig says why.
+    // Nothing to enumerate (and the key packs at most 255 divisors). ValidateConfig says why.
     std::string reason = "world_size is out of range";
     for (const Error& e : ValidateConfig(base)) {
       if (e.path == "world_size") reason = FormatError(e);
@@ -295,22 +337,24 @@ SearchResult SearchLayouts(const Config& base, const SearchOptions& options) {
     result.message = "world_size " + std::to_string(base.world_size) + ": no valid layout: " + reason;
     return result;
   }
-  const Variants variants = MakeVariants(base, options);
-  Enumeration en = Enumerate(base, options, variants);
+  const Space space = MakeSpace(base, options);
+  Enumerator enumerator{base, space, base, {}, {}};
+  enumerator.Run(options.max_tp > 0 ? options.max_tp : base.device.devices_per_node);
+  Enumeration& en = enumerator.out;
   result.valid = en.candidates.size();
   if (en.candidates.empty()) {
     result.message = NoValidLayoutMessage(base, en);
     return result;
   }
-  std::sort(en.candidates.begin(), en.candidates.end(), CheaperCandidate);
-  Evaluation ev = Evaluate(base, variants, en.candidates, options.limit);
+  Evaluation ev = Evaluate(base, space, en.candidates, options.limit);
   result.evaluated = ev.evaluated;
   result.usable_bytes = ev.usable_bytes;
   result.message = FoundMessage(result, ev, options.limit);
   result.layouts.reserve(ev.fitting.size());
   for (Ranked& r : ev.fitting) {
-    r.result.cost_note = search_detail::CostNote(base, r.candidate.layout, variants.ac[r.candidate.ac_index],
-                                                 variants.optimizer[r.candidate.optimizer_index]);
+    const std::uint64_t key = r.candidate.key;
+    r.result.cost_note = search_detail::CostNote(base, LayoutOf(key, space), space.ac[AcIndex(key)],
+                                                 space.optimizer[OptimizerIndex(key)]);
     result.layouts.push_back(std::move(r.result));
   }
   return result;

@@ -104,7 +104,8 @@ Terms TermsOf(const Config& base, const Layout& l, const ActivationCheckpoint& a
 
 std::string Percent(double fraction) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "+%.0f%%", fraction * 100.0);
+  // Whole percents, except below 1% where "+0%" would hide the term.
+  std::snprintf(buf, sizeof buf, fraction < 0.00995 ? "+%.1f%%" : "+%.0f%%", fraction * 100.0);
   return buf;
 }
 

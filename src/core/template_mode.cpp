@@ -9,7 +9,8 @@
 #include "core/template_mode.h"
 
 #include <cmath>
-#include <sstream>
+#include <cstdio>
+#include <string>
 
 #include "core/estimate_internal.h"
 
@@ -57,18 +58,16 @@ MemoryBreakdown TemplateBreakdown(const Config& c, const Layout& l, double dense
 }
 
 std::string Billions(double n) {
-  std::ostringstream out;
-  out.precision(4);
-  out << n / 1e9 << "B";
-  return out.str();
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4gB", n / 1e9);
+  return buf;
 }
 
 }  // namespace
 
-TemplateComparison TemplateComparisonFor(const Config& c, const Layout& l) {
+TemplateComparison TemplateComparisonFor(const Config& c, const Layout& l, const ParamCounts& exact) {
   TemplateComparison t;
   t.available = true;
-  const ParamCounts exact = CountParams(c.model, false);
   const bool has_nominal = c.nominal_params > 0;
   const double nominal_total = has_nominal ? static_cast<double>(c.nominal_params)
                                            : static_cast<double>(exact.total);
@@ -79,20 +78,26 @@ TemplateComparison TemplateComparisonFor(const Config& c, const Layout& l) {
   t.nominal = TemplateBreakdown(c, l, nominal_total - nominal_expert, nominal_expert);
   t.exact = TemplateBreakdown(c, l, static_cast<double>(exact.dense),
                               static_cast<double>(exact.expert));
-  std::ostringstream why;
-  if (has_nominal) {
-    why << "The seed uses the size in the model's name (" << Billions(nominal_total);
-    if (nominal_expert > 0) why << ", of which " << Billions(nominal_expert) << " in experts";
-    why << "); counting the architecture gives " << Billions(static_cast<double>(exact.total));
-    if (exact.expert > 0) why << " (" << Billions(static_cast<double>(exact.expert)) << " in routed experts)";
-    const double diff = (static_cast<double>(exact.total) - nominal_total) / nominal_total * 100;
-    why.precision(2);
-    why << std::fixed << ", " << (diff >= 0 ? "+" : "") << diff << "%.";
-  } else {
-    why << "No nominal size for this model: both columns use the exact count.";
-  }
-  t.explanation = why.str();
+  t.has_nominal = has_nominal;
+  t.nominal_expert_params = ToBytes(nominal_expert);
+  t.exact_expert_params = exact.expert;
   return t;
+}
+
+std::string TemplateExplanation(const TemplateComparison& t) {
+  if (!t.available) return "";
+  if (!t.has_nominal) return "No nominal size for this model: both columns use the exact count.";
+  const double nominal = static_cast<double>(t.nominal_params);
+  const double exact = static_cast<double>(t.exact_params);
+  std::string why = "The seed uses the size in the model's name (" + Billions(nominal);
+  if (t.nominal_expert_params > 0)
+    why += ", of which " + Billions(static_cast<double>(t.nominal_expert_params)) + " in experts";
+  why += "); counting the architecture gives " + Billions(exact);
+  if (t.exact_expert_params > 0)
+    why += " (" + Billions(static_cast<double>(t.exact_expert_params)) + " in routed experts)";
+  char diff[32];
+  std::snprintf(diff, sizeof diff, ", %+.2f%%.", (exact - nominal) / nominal * 100);
+  return why + diff;
 }
 
 std::vector<StageEstimate> TemplateStages(const Config& c, const Layout& l,
@@ -125,7 +130,7 @@ std::int64_t TemplateHostOptimizerBytes(const Config& c, const Layout& l) {
   Config on_device = c;
   on_device.optimizer.swap_optimizer = false;
   on_device.optimizer.offload = false;
-  return TemplateComparisonFor(on_device, l).nominal.optimizer_states;
+  return TemplateComparisonFor(on_device, l, CountParams(c.model, false)).nominal.optimizer_states;
 
 }
 

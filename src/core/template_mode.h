@@ -12,7 +12,9 @@ namespace trainmem {
 // The seed's K for "no checkpointing" activations: the midpoint of its "K ≈ 10–15".
 inline constexpr double kTemplateActivationK = 12.5;
 
-TemplateComparison TemplateComparisonFor(const Config& config, const Layout& layout);
+// `exact` = CountParams(config.model, false), passed in so one estimate counts once.
+TemplateComparison TemplateComparisonFor(const Config& config, const Layout& layout,
+                                         const ParamCounts& exact);
 
 // One entry per pipeline stage; the seed divides everything evenly by PP, so they are equal.
 std::vector<StageEstimate> TemplateStages(const Config& config, const Layout& layout,

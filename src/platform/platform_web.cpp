@@ -1,3 +1,8 @@
+// [SECTION] index
+//   JS → C++ dispatch (tm_platform_dispatch)
+//   JS side: listeners, URL, clipboard, downloads, storage, canvas, presets, DOM mirror
+//   platform.h on top of the JS side
+//
 // Browser implementation of platform.h. Every EM_JS body writes DOM properties with bracket
 // syntax (window['firstFrameMs']) so a Closure-compiled build keeps the names the page and the
 // tests read. Nothing from the URL or the clipboard is ever written as HTML: only textContent,

@@ -44,8 +44,9 @@ TEST(TemplateModeTest, ExactCountComparedWithNominal) {
   EXPECT_EQ(e.template_comparison.nominal_params, 8'000'000'000);
   EXPECT_EQ(e.template_comparison.exact_params, 8'030'261'248);
   EXPECT_EQ(e.template_comparison.exact.parameters, 2 * 8'030'261'248LL);
-  EXPECT_NE(e.template_comparison.explanation.find("8.03B"), std::string::npos)
-      << e.template_comparison.explanation;
+  const std::string why = TemplateExplanation(e.template_comparison);
+  EXPECT_NE(why.find("8.03B"), std::string::npos) << why;
+  EXPECT_NE(why.find("+0.38%"), std::string::npos) << why;
 }
 
 // DeepSeek V3.2: experts 657B × 2 B = 1314 GB / (TP × EP × PP); dense 14B × 2 B = 28 GB / (TP × PP).

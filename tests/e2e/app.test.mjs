@@ -15,6 +15,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as h from './harness.mjs';
 
@@ -27,7 +28,8 @@ const SEED_ARGS = ['--model', 'llama3-8b', '--set', 'device=ascend-910b', '--set
   '--set', 'world_size=8', '--set', 'b=2', '--set', 's=2048', '--set', 'ac=selective',
   '--set', 'optimizer.swap_optimizer=true'];
 
-// Configs given as share links (test 2): CLI args for `trainmem link` / `trainmem estimate`.
+// Configs given as share links (test 2): CLI args for `trainmem link` / `trainmem estimate`
+// (plus CUSTOM_NAME, added in before()).
 const CONFIGS = {
   'llama3-8b defaults': ['--model', 'llama3-8b'],
   'llama3-70b on h100-80gb, ws=64 tp=8 pp=2': ['--model', 'llama3-70b', '--set', 'device=h100-80gb',
@@ -41,13 +43,34 @@ const CONFIGS = {
     '--set', 'ws=32', '--set', 'tp=4', '--set', 'pp=4', '--set', 'ac=full', '--set', 'device=a100-80gb'],
 };
 
-let srv, chrome;
+// A config given as a file (`trainmem link CONFIG.json`): a custom model from HF config.json
+// fields (Llama 3.2 1B cut to 12 layers), a custom device, DeepSpeed ZeRO-2.
+const CUSTOM_CONFIG = {
+  version: 1, framework: 'deepspeed', world_size: 16,
+  model: null,  // filled from presets/models/llama3.2-1b.json in before()
+  device: { name: 'Lab card', memory_gib: 48 },
+  training: { local_batch_size: 4, seq_len: 4096, attention: 'sdpa' },
+  parallelism: { zero_stage: 2 },
+  activation_checkpoint: { mode: 'full' },
+  optimizer: { state_dtype: 'bfloat16' },
+};
+const CUSTOM_NAME = 'custom HF model + custom device, deepspeed ZeRO-2 (CONFIG.json)';
+
+let srv, chrome, tmpDir;
 const BASE = () => `${srv.origin}/index.html`;
 
 before(async () => {
   assert.ok(fs.existsSync(path.join(h.SITE_DIR, 'index.html')), `no built site in ${h.SITE_DIR}`);
   assert.ok(fs.existsSync(h.CLI), `no CLI at ${h.CLI}`);
   fs.mkdirSync(h.ARTIFACTS, { recursive: true });
+  for (const old of fs.readdirSync(h.ARTIFACTS)) {
+    if (/^failure-.*\.png$/.test(old)) fs.rmSync(path.join(h.ARTIFACTS, old));
+  }
+  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainmem-e2e-'));
+  const preset = JSON.parse(fs.readFileSync(path.join(h.SITE_DIR, 'presets/models/llama3.2-1b.json'), 'utf8'));
+  const file = path.join(tmpDir, 'custom.json');
+  fs.writeFileSync(file, JSON.stringify({ ...CUSTOM_CONFIG, model: { ...preset.config, num_hidden_layers: 12 } }));
+  CONFIGS[CUSTOM_NAME] = [file];
   srv = await h.startServer(h.SITE_DIR);
   chrome = await h.launchBrowser();
 });
@@ -55,6 +78,7 @@ before(async () => {
 after(async () => {
   await chrome?.close();
   await srv?.close();
+  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });
 
 // A fresh context and page with everything recorded; `use` gets {page, log, context}.
@@ -67,8 +91,9 @@ async function withPage(use, { context: given } = {}) {
   } catch (err) {
     const name = `failure-${Date.now()}.png`;
     await page.screenshot({ path: path.join(h.ARTIFACTS, name) }).catch(() => {});
-    err.message += `\n  (page state: ${JSON.stringify(await h.readPageState(page).catch(() => null))};` +
-      ` screenshot artifacts/${name})`;
+    const state = await h.readPageState(page).catch(() => null);
+    if (state?.json) state.json = `${state.json.slice(0, 120)}… (${state.json.length} chars)`;
+    err.message += `\n  (page state: ${JSON.stringify(state)}; screenshot artifacts/${name})`;
     throw err;
   } finally {
     await page.close().catch(() => {});
@@ -96,15 +121,32 @@ async function assertCanvasNotBlank(page, file) {
 async function assertResultMatchesCli(page, cliArgs, what) {
   const fromPage = await h.readResult(page);
   const fromCli = h.cliEstimate(cliArgs);
-  assert.deepEqual(fromPage, fromCli, `#result data-json differs from \`trainmem estimate ${cliArgs.join(' ')} --json\` (${what})`);
+  const diff = h.jsonDiff(fromPage, fromCli);
+  if (diff.length) {
+    assert.fail(`#result data-json (left) differs from \`trainmem estimate ${cliArgs.join(' ')} --json\` (right), ${what}, ` +
+      `at ${diff.length} path(s):\n    ${diff.slice(0, 15).join('\n    ')}${diff.length > 15 ? '\n    …' : ''}` +
+      `\n  ${buildTimes()}`);
+  }
+  assert.deepEqual(fromPage, fromCli);  // belt and braces: the same comparison by node
   return fromPage;
 }
 
+// Per-test limit, so a hung page fails the run instead of stalling it.
+const LIMIT = { timeout: 120_000 };
+
 const hashOf = (url) => url.slice(url.indexOf('#'));
+
+// The page and the CLI must come from the same sources: say when each was built, so a
+// mismatch from a stale build is told apart from a real one.
+function buildTimes() {
+  const at = (file) => { try { return fs.statSync(file).mtime.toISOString(); } catch { return 'missing'; } };
+  return `(builds: CLI ${at(h.CLI)}, site trainmem.wasm ${at(path.join(h.SITE_DIR, 'trainmem.wasm'))};` +
+    ' rebuild both if they straddle a change to src/core)';
+}
 
 // ---------------------------------------------------------------------------------------------
 
-test('1. the page renders: ready, canvas drawn, no console errors, nothing leaves the origin', async () => {
+test('1. the page renders: ready, canvas drawn, no console errors, nothing leaves the origin', LIMIT, async () => {
   await withPage(async ({ page, log }) => {
     const started = srv.requests.length;
     const response = await page.goto(BASE());
@@ -136,7 +178,7 @@ test('1. the page renders: ready, canvas drawn, no console errors, nothing leave
   });
 });
 
-test('2. #result matches `trainmem estimate --json` for configs opened as share links', async () => {
+test('2. #result matches `trainmem estimate --json` for configs opened as share links', LIMIT, async () => {
   const links = {};
   for (const [name, args] of Object.entries(CONFIGS)) {
     links[name] = h.cliLink(args, BASE());
@@ -168,7 +210,7 @@ test('2. #result matches `trainmem estimate --json` for configs opened as share 
   });
 });
 
-test('3. editing through the UI changes the fragment and the result', async () => {
+test('3. editing through the UI changes the fragment and the result', LIMIT, async () => {
   // Positions measured at 1440×900 on the seed example (artifacts/3-before.png shows them):
   // the "+" of "World size" (doubles it) and the "Local batch size" text field.
   const WORLD_SIZE_PLUS = { x: 411, y: 220 };
@@ -221,7 +263,7 @@ test('3. editing through the UI changes the fragment and the result', async () =
   });
 });
 
-test('4. a broken link keeps what it could read (b=4) and shows what it could not', async () => {
+test('4. a broken link keeps what it could read (b=4) and shows what it could not', LIMIT, async () => {
   const broken = '#v1&tp=abc&b=4&bogus=1';
   let brokenBanner;
   await withPage(async ({ page, log }) => {
@@ -234,7 +276,8 @@ test('4. a broken link keeps what it could read (b=4) and shows what it could no
     assert.equal(result.config.training.local_batch_size, 4, 'b=4 was kept');
     assert.equal(result.config.parallelism.tensor_parallel_degree, 1, 'tp=abc fell back to the default');
     // Everything else is the defaults: the CLI's estimate for b=4 alone.
-    assert.deepEqual(result, h.cliEstimate(['--set', 'b=4']), '#result = defaults + b=4');
+    assert.deepEqual(h.jsonDiff(result, h.cliEstimate(['--set', 'b=4'])), [],
+      `#result (left) = \`trainmem estimate --set b=4 --json\` (right): the defaults + b=4 ${buildTimes()}`);
     // The unreadable link stays in the address bar (app_actions.cpp: replaced on the next edit).
     assert.equal(state.hash, broken);
     assert.equal(state.status, 'ready', 'a broken link is not a page failure');
@@ -261,7 +304,7 @@ test('4. a broken link keeps what it could read (b=4) and shows what it could no
   });
 });
 
-test('5. embed mode renders a card and #result still matches', async () => {
+test('5. embed mode renders a card and #result still matches', LIMIT, async () => {
   const args = CONFIGS['llama3-70b on h100-80gb, ws=64 tp=8 pp=2'];
   const link = h.cliLink(args, BASE()) + '&embed=1';
   await withPage(async ({ page, log }) => {
@@ -290,7 +333,7 @@ test('5. embed mode renders a card and #result still matches', async () => {
   });
 });
 
-test('6. with no fragment, the last config comes back from localStorage', async () => {
+test('6. with no fragment, the last config comes back from localStorage', LIMIT, async () => {
   const args = CONFIGS['qwen3-30b-a3b MoE with ep=8'];
   const link = h.cliLink(args, BASE());
   const context = await chrome.browser.newContext({ viewport: VIEWPORT });
@@ -317,3 +360,34 @@ test('6. with no fragment, the last config comes back from localStorage', async 
     await context.close();
   }
 });
+
+// ---- Known gaps, kept visible as TODO tests (reported by the run, not counted as failures) -----
+
+test('7. a broken link opened as an embed card says what could not be read',
+  { ...LIMIT, todo: 'embed=1 draws no banner: the card silently shows the defaults in place of unreadable keys' }, async () => {
+    const shots = {};
+    for (const [name, hash] of [['broken', '#v1&model=llama3-70b&embed=1&tp=abc'], ['clean', '#v1&model=llama3-70b&embed=1']]) {
+      await withPage(async ({ page }) => {
+        await page.setViewportSize({ width: 640, height: 360 });
+        await page.goto(BASE() + hash);
+        await h.waitReady(page);
+        await h.settle(page);
+        shots[name] = await page.screenshot({ path: path.join(h.ARTIFACTS, `7-embed-${name}.png`) });
+        if (name === 'broken') {
+          assert.equal((await h.readResult(page)).config.parallelism.tensor_parallel_degree, 1);
+        }
+      });
+    }
+    assert.ok(!shots.broken.equals(shots.clean), 'the broken embed link draws exactly what the clean one draws');
+  });
+
+test('8. what a link could not read is mirrored to the DOM (for screen readers and tests)',
+  { ...LIMIT, todo: 'the "Could not read" banner is drawn on the canvas only; #summary/#status do not mention it' }, async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(BASE() + '#v1&tp=abc&b=4&bogus=1');
+      await h.waitReady(page);
+      const text = await page.evaluate(() => document.body.innerText + ' ' +
+        [...document.querySelectorAll('[aria-label],[title],[data-json]')].map((e) => e.getAttribute('aria-label') || e.getAttribute('title') || '').join(' '));
+      assert.match(text, /bogus/, 'no DOM text names the unknown key "bogus"');
+    });
+  });

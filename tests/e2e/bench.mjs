@@ -8,7 +8,8 @@
 //      validate + EstimateWithAdvice + the other-mode estimate + JSON + DOM mirror;
 //   4. CPU used by all chromium processes while the page is idle (utime+stime from /proc over
 //      IDLE_SECONDS; the processes are found as descendants of this node process, since a
-//      launched Browser has no .process() in playwright-core 1.65).
+//      launched Browser has no .process() in playwright-core 1.65), against about:blank in the
+//      same browser, with the busiest threads named.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -94,25 +95,38 @@ function descendants(root) {
   return out;
 }
 
+// Chromium rewrites its command line into one string (no NULs), so match on the whole text.
 function processKind(pid) {
   try {
-    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    if (!/chrom/.test(cmd[0])) return path.basename(cmd[0] || '?');
-    const type = cmd.find((a) => a.startsWith('--type='));
-    const sub = cmd.find((a) => a.startsWith('--utility-sub-type='));
-    return type ? type.slice(7) + (sub ? `(${sub.slice(19).split('.').pop()})` : '') : 'browser';
+    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+    if (!/chrom/.test(cmd)) return cmd.split(' ')[0].split('/').pop() || '?';
+    const type = /--type=(\S+)/.exec(cmd);
+    const sub = /--utility-sub-type=(\S+)/.exec(cmd);
+    return type ? type[1] + (sub ? `(${sub[1].split('.').pop()})` : '') : 'browser';
   } catch {
     return '?';
   }
 }
 
+// utime+stime per process and per thread ("pid/tid name") of every chromium process.
 function sampleTicks() {
-  const sample = new Map();
+  const processes = new Map(), threads = new Map();
   for (const pid of descendants(process.pid)) {
     const stat = readStat(pid);
-    if (stat) sample.set(pid, stat.ticks);
+    if (!stat) continue;
+    processes.set(pid, stat.ticks);
+    let tasks = [];
+    try { tasks = fs.readdirSync(`/proc/${pid}/task`); } catch { /* exited */ }
+    for (const tid of tasks) {
+      try {
+        const text = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const name = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+        const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+        threads.set(`${pid}/${tid} ${name}`, Number(fields[11]) + Number(fields[12]));
+      } catch { /* exited */ }
+    }
   }
-  return sample;
+  return { processes, threads };
 }
 
 // ---- main ---------------------------------------------------------------------------------------
@@ -201,24 +215,53 @@ try {
     const seconds = (Date.now() - t0) / 1000;
     let total = 0;
     const byKind = new Map();
-    for (const [pid, ticks] of s1) {
-      const delta = ticks - (s0.get(pid) ?? 0);
+    for (const [pid, ticks] of s1.processes) {
+      const delta = ticks - (s0.processes.get(pid) ?? 0);
       total += delta;
       const kind = processKind(pid);
       byKind.set(kind, (byKind.get(kind) || 0) + delta);
     }
     const pct = (ticks) => `${(100 * ticks / CLK_TCK / seconds).toFixed(2)} %`;
-    console.log(`${label}: ${s1.size} processes, ${total} ticks in ${seconds.toFixed(2)} s = ` +
+    console.log(`${label}: ${s1.processes.size} processes, ${total} ticks in ${seconds.toFixed(2)} s = ` +
       `${(total / CLK_TCK * 1000).toFixed(0)} ms CPU = ${pct(total)} of one core`);
     for (const [kind, ticks] of [...byKind].sort((a, b) => b[1] - a[1])) {
-      if (ticks > 0) console.log(`  ${kind.padEnd(28)} ${String(ticks).padStart(4)} ticks  ${pct(ticks)}`);
+      if (ticks > 0) console.log(`  process ${kind.padEnd(24)} ${String(ticks).padStart(4)} ticks  ${pct(ticks)}`);
+    }
+    const busy = [...s1.threads].map(([k, t]) => [k, t - (s0.threads.get(k) ?? 0)]).filter(([, d]) => d > 0)
+      .sort((a, b) => b[1] - a[1]).slice(0, 4);
+    for (const [key, ticks] of busy) {
+      const [ids, ...name] = key.split(' ');
+      console.log(`  thread  ${name.join(' ').padEnd(16)} in ${processKind(Number(ids.split('/')[0])).padEnd(10)} ${String(ticks).padStart(4)} ticks  ${pct(ticks)}`);
     }
   };
   console.log(`\n== 4. CPU while idle, ${IDLE_SECONDS} s (utime+stime of all chromium processes under node pid ${process.pid})`);
-  await measureIdle('trainmem page idle');
-  await page.goto('about:blank');
-  await measureIdle('baseline, about:blank');
+  // A freshly loaded page in a new context: the hashchange loop above wrote localStorage
+  // hundreds of times, which the browser process commits to disk for a while afterwards.
   await context.close();
+  const idleContext = await chrome.browser.newContext({ viewport: VIEWPORT });
+  const idlePage = await idleContext.newPage();
+  await idlePage.goto(`${srv.origin}/index.html#v1&model=llama3-70b&ws=64&tp=8&pp=2`);
+  await h.waitReady(idlePage);
+  await measureIdle('trainmem page idle');
+  await idlePage.goto('about:blank');
+  await measureIdle('baseline, same browser on about:blank');
+  await idleContext.close();
+  // Diagnostic: Emscripten's glfwInit (library_glfw.js) adds a window 'gamepadconnected'
+  // listener, which makes Chromium run its gamepad polling thread in the browser process for as
+  // long as the page is open. The same page with gamepad listeners dropped at registration:
+  const noGamepad = await chrome.browser.newContext({ viewport: VIEWPORT });
+  await noGamepad.addInitScript(() => {
+    const add = window.addEventListener;
+    window.addEventListener = function (type, ...rest) {
+      if (/^gamepad/.test(type)) return undefined;
+      return add.call(this, type, ...rest);
+    };
+  });
+  const ngPage = await noGamepad.newPage();
+  await ngPage.goto(`${srv.origin}/index.html#v1&model=llama3-70b&ws=64&tp=8&pp=2`);
+  await h.waitReady(ngPage);
+  await measureIdle('trainmem page idle, gamepad listeners blocked (diagnostic)');
+  await noGamepad.close();
 } finally {
   await chrome.close();
   await srv.close();

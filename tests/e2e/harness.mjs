@@ -133,14 +133,24 @@ export async function settle(page, ms = 300) {
   await page.waitForTimeout(ms);
 }
 
-// ImGui 1.86 wants the hover in one frame and the press in a later one.
+// Resolves after the page has drawn at least one more animation frame: the Emscripten main loop
+// runs on requestAnimationFrame, so after two of them the event just sent has reached ImGui.
+export async function nextFrames(page, extraMs = 50) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  if (extraMs) await page.waitForTimeout(extraMs);
+}
+
+// ImGui 1.86 wants the hover in one frame and the press in a later one (TOOLCHAIN.md §8: move,
+// wait 100 ms, down, wait 100 ms, up); the frame waits keep that true on a loaded machine.
 export async function imguiClick(page, x, y) {
   await page.mouse.move(x, y);
   await page.waitForTimeout(100);
+  await nextFrames(page);
   await page.mouse.down();
   await page.waitForTimeout(100);
+  await nextFrames(page);
   await page.mouse.up();
-  await page.waitForTimeout(100);
+  await nextFrames(page);
 }
 
 // ---- CLI ------------------------------------------------------------------------------------
@@ -249,4 +259,27 @@ export async function canvasStats(page, file) {
   const box = await page.locator('canvas#canvas').boundingBox();
   const png = await page.screenshot({ clip: box, ...(file ? { path: file } : {}) });
   return pixelStats(decodePng(png));
+}
+
+// ---- JSON comparison with a readable answer -------------------------------------------------
+
+// Paths at which two parsed JSON values differ: ["per_device_bytes.total: 1 ≠ 2", …].
+export function jsonDiff(a, b, at = '', out = []) {
+  const kind = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+  if (kind(a) !== kind(b)) {
+    out.push(`${at || '(root)'}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`);
+  } else if (kind(a) === 'array') {
+    if (a.length !== b.length) out.push(`${at}: length ${a.length} ≠ ${b.length}`);
+    for (let i = 0; i < Math.min(a.length, b.length); i++) jsonDiff(a[i], b[i], `${at}[${i}]`, out);
+  } else if (kind(a) === 'object') {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const path = at ? `${at}.${key}` : key;
+      if (!(key in a)) out.push(`${path}: missing on the left, ${JSON.stringify(b[key])} on the right`);
+      else if (!(key in b)) out.push(`${path}: ${JSON.stringify(a[key])} on the left, missing on the right`);
+      else jsonDiff(a[key], b[key], path, out);
+    }
+  } else if (a !== b) {
+    out.push(`${at || '(root)'}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`);
+  }
+  return out;
 }
