@@ -48,17 +48,14 @@ std::string SummaryLine(const AppState& state) {
                   Tr(budget.fits ? Str::kSummaryFits : Str::kSummaryDoesNotFit));
 }
 
-// Writes the config where it is shared: URL fragment, localStorage, DOM mirror, title.
+// Writes the config where it is shared: the DOM mirror and title now; the URL fragment and
+// localStorage through FlushShareState, after the frame (see there).
 void Publish(AppState& state, bool write_url) {
   const std::string fragment = trainmem::EncodeShareFragment(state.config);
   if (write_url) {
     const std::string url_fragment = state.embed ? fragment + "&embed=1" : fragment;
-    if (url_fragment != state.written_fragment) {
-      platform::ReplaceUrlFragment(url_fragment);
-      state.written_fragment = url_fragment;
-    }
-    // An embedded card must not replace the reader's own last config.
-    if (!state.embed) platform::StorageSet(kStorageKey, fragment);
+    state.pending_fragment = url_fragment == state.written_fragment ? "" : url_fragment;
+    state.pending_storage = state.embed ? "" : fragment;  // an embedded card keeps the reader's own
   }
   platform::SetResultMirror(state.estimate_json, SummaryLine(state));
   platform::SetDocumentTitle(TrFormat(Str::kDocumentTitle, ModelDisplayName(state.config).c_str(),
@@ -121,6 +118,8 @@ void InitAppState(AppState& state) {
 
 void LoadFragment(AppState& state, const std::string& fragment) {
   if (fragment.empty() || fragment == state.written_fragment) return;
+  state.pending_fragment.clear();  // the link just opened wins over an edit not yet written
+  state.pending_storage.clear();
   auto decoded = trainmem::DecodeShareFragment(fragment, state.presets);
   state.embed = decoded.embed;
   state.banner_lines.clear();
@@ -301,6 +300,21 @@ void AddFetchedPresets(AppState& state, const std::vector<std::pair<std::string,
     LoadFragment(state, fragment);
   }
   RequestFrames(state);
+}
+
+// Browsers throttle history.replaceState (Chrome: 100 calls per 10 s), and dragging a slider
+// changes the config every frame; so the URL is written once the mouse is released.
+void FlushShareState(AppState& state, bool mouse_down) {
+  if (mouse_down) return;
+  if (!state.pending_fragment.empty()) {
+    platform::ReplaceUrlFragment(state.pending_fragment);
+    state.written_fragment = state.pending_fragment;
+    state.pending_fragment.clear();
+  }
+  if (!state.pending_storage.empty()) {
+    platform::StorageSet(kStorageKey, state.pending_storage);
+    state.pending_storage.clear();
+  }
 }
 
 // ---- Errors, frames, feedback ------------------------------------------------------------------

@@ -35,6 +35,10 @@ void LoadFragment(AppState& state, const std::string& fragment);
 void AddFetchedPresets(AppState& state, const std::vector<std::pair<std::string, std::string>>& files,
                        const std::vector<std::string>& failures);
 
+// Writes a pending URL fragment and localStorage entry (main.cpp, after each frame), unless a
+// mouse button is down (a slider being dragged).
+void FlushShareState(AppState& state, bool mouse_down);
+
 // Share and export.
 std::string ShareLink(const AppState& state);    // full URL of the current config
 std::string EmbedSnippet(const AppState& state); // <iframe …#…&embed=1 …>

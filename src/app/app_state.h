@@ -45,6 +45,8 @@ struct AppState {
   // Share link state.
   bool embed = false;
   std::string written_fragment;            // what the URL holds now (to ignore our own writes)
+  std::string pending_fragment;            // to write to the URL after the frame
+  std::string pending_storage;             // to write to localStorage after the frame
   std::vector<std::string> banner_lines;   // "Could not read: #tp: …", dismissible
   bool link_had_errors = false;            // re-read the link once fetched presets arrive
 

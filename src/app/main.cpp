@@ -13,8 +13,12 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <imgui_internal.h>  // ErrorCheckEndFrameRecover, after an exception mid-frame
+
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <exception>
 #include <string>
 
 #ifdef __EMSCRIPTEN__
@@ -130,6 +134,21 @@ const char* CssCursor(ImGuiMouseCursor cursor) {
 
 // ---- One frame -----------------------------------------------------------------------------------
 
+// The core does not throw across its API; should anything still escape, the page logs it and
+// keeps running with what it last showed instead of leaving a dead canvas.
+template <class Action>
+bool Guarded(const char* what, Action&& action) {
+  try {
+    action();
+    return true;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "trainmem: %s failed: %s\n", what, e.what());
+  } catch (...) {
+    std::fprintf(stderr, "trainmem: %s failed\n", what);
+  }
+  return false;
+}
+
 void Present(const Runtime& rt) {
   int width = 0, height = 0;
   glfwGetFramebufferSize(rt.window, &width, &height);
@@ -143,6 +162,7 @@ void Present(const Runtime& rt) {
 
 // What the frame asked for: more frames, a delayed wake-up, a new cursor, the first-frame mark.
 void AfterFrame(Runtime& rt) {
+  app::FlushShareState(rt.state, ImGui::IsAnyMouseDown());
   if (!rt.first_frame_marked) {
     rt.first_frame_marked = true;
     platform::MarkFirstFrame();
@@ -171,7 +191,7 @@ void Frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
-  app::DrawApp(rt.state);
+  if (!Guarded("drawing", [&rt] { app::DrawApp(rt.state); })) ImGui::ErrorCheckEndFrameRecover(nullptr);
   ImGui::Render();
   Present(rt);
   AfterFrame(rt);
@@ -226,7 +246,7 @@ void ConnectPlatform(Runtime& rt) {
 
 int main() {
   Runtime& rt = GetRuntime();
-  app::InitAppState(rt.state);
+  Guarded("start-up", [&rt] { app::InitAppState(rt.state); });
   if (!CreateWindow(rt)) return 1;
   InitImGui(rt);
   ConnectPlatform(rt);

@@ -51,7 +51,8 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(rec.action.c_str());
   ImGui::PopTextWrapPos();
-  const std::string added = ChangesText(rec, previous);
+  std::string added = ChangesText(rec, previous);
+  if (added.empty()) added = ChangesText(rec, nullptr);  // e.g. "cheapest combination" = a row above
   std::string changes;
   for (const auto& [key, value] : rec.changes) changes += (changes.empty() ? "" : "\n") + key + " = " + value;
   ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());

@@ -20,23 +20,24 @@ struct DegreeField {
   std::int64_t Parallelism::*member;
   std::int64_t trainmem::Layout::*resolved;
   bool moe_only;
+  bool allows_auto;  // -1 = the ranks the other degrees leave over
 };
 
 constexpr DegreeField kDegrees[] = {
     {Str::kDpReplicate, "parallelism.data_parallel_replicate_degree", Str::kDpReplicateHelp,
-     &Parallelism::dp_replicate, &trainmem::Layout::dp_replicate, false},
+     &Parallelism::dp_replicate, &trainmem::Layout::dp_replicate, false, false},
     {Str::kDpShard, "parallelism.data_parallel_shard_degree", Str::kDpShardHelp, &Parallelism::dp_shard,
-     &trainmem::Layout::dp_shard, false},
+     &trainmem::Layout::dp_shard, false, true},
     {Str::kTensorParallel, "parallelism.tensor_parallel_degree", Str::kTensorParallelHelp, &Parallelism::tp,
-     &trainmem::Layout::tp, false},
+     &trainmem::Layout::tp, false, false},
     {Str::kPipelineParallel, "parallelism.pipeline_parallel_degree", Str::kPipelineParallelHelp,
-     &Parallelism::pp, &trainmem::Layout::pp, false},
+     &Parallelism::pp, &trainmem::Layout::pp, false, false},
     {Str::kContextParallel, "parallelism.context_parallel_degree", Str::kContextParallelHelp, &Parallelism::cp,
-     &trainmem::Layout::cp, false},
+     &trainmem::Layout::cp, false, false},
     {Str::kExpertParallel, "parallelism.expert_parallel_degree", Str::kExpertParallelHelp, &Parallelism::ep,
-     &trainmem::Layout::ep, true},
+     &trainmem::Layout::ep, true, false},
     {Str::kExpertTensorParallel, "parallelism.expert_tensor_parallel_degree", Str::kExpertTensorParallelHelp,
-     &Parallelism::etp, &trainmem::Layout::etp, true},
+     &Parallelism::etp, &trainmem::Layout::etp, true, false},
 };
 
 void DrawDegree(AppState& state, const DegreeField& field, const trainmem::Result<trainmem::Layout>& layout) {
@@ -44,7 +45,8 @@ void DrawDegree(AppState& state, const DegreeField& field, const trainmem::Resul
   std::int64_t value = state.draft.parallelism.*field.member;
   std::string suffix;
   if (value < 0 && layout.ok()) suffix = "\xE2\x86\x92 " + std::to_string(layout.value().*field.resolved);
-  if (InputCount(field.key, &value, Step::kDouble, suffix.empty() ? nullptr : suffix.c_str())) {
+  const Step step = field.allows_auto ? Step::kDoubleOrAuto : Step::kDouble;
+  if (InputCount(field.key, &value, step, suffix.empty() ? nullptr : suffix.c_str())) {
     EditDraft(state, [&](trainmem::Config& c) { c.parallelism.*field.member = value; });
   }
   FieldErrors(state, field.key);

@@ -90,8 +90,8 @@ bool InputCount(const char* id, std::int64_t* value, Step step, const char* suff
   ImGui::SetNextItemWidth(std::max(Em(3), ImGui::GetContentRegionAvail().x - buttons - suffix_width));
   bool changed = ImGui::InputScalar("##value", ImGuiDataType_S64, value, nullptr, nullptr, "%lld");
   if (step != Step::kNone) {
-    const bool doubling = step == Step::kDouble;
-    const bool allow_auto = *value < 0;  // only "-1 = ranks left over" fields ever hold -1
+    const bool doubling = step != Step::kOne;
+    const bool allow_auto = step == Step::kDoubleOrAuto;
     ImGui::SameLine(0, spacing);
     if (SmallButton("\xE2\x88\x92", Tr(doubling ? Str::kHalve : Str::kDecrease), button)) {
       *value = doubling ? Halve(*value, allow_auto) : std::max<std::int64_t>(*value - 1, 0);

@@ -25,7 +25,7 @@ void FormRow(Str label, const char* config_key, Str help = Str::kEmpty);
 void FieldErrors(const AppState& state, const char* config_key, bool sub_paths = true);
 
 // ---- Inputs ---------------------------------------------------------------------------------
-enum class Step { kNone, kOne, kDouble };
+enum class Step { kNone, kOne, kDouble, kDoubleOrAuto };  // kDoubleOrAuto: ½ of 1 is -1 ("left over")
 
 // Whole rows: label, an integer (InputCount) or a checkbox, the field's errors; `set` writes the
 // edited value into the draft (through EditDraft).

@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 

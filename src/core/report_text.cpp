@@ -1,7 +1,7 @@
 // Human-readable renderings of an Estimate: an aligned text table (CLI), Markdown (to paste in
 // a design doc) and CSV (spreadsheets). Units are always printed.
 #include <cstdio>
-#include <sstream>
+#include <string>
 
 #include "core/report.h"
 
@@ -43,72 +43,76 @@ std::string Verdict(const Estimate& e) {
 
 }  // namespace
 
+// Plain std::string appends, not iostreams: <sstream> pulls ~50 kB of locale code into the wasm.
 std::string EstimateToText(const Estimate& e) {
-  std::ostringstream out;
-  char line[160];
-  out << Title(e) << "\n";
-  out << "layout: dp_replicate " << e.layout.dp_replicate << ", dp_shard " << e.layout.dp_shard
-      << ", tp " << e.layout.tp << ", pp " << e.layout.pp << ", cp " << e.layout.cp << ", ep "
-      << e.layout.ep << ", etp " << e.layout.etp << "\n";
-  out << "params: total " << FormatCount(e.params.total) << ", active " << FormatCount(e.params.active)
-      << ", dense " << FormatCount(e.params.dense) << ", expert " << FormatCount(e.params.expert) << "\n\n";
+  std::string out;
+  char line[200];
+  out += Title(e) + "\n";
+  std::snprintf(line, sizeof line,
+                "layout: dp_replicate %lld, dp_shard %lld, tp %lld, pp %lld, cp %lld, ep %lld, etp %lld\n",
+                static_cast<long long>(e.layout.dp_replicate), static_cast<long long>(e.layout.dp_shard),
+                static_cast<long long>(e.layout.tp), static_cast<long long>(e.layout.pp),
+                static_cast<long long>(e.layout.cp), static_cast<long long>(e.layout.ep),
+                static_cast<long long>(e.layout.etp));
+  out += line;
+  out += "params: total " + FormatCount(e.params.total) + ", active " + FormatCount(e.params.active) +
+         ", dense " + FormatCount(e.params.dense) + ", expert " + FormatCount(e.params.expert) + "\n\n";
   std::snprintf(line, sizeof line, "%-18s %14s %14s %8s\n", "per device", "GiB", "GB", "share");
-  out << line;
+  out += line;
   for (const Row& r : Rows(e.per_device)) {
     std::snprintf(line, sizeof line, "%-18s %14s %14s %8s\n", r.name, FormatGiB(r.bytes).c_str(),
                   FormatGB(r.bytes).c_str(), Percent(r.bytes, e.per_device.total).c_str());
-    out << line;
+    out += line;
   }
-  out << "\n" << Verdict(e) << "\n";
+  out += "\n" + Verdict(e) + "\n";
   if (e.stages.size() > 1) {
-    out << "\npipeline stages (worst: " << e.worst_stage << ")\n";
+    out += "\npipeline stages (worst: " + std::to_string(e.worst_stage) + ")\n";
     for (const StageEstimate& s : e.stages) {
       std::snprintf(line, sizeof line, "  stage %-3d layers %3lld-%-3lld total %14s  allocated %14s\n", s.stage,
                     static_cast<long long>(s.first_layer), static_cast<long long>(s.first_layer + s.num_layers - 1),
                     FormatGiB(s.bytes.total).c_str(), FormatGiB(s.bytes.peak_allocated).c_str());
-      out << line;
+      out += line;
     }
   }
-  if (e.host_optimizer_bytes > 0) out << "host memory for optimizer states: " << FormatGiB(e.host_optimizer_bytes) << " per rank\n";
+  if (e.host_optimizer_bytes > 0)
+    out += "host memory for optimizer states: " + FormatGiB(e.host_optimizer_bytes) + " per rank\n";
   if (!e.recommendations.empty()) {
-    out << "\nto make it fit:\n";
+    out += "\nto make it fit:\n";
     for (const Recommendation& r : e.recommendations)
-      out << "  " << (r.fits ? "[fits] " : "       ") << r.action << " -> " << FormatGiB(r.total_bytes) << "\n";
+      out += std::string("  ") + (r.fits ? "[fits] " : "       ") + r.action + " -> " + FormatGiB(r.total_bytes) + "\n";
   }
-  for (const std::string& w : e.warnings) out << "note: " << w << "\n";
-  return out.str();
+  for (const std::string& w : e.warnings) out += "note: " + w + "\n";
+  return out;
 }
 
 std::string EstimateToMarkdown(const Estimate& e) {
-  std::ostringstream out;
-  out << "**" << Title(e) << "**\n\n| component | GiB | GB | share |\n|---|---:|---:|---:|\n";
+  std::string out = "**" + Title(e) + "**\n\n| component | GiB | GB | share |\n|---|---:|---:|---:|\n";
   for (const Row& r : Rows(e.per_device))
-    out << "| " << r.name << " | " << FormatGiB(r.bytes) << " | " << FormatGB(r.bytes) << " | "
-        << Percent(r.bytes, e.per_device.total) << " |\n";
-  out << "\n" << Verdict(e) << "\n";
+    out += std::string("| ") + r.name + " | " + FormatGiB(r.bytes) + " | " + FormatGB(r.bytes) + " | " +
+           Percent(r.bytes, e.per_device.total) + " |\n";
+  out += "\n" + Verdict(e) + "\n";
   if (!e.recommendations.empty()) {
-    out << "\n| to make it fit | total | fits |\n|---|---:|---|\n";
+    out += "\n| to make it fit | total | fits |\n|---|---:|---|\n";
     for (const Recommendation& r : e.recommendations)
-      out << "| " << r.action << " | " << FormatGiB(r.total_bytes) << " | " << (r.fits ? "yes" : "no") << " |\n";
+      out += "| " + r.action + " | " + FormatGiB(r.total_bytes) + " | " + (r.fits ? "yes" : "no") + " |\n";
   }
-  return out.str();
+  return out;
 }
 
 std::string EstimateToCsv(const Estimate& e) {
-  std::ostringstream out;
-  out << "stage,component,bytes,gib,gb\n";
+  std::string out = "stage,component,bytes,gib,gb\n";
   auto emit = [&out](const std::string& stage, const MemoryBreakdown& m) {
     for (const Row& r : Rows(m)) {
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "%.4f,%.4f", static_cast<double>(r.bytes) / 1073741824.0,
-                    static_cast<double>(r.bytes) / 1e9);
-      out << stage << "," << r.name << "," << r.bytes << "," << buf << "\n";
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "%lld,%.4f,%.4f", static_cast<long long>(r.bytes),
+                    static_cast<double>(r.bytes) / 1073741824.0, static_cast<double>(r.bytes) / 1e9);
+      out += stage + "," + r.name + "," + buf + "\n";
     }
   };
   emit("worst", e.per_device);
   if (e.stages.size() > 1)
     for (const StageEstimate& s : e.stages) emit(std::to_string(s.stage), s.bytes);
-  return out.str();
+  return out;
 }
 
 }  // namespace trainmem
