@@ -26,8 +26,9 @@ const trainmem::Presets& Presets() {
 }
 
 Config Job(const std::string& model, std::int64_t world) {
-  const std::string text = R"({"model": ")" + model + R"(", "device": "h100-80gb", "world_size": )" +
-                           std::to_string(world) + "}";
+  const std::string text = R"({"model": ")" + model +
+                           R"(", "device": "h100-80gb", "world_size": )" + std::to_string(world) +
+                           "}";
   trainmem::Result<Config> r = trainmem::ParseConfig(text, Presets());
   return r.ok() ? r.value() : Config{};
 }
@@ -51,10 +52,30 @@ void BM_SearchLlama70bTop20(benchmark::State& s) { RunSearch(s, "llama3-70b", 20
 void BM_SearchDeepseekV3Full(benchmark::State& s) { RunSearch(s, "deepseek-v3", 0); }
 void BM_SearchDeepseekV3Top20(benchmark::State& s) { RunSearch(s, "deepseek-v3", 20); }
 
-BENCHMARK(BM_SearchLlama70bFull)->Arg(8)->Arg(64)->Arg(1024)->Arg(8192)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_SearchLlama70bTop20)->Arg(8)->Arg(64)->Arg(1024)->Arg(8192)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_SearchDeepseekV3Full)->Arg(8)->Arg(64)->Arg(1024)->Arg(8192)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_SearchDeepseekV3Top20)->Arg(8)->Arg(64)->Arg(1024)->Arg(8192)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SearchLlama70bFull)
+    ->Arg(8)
+    ->Arg(64)
+    ->Arg(1024)
+    ->Arg(8192)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SearchLlama70bTop20)
+    ->Arg(8)
+    ->Arg(64)
+    ->Arg(1024)
+    ->Arg(8192)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SearchDeepseekV3Full)
+    ->Arg(8)
+    ->Arg(64)
+    ->Arg(1024)
+    ->Arg(8192)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SearchDeepseekV3Top20)
+    ->Arg(8)
+    ->Arg(64)
+    ->Arg(1024)
+    ->Arg(8192)
+    ->Unit(benchmark::kMillisecond);
 
 // 64 × 64: local_batch_size 1..64 × seq_len 512..32768.
 void BM_HeatmapBatchBySeq64(benchmark::State& state) {

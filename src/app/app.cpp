@@ -1,9 +1,11 @@
 // The page: one window filling the canvas. Header on top; inputs on the left, results on the
-// right (two result columns when there is room); or the compact embed card.
+// right (the verdict, then tabs: the estimate's tables in two columns when there is room, the
+// layout search, the memory map); or the compact embed card.
 #include <algorithm>
 
 #include <imgui.h>
 
+#include "app/app_explorer.h"
 #include "app/panels.h"
 #include "app/theme.h"
 
@@ -44,11 +46,7 @@ void DrawResultColumns(AppState& state) {
   ImGui::EndTable();
 }
 
-void DrawResults(AppState& state) {
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_WindowBg));
-  ImGui::BeginChild("results", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
-  ImGui::PopStyleColor();
-  DrawVerdictPanel(state);
+void DrawEstimateDetails(AppState& state) {
   DrawStagesPanel(state);
   if (ImGui::GetContentRegionAvail().x >= Em(56)) {
     DrawResultColumns(state);
@@ -59,6 +57,38 @@ void DrawResults(AppState& state) {
     DrawActivationsPanel(state);
     DrawModeComparePanel(state);
     DrawWarningsPanel(state);
+  }
+}
+
+// A tab of the results side; records where it is for the #explorer mirror (tests click it).
+bool ViewTab(AppState& state, Str label, const char* mirror_name, ResultsView view) {
+  const bool open = ImGui::BeginTabItem(Tr(label));
+  RecordRect(state, mirror_name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  if (open) state.view = view;
+  return open;
+}
+
+// The verdict and bar stay on top whatever the tab, so a layout or cell picked in the explorer
+// shows its verdict at once; the estimate's tables are the first tab.
+void DrawResults(AppState& state) {
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_WindowBg));
+  ImGui::BeginChild("results", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
+  ImGui::PopStyleColor();
+  DrawVerdictPanel(state);
+  if (ImGui::BeginTabBar("views", ImGuiTabBarFlags_NoTooltip)) {
+    if (ViewTab(state, Str::kTabEstimate, "tab_estimate", ResultsView::kEstimate)) {
+      DrawEstimateDetails(state);
+      ImGui::EndTabItem();
+    }
+    if (ViewTab(state, Str::kTabLayouts, "tab_layouts", ResultsView::kLayouts)) {
+      DrawLayoutsPanel(state);
+      ImGui::EndTabItem();
+    }
+    if (ViewTab(state, Str::kTabMemoryMap, "tab_memory_map", ResultsView::kMemoryMap)) {
+      DrawHeatmapPanel(state);
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
   }
   ImGui::EndChild();
 }

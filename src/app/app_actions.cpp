@@ -2,7 +2,7 @@
 //   Committing a valid config (estimate, URL, storage, DOM mirror)
 //   Start-up and share links
 //   Model and device resolution
-//   Recommendations
+//   Recommendations and whole configs
 //   Presets fetched at run time
 //   Errors, frames, feedback
 // Share/export helpers are in app_export.cpp.
@@ -64,6 +64,7 @@ void Publish(AppState& state, bool write_url) {
 
 void Commit(AppState& state, const Config& config, bool write_url) {
   state.config = config;
+  ++state.config_version;
   state.estimate = trainmem::EstimateWithAdvice(config);
   Config other = config;
   other.mode = config.mode == trainmem::Mode::kTemplate ? trainmem::Mode::kDetailed : trainmem::Mode::kTemplate;
@@ -148,6 +149,19 @@ void CopyModel(const Config& from, Config& to) {
   to.nominal_expert_params = from.nominal_expert_params;
 }
 
+// Hugging Face writes the repo id or local folder a config.json came from into `_name_or_path`
+// ("meta-llama/Llama-3.1-8B"): a better name for a pasted model than "Custom model". Its last
+// path component is the model's own name, without the organisation or a local folder.
+std::string NameOrPath(const nlohmann::json& hf_config, const std::string& fallback) {
+  const auto it = hf_config.find("_name_or_path");
+  if (it == hf_config.end() || !it->is_string()) return fallback;
+  std::string name = it->get<std::string>();
+  while (!name.empty() && (name.back() == '/' || name.back() == '\\')) name.pop_back();
+  const std::size_t slash = name.find_last_of("/\\");
+  if (slash != std::string::npos) name = name.substr(slash + 1);
+  return name.empty() ? fallback : name;
+}
+
 void ReportPickErrors(AppState& state, const std::vector<Error>& errors) {
   state.draft_errors = trainmem::ValidateConfig(state.draft);
   state.draft_errors.insert(state.draft_errors.end(), errors.begin(), errors.end());
@@ -180,7 +194,9 @@ bool UseCustomModel(AppState& state, const std::string& hf_json_text, std::vecto
     return false;
   }
   errors->clear();
-  EditDraft(state, [&](Config& c) { CopyModel(resolved.value(), c); });
+  Config named = resolved.value();
+  named.model_name = NameOrPath(parsed, named.model_name);
+  EditDraft(state, [&](Config& c) { CopyModel(named, c); });
   return true;
 }
 
@@ -203,46 +219,18 @@ void EditDraft(AppState& state, const std::function<void(Config&)>& mutate) {
   Revalidate(state);
 }
 
-// ---- Recommendations -------------------------------------------------------------------------
+// ---- Recommendations and whole configs ------------------------------------------------------
 
-namespace {
-
-// All changes at once on the JSON form, for steps whose keys are only valid together
-// (e.g. tp and dp_shard); ApplySetting validates after each single key.
-trainmem::Result<Config> ApplyChangesTogether(const AppState& state, const trainmem::Recommendation& rec) {
-  nlohmann::json j = trainmem::ConfigToJson(state.config);
-  for (const auto& [key, value] : rec.changes) {
-    nlohmann::json* node = &j;
-    std::size_t start = 0;
-    for (std::size_t dot = key.find('.'); dot != std::string::npos; dot = key.find('.', start)) {
-      node = &(*node)[key.substr(start, dot - start)];
-      start = dot + 1;
-    }
-    auto parsed = nlohmann::json::parse(value, nullptr, false);
-    (*node)[key.substr(start)] = parsed.is_discarded() ? nlohmann::json(value) : parsed;
-  }
-  return trainmem::ConfigFromJson(j, state.presets);
+// ApplySettings applies every change, then validates once: a step's keys may only be valid
+// together (tp and dp_shard, world_size and a degree).
+void ApplyRecommendation(AppState& state, const trainmem::Recommendation& rec) {
+  auto next = trainmem::ApplySettings(state.config, rec.changes, state.presets);
+  if (!next.ok()) return ReportPickErrors(state, next.errors());
+  UseConfig(state, next.value());
 }
 
-}  // namespace
-
-void ApplyRecommendation(AppState& state, const trainmem::Recommendation& rec) {
-  Config next = state.config;
-  bool applied = true;
-  for (const auto& [key, value] : rec.changes) {
-    auto step = trainmem::ApplySetting(next, key, value, state.presets);
-    if (!step.ok()) {
-      applied = false;
-      break;
-    }
-    next = step.value();
-  }
-  if (!applied) {
-    auto together = ApplyChangesTogether(state, rec);
-    if (!together.ok()) return ReportPickErrors(state, together.errors());
-    next = together.value();
-  }
-  state.draft = next;
+void UseConfig(AppState& state, const Config& config) {
+  state.draft = config;
   Revalidate(state);
 }
 
@@ -315,6 +303,14 @@ void FlushShareState(AppState& state, bool mouse_down) {
     platform::StorageSet(kStorageKey, state.pending_storage);
     state.pending_storage.clear();
   }
+}
+
+// The banner's lines, mirrored to <div id="link-errors" role="alert"> for screen readers and
+// tests (the canvas is opaque to both); compared first so the DOM is written only on change.
+void PublishLinkErrors(AppState& state) {
+  if (state.banner_lines == state.published_link_errors) return;
+  state.published_link_errors = state.banner_lines;
+  platform::SetLinkErrors(state.banner_lines);
 }
 
 // ---- Errors, frames, feedback ------------------------------------------------------------------

@@ -25,8 +25,12 @@ bool UseCustomModel(AppState& state, const std::string& hf_json_text, std::vecto
 void SelectDevicePreset(AppState& state, const std::string& id);
 void UseCustomDevice(AppState& state, const std::string& name, double memory_gib);
 
-// Applies a recommendation's changes (ApplySetting per key) to the current config.
+// Applies a recommendation's changes together (ApplySettings) to the current config.
 void ApplyRecommendation(AppState& state, const trainmem::Recommendation& recommendation);
+
+// Makes a whole config (a layout from the search, a heatmap cell) the draft, and the config when
+// it is valid.
+void UseConfig(AppState& state, const trainmem::Config& config);
 
 // A share fragment arrived (page load, hashchange): decode it, keep what could be read.
 void LoadFragment(AppState& state, const std::string& fragment);
@@ -38,6 +42,8 @@ void AddFetchedPresets(AppState& state, const std::vector<std::pair<std::string,
 // Writes a pending URL fragment and localStorage entry (main.cpp, after each frame), unless a
 // mouse button is down (a slider being dragged).
 void FlushShareState(AppState& state, bool mouse_down);
+// Mirrors the "Could not read" lines to the DOM when they changed (main.cpp, after each frame).
+void PublishLinkErrors(AppState& state);
 
 // Share and export.
 std::string ShareLink(const AppState& state);    // full URL of the current config

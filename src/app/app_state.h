@@ -8,12 +8,15 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "app/heatmap_renderer.h"
 #include "core/config.h"
 #include "core/estimate.h"
 #include "core/presets.h"
 #include "core/result.h"
+#include "core/search.h"
 
 namespace app {
 
@@ -31,6 +34,39 @@ struct CustomDeviceEditor {
   double memory_gib = 64.0;
 };
 
+// The results side: the estimate, or one of the two explorer views (issue #5).
+enum class ResultsView { kEstimate, kLayouts, kMemoryMap };
+
+// Explorer results are recomputed only while their view is open and only when the config
+// (AppState::config_version) or their own options changed; `pending` means "Searching…" is on
+// screen this frame and the work runs on the next one (app_explorer.cpp).
+struct LayoutsView {
+  bool vary_ac = true;
+  bool vary_swap = true;
+  trainmem::SearchResult result;
+  std::uint64_t computed_for = 0;  // config_version of `result`; 0 = stale
+  bool pending = false;
+  double compute_ms = 0;
+  std::vector<int> order;          // rows in display (sorted) order: indices into result.layouts
+  bool sort_dirty = true;
+};
+
+struct HeatmapView {
+  int grid = 0;                    // index into HeatmapGrids() (app_explorer.h)
+  trainmem::Heatmap map;
+  std::uint64_t computed_for = 0;  // config_version of `map`; 0 = stale
+  int computed_grid = -1;
+  bool pending = false;
+  double compute_ms = 0;
+  std::uint64_t version = 0;       // bumped per computed map: the GPU re-uploads on change
+  HeatmapGpu gpu;
+};
+
+// A rectangle in CSS pixels (the page's coordinates), for the #explorer DOM mirror.
+struct CssRect {
+  float x = 0, y = 0, width = 0, height = 0;
+};
+
 struct AppState {
   trainmem::Presets presets;
 
@@ -41,6 +77,7 @@ struct AppState {
   trainmem::Estimate estimate;             // EstimateWithAdvice(config)
   trainmem::Estimate other_mode_estimate;  // the same config in the other mode (template/detailed)
   std::string estimate_json;               // EstimateToJson(estimate).dump(): the DOM mirror
+  std::uint64_t config_version = 1;        // bumped by every commit: explorer views compare it
 
   // Share link state.
   bool embed = false;
@@ -49,6 +86,15 @@ struct AppState {
   std::string pending_storage;             // to write to localStorage after the frame
   std::vector<std::string> banner_lines;   // "Could not read: #tp: …", dismissible
   bool link_had_errors = false;            // re-read the link once fetched presets arrive
+  std::vector<std::string> published_link_errors;  // what #link-errors shows now
+
+  // Explorer (panel_layouts.cpp, panel_heatmap.cpp).
+  ResultsView view = ResultsView::kEstimate;
+  LayoutsView layouts;
+  HeatmapView heatmap;
+  std::vector<std::pair<std::string, CssRect>> explorer_rects;  // drawn this frame (tabs, rows, plot)
+  std::string published_explorer;          // what #explorer's data-json holds now
+  float device_pixel_ratio = 1.0f;         // set by main.cpp: CSS px = ImGui px / ratio
 
   // UI-only state.
   std::string model_filter;

@@ -26,6 +26,7 @@
 #endif
 
 #include "app/app_actions.h"
+#include "app/app_explorer.h"
 #include "app/app_state.h"
 #include "app/panels.h"
 #include "app/theme.h"
@@ -108,6 +109,7 @@ void SyncCanvas(Runtime& rt) {
   if (width != current_width || height != current_height) platform::ResizeCanvas(width, height);
   if (ratio != rt.device_pixel_ratio) {
     rt.device_pixel_ratio = ratio;
+    rt.state.device_pixel_ratio = ratio;
     app::BuildFonts(ratio);
     app::ApplyStyle(ratio);
     if (rt.gpu_ready) {  // before that, CreateDeviceObjects uploads the atlas
@@ -163,6 +165,8 @@ void Present(const Runtime& rt) {
 // What the frame asked for: more frames, a delayed wake-up, a new cursor, the first-frame mark.
 void AfterFrame(Runtime& rt) {
   app::FlushShareState(rt.state, ImGui::IsAnyMouseDown());
+  app::PublishLinkErrors(rt.state);
+  app::PublishExplorerMirror(rt.state);
   if (!rt.first_frame_marked) {
     rt.first_frame_marked = true;
     platform::MarkFirstFrame();
@@ -201,6 +205,7 @@ void Frame() {
 
 bool CreateWindow(Runtime& rt) {
   if (!glfwInit()) return false;
+  platform::DetachGamepadListeners();
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);

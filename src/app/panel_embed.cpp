@@ -42,6 +42,14 @@ void DrawOpenLink(const AppState& state) {
   if (ImGui::IsItemClicked()) OpenFullApp(state);
 }
 
+// The card is read-only and has no banner: one warning line per key the link could not read,
+// so a reader knows the card shows a default in its place.
+void DrawLinkWarnings(const AppState& state) {
+  for (const std::string& line : state.banner_lines) {
+    TextColored(WarningColors().text, TrFormat(Str::kEmbedLinkWarningTemplate, line.c_str()).c_str());
+  }
+}
+
 }  // namespace
 
 void DrawEmbedPanel(AppState& state) {
@@ -51,6 +59,7 @@ void DrawEmbedPanel(AppState& state) {
       TrFormat(Str::kEmbedHeadlineTemplate, trainmem::FormatGiB(e.per_device.total).c_str(),
                trainmem::FormatGiB(e.budget.usable_bytes).c_str(), trainmem::FormatGiB(e.budget.device_bytes).c_str());
   TextMuted(headline.c_str());
+  DrawLinkWarnings(state);
   DrawMemoryBar(e, 1.4f);
   DrawMemoryLegend(e);
   DrawBreakdownPanel(state);

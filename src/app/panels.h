@@ -31,6 +31,11 @@ void DrawStagesPanel(AppState& state);      // panel_stages.cpp: per pipeline st
 void DrawModeComparePanel(AppState& state); // panel_compare.cpp: template vs detailed
 void DrawWarningsPanel(AppState& state);    // panel_verdict.cpp
 
+// Explorer views, tabs beside the estimate (issue #5).
+void DrawLayoutsPanel(AppState& state);     // panel_layouts.cpp: fitting layouts, sortable
+void DrawHeatmapPanel(AppState& state);     // panel_heatmap.cpp: memory map of two settings
+void DrawHeatmapLegend(AppState& state);    // panel_heatmap_legend.cpp
+
 // The compact read-only card for #…&embed=1 (panel_embed.cpp).
 void DrawEmbedPanel(AppState& state);
 

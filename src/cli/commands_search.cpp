@@ -1,5 +1,5 @@
-// `trainmem search [CONFIG.json] [--model ID] [--device ID] [--set key=value]... [--json] [--limit N]`:
-// every parallel layout of the config's world_size that fits, cheapest first (core/search.h).
+// `trainmem search [CONFIG.json] [--model ID] [--device ID] [--set key=value]... [--json] [--limit
+// N]`: every parallel layout of the config's world_size that fits, cheapest first (core/search.h).
 // The config's own degrees are the starting point only; the search replaces them.
 #include <cstdio>
 #include <string>
@@ -36,15 +36,20 @@ void PrintTable(const Config& base, const SearchResult& r, std::ostream& out) {
   for (const LayoutResult& l : r.layouts) {
     const Parallelism& p = l.config.parallelism;
     char line[256];
-    std::snprintf(line, sizeof line, "%4zu  %12lld  %8lld  %3lld  %3lld  %3lld  %3lld  %3lld  %-8s  %-7s  %9.2f  %12.2f  %6.3f  ",
-                  ++rank, static_cast<long long>(p.dp_replicate), static_cast<long long>(p.dp_shard),
-                  static_cast<long long>(p.tp), static_cast<long long>(p.pp), static_cast<long long>(p.cp),
+    std::snprintf(line, sizeof line,
+                  "%4zu  %12lld  %8lld  %3lld  %3lld  %3lld  %3lld  %3lld  %-8s  %-7s  %9.2f  "
+                  "%12.2f  %6.3f  ",
+                  ++rank, static_cast<long long>(p.dp_replicate),
+                  static_cast<long long>(p.dp_shard), static_cast<long long>(p.tp),
+                  static_cast<long long>(p.pp), static_cast<long long>(p.cp),
                   static_cast<long long>(p.ep), static_cast<long long>(p.etp),
-                  AcLabel(l.config.activation_checkpoint).c_str(), HostOptimizerLabel(l.config.optimizer).c_str(),
-                  Gib(l.per_device.total), Gib(l.headroom_bytes), l.cost);
+                  AcLabel(l.config.activation_checkpoint).c_str(),
+                  HostOptimizerLabel(l.config.optimizer).c_str(), Gib(l.per_device.total),
+                  Gib(l.headroom_bytes), l.cost);
     out << line << l.cost_note << "\n";
   }
-  out << "\ncost = step time relative to an ideal layout (1.000: pure data parallel, no recompute,\n"
+  out << "\ncost = step time relative to an ideal layout (1.000: pure data parallel, no "
+         "recompute,\n"
          "no pipeline bubble); see src/core/search_cost.cpp for the proxy.\n";
 }
 
@@ -70,8 +75,10 @@ int RunSearch(const std::vector<std::string>& args, const Presets& presets, Outp
   SearchOptions options;
   options.limit = static_cast<std::size_t>(o.limit);
   const SearchResult result = SearchLayouts(config.value(), options);
-  if (o.format == "json") io.out << SearchToJson(result).dump(2) << "\n";
-  else PrintTable(config.value(), result, io.out);
+  if (o.format == "json")
+    io.out << SearchToJson(result).dump(2) << "\n";
+  else
+    PrintTable(config.value(), result, io.out);
   return 0;
 }
 

@@ -13,12 +13,16 @@ namespace {
 
 using nlohmann::json;
 
-json BreakdownJson(const MemoryBreakdown& m) {
+}  // namespace
+
+json BreakdownToJson(const MemoryBreakdown& m) {
   return {{"parameters", m.parameters},     {"gradients", m.gradients},
           {"optimizer_states", m.optimizer_states}, {"activations", m.activations},
           {"temporary", m.temporary},       {"total", m.total},
           {"peak_allocated", m.peak_allocated}};
 }
+
+namespace {
 
 json TemporaryJson(const TemporaryBreakdown& t) {
   return {{"gathered_params", t.gathered_params},     {"unsharded_grads", t.unsharded_grads},
@@ -45,7 +49,7 @@ json ActivationJson(const ActivationBreakdown& a) {
 }
 
 json StageJson(const StageEstimate& s) {
-  json j = BreakdownJson(s.bytes);
+  json j = BreakdownToJson(s.bytes);
   j["stage"] = s.stage;
   j["first_layer"] = s.first_layer;
   j["num_layers"] = s.num_layers;
@@ -79,7 +83,7 @@ json EstimateToJson(const Estimate& e) {
   j["layout"] = {{"dp_replicate", e.layout.dp_replicate}, {"dp_shard", e.layout.dp_shard},
                  {"tp", e.layout.tp}, {"pp", e.layout.pp}, {"cp", e.layout.cp},
                  {"ep", e.layout.ep}, {"etp", e.layout.etp}};
-  j["per_device_bytes"] = BreakdownJson(e.per_device);
+  j["per_device_bytes"] = BreakdownToJson(e.per_device);
   json stages = json::array();
   for (const StageEstimate& s : e.stages) stages.push_back(StageJson(s));
   j["pipeline_stages"] = stages;
@@ -91,7 +95,7 @@ json EstimateToJson(const Estimate& e) {
   const TemplateComparison& t = e.template_comparison;
   if (t.available) {
     j["template"] = {{"nominal_params", t.nominal_params}, {"exact_params", t.exact_params},
-                     {"nominal", BreakdownJson(t.nominal)}, {"exact", BreakdownJson(t.exact)},
+                     {"nominal", BreakdownToJson(t.nominal)}, {"exact", BreakdownToJson(t.exact)},
                      {"explanation", TemplateExplanation(t)}};
   }
   json recs = json::array();

@@ -148,7 +148,8 @@ struct Enumerator {
 
   std::size_t IndexOf(std::int64_t divisor) const {
     return static_cast<std::size_t>(
-        std::lower_bound(space.divisors.begin(), space.divisors.end(), divisor) - space.divisors.begin());
+        std::lower_bound(space.divisors.begin(), space.divisors.end(), divisor) -
+        space.divisors.begin());
   }
 
   void Try(const Degrees& d) {
@@ -164,7 +165,8 @@ struct Enumerator {
     }
     for (std::size_t a = 0; a < space.ac.size(); ++a) {
       for (std::size_t o = 0; o < space.optimizer.size(); ++o) {
-        const double cost = search_detail::LayoutCost(base, layout, space.ac[a], space.optimizer[o]);
+        const double cost =
+            search_detail::LayoutCost(base, layout, space.ac[a], space.optimizer[o]);
         out.candidates.push_back({cost, PackKey(d, a, o)});
       }
     }
@@ -198,6 +200,8 @@ struct Enumerator {
     const std::vector<std::int64_t>& div = space.divisors;
     const std::int64_t world = base.world_size;
     const ModelArch& m = base.model;
+    scratch.activation_checkpoint = space.ac[0];  // validate real candidates (see Try)
+    scratch.optimizer = space.optimizer[0];
     expert_degrees = {0};
     for (std::size_t i = 1; i < div.size() && m.num_experts > 0; ++i) {
       if (m.num_experts % div[i] == 0) expert_degrees.push_back(i);
@@ -224,24 +228,26 @@ struct Enumerator {
 // [SECTION] evaluation
 // ---------------------------------------------------------------------------------------------
 
-struct Ranked {
-  LayoutResult result;
+// A fitting candidate: 80 bytes, so ranking moves no configs; the returned layouts' configs are
+// built once, after ranking and truncation.
+struct Fit {
   Candidate candidate;
+  MemoryBreakdown per_device;
+  std::int64_t headroom_bytes = 0;
 };
 
-bool BetterLayout(const Ranked& a, const Ranked& b) {
+bool BetterFit(const Fit& a, const Fit& b) {
   if (a.candidate.cost != b.candidate.cost) return a.candidate.cost < b.candidate.cost;
-  if (a.result.per_device.total != b.result.per_device.total)
-    return a.result.per_device.total < b.result.per_device.total;
+  if (a.per_device.total != b.per_device.total) return a.per_device.total < b.per_device.total;
   return a.candidate.key < b.candidate.key;
 }
 
 struct Evaluation {
-  std::vector<Ranked> fitting;
+  std::vector<Fit> fitting;
   std::size_t evaluated = 0;
   std::int64_t usable_bytes = 0;
   std::int64_t smallest_total = -1;  // over candidates that do not fit
-  Config smallest;
+  std::uint64_t smallest_key = 0;
 };
 
 void EstimateCandidate(const Candidate& c, const Space& space, Config& config, Evaluation& ev) {
@@ -250,10 +256,10 @@ void EstimateCandidate(const Candidate& c, const Space& space, Config& config, E
   ++ev.evaluated;
   ev.usable_bytes = e.budget.usable_bytes;
   if (e.budget.fits) {
-    ev.fitting.push_back({LayoutResult{config, e.per_device, true, e.budget.headroom_bytes, c.cost, ""}, c});
+    ev.fitting.push_back({c, e.per_device, e.budget.headroom_bytes});
   } else if (ev.smallest_total < 0 || e.per_device.total < ev.smallest_total) {
     ev.smallest_total = e.per_device.total;
-    ev.smallest = config;
+    ev.smallest_key = c.key;
   }
 }
 
@@ -275,9 +281,23 @@ Evaluation Evaluate(const Config& base, const Space& space, std::vector<Candidat
       EstimateCandidate(c, space, config, ev);
     }
   }
-  std::sort(ev.fitting.begin(), ev.fitting.end(), BetterLayout);
+  std::sort(ev.fitting.begin(), ev.fitting.end(), BetterFit);
   if (limit > 0 && ev.fitting.size() > limit) ev.fitting.resize(limit);
   return ev;
+}
+
+LayoutResult ResultOf(const Fit& fit, const Config& base, const Space& space) {
+  LayoutResult r;
+  r.config = base;
+  const std::uint64_t key = fit.candidate.key;
+  ApplyCandidate(key, space, r.config);
+  r.per_device = fit.per_device;
+  r.fits = true;
+  r.cost = fit.candidate.cost;
+  r.headroom_bytes = fit.headroom_bytes;
+  r.cost_note = search_detail::CostNote(base, LayoutOf(key, space), space.ac[AcIndex(key)],
+                                        space.optimizer[OptimizerIndex(key)]);
+  return r;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -287,11 +307,13 @@ Evaluation Evaluate(const Config& base, const Space& space, std::vector<Candidat
 std::string DescribeLayout(const Config& c) {
   const Parallelism& p = c.parallelism;
   char buf[200];
-  std::snprintf(buf, sizeof buf, "dp_replicate %lld, dp_shard %lld, tp %lld, pp %lld, cp %lld, ep %lld, etp %lld, %s AC",
-                static_cast<long long>(p.dp_replicate), static_cast<long long>(p.dp_shard),
-                static_cast<long long>(p.tp), static_cast<long long>(p.pp), static_cast<long long>(p.cp),
-                static_cast<long long>(p.ep), static_cast<long long>(p.etp),
-                AcModeName(c.activation_checkpoint.mode));
+  std::snprintf(
+      buf, sizeof buf,
+      "dp_replicate %lld, dp_shard %lld, tp %lld, pp %lld, cp %lld, ep %lld, etp %lld, %s AC",
+      static_cast<long long>(p.dp_replicate), static_cast<long long>(p.dp_shard),
+      static_cast<long long>(p.tp), static_cast<long long>(p.pp), static_cast<long long>(p.cp),
+      static_cast<long long>(p.ep), static_cast<long long>(p.etp),
+      AcModeName(c.activation_checkpoint.mode));
   std::string out = buf;
   if (c.optimizer.swap_optimizer) out += ", swap_optimizer";
   if (c.optimizer.offload) out += ", optimizer offload";
@@ -307,21 +329,27 @@ std::string NoValidLayoutMessage(const Config& base, const Enumeration& en) {
   std::string message = "world_size " + std::to_string(base.world_size) + ": no valid layout";
   if (reasons.empty()) return message + " (no degrees divide it within the model's limits)";
   message += " among " + std::to_string(en.tuples_tried) + " tried: ";
-  for (std::size_t i = 0; i < reasons.size() && i < 3; ++i) message += (i ? "; " : "") + reasons[i].second;
-  if (reasons.size() > 3) message += "; and " + std::to_string(reasons.size() - 3) + " other reasons";
+  for (std::size_t i = 0; i < reasons.size() && i < 3; ++i)
+    message += (i ? "; " : "") + reasons[i].second;
+  if (reasons.size() > 3)
+    message += "; and " + std::to_string(reasons.size() - 3) + " other reasons";
   return message;
 }
 
-std::string FoundMessage(const SearchResult& r, const Evaluation& ev, std::size_t limit) {
+std::string FoundMessage(const SearchResult& r, const Evaluation& ev, std::size_t limit,
+                         const Config& base, const Space& space) {
   const std::string valid = std::to_string(r.valid) + " valid layouts";
   if (ev.fitting.empty()) {
+    Config smallest = base;
+    ApplyCandidate(ev.smallest_key, space, smallest);
     return valid + ", none fits: the smallest needs " + FormatGiB(ev.smallest_total) + " of " +
-           FormatGiB(ev.usable_bytes) + " usable (" + DescribeLayout(ev.smallest) + ")";
+           FormatGiB(ev.usable_bytes) + " usable (" + DescribeLayout(smallest) + ")";
   }
   const std::string count = std::to_string(ev.fitting.size());
   if (limit == 0) return count + " of " + valid + " fit";
-  return "the " + count + " cheapest fitting layouts (" + std::to_string(r.evaluated) + " of " + valid +
-         " estimated)";
+  const std::string found = ev.fitting.size() == 1 ? "the cheapest fitting layout"
+                                                   : "the " + count + " cheapest fitting layouts";
+  return found + " (" + std::to_string(r.evaluated) + " of " + valid + " estimated)";
 }
 
 }  // namespace
@@ -334,7 +362,8 @@ SearchResult SearchLayouts(const Config& base, const SearchOptions& options) {
     for (const Error& e : ValidateConfig(base)) {
       if (e.path == "world_size") reason = FormatError(e);
     }
-    result.message = "world_size " + std::to_string(base.world_size) + ": no valid layout: " + reason;
+    result.message =
+        "world_size " + std::to_string(base.world_size) + ": no valid layout: " + reason;
     return result;
   }
   const Space space = MakeSpace(base, options);
@@ -349,14 +378,9 @@ SearchResult SearchLayouts(const Config& base, const SearchOptions& options) {
   Evaluation ev = Evaluate(base, space, en.candidates, options.limit);
   result.evaluated = ev.evaluated;
   result.usable_bytes = ev.usable_bytes;
-  result.message = FoundMessage(result, ev, options.limit);
+  result.message = FoundMessage(result, ev, options.limit, base, space);
   result.layouts.reserve(ev.fitting.size());
-  for (Ranked& r : ev.fitting) {
-    const std::uint64_t key = r.candidate.key;
-    r.result.cost_note = search_detail::CostNote(base, LayoutOf(key, space), space.ac[AcIndex(key)],
-                                                 space.optimizer[OptimizerIndex(key)]);
-    result.layouts.push_back(std::move(r.result));
-  }
+  for (const Fit& fit : ev.fitting) result.layouts.push_back(ResultOf(fit, base, space));
   return result;
 }
 

@@ -19,8 +19,8 @@
 namespace trainmem {
 
 struct SearchOptions {
-  bool vary_ac = true;    // try activation checkpointing none / selective "op" / full
-  bool vary_swap = true;  // try the optimizer states on and off the device (see HostOptimizerKey)
+  bool vary_ac = true;      // try activation checkpointing none / selective "op" / full
+  bool vary_swap = true;    // try the optimizer states on and off the device (see HostOptimizerKey)
   std::int64_t max_tp = 0;  // largest tensor-parallel degree tried; 0 = device.devices_per_node
   std::size_t limit = 0;    // keep the `limit` cheapest fitting layouts; 0 = all of them
 };
@@ -29,17 +29,17 @@ struct LayoutResult {
   Config config;               // the base config with this layout: reproduces per_device
   MemoryBreakdown per_device;  // EstimateMemory(config).per_device
   bool fits = false;
+  double cost = 0;        // relative step time, 1.0 = ideal (search_cost.cpp)
+  std::string cost_note;  // what the cost is made of, e.g. "TP 8 in-node +12%, full AC +33%"
   std::int64_t headroom_bytes = 0;  // usable − total
-  double cost = 0;             // relative step time, 1.0 = ideal (search_cost.cpp)
-  std::string cost_note;       // what the cost is made of, e.g. "TP 8 in-node +12%, full AC +33%"
 };
 
 struct SearchResult {
   std::vector<LayoutResult> layouts;  // fitting layouts, cheapest first
-  std::size_t evaluated = 0;  // candidates estimated with EstimateMemory
-  std::size_t valid = 0;      // candidates (layout × AC × optimizer placement) ValidateConfig accepts
+  std::size_t evaluated = 0;          // candidates estimated with EstimateMemory
+  std::size_t valid = 0;  // candidates (layout × AC × optimizer placement) ValidateConfig accepts
   std::int64_t usable_bytes = 0;  // the device budget every layout was checked against
-  std::string message;        // one line for a person: what was found, or why nothing was
+  std::string message;            // one line for a person: what was found, or why nothing was
 };
 
 // Enumerates dp_replicate · dp_shard · tp · pp · cp = world_size (ep and etp borrow from those
@@ -47,7 +47,10 @@ struct SearchResult {
 // ValidateConfig accepts, estimates them in cost order and returns those that fit, ranked by
 // (cost, total bytes, dp_replicate, dp_shard, tp, pp, cp, ep, etp, AC, optimizer placement).
 // With a limit, estimation stops once `limit` layouts fit and no cheaper-or-equal candidate is
-// left, so `evaluated` can be far below `valid`.
+// left, so `evaluated` can be far below `valid`; the layouts are exactly the first `limit` of
+// the full search. The page should pass a limit: a full search estimates every candidate (4.5k
+// for a dense model on 1024 devices, 44k for DeepSeek-V3), a limit of 20 about 200 and 2.3k
+// (bench/search_bench.cpp).
 SearchResult SearchLayouts(const Config& base, const SearchOptions& options);
 
 // The config key the search toggles for "optimizer states off the device": swap_optimizer where
@@ -70,16 +73,16 @@ struct HeatmapAxis {
 };
 
 struct HeatmapCell {
-  bool valid = false;          // ValidateConfig accepted the config
+  bool valid = false;  // ValidateConfig accepted the config
   bool fits = false;
   std::int64_t total_bytes = 0;  // per_device.total; 0 when invalid
   MemoryBreakdown per_device;
-  std::string reason;          // the first validation error when invalid, else empty
+  std::string reason;  // the first validation error when invalid, else empty
 };
 
 struct Heatmap {
   HeatmapAxis x, y;
-  std::vector<HeatmapCell> cells;  // row-major: row = y index, column = x index
+  std::vector<HeatmapCell> cells;    // row-major: row = y index, column = x index
   std::int64_t usable_bytes = 0;     // the estimate's budget; 0 when no cell is valid
   std::int64_t min_total_bytes = 0;  // over valid cells (0 when none): the colour scale
   std::int64_t max_total_bytes = 0;
@@ -96,6 +99,11 @@ Heatmap ComputeHeatmap(const Config& base, const HeatmapAxis& x, const HeatmapAx
 
 // The keys ComputeHeatmap accepts (short aliases), for the UI's axis pickers.
 const std::vector<std::string>& HeatmapKeys();
+
+// Whether ComputeHeatmap resets dp_shard to -1 for this axis because it moves ranks: true for
+// tp, pp, cp, ep, etp, dpr, ws (alias or dotted path); false for b, s, dp, mbs and unknown keys.
+// Code that rebuilds a cell's config (applying a clicked cell) asks this instead of guessing.
+bool HeatmapKeyMovesRanks(const std::string& key);
 
 nlohmann::json HeatmapToJson(const Heatmap& heatmap);
 

@@ -28,7 +28,6 @@
 //   (the step runs on the host CPU and the gradients cross PCIe; ZeRO-Offload, Ren et al. 2021).
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -74,7 +73,8 @@ double PipelineIdle(const Config& base, const Layout& l, std::int64_t microbatch
   if (l.pp <= 1) return 0;
   const PpSchedule schedule = base.parallelism.pp_schedule;
   const double virtual_stages = schedule == PpSchedule::kInterleaved1F1B ? 2.0 : 1.0;
-  double idle = static_cast<double>(l.pp - 1) / (virtual_stages * static_cast<double>(microbatches));
+  double idle =
+      static_cast<double>(l.pp - 1) / (virtual_stages * static_cast<double>(microbatches));
   if (schedule == PpSchedule::kZeroBubble) idle *= kZeroBubbleShare;
   return idle;
 }
@@ -97,16 +97,20 @@ Terms TermsOf(const Config& base, const Layout& l, const ActivationCheckpoint& a
   t.etp = kEtpPerDoubling * Doublings(l.etp);
   t.dp_shard = kDpShardPerDoubling * Doublings(l.dp_shard);
   t.dp_replicate = kDpReplicatePerDoubling * Doublings(l.dp_replicate);
-  if (optimizer.offload) t.host_optimizer = kOffloadOptimizer;
-  else if (optimizer.swap_optimizer) t.host_optimizer = kSwapOptimizer;
+  if (optimizer.offload)
+    t.host_optimizer = kOffloadOptimizer;
+  else if (optimizer.swap_optimizer)
+    t.host_optimizer = kSwapOptimizer;
   return t;
 }
 
 std::string Percent(double fraction) {
-  char buf[32];
-  // Whole percents, except below 1% where "+0%" would hide the term.
-  std::snprintf(buf, sizeof buf, fraction < 0.00995 ? "+%.1f%%" : "+%.0f%%", fraction * 100.0);
-  return buf;
+  // Whole percents, except below 1% where "+0%" would hide the term. No printf: notes are built
+  // for every returned layout, thousands in a full search.
+  const double percent = fraction * 100.0;
+  const long long tenths = std::llround(percent * 10.0);
+  if (tenths >= 10) return "+" + std::to_string(std::llround(percent)) + "%";
+  return "+0." + std::to_string(tenths) + "%";
 }
 
 }  // namespace
@@ -114,10 +118,10 @@ std::string Percent(double fraction) {
 double LayoutCost(const Config& base, const Layout& layout, const ActivationCheckpoint& ac,
                   const Optimizer& optimizer) {
   const Terms t = TermsOf(base, layout, ac, optimizer);
-  const double communication = t.tp_in_node + t.tp_cross_node + t.cp + t.ep + t.etp + t.dp_shard +
-                               t.dp_replicate;
-  const double cost = (1 + t.recompute) * (1 + t.pipeline_idle) * (1 + communication) *
-                      (1 + t.host_optimizer);
+  const double communication =
+      t.tp_in_node + t.tp_cross_node + t.cp + t.ep + t.etp + t.dp_shard + t.dp_replicate;
+  const double cost =
+      (1 + t.recompute) * (1 + t.pipeline_idle) * (1 + communication) * (1 + t.host_optimizer);
   return std::round(cost * 1e6) / 1e6;
 }
 
@@ -131,7 +135,8 @@ std::string CostNote(const Config& base, const Layout& l, const ActivationCheckp
   };
   add("TP " + std::to_string(l.tp) + (t.tp_cross_node > 0 ? " across nodes" : " in-node"),
       t.tp_in_node + t.tp_cross_node);
-  add("PP " + std::to_string(l.pp) + " bubble (" + std::to_string(t.microbatches) + " microbatches)",
+  add("PP " + std::to_string(l.pp) + " bubble (" + std::to_string(t.microbatches) +
+          " microbatches)",
       t.pipeline_idle);
   add("CP " + std::to_string(l.cp), t.cp);
   add("EP " + std::to_string(l.ep), t.ep);

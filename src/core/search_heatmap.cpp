@@ -9,9 +9,9 @@ namespace trainmem {
 namespace {
 
 struct AxisField {
-  const char* alias;                   // as in SettingAliases(): `--set tp=8`, `#tp=8`
+  const char* alias;  // as in SettingAliases(): `--set tp=8`, `#tp=8`
   std::int64_t& (*field)(Config&);
-  bool is_degree;                      // changing it moves ranks: dp_shard = -1 absorbs them
+  bool is_degree;  // changing it moves ranks: dp_shard = -1 absorbs them
 };
 
 // Integer settings worth a heatmap. Setting the field directly (not through ApplySetting) keeps a
@@ -68,6 +68,11 @@ const std::vector<std::string>& HeatmapKeys() {
   return keys;
 }
 
+bool HeatmapKeyMovesRanks(const std::string& key) {
+  const AxisField* field = FindAxisField(key);
+  return field != nullptr && field->is_degree;
+}
+
 Heatmap ComputeHeatmap(const Config& base, const HeatmapAxis& x, const HeatmapAxis& y) {
   Heatmap map;
   map.x = x;
@@ -75,7 +80,8 @@ Heatmap ComputeHeatmap(const Config& base, const HeatmapAxis& x, const HeatmapAx
   const AxisField* fx = FindAxisField(x.key);
   const AxisField* fy = FindAxisField(y.key);
   if (fx == nullptr || fy == nullptr) {
-    map.error = "heatmap axis '" + (fx == nullptr ? x.key : y.key) + "' is not one of: b, s, tp, pp, cp, ep, etp, dpr, dp, ws, mbs";
+    map.error = "heatmap axis '" + (fx == nullptr ? x.key : y.key) +
+                "' is not one of: b, s, tp, pp, cp, ep, etp, dpr, dp, ws, mbs";
     return map;
   }
   Config config = base;
@@ -89,7 +95,8 @@ Heatmap ComputeHeatmap(const Config& base, const HeatmapAxis& x, const HeatmapAx
       map.cells.push_back(EstimateCell(config, map.usable_bytes));
       const HeatmapCell& cell = map.cells.back();
       if (!cell.valid) continue;
-      map.min_total_bytes = any_valid ? std::min(map.min_total_bytes, cell.total_bytes) : cell.total_bytes;
+      map.min_total_bytes =
+          any_valid ? std::min(map.min_total_bytes, cell.total_bytes) : cell.total_bytes;
       map.max_total_bytes = std::max(map.max_total_bytes, cell.total_bytes);
       any_valid = true;
     }

@@ -1,6 +1,7 @@
 // SearchToJson ("trainmem.search/v1") and HeatmapToJson ("trainmem.heatmap/v1").
 #include <nlohmann/json.hpp>
 
+#include "core/report.h"
 #include "core/search.h"
 
 namespace trainmem {
@@ -8,20 +9,18 @@ namespace {
 
 using nlohmann::json;
 
-// The estimate schema's per_device_bytes keys (report.cpp); search_test.cpp checks they match.
-json BytesJson(const MemoryBreakdown& m) {
-  return {{"parameters", m.parameters},     {"gradients", m.gradients},
-          {"optimizer_states", m.optimizer_states}, {"activations", m.activations},
-          {"temporary", m.temporary},       {"total", m.total},
-          {"peak_allocated", m.peak_allocated}};
-}
-
 json LayoutJson(const LayoutResult& r) {
   const Parallelism& p = r.config.parallelism;
   return {{"config", ConfigToJson(r.config)},
-          {"layout", {{"dp_replicate", p.dp_replicate}, {"dp_shard", p.dp_shard}, {"tp", p.tp},
-                      {"pp", p.pp}, {"cp", p.cp}, {"ep", p.ep}, {"etp", p.etp}}},
-          {"per_device_bytes", BytesJson(r.per_device)},
+          {"layout",
+           {{"dp_replicate", p.dp_replicate},
+            {"dp_shard", p.dp_shard},
+            {"tp", p.tp},
+            {"pp", p.pp},
+            {"cp", p.cp},
+            {"ep", p.ep},
+            {"etp", p.etp}}},
+          {"per_device_bytes", BreakdownToJson(r.per_device)},
           {"headroom_bytes", r.headroom_bytes},
           {"fits", r.fits},
           {"cost", r.cost},
@@ -33,20 +32,19 @@ json LayoutJson(const LayoutResult& r) {
 json SearchToJson(const SearchResult& result) {
   json layouts = json::array();
   for (const LayoutResult& r : result.layouts) layouts.push_back(LayoutJson(r));
-  return {{"schema", "trainmem.search/v1"},
-          {"evaluated", result.evaluated},
-          {"valid", result.valid},
-          {"usable_bytes", result.usable_bytes},
-          {"message", result.message},
-          {"layouts", layouts}};
+  return {{"schema", "trainmem.search/v1"}, {"evaluated", result.evaluated},
+          {"valid", result.valid},          {"usable_bytes", result.usable_bytes},
+          {"message", result.message},      {"layouts", layouts}};
 }
 
 json HeatmapToJson(const Heatmap& heatmap) {
   json cells = json::array();
   for (const HeatmapCell& c : heatmap.cells) {
     json cell = {{"valid", c.valid}, {"fits", c.fits}, {"total_bytes", c.total_bytes}};
-    if (c.valid) cell["per_device_bytes"] = BytesJson(c.per_device);
-    else cell["reason"] = c.reason;
+    if (c.valid)
+      cell["per_device_bytes"] = BreakdownToJson(c.per_device);
+    else
+      cell["reason"] = c.reason;
     cells.push_back(cell);
   }
   json j = {{"schema", "trainmem.heatmap/v1"},

@@ -51,6 +51,9 @@ void ResizeCanvas(int width, int height);
 void SetOnWake(std::function<void()> callback);
 void SetCursor(const char* css_cursor);  // "default", "text", "pointer", …
 void RequestWakeAfter(double seconds);   // one wake-up later (a message that times out)
+// Removes the gamepad listeners glfwInit adds (call right after it): the page reads no gamepad,
+// and while they are registered Chromium keeps a gamepad polling thread busy on an idle page.
+void DetachGamepadListeners();
 
 // ---- Presets ------------------------------------------------------------------------------
 // Fetches presets/index.json, then every file it lists (same origin). Calls back once with
@@ -63,5 +66,12 @@ void FetchPresetFiles(std::function<void(const PresetFiles& files, const std::ve
 void SetResultMirror(const std::string& estimate_json, const std::string& summary);
 void SetDocumentTitle(const std::string& title);
 void MarkFirstFrame();  // #status = 'ready', window['firstFrameMs'] = performance.now()
+// What a share link contained but could not be read ("Could not read: #tp: …"), one line each:
+// the text of <div id="link-errors" role="alert"> (hidden when empty) and #status's
+// data-link-errors attribute (the count; absent when none).
+void SetLinkErrors(const std::vector<std::string>& lines);
+// The explorer's state as JSON on <output id="explorer" data-json> (view, counts, timings and the
+// CSS-pixel rectangles of its tabs, rows and plot), for tests and timing runs.
+void SetExplorerMirror(const std::string& json);
 
 }  // namespace platform

@@ -45,6 +45,7 @@ void SetOnWake(std::function<void()>) {}
 void ResizeCanvas(int, int) {}  // the desktop window is the OS's to size
 void SetCursor(const char*) {}
 void RequestWakeAfter(double) {}
+void DetachGamepadListeners() {}
 
 void FetchPresetFiles(std::function<void(const PresetFiles&, const std::vector<std::string>&)> callback) {
   if (callback) callback({}, {});
@@ -53,6 +54,8 @@ void FetchPresetFiles(std::function<void(const PresetFiles&, const std::vector<s
 void SetResultMirror(const std::string&, const std::string&) {}
 void SetDocumentTitle(const std::string&) {}
 void MarkFirstFrame() {}
+void SetLinkErrors(const std::vector<std::string>&) {}
+void SetExplorerMirror(const std::string&) {}
 
 }  // namespace platform
 

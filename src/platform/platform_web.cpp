@@ -1,6 +1,7 @@
 // [SECTION] index
 //   JS → C++ dispatch (tm_platform_dispatch)
-//   JS side: listeners, URL, clipboard, downloads, storage, canvas, presets, DOM mirror
+//   JS side: listeners, URL, clipboard, downloads, storage, canvas, presets, DOM mirror,
+//            link errors, explorer mirror, GLFW's gamepad listeners
 //   platform.h on top of the JS side
 //
 // Browser implementation of platform.h. Every EM_JS body writes DOM properties with bracket
@@ -246,6 +247,35 @@ EM_JS(void, tm_js_mark_first_frame, (), {
   window['firstFrameMs'] = performance.now();
 });
 
+EM_JS(void, tm_js_set_link_errors, (const char* text_ptr, int count), {
+  var text = UTF8ToString(text_ptr);
+  var box = document.getElementById('link-errors');
+  if (box) {
+    box.textContent = text;
+    if (count > 0) box.removeAttribute('hidden'); else box.setAttribute('hidden', "");
+  }
+  var status = document.getElementById('status');
+  if (status) {
+    if (count > 0) status.setAttribute('data-link-errors', String(count));
+    else status.removeAttribute('data-link-errors');
+  }
+});
+
+EM_JS(void, tm_js_set_explorer_mirror, (const char* json_ptr), {
+  var output = document.getElementById('explorer');
+  if (output) output.setAttribute('data-json', UTF8ToString(json_ptr));
+});
+
+// library_glfw.js's glfwInit registers window 'gamepadconnected'/'gamepaddisconnected'
+// listeners; with them Chromium runs its gamepad polling thread (2–3 % of a core on an idle
+// page). The page never reads a gamepad (ImGui's gamepad navigation is off), so they go.
+// GLFW's handlers are reachable as GLFW.onGamepad*: EM_JS code shares library_glfw.js's scope.
+EM_JS(void, tm_js_detach_gamepad_listeners, (), {
+  if (typeof GLFW === 'undefined') return;
+  window.removeEventListener('gamepadconnected', GLFW.onGamepadConnected, true);
+  window.removeEventListener('gamepaddisconnected', GLFW.onGamepadDisconnected, true);
+});
+
 // ---- platform.h ------------------------------------------------------------------------------
 
 namespace platform {
@@ -311,6 +341,13 @@ void SetResultMirror(const std::string& estimate_json, const std::string& summar
 }
 void SetDocumentTitle(const std::string& title) { tm_js_set_title(title.c_str()); }
 void MarkFirstFrame() { tm_js_mark_first_frame(); }
+void SetLinkErrors(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) text += (text.empty() ? "" : "\n") + line;
+  tm_js_set_link_errors(text.c_str(), static_cast<int>(lines.size()));
+}
+void SetExplorerMirror(const std::string& json) { tm_js_set_explorer_mirror(json.c_str()); }
+void DetachGamepadListeners() { tm_js_detach_gamepad_listeners(); }
 
 }  // namespace platform
 

@@ -4,6 +4,7 @@
 #include "core/search.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <set>
@@ -27,8 +28,16 @@ using Key = std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, s
 
 Key KeyOf(const Config& c) {
   const Parallelism& p = c.parallelism;
-  return {p.dp_replicate, p.dp_shard, p.tp, p.pp, p.cp, p.ep, p.etp,
-          c.activation_checkpoint.mode, c.optimizer.swap_optimizer, c.optimizer.offload};
+  return {p.dp_replicate,
+          p.dp_shard,
+          p.tp,
+          p.pp,
+          p.cp,
+          p.ep,
+          p.etp,
+          c.activation_checkpoint.mode,
+          c.optimizer.swap_optimizer,
+          c.optimizer.offload};
 }
 
 // The reference, written plainly: every 7-tuple of divisors of world_size × {no AC, selective
@@ -37,37 +46,51 @@ Key KeyOf(const Config& c) {
 // Megatron, optimizer.offload elsewhere. Two restrictions mirror the search's definition:
 // tp ≤ max_tp, and a dense model only gets ep = etp = 1 (ValidateConfig accepts any etp there,
 // which would list the same layout under several names).
-std::map<Key, std::int64_t> BruteForce(const Config& base, std::int64_t max_tp) {
+// Every 7-tuple (dp_replicate, dp_shard, tp, pp, cp, ep, etp) of divisors of world_size.
+std::vector<std::array<std::int64_t, 7>> AllDivisorTuples(std::int64_t world) {
   std::vector<std::int64_t> d;
-  for (std::int64_t i = 1; i <= base.world_size; ++i) {
-    if (base.world_size % i == 0) d.push_back(i);
+  for (std::int64_t i = 1; i <= world; ++i) {
+    if (world % i == 0) d.push_back(i);
   }
+  std::vector<std::array<std::int64_t, 7>> tuples;
+  std::array<std::size_t, 7> digit{};  // an odometer over indices into d
+  while (true) {
+    std::array<std::int64_t, 7> t;
+    for (std::size_t k = 0; k < 7; ++k) t[k] = d[digit[k]];
+    tuples.push_back(t);
+    std::size_t k = 0;
+    while (k < 7 && ++digit[k] == d.size()) digit[k++] = 0;
+    if (k == 7) return tuples;
+  }
+}
+
+std::map<Key, std::int64_t> BruteForce(const Config& base, std::int64_t max_tp) {
   const bool dense = base.model.num_experts == 0;
-  const bool swaps = base.framework == Framework::kTorchtitanNpu || base.framework == Framework::kMegatron;
+  const bool swaps =
+      base.framework == Framework::kTorchtitanNpu || base.framework == Framework::kMegatron;
   std::map<Key, std::int64_t> accepted;
-  for (auto dpr : d) for (auto dps : d) for (auto tp : d) for (auto pp : d) for (auto cp : d)
-    for (auto ep : d) for (auto etp : d) {
-      if (tp > max_tp || (dense && (ep != 1 || etp != 1))) continue;
-      for (AcMode ac : {AcMode::kNone, AcMode::kSelective, AcMode::kFull}) {
-        for (bool host : {false, true}) {
-          Config c = base;
-          c.parallelism.dp_replicate = dpr;
-          c.parallelism.dp_shard = dps;
-          c.parallelism.tp = tp;
-          c.parallelism.pp = pp;
-          c.parallelism.cp = cp;
-          c.parallelism.ep = ep;
-          c.parallelism.etp = etp;
-          c.activation_checkpoint.mode = ac;
-          if (ac == AcMode::kSelective) c.activation_checkpoint.selective_ac_option = "op";
-          c.optimizer.swap_optimizer = host && swaps;
-          c.optimizer.offload = host && !swaps;
-          if (!ValidateConfig(c).empty()) continue;
-          const Estimate e = EstimateMemory(c);
-          if (e.budget.fits) accepted[KeyOf(c)] = e.per_device.total;
-        }
+  for (const auto& [dpr, dps, tp, pp, cp, ep, etp] : AllDivisorTuples(base.world_size)) {
+    if (tp > max_tp || (dense && (ep != 1 || etp != 1))) continue;
+    for (AcMode ac : {AcMode::kNone, AcMode::kSelective, AcMode::kFull}) {
+      for (bool host : {false, true}) {
+        Config c = base;
+        c.parallelism.dp_replicate = dpr;
+        c.parallelism.dp_shard = dps;
+        c.parallelism.tp = tp;
+        c.parallelism.pp = pp;
+        c.parallelism.cp = cp;
+        c.parallelism.ep = ep;
+        c.parallelism.etp = etp;
+        c.activation_checkpoint.mode = ac;
+        if (ac == AcMode::kSelective) c.activation_checkpoint.selective_ac_option = "op";
+        c.optimizer.swap_optimizer = host && swaps;
+        c.optimizer.offload = host && !swaps;
+        if (!ValidateConfig(c).empty()) continue;
+        const Estimate e = EstimateMemory(c);
+        if (e.budget.fits) accepted[KeyOf(c)] = e.per_device.total;
       }
     }
+  }
   return accepted;
 }
 
@@ -82,24 +105,23 @@ void ExpectMatchesBruteForce(const Config& base, std::int64_t max_tp) {
     EXPECT_TRUE(found.emplace(KeyOf(l.config), l.per_device.total).second) << "listed twice";
   }
   EXPECT_EQ(found, expected) << r.message;
+  // Meaningful only if some valid layouts fit and some do not.
+  EXPECT_FALSE(expected.empty()) << r.message;
+  EXPECT_LT(expected.size(), r.valid) << r.message;
   EXPECT_EQ(r.evaluated, r.valid);  // no limit: every valid candidate is estimated
   EXPECT_GE(r.valid, r.layouts.size());
 }
 
 Config Job(const std::string& model, const std::string& device, std::int64_t world,
            const std::string& framework = "torchtitan") {
-  return MustParse(R"({"model": ")" + model + R"(", "device": ")" + device + R"(", "framework": ")" +
-                   framework + R"(", "world_size": )" + std::to_string(world) +
+  return MustParse(R"({"model": ")" + model + R"(", "device": ")" + device +
+                   R"(", "framework": ")" + framework + R"(", "world_size": )" +
+                   std::to_string(world) +
                    R"(, "training": {"local_batch_size": 4, "seq_len": 4096}})");
 }
 
 TEST(SearchTest, DenseWorld8MatchesBruteForce) {
-  const Config base = Job("llama3-8b", "a100-40gb", 8);
-  ExpectMatchesBruteForce(base, 8);
-  // Meaningful only if some layouts fit and some do not.
-  const SearchResult r = SearchLayouts(base, {});
-  EXPECT_GT(r.layouts.size(), 0u);
-  EXPECT_LT(r.layouts.size(), r.valid);
+  ExpectMatchesBruteForce(Job("llama3-8b", "a100-40gb", 8), 8);
 }
 
 TEST(SearchTest, DenseWorld16MatchesBruteForceIncludingCrossNodeTp) {
@@ -121,7 +143,8 @@ TEST(SearchTest, MoeWorld16MatchesBruteForceWithOptimizerOffload) {
 TEST(SearchTest, DefaultMaxTpIsDevicesPerNode) {
   const Config base = Job("llama3-8b", "a100-40gb", 16);
   ExpectMatchesBruteForce(base, base.device.devices_per_node);
-  for (const LayoutResult& l : SearchLayouts(base, {}).layouts) EXPECT_LE(l.config.parallelism.tp, 8);
+  for (const LayoutResult& l : SearchLayouts(base, {}).layouts)
+    EXPECT_LE(l.config.parallelism.tp, 8);
 }
 
 TEST(SearchTest, RankingIsDeterministicAndSortedByCost) {
@@ -136,7 +159,8 @@ TEST(SearchTest, RankingIsDeterministicAndSortedByCost) {
     const LayoutResult& prev = a.layouts[i - 1];
     const LayoutResult& next = a.layouts[i];
     ASSERT_LE(prev.cost, next.cost) << "rank " << i;
-    if (prev.cost == next.cost) EXPECT_LE(prev.per_device.total, next.per_device.total) << "rank " << i;
+    if (prev.cost == next.cost)
+      EXPECT_LE(prev.per_device.total, next.per_device.total) << "rank " << i;
   }
 }
 
@@ -176,14 +200,16 @@ TEST(SearchTest, NothingFitsNamesTheSmallest) {
   const SearchResult r = SearchLayouts(Job("llama3-70b", "h100-80gb", 8), {});
   EXPECT_TRUE(r.layouts.empty());
   EXPECT_GT(r.valid, 0u);
-  EXPECT_NE(r.message.find("valid layouts, none fits: the smallest needs"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("valid layouts, none fits: the smallest needs"), std::string::npos)
+      << r.message;
   EXPECT_NE(r.message.find(" GiB"), std::string::npos) << r.message;
 }
 
 TEST(SearchTest, EveryConfigReproducesItsBytes) {
   SearchOptions options;
   options.limit = 40;
-  const SearchResult r = SearchLayouts(Job("qwen3-30b-a3b", "ascend-910b", 16, "torchtitan-npu"), options);
+  const SearchResult r =
+      SearchLayouts(Job("qwen3-30b-a3b", "ascend-910b", 16, "torchtitan-npu"), options);
   ASSERT_FALSE(r.layouts.empty());
   const nlohmann::json j = SearchToJson(r);
   ASSERT_EQ(j["layouts"].size(), r.layouts.size());
@@ -221,9 +247,11 @@ TEST(SearchTest, OptimizerPlacementFollowsTheFramework) {
     return seen;
   };
   const Config npu = Job("qwen3-30b-a3b", "ascend-910b", 16, "torchtitan-npu");
-  EXPECT_EQ(host_placements(npu, {}), (std::set<std::pair<bool, bool>>{{false, false}, {true, false}}));
+  EXPECT_EQ(host_placements(npu, {}),
+            (std::set<std::pair<bool, bool>>{{false, false}, {true, false}}));
   const Config cuda = Job("llama3-8b", "a100-40gb", 8);
-  EXPECT_EQ(host_placements(cuda, {}), (std::set<std::pair<bool, bool>>{{false, false}, {false, true}}));
+  EXPECT_EQ(host_placements(cuda, {}),
+            (std::set<std::pair<bool, bool>>{{false, false}, {false, true}}));
   SearchOptions fixed;
   fixed.vary_swap = false;
   fixed.vary_ac = false;
@@ -231,7 +259,8 @@ TEST(SearchTest, OptimizerPlacementFollowsTheFramework) {
   ASSERT_FALSE(r.layouts.empty());
   for (const LayoutResult& l : r.layouts) {
     EXPECT_EQ(l.config.activation_checkpoint.mode, cuda.activation_checkpoint.mode);
-    EXPECT_EQ(l.config.activation_checkpoint.selective_ac_option, cuda.activation_checkpoint.selective_ac_option);
+    EXPECT_EQ(l.config.activation_checkpoint.selective_ac_option,
+              cuda.activation_checkpoint.selective_ac_option);
     EXPECT_FALSE(l.config.optimizer.offload);
   }
 }
@@ -268,7 +297,7 @@ void ExpectCellsAreEstimates(const Config& base, const HeatmapAxis& x, const Hea
   const Heatmap map = ComputeHeatmap(base, x, y);
   ASSERT_TRUE(map.error.empty()) << map.error;
   ASSERT_EQ(map.cells.size(), x.values.size() * y.values.size());
-  const bool degree = x.key != "b" && x.key != "s";
+  const bool degree = HeatmapKeyMovesRanks(x.key) || HeatmapKeyMovesRanks(y.key);
   for (std::size_t j = 0; j < y.values.size(); ++j) {
     for (std::size_t i = 0; i < x.values.size(); ++i) {
       std::vector<std::pair<std::string, std::string>> settings = {
@@ -276,7 +305,8 @@ void ExpectCellsAreEstimates(const Config& base, const HeatmapAxis& x, const Hea
       if (degree) settings.emplace_back("dp", "-1");
       Result<Config> c = ApplySettings(base, settings, TestPresets());
       const HeatmapCell& cell = map.at(i, j);
-      EXPECT_EQ(cell.valid, c.ok()) << x.key << "=" << x.values[i] << " " << y.key << "=" << y.values[j];
+      EXPECT_EQ(cell.valid, c.ok())
+          << x.key << "=" << x.values[i] << " " << y.key << "=" << y.values[j];
       if (!c.ok()) {
         EXPECT_EQ(cell.total_bytes, 0);
         EXPECT_FALSE(cell.fits);
@@ -304,16 +334,29 @@ TEST(SearchHeatmapTest, TpByPpCellsAreEstimatesAndInvalidOnesAreMarked) {
   // 24 ranks split by tp 3, but 32 heads do not.
   const Heatmap map = ComputeHeatmap(Job("llama3-8b", "h100-80gb", 24), {"tp", {3}}, {"pp", {1}});
   EXPECT_FALSE(map.at(0, 0).valid);
-  EXPECT_NE(map.at(0, 0).reason.find("not divisible by tensor_parallel_degree 3"), std::string::npos)
+  EXPECT_NE(map.at(0, 0).reason.find("not divisible by tensor_parallel_degree 3"),
+            std::string::npos)
       << map.at(0, 0).reason;
 }
 
 TEST(SearchHeatmapTest, EpByEtpOnMoeAndDottedKeys) {
   const Config base = With(Job("qwen3-30b-a3b", "h100-80gb", 16), {{"tp", "2"}});
   ExpectCellsAreEstimates(base, {"ep", {1, 2, 4, 8, 16}}, {"etp", {1, 2, 4}});
-  const Heatmap dotted = ComputeHeatmap(base, {"parallelism.expert_parallel_degree", {2}}, {"etp", {1}});
+  const Heatmap dotted =
+      ComputeHeatmap(base, {"parallelism.expert_parallel_degree", {2}}, {"etp", {1}});
   ASSERT_TRUE(dotted.error.empty()) << dotted.error;
-  EXPECT_EQ(dotted.at(0, 0).total_bytes, ComputeHeatmap(base, {"ep", {2}}, {"etp", {1}}).at(0, 0).total_bytes);
+  EXPECT_EQ(dotted.at(0, 0).total_bytes,
+            ComputeHeatmap(base, {"ep", {2}}, {"etp", {1}}).at(0, 0).total_bytes);
+}
+
+TEST(SearchHeatmapTest, DegreeAxesAreTheOnesThatMoveRanks) {
+  for (const char* key :
+       {"tp", "pp", "cp", "ep", "etp", "dpr", "ws", "parallelism.tensor_parallel_degree"}) {
+    EXPECT_TRUE(HeatmapKeyMovesRanks(key)) << key;
+  }
+  for (const char* key : {"b", "s", "dp", "mbs", "hidden"})
+    EXPECT_FALSE(HeatmapKeyMovesRanks(key)) << key;
+  EXPECT_EQ(HeatmapKeys().size(), 11u);
 }
 
 TEST(SearchHeatmapTest, UnknownKeyIsAnErrorNotAGrid) {
@@ -323,7 +366,8 @@ TEST(SearchHeatmapTest, UnknownKeyIsAnErrorNotAGrid) {
 }
 
 TEST(SearchHeatmapTest, ColourScaleSpansValidCells) {
-  const Heatmap map = ComputeHeatmap(Job("llama3-8b", "h100-80gb", 8), {"b", {1, 2, 4}}, {"tp", {1, 3, 8}});
+  const Heatmap map =
+      ComputeHeatmap(Job("llama3-8b", "h100-80gb", 8), {"b", {1, 2, 4}}, {"tp", {1, 3, 8}});
   std::int64_t lo = INT64_MAX, hi = 0;
   for (const HeatmapCell& c : map.cells) {
     if (!c.valid) continue;

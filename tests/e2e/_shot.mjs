@@ -1,0 +1,34 @@
+import * as h from './harness.mjs';
+const srv = await h.startServer(h.SITE_DIR);
+const { browser, close } = await h.launchBrowser();
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror', e));
+await page.goto(`${srv.origin}/index.html${process.argv[2] || ''}`);
+await h.waitReady(page);
+await h.settle(page);
+await page.screenshot({ path: '/tmp/shots/a-estimate.png' });
+const mirror = async () => JSON.parse(await page.getAttribute('#explorer', 'data-json') || '{}');
+console.log(JSON.stringify(await mirror()));
+const center = (r) => ({ x: r[0] + r[2] / 2, y: r[1] + r[3] / 2 });
+let m = await mirror();
+let c = center(m.rects.tab_memory_map);
+await h.imguiClick(page, c.x, c.y);
+await h.settle(page, 800);
+m = await mirror();
+console.log(JSON.stringify(m));
+await page.screenshot({ path: '/tmp/shots/b-map.png' });
+const p = m.rects.plot;
+if (p) {
+  await page.mouse.move(p[0] + p[2] * 0.3, p[1] + p[3] * 0.4);
+  await h.settle(page, 400);
+  await page.screenshot({ path: '/tmp/shots/c-map-hover.png' });
+}
+c = center(m.rects.tab_layouts);
+await h.imguiClick(page, c.x, c.y);
+await h.settle(page, 800);
+m = await mirror();
+console.log(JSON.stringify(m));
+await page.screenshot({ path: '/tmp/shots/d-layouts.png' });
+await close();
+await srv.close();
