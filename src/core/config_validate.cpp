@@ -121,6 +121,11 @@ void CheckExperts(const Config& c, const Layout& l, std::vector<Error>& errors) 
       errors.push_back({ep_path, "expert_parallel_degree " + Str(l.ep) +
                                      " needs a mixture-of-experts model; this model is dense"});
     }
+    if (l.etp > 1) {
+      errors.push_back({"parallelism.expert_tensor_parallel_degree",
+                        "expert_tensor_parallel_degree " + Str(l.etp) +
+                            " needs a mixture-of-experts model; this model is dense"});
+    }
     return;
   }
   if (m.num_experts % l.ep != 0) {

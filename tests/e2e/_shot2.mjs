@@ -17,7 +17,8 @@ const grid = Number(process.argv[3] || 0);
 if (grid) {
   await h.imguiClick(page, 612, 279);
   await h.settle(page, 300);
-  await h.imguiClick(page, 612, 279 + 22 * grid);
+  await page.screenshot({ path: `/tmp/shots/combo.png` });
+  await h.imguiClick(page, 612, 306 + 19 * grid);
   await h.settle(page, 800);
 }
 m = await mirror();
