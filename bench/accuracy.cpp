@@ -26,7 +26,8 @@ using nlohmann::json;
 
 double Compared(const trainmem::Estimate& e, const std::string& metric, const std::string& stage) {
   if (metric == "reserved") return static_cast<double>(e.per_device.total);
-  if (stage == "last" && !e.stages.empty()) return static_cast<double>(e.stages.back().bytes.peak_allocated);
+  if (stage == "last" && !e.stages.empty())
+    return static_cast<double>(e.stages.back().bytes.peak_allocated);
   std::int64_t best = 0;
   for (const auto& s : e.stages) best = std::max(best, s.bytes.peak_allocated);
   return static_cast<double>(best);
@@ -64,7 +65,8 @@ int main(int argc, char** argv) {
       const std::string id = row.value("id", "?");
       auto config = trainmem::ConfigFromJson(row["config"], presets);
       if (!config.ok()) {
-        std::printf("%-58s config error: %s\n", id.c_str(), trainmem::FormatError(config.errors().front()).c_str());
+        std::printf("%-58s config error: %s\n", id.c_str(),
+                    trainmem::FormatError(config.errors().front()).c_str());
         ++failed;
         continue;
       }
@@ -79,7 +81,7 @@ int main(int argc, char** argv) {
                   measured / 1073741824.0, estimate / 1073741824.0, 100 * err);
     }
   }
-  std::printf("\nrows %zu, config errors %d, median |error| %.1f%%, p90 |error| %.1f%%\n", errors.size(),
-              failed, 100 * Percentile(errors, 0.5), 100 * Percentile(errors, 0.9));
+  std::printf("\nrows %zu, config errors %d, median |error| %.1f%%, p90 |error| %.1f%%\n",
+              errors.size(), failed, 100 * Percentile(errors, 0.5), 100 * Percentile(errors, 0.9));
   return failed == 0 ? 0 : 1;
 }

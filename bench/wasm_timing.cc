@@ -51,23 +51,31 @@ int main() {
   const trainmem::Config seed = Parse(presets, R"({"model": "llama3-8b", "device": "ascend-910b",
       "framework": "torchtitan-npu", "world_size": 8, "training": {"local_batch_size": 2,
       "seq_len": 2048}, "optimizer": {"swap_optimizer": true}})");
-  Time("estimate (seed example)", 200, [&] { return static_cast<std::size_t>(trainmem::EstimateMemory(seed).per_device.total > 0); });
+  Time("estimate (seed example)", 200, [&] {
+    return static_cast<std::size_t>(trainmem::EstimateMemory(seed).per_device.total > 0);
+  });
   const trainmem::Config over = Parse(presets, R"({"model": "llama3-70b", "device": "h100-80gb",
       "world_size": 16, "training": {"local_batch_size": 2, "seq_len": 8192},
       "activation_checkpoint": {"mode": "none"}})");
-  Time("estimate + advice (70B, does not fit)", 20, [&] { return trainmem::EstimateWithAdvice(over).recommendations.size(); });
+  Time("estimate + advice (70B, does not fit)", 20,
+       [&] { return trainmem::EstimateWithAdvice(over).recommendations.size(); });
   for (int world : {8, 64, 1024, 8192}) {
-    const trainmem::Config base = Parse(presets, R"({"model": "llama3-70b", "device": "h100-80gb", "world_size": )" +
-                                                     std::to_string(world) + R"(, "training": {"local_batch_size": 1, "seq_len": 8192}})");
-    Time(("search llama3-70b, " + std::to_string(world) + " devices").c_str(), world >= 1024 ? 5 : 20,
-         [&] { return trainmem::SearchLayouts(base, {}).layouts.size(); });
+    const trainmem::Config base =
+        Parse(presets, R"({"model": "llama3-70b", "device": "h100-80gb", "world_size": )" +
+                           std::to_string(world) +
+                           R"(, "training": {"local_batch_size": 1, "seq_len": 8192}})");
+    Time(("search llama3-70b, " + std::to_string(world) + " devices").c_str(),
+         world >= 1024 ? 5 : 20, [&] { return trainmem::SearchLayouts(base, {}).layouts.size(); });
   }
-  const trainmem::Config moe = Parse(presets, R"({"model": "deepseek-v3", "device": "h100-80gb", "world_size": 1024,
+  const trainmem::Config moe =
+      Parse(presets, R"({"model": "deepseek-v3", "device": "h100-80gb", "world_size": 1024,
       "training": {"local_batch_size": 1, "seq_len": 4096}})");
-  Time("search deepseek-v3, 1024 devices", 5, [&] { return trainmem::SearchLayouts(moe, {}).layouts.size(); });
+  Time("search deepseek-v3, 1024 devices", 5,
+       [&] { return trainmem::SearchLayouts(moe, {}).layouts.size(); });
   trainmem::HeatmapAxis x{"b", {}}, y{"s", {}};
   for (int i = 1; i <= 64; ++i) x.values.push_back(i);
   for (int i = 1; i <= 64; ++i) y.values.push_back(512 * i);
-  Time("heatmap 64 x 64 (b x s, seed example)", 10, [&] { return trainmem::ComputeHeatmap(seed, x, y).cells.size(); });
+  Time("heatmap 64 x 64 (b x s, seed example)", 10,
+       [&] { return trainmem::ComputeHeatmap(seed, x, y).cells.size(); });
   return 0;
 }

@@ -26,7 +26,7 @@ const float kInvalid = -1e30;
 const vec3 kGap = vec3(1.0);                      // cell separators: the card's background
 const vec3 kHatchLight = vec3(0.855, 0.867, 0.882);
 const vec3 kHatchDark = vec3(0.725, 0.741, 0.761);
-const vec3 kContour = vec3(1.0);
+const vec3 kContour = vec3(1.0, 0.33, 0.22);     // no colour of viridis is near red
 const vec3 kContourHalo = vec3(0.09, 0.09, 0.11);
 const float kFar = 1e9;
 
@@ -92,11 +92,11 @@ void main() {
   vec2 from_edge = min(fract(cell_pos), 1.0 - fract(cell_pos)) * cell_px;
   if (min(from_edge.x, from_edge.y) < 0.5 * u_pixel_ratio) color = kGap;
 
-  // The contour straddles the edge: each side draws its half, a light core in a dark halo so it
-  // reads on every colour of the map.
+  // The contour straddles the edge: each side draws its half, a red core in a dark halo so it
+  // reads on every colour of the map and differs from the white current-config outline.
   float distance_px = ContourDistance(cell_pos, cell, grid);
-  float halo = 1.0 - smoothstep(2.2 * u_pixel_ratio, 3.0 * u_pixel_ratio, distance_px);
-  float core = 1.0 - smoothstep(0.9 * u_pixel_ratio, 1.6 * u_pixel_ratio, distance_px);
+  float halo = 1.0 - smoothstep(2.4 * u_pixel_ratio, 3.2 * u_pixel_ratio, distance_px);
+  float core = 1.0 - smoothstep(1.3 * u_pixel_ratio, 2.0 * u_pixel_ratio, distance_px);
   color = mix(color, kContourHalo, halo * 0.85);
   color = mix(color, kContour, core);
   o_color = vec4(color, 1.0);

@@ -232,6 +232,7 @@ void DrawHeatmapPanel(AppState& state) {
     }
     ImGui::EndCombo();
   }
+  RecordRect(state, "grid_combo", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   ImGui::SameLine(0, Em(1));
   ImGui::AlignTextToFramePadding();
   if (!current) {

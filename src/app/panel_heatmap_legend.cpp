@@ -63,8 +63,8 @@ void HatchSwatch(ImDrawList* draw, ImVec2 a, ImVec2 b) {
 void ContourSwatch(ImDrawList* draw, ImVec2 a, ImVec2 b) {
   const float y = (a.y + b.y) * 0.5f;
   draw->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(ColormapColor(0.45f)));
-  draw->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), IM_COL32(23, 23, 28, 220), Em(0.3f));
-  draw->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), IM_COL32(255, 255, 255, 255), Em(0.14f));
+  draw->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), IM_COL32(23, 23, 28, 220), Em(0.42f));
+  draw->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), IM_COL32(255, 84, 56, 255), Em(0.2f));  // heatmap.frag kContour
 }
 
 void CurrentSwatch(ImDrawList* draw, ImVec2 a, ImVec2 b) {

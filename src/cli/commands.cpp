@@ -26,21 +26,33 @@ Options ParseOptions(const std::vector<std::string>& args) {
       }
       return args[++i];
     };
-    if (a == "--json") o.format = "json";
-    else if (a == "--markdown") o.format = "markdown";
-    else if (a == "--csv") o.format = "csv";
-    else if (a == "--model") o.model = value("--model");
-    else if (a == "--device") o.device = value("--device");
-    else if (a == "--base") o.base = value("--base");
-    else if (a == "--limit") o.limit = std::strtol(value("--limit").c_str(), nullptr, 10);
+    if (a == "--json")
+      o.format = "json";
+    else if (a == "--markdown")
+      o.format = "markdown";
+    else if (a == "--csv")
+      o.format = "csv";
+    else if (a == "--model")
+      o.model = value("--model");
+    else if (a == "--device")
+      o.device = value("--device");
+    else if (a == "--base")
+      o.base = value("--base");
+    else if (a == "--limit")
+      o.limit = std::strtol(value("--limit").c_str(), nullptr, 10);
     else if (a == "--set") {
       std::string kv = value("--set");
       std::size_t eq = kv.find('=');
-      if (eq == std::string::npos || eq == 0) o.error = "--set expects key=value, got '" + kv + "'";
-      else o.settings.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
-    } else if (!a.empty() && a[0] == '-') o.error = "unknown option '" + a + "'";
-    else if (o.config_path.empty()) o.config_path = a;
-    else o.error = "unexpected argument '" + a + "'";
+      if (eq == std::string::npos || eq == 0)
+        o.error = "--set expects key=value, got '" + kv + "'";
+      else
+        o.settings.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    } else if (!a.empty() && a[0] == '-')
+      o.error = "unknown option '" + a + "'";
+    else if (o.config_path.empty())
+      o.config_path = a;
+    else
+      o.error = "unexpected argument '" + a + "'";
     if (!o.error.empty()) break;
   }
   return o;
@@ -59,7 +71,8 @@ bool ReadFile(const std::string& path, std::string& text, std::ostream& err) {
 }
 
 void PrintErrors(const std::vector<Error>& errors, const std::string& where, std::ostream& err) {
-  for (const Error& e : errors) err << "trainmem: " << (where.empty() ? "" : where + ": ") << FormatError(e) << "\n";
+  for (const Error& e : errors)
+    err << "trainmem: " << (where.empty() ? "" : where + ": ") << FormatError(e) << "\n";
 }
 
 // Builds the config from a file (or the defaults), then --model/--device/--set in order.
@@ -72,8 +85,10 @@ Result<Config> LoadConfig(const Options& o, const Presets& presets, std::ostream
     return Result<Config>::Failure("", "cannot read config");
   }
   json j = json::parse(text, nullptr, false);
-  if (!j.is_discarded() && j.is_object() && !j.contains("model") && !o.model.empty()) j["model"] = o.model;
-  Result<Config> config = j.is_discarded() ? ParseConfig(text, presets) : ConfigFromJson(j, presets);
+  if (!j.is_discarded() && j.is_object() && !j.contains("model") && !o.model.empty())
+    j["model"] = o.model;
+  Result<Config> config =
+      j.is_discarded() ? ParseConfig(text, presets) : ConfigFromJson(j, presets);
   if (!config.ok()) return config;
   std::vector<std::pair<std::string, std::string>> settings;
   if (!o.model.empty()) settings.emplace_back("model", o.model);
@@ -97,10 +112,14 @@ int RunEstimate(const std::vector<std::string>& args, const Presets& presets, Ou
     return 2;
   }
   Estimate e = EstimateWithAdvice(config.value());
-  if (o.format == "json") io.out << EstimateToJson(e).dump(2) << "\n";
-  else if (o.format == "markdown") io.out << EstimateToMarkdown(e);
-  else if (o.format == "csv") io.out << EstimateToCsv(e);
-  else io.out << EstimateToText(e);
+  if (o.format == "json")
+    io.out << EstimateToJson(e).dump(2) << "\n";
+  else if (o.format == "markdown")
+    io.out << EstimateToMarkdown(e);
+  else if (o.format == "csv")
+    io.out << EstimateToCsv(e);
+  else
+    io.out << EstimateToText(e);
   return 0;
 }
 
@@ -124,7 +143,8 @@ int RunPresets(const std::vector<std::string>& args, const Presets& presets, Out
     json j = {{"models", json::array()}, {"devices", json::array()}};
     for (const auto& [id, m] : presets.models) {
       ParamCounts p = CountParams(m.arch, false);
-      j["models"].push_back({{"id", id}, {"name", m.name}, {"family", m.family}, {"total_params", p.total}});
+      j["models"].push_back(
+          {{"id", id}, {"name", m.name}, {"family", m.family}, {"total_params", p.total}});
     }
     for (const auto& [id, d] : presets.devices)
       j["devices"].push_back({{"id", id}, {"name", d.name}, {"memory_gib", d.memory_gib}});
@@ -134,14 +154,16 @@ int RunPresets(const std::vector<std::string>& args, const Presets& presets, Out
   io.out << "models:\n";
   for (const auto& [id, m] : presets.models) {
     char line[200];
-    std::snprintf(line, sizeof line, "  %-18s %-28s %-12s %10s params\n", id.c_str(), m.name.c_str(),
-                  m.family.c_str(), FormatCount(CountParams(m.arch, false).total).c_str());
+    std::snprintf(line, sizeof line, "  %-18s %-28s %-12s %10s params\n", id.c_str(),
+                  m.name.c_str(), m.family.c_str(),
+                  FormatCount(CountParams(m.arch, false).total).c_str());
     io.out << line;
   }
   io.out << "devices:\n";
   for (const auto& [id, d] : presets.devices) {
     char line[200];
-    std::snprintf(line, sizeof line, "  %-18s %-34s %8.1f GiB visible to the framework\n", id.c_str(), d.name.c_str(), d.memory_gib);
+    std::snprintf(line, sizeof line, "  %-18s %-34s %8.1f GiB visible to the framework\n",
+                  id.c_str(), d.name.c_str(), d.memory_gib);
     io.out << line;
   }
   return 0;

@@ -56,9 +56,12 @@ int RunParams(const std::vector<std::string>& args, const Presets& presets, Outp
   // DeepSeek-V3 total, 684.5B, includes its MTP layer).
   const ParamCounts p = CountParams(arch, true);
   if (o.format == "json") {
-    nlohmann::json j = {{"total_params", p.total}, {"active_params", p.active},
-                        {"dense_params", p.dense}, {"expert_params", p.expert},
-                        {"embedding_params", p.embedding}, {"output_head_params", p.output_head},
+    nlohmann::json j = {{"total_params", p.total},
+                        {"active_params", p.active},
+                        {"dense_params", p.dense},
+                        {"expert_params", p.expert},
+                        {"embedding_params", p.embedding},
+                        {"output_head_params", p.output_head},
                         {"mtp_params", p.mtp}};
     io.out << j.dump(2) << "\n";
     return 0;
@@ -66,15 +69,16 @@ int RunParams(const std::vector<std::string>& args, const Presets& presets, Outp
   if (!name.empty()) io.out << name << "\n";
   char line[160];
   const std::pair<const char*, std::int64_t> rows[] = {
-      {"total", p.total}, {"active per token", p.active}, {"dense", p.dense},
-      {"routed experts", p.expert}, {"embedding", p.embedding}, {"output head", p.output_head},
+      {"total", p.total},           {"active per token", p.active}, {"dense", p.dense},
+      {"routed experts", p.expert}, {"embedding", p.embedding},     {"output head", p.output_head},
       {"MTP modules", p.mtp}};
   for (const auto& [label, value] : rows) {
     std::snprintf(line, sizeof line, "  %-18s %20lld  (%s)\n", label, static_cast<long long>(value),
                   FormatCount(value).c_str());
     io.out << line;
   }
-  io.out << "  active = dense parameters + top-k routed experts per token, embeddings and head included\n";
+  io.out << "  active = dense parameters + top-k routed experts per token, embeddings and head "
+            "included\n";
   return 0;
 }
 

@@ -1,7 +1,7 @@
 // trainmem — the command-line front-end over the estimator core.
 //
-//   trainmem estimate [CONFIG.json] [--model ID] [--device ID] [--set key=value]... [--json|--markdown|--csv]
-//   trainmem params   CONFIG_OR_HF_CONFIG.json | --model ID [--json]
+//   trainmem estimate [CONFIG.json] [--model ID] [--device ID] [--set key=value]...
+//   [--json|--markdown|--csv] trainmem params   CONFIG_OR_HF_CONFIG.json | --model ID [--json]
 //   trainmem presets  [--json]
 //   trainmem link     [CONFIG.json] [--set key=value]... [--base URL]
 //
@@ -27,7 +27,8 @@ void PrintUsage(std::ostream& out) {
          "  trainmem params   CONFIG_OR_HF_CONFIG.json | --model ID [--json]\n"
          "  trainmem presets  [--json]\n"
          "  trainmem link     [CONFIG.json] [--model ID] [--set key=value]... [--base URL]\n"
-         "  trainmem search   [CONFIG.json] [--model ID] [--set key=value]... [--json] [--limit N]\n"
+         "  trainmem search   [CONFIG.json] [--model ID] [--set key=value]... [--json] [--limit "
+         "N]\n"
          "\n"
          "keys for --set are the config's dotted keys (parallelism.tensor_parallel_degree=8)\n"
          "or their short forms (tp=8, b=2, s=8192, ac=full, mode=template).\n";

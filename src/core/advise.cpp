@@ -107,7 +107,8 @@ std::vector<Step> Ladder() {
 
 std::string StepName(const Step& step, const Candidate& c) {
   if (!step.action.empty()) return step.action;
-  return c.config.optimizer.swap_optimizer ? "enable swap_optimizer" : "offload optimizer states to the host";
+  return c.config.optimizer.swap_optimizer ? "enable swap_optimizer"
+                                           : "offload optimizer states to the host";
 }
 
 Recommendation Evaluate(const std::string& action, const Candidate& c) {
@@ -116,10 +117,10 @@ Recommendation Evaluate(const std::string& action, const Candidate& c) {
   r.action = action;
   r.changes = c.changes;
   r.total_bytes = e.per_device.total;
-  r.fits = e.budget.fits && e.warnings.end() == std::find_if(e.warnings.begin(), e.warnings.end(),
-                                                             [](const std::string& w) {
-                                                               return w.rfind("invalid config", 0) == 0;
-                                                             });
+  r.fits = e.budget.fits &&
+           e.warnings.end() ==
+               std::find_if(e.warnings.begin(), e.warnings.end(),
+                            [](const std::string& w) { return w.rfind("invalid config", 0) == 0; });
   return r;
 }
 
@@ -156,13 +157,14 @@ struct Choice {
   std::int64_t total = 0;
 };
 
-std::vector<std::int64_t> Doublings(const Config& c, std::int64_t Parallelism::*field, int max_steps) {
+std::vector<std::int64_t> Doublings(const Config& c, std::int64_t Parallelism::*field,
+                                    int max_steps) {
   std::vector<std::int64_t> out{c.parallelism.*field};
   for (int i = 0; i < max_steps; ++i) {
     Config probe = c;
     probe.parallelism.*field = out.back();
-    std::int64_t next = NextDegree(probe, [field](Config& cfg, std::int64_t d) { cfg.parallelism.*field = d; },
-                                   out.back());
+    std::int64_t next = NextDegree(
+        probe, [field](Config& cfg, std::int64_t d) { cfg.parallelism.*field = d; }, out.back());
     if (next == 0) break;
     out.push_back(next);
   }
@@ -218,18 +220,23 @@ Recommendation CheapestFit(const Config& config) {
                 if (!s.apply(c)) continue;
                 cost += 1;
               }
-              if (tp != config.parallelism.tp || pp != config.parallelism.pp || ep != config.parallelism.ep) {
+              if (tp != config.parallelism.tp || pp != config.parallelism.pp ||
+                  ep != config.parallelism.ep) {
                 c.config.parallelism.tp = tp;
                 c.config.parallelism.pp = pp;
                 c.config.parallelism.ep = ep;
                 c.config.parallelism.dp_shard = -1;
                 Set(c, "parallelism.data_parallel_shard_degree", "-1");
-                if (tp != config.parallelism.tp) Set(c, "parallelism.tensor_parallel_degree", std::to_string(tp));
-                if (pp != config.parallelism.pp) Set(c, "parallelism.pipeline_parallel_degree", std::to_string(pp));
-                if (ep != config.parallelism.ep) Set(c, "parallelism.expert_parallel_degree", std::to_string(ep));
+                if (tp != config.parallelism.tp)
+                  Set(c, "parallelism.tensor_parallel_degree", std::to_string(tp));
+                if (pp != config.parallelism.pp)
+                  Set(c, "parallelism.pipeline_parallel_degree", std::to_string(pp));
+                if (ep != config.parallelism.ep)
+                  Set(c, "parallelism.expert_parallel_degree", std::to_string(ep));
                 if (!ValidateConfig(c.config).empty()) continue;
                 cost += DegreeCost(config.parallelism.tp, tp, tp > per_node ? 6 : 2);
-                cost += DegreeCost(config.parallelism.pp, pp, 2) + DegreeCost(config.parallelism.ep, ep, 1);
+                cost += DegreeCost(config.parallelism.pp, pp, 2) +
+                        DegreeCost(config.parallelism.ep, ep, 1);
               }
               if (halvings > 0) {
                 std::int64_t b = config.training.local_batch_size >> halvings;

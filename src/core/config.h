@@ -28,10 +28,10 @@ enum class OptimizerKind { kAdamW, kAdam, kSgd, kLion, kAdafactor };
 std::int64_t DTypeBytes(DType t);  // fp32 4, bf16/fp16 2, int8/fp8 1
 
 struct Device {
-  std::string id;    // preset id, empty for a custom device
+  std::string id;  // preset id, empty for a custom device
   std::string name;
-  double memory_gib = 0;            // what the framework sees (torch.cuda.mem_get_info total)
-  std::int64_t memory_bytes = 0;    // memory_gib × 2^30, rounded down
+  double memory_gib = 0;              // what the framework sees (torch.cuda.mem_get_info total)
+  std::int64_t memory_bytes = 0;      // memory_gib × 2^30, rounded down
   std::int64_t devices_per_node = 8;  // for the layout search's cost proxy
 };
 
@@ -39,11 +39,11 @@ struct Training {
   std::int64_t local_batch_size = 8;  // torchtitan [training] local_batch_size
   std::int64_t seq_len = 2048;        // torchtitan [training] seq_len
   DType mixed_precision_param = DType::kBFloat16;
-  bool fp8 = false;                   // float8 linears (torchao / TE)
+  bool fp8 = false;  // float8 linears (torchao / TE)
   AttentionImpl attention = AttentionImpl::kFlash;
-  std::optional<double> dropout;      // nullopt = framework default (Megatron 0.1, others 0)
-  std::int64_t loss_chunks = 1;       // chunked cross-entropy
-  bool mtp = false;                   // train the model's MTP modules (DeepSeek); off by default
+  std::optional<double> dropout;  // nullopt = framework default (Megatron 0.1, others 0)
+  std::int64_t loss_chunks = 1;   // chunked cross-entropy
+  bool mtp = false;               // train the model's MTP modules (DeepSeek); off by default
 };
 
 struct Compile {
@@ -53,18 +53,18 @@ struct Compile {
 };
 
 struct Parallelism {
-  std::int64_t dp_replicate = 1;     // data_parallel_replicate_degree
-  std::int64_t dp_shard = -1;        // data_parallel_shard_degree; -1 = ranks left over
-  std::int64_t tp = 1;               // tensor_parallel_degree
-  std::int64_t pp = 1;               // pipeline_parallel_degree
-  std::int64_t cp = 1;               // context_parallel_degree
-  std::int64_t ep = 1;               // expert_parallel_degree
-  std::int64_t etp = 1;              // expert_tensor_parallel_degree (1 or tp)
+  std::int64_t dp_replicate = 1;        // data_parallel_replicate_degree
+  std::int64_t dp_shard = -1;           // data_parallel_shard_degree; -1 = ranks left over
+  std::int64_t tp = 1;                  // tensor_parallel_degree
+  std::int64_t pp = 1;                  // pipeline_parallel_degree
+  std::int64_t cp = 1;                  // context_parallel_degree
+  std::int64_t ep = 1;                  // expert_parallel_degree
+  std::int64_t etp = 1;                 // expert_tensor_parallel_degree (1 or tp)
   std::int64_t pp_microbatch_size = 1;  // pipeline_parallel_microbatch_size
   PpSchedule pp_schedule = PpSchedule::k1F1B;
   std::int64_t pp_layers_per_stage = 0;  // 0 = even split (interleaved: 2 virtual stages per rank)
   bool sequence_parallel = true;
-  std::optional<int> zero_stage;     // DeepSpeed ZeRO stage / Megatron distributed optimizer (1)
+  std::optional<int> zero_stage;  // DeepSpeed ZeRO stage / Megatron distributed optimizer (1)
 };
 
 struct ActivationCheckpoint {
@@ -76,11 +76,11 @@ struct ActivationCheckpoint {
 struct Optimizer {
   OptimizerKind name = OptimizerKind::kAdamW;
   DType state_dtype = DType::kFloat32;
-  double momentum = 0.9;                  // SGD only; 0 = no momentum buffer
-  bool swap_optimizer = false;            // torchtitan-npu / MindSpeed --swap-optimizer
+  double momentum = 0.9;        // SGD only; 0 = no momentum buffer
+  bool swap_optimizer = false;  // torchtitan-npu / MindSpeed --swap-optimizer
   std::int64_t swap_optimizer_times = 16;
-  bool early_step_in_backward = false;    // optimizer step fused into backward, per parameter
-  bool offload = false;                   // optimizer states and step on the host (ZeRO-Offload)
+  bool early_step_in_backward = false;  // optimizer step fused into backward, per parameter
+  bool offload = false;                 // optimizer states and step on the host (ZeRO-Offload)
 };
 
 struct Overhead {
@@ -92,8 +92,8 @@ struct Config {
   int version = 1;
   Mode mode = Mode::kDetailed;
   Framework framework = Framework::kTorchtitan;
-  std::string model_id;       // preset id; empty when the model is given inline
-  std::string model_name;     // display name
+  std::string model_id;    // preset id; empty when the model is given inline
+  std::string model_name;  // display name
   ModelArch model;
   std::int64_t nominal_params = 0;         // the size in the model's name (8B), template mode
   std::int64_t nominal_expert_params = 0;  // template split for MoE (seed: 657B of 671B)
@@ -140,7 +140,7 @@ inline constexpr const char* kDefaultDeviceId = "h100-80gb";
 
 // Input caps checked by ValidateConfig. They are far above any real job and keep every product
 // the estimator forms (tokens × hidden × bytes × layers) inside int64.
-inline constexpr std::int64_t kMaxWorldSize = 1 << 20;          // 1,048,576 devices
+inline constexpr std::int64_t kMaxWorldSize = 1 << 20;  // 1,048,576 devices
 inline constexpr std::int64_t kMaxLocalBatchSize = 1000000;
 inline constexpr std::int64_t kMaxSeqLen = 100000000;
 inline constexpr double kMaxDeviceMemoryGib = 1e5;

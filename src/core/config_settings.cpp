@@ -18,7 +18,8 @@ Result<Config> ApplySettings(const Config& config,
       continue;
     }
     const nlohmann::json* current = detail::FindJsonPath(j, path);
-    nlohmann::json parsed = detail::ValueFromText(value, current != nullptr ? *current : nlohmann::json());
+    nlohmann::json parsed =
+        detail::ValueFromText(value, current != nullptr ? *current : nlohmann::json());
     const std::string problem = detail::SetJsonPath(j, path, std::move(parsed), presets);
     if (!problem.empty()) errors.push_back({path, problem});
   }

@@ -123,8 +123,9 @@ void AddWarnings(Estimate& e) {
                          std::to_string(e.host_optimizer_bytes / (1LL << 20)) +
                          " MiB of pinned host memory");
   if (c.mode == Mode::kDetailed)
-    e.warnings.push_back("NCCL/HCCL communication buffers and the runtime context live outside "
-                         "the caching allocator; the budget margin covers them");
+    e.warnings.push_back(
+        "NCCL/HCCL communication buffers and the runtime context live outside "
+        "the caching allocator; the budget margin covers them");
   if (c.model.num_mtp_layers > 0 && !c.training.mtp)
     e.warnings.push_back("the model has MTP modules; they are not trained (training.mtp = false)");
 }
@@ -155,7 +156,8 @@ Estimate EstimateMemory(const Config& config) {
         detail::SplitStages(config, e.layout, config.model, layers, main_model);
     for (std::size_t i = 0; i < split.size(); ++i) {
       double host_optimizer = 0;
-      e.stages.push_back(DetailedStage(config, e.layout, split[i], static_cast<int>(i), host_optimizer));
+      e.stages.push_back(
+          DetailedStage(config, e.layout, split[i], static_cast<int>(i), host_optimizer));
       e.host_optimizer_bytes = std::max(e.host_optimizer_bytes, ToBytes(host_optimizer));
       e.host_activation_bytes =
           std::max(e.host_activation_bytes, e.stages.back().activations.offloaded_to_host);

@@ -41,35 +41,35 @@ struct ActivationBreakdown {
   std::int64_t per_layer = 0;            // one block, one microbatch, as kept for backward
   std::int64_t layers_kept = 0;          // blocks whose activations are held (this stage)
   std::int64_t microbatches_in_flight = 1;
-  std::int64_t saved_layers = 0;         // all blocks' saved activations at the peak
-  std::int64_t recompute_layer = 0;      // one block re-materialised during backward (AC)
+  std::int64_t saved_layers = 0;     // all blocks' saved activations at the peak
+  std::int64_t recompute_layer = 0;  // one block re-materialised during backward (AC)
   std::int64_t embedding_output = 0;
-  std::int64_t logits_and_loss = 0;      // fp32 logits, log-softmax and their gradients
-  std::int64_t attention_scores = 0;     // eager attention: seq × seq per head (inside per_layer)
-  std::int64_t offloaded_to_host = 0;    // activation offload
+  std::int64_t logits_and_loss = 0;    // fp32 logits, log-softmax and their gradients
+  std::int64_t attention_scores = 0;   // eager attention: seq × seq per head (inside per_layer)
+  std::int64_t offloaded_to_host = 0;  // activation offload
 };
 
 struct StageEstimate {
   int stage = 0;
-  std::int64_t first_layer = 0;   // [first_layer, first_layer + num_layers)
+  std::int64_t first_layer = 0;  // [first_layer, first_layer + num_layers)
   std::int64_t num_layers = 0;
   bool has_embedding = false;
   bool has_head = false;
   MemoryBreakdown bytes;
   ActivationBreakdown activations;
   TemporaryBreakdown temporary;
-  std::string peak_phase;         // "backward start" or "optimizer step"
+  std::string peak_phase;  // "backward start" or "optimizer step"
 };
 
 struct Budget {
   std::int64_t device_bytes = 0;
-  std::int64_t usable_bytes = 0;   // device × budget_fraction
+  std::int64_t usable_bytes = 0;  // device × budget_fraction
   bool fits = false;
-  std::int64_t headroom_bytes = 0; // usable − total (negative when it does not fit)
+  std::int64_t headroom_bytes = 0;  // usable − total (negative when it does not fit)
 };
 
 struct Recommendation {
-  std::string action;                      // "enable full activation checkpointing"
+  std::string action;  // "enable full activation checkpointing"
   std::vector<std::pair<std::string, std::string>> changes;  // dotted key → JSON value text
   std::int64_t total_bytes = 0;
   bool fits = false;
@@ -93,11 +93,11 @@ struct TemplateComparison {
 std::string TemplateExplanation(const TemplateComparison& comparison);
 
 struct Estimate {
-  Config config;        // the resolved config (reproduces this estimate)
-  ParamCounts params;   // what is trained (MTP only when training.mtp)
+  Config config;       // the resolved config (reproduces this estimate)
+  ParamCounts params;  // what is trained (MTP only when training.mtp)
   Layout layout;
-  MemoryBreakdown per_device;          // the worst stage
-  std::vector<StageEstimate> stages;   // one per pipeline stage
+  MemoryBreakdown per_device;              // the worst stage
+  std::vector<StageEstimate> stages;       // one per pipeline stage
   std::int64_t host_optimizer_bytes = 0;   // swap_optimizer / optimizer offload, per rank
   std::int64_t host_activation_bytes = 0;  // activation offload, per rank
   Budget budget;

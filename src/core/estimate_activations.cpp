@@ -23,10 +23,10 @@ namespace {
 
 struct Shape {
   double h = 0, q_dim = 0, k_dim = 0, v_dim = 0, o_dim = 0, heads = 0;
-  double latent = 0;          // MLA q/kv latents saved as up-projection inputs (replicated)
-  double mlp_width = 0;       // dense MLP intermediate
-  double shared_width = 0;    // an MoE block's shared experts, all together
-  double expert_width = 0;    // one routed expert's intermediate
+  double latent = 0;        // MLA q/kv latents saved as up-projection inputs (replicated)
+  double mlp_width = 0;     // dense MLP intermediate
+  double shared_width = 0;  // an MoE block's shared experts, all together
+  double expert_width = 0;  // one routed expert's intermediate
   double top_k = 0, experts = 0;
 };
 
@@ -58,18 +58,18 @@ Shape ShapeOf(const ModelArch& m) {
 
 // Everything that depends on the config but not on the layer.
 struct Context {
-  double ab = 2;          // activation bytes (the compute dtype)
+  double ab = 2;  // activation bytes (the compute dtype)
   double tp = 1, etp = 1;
-  double rep = 1;         // divisor for tensors replicated under TP: tp with sequence parallel
+  double rep = 1;  // divisor for tensors replicated under TP: tp with sequence parallel
   double dropout = 0;
   bool eager_attention = false;
   bool compiled = false;
   bool fused_norm = false;  // Megatron TE/Apex fused norms, or torch.compile
   Framework framework = Framework::kTorchtitan;
-  double seq_kv = 0;      // keys each query attends to in eager attention
+  double seq_kv = 0;          // keys each query attends to in eager attention
   bool op_level_sac = false;  // selective_ac_option "op" (else every k-th block)
-  double gated_factor = 4;  // saved I-sized tensors of a gated MLP
-  double plain_factor = 2;  // of a non-gated MLP
+  double gated_factor = 4;    // saved I-sized tensors of a gated MLP
+  double plain_factor = 2;    // of a non-gated MLP
 };
 
 Context ContextOf(const Config& c, const Layout& l) {
@@ -125,9 +125,9 @@ LayerBytes AttentionBytes(const Context& x, const Shape& s) {
   const double mask = x.dropout > 0 ? 1.0 : 0.0;
   b.input = x.ab * s.h / x.rep;
   double saved = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep;  // norm, QKV input
-  saved += x.ab * qkv;                                             // q, k, v after RoPE
+  saved += x.ab * qkv;                                            // q, k, v after RoPE
   saved += s.latent > 0 ? x.ab * s.latent + NormBytes(x, s.latent) : 0;
-  saved += x.ab * s.o_dim / x.tp;                                  // attention out = o_proj in
+  saved += x.ab * s.o_dim / x.tp;  // attention out = o_proj in
   if (x.eager_attention) {
     // Softmax output per query row (+ dropout mask and dropped output when dropout > 0).
     b.scores = heads * x.seq_kv * (x.ab + mask * (1.0 + x.ab));
@@ -148,7 +148,7 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
   const double mask = x.dropout > 0 ? 1.0 : 0.0;
   const double factor = gated ? x.gated_factor : x.plain_factor;
   double saved = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep;  // norm, MLP input
-  double width = s.mlp_width / x.tp;                               // dense or shared experts
+  double width = s.mlp_width / x.tp;                              // dense or shared experts
   double op = 0;
   if (moe) {
     // Router logits and probabilities (fp32), then each token's top-k copies: the permuted
@@ -234,7 +234,8 @@ InFlight PipelineInFlight(const Config& c, const Layout& l, const StageParams& s
       break;
     case PpSchedule::kInterleaved1F1B: {
       std::int64_t lps = c.parallelism.pp_layers_per_stage;
-      std::int64_t v = (lps > 0 && st.num_layers >= lps) ? std::max<std::int64_t>(1, st.num_layers / lps) : 2;
+      std::int64_t v =
+          (lps > 0 && st.num_layers >= lps) ? std::max<std::int64_t>(1, st.num_layers / lps) : 2;
       std::int64_t warmup = (remaining - 1) * 2 + (v - 1) * l.pp;
       std::int64_t chunks = std::min(warmup + 1, n_micro * v);
       f.layers_per_chunk = static_cast<double>(st.num_layers) / static_cast<double>(v);
@@ -250,8 +251,7 @@ InFlight PipelineInFlight(const Config& c, const Layout& l, const StageParams& s
 // Logits and loss at the start of backward, per token, for this device.
 double LossBytesPerToken(const Config& c, const Context& x) {
   const double vocab = static_cast<double>(c.model.vocab_size) / x.tp;  // vocab-parallel
-  const bool fused = c.framework == Framework::kMegatron ||
-                     (c.compile.enable && c.compile.loss);
+  const bool fused = c.framework == Framework::kMegatron || (c.compile.enable && c.compile.loss);
   // torchtitan with TP computes the loss on vocab-sharded DTensors (loss_parallel): the
   // decomposed log-softmax in torch/distributed/tensor/parallel/loss.py materialises `shifted`
   // and exp(shifted) beside the fp32 input while the bf16 logits are still referenced, about
@@ -276,17 +276,21 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   ActivationBreakdown& b = out.breakdown;
   const Context x = ContextOf(c, l);
   const Shape s = ShapeOf(c.model);
-  const std::int64_t mbs = l.pp > 1 ? c.parallelism.pp_microbatch_size : c.training.local_batch_size;
+  const std::int64_t mbs =
+      l.pp > 1 ? c.parallelism.pp_microbatch_size : c.training.local_batch_size;
   const double tokens = static_cast<double>(mbs) * static_cast<double>(c.training.seq_len) /
                         static_cast<double>(l.cp);
   const InFlight f = PipelineInFlight(c, l, st, stage_index);
   std::int64_t k_every = 0;
-  if (c.activation_checkpoint.mode == AcMode::kSelective && c.activation_checkpoint.selective_ac_option != "op")
-    k_every = std::max<long long>(1, std::atoll(c.activation_checkpoint.selective_ac_option.c_str()));
+  if (c.activation_checkpoint.mode == AcMode::kSelective &&
+      c.activation_checkpoint.selective_ac_option != "op")
+    k_every =
+        std::max<long long>(1, std::atoll(c.activation_checkpoint.selective_ac_option.c_str()));
 
   double kept_per_token = 0, worst_transient = 0, scores = 0;
   for (std::int64_t layer = st.first_layer; layer < st.first_layer + st.num_layers; ++layer) {
-    bool moe = c.model.num_experts > 0 && static_cast<std::size_t>(layer) < c.model.layer_is_moe.size() &&
+    bool moe = c.model.num_experts > 0 &&
+               static_cast<std::size_t>(layer) < c.model.layer_is_moe.size() &&
                c.model.layer_is_moe[static_cast<std::size_t>(layer)];
     // torchtitan checkpoints block ids with id % k == 0.
     bool checkpointed = k_every > 0 && (layer % k_every == 0);

@@ -47,7 +47,7 @@ struct StateBytes {
   double unsharded_grads = 0;      // per-layer full gradients before reduce-scatter, head grad
   double grad_buckets = 0;         // DDP / ZeRO reduction and all-gather buckets
   bool grads_freed_before_forward = false;  // zero_grad(set_to_none=True): cached, not allocated
-  std::string recipe;              // one line: what the recipe keeps in which dtype
+  std::string recipe;                       // one line: what the recipe keeps in which dtype
 };
 
 StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const StageParams& stage);

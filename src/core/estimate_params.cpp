@@ -153,9 +153,9 @@ void ApplySwapAndOffload(const Config& config, double states_on_device, StateByt
     out.optimizer_step_temp = 0;
     return;
   }
-  if (opt.swap_optimizer && (config.framework == Framework::kTorchtitanNpu ||
-                             config.framework == Framework::kMegatron ||
-                             config.framework == Framework::kTorchtitan)) {
+  if (opt.swap_optimizer &&
+      (config.framework == Framework::kTorchtitanNpu || config.framework == Framework::kMegatron ||
+       config.framework == Framework::kTorchtitan)) {
     // Only m and v move to the host; one 1/swap_optimizer_times slice is on the device at once.
     double swappable = std::min(states_on_device, out.optimizer_states);
     out.host_optimizer += swappable;
@@ -183,7 +183,8 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
   StateBytes out;
   const Shards shards = FsdpShards(layout);
   const LocalParams local{stage.dense_per_device, stage.expert_per_device};
-  const double compute_bytes = static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
+  const double compute_bytes =
+      static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
   const double sharded = local.Sharded(shards);
   out.parameters = sharded * master_bytes;
   out.gradients = sharded * master_bytes;
@@ -317,7 +318,8 @@ StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const S
     const double layer = stage.max_layer_dense + stage.max_layer_expert;
     const double per_device_params = stage.dense_per_device + stage.expert_per_device;
     if (per_device_params > 0)
-      out.gradients = out.gradients * std::min(1.0, std::max(layer, stage.head_params) / per_device_params);
+      out.gradients =
+          out.gradients * std::min(1.0, std::max(layer, stage.head_params) / per_device_params);
     out.optimizer_step_temp = 0;
   }
   return out;

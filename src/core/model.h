@@ -15,9 +15,9 @@
 
 namespace trainmem {
 
-enum class MlpKind { kGated, kPlain };        // SwiGLU/GeGLU (3 matrices) vs GELU/ReLU² (2 matrices)
+enum class MlpKind { kGated, kPlain };  // SwiGLU/GeGLU (3 matrices) vs GELU/ReLU² (2 matrices)
 enum class NormKind { kRmsNorm, kLayerNorm };  // LayerNorm has a bias
-enum class AttentionKind { kGqa, kMla };       // MHA/MQA/GQA vs DeepSeek multi-head latent attention
+enum class AttentionKind { kGqa, kMla };  // MHA/MQA/GQA vs DeepSeek multi-head latent attention
 
 struct ModelArch {
   std::string model_type;  // HF "model_type", e.g. "llama", "deepseek_v3"
@@ -37,10 +37,10 @@ struct ModelArch {
   AttentionKind attention = AttentionKind::kGqa;
   bool qkv_bias = false;
   bool o_bias = false;
-  bool qk_norm = false;          // Qwen3 / Gemma 3 per-head q_norm, k_norm
-  bool attention_sinks = false;  // gpt-oss: one learned logit per head
-  std::int64_t sliding_window = 0;           // 0 = none
-  std::vector<bool> layer_uses_sliding;      // per layer; empty = no sliding layers
+  bool qk_norm = false;                  // Qwen3 / Gemma 3 per-head q_norm, k_norm
+  bool attention_sinks = false;          // gpt-oss: one learned logit per head
+  std::int64_t sliding_window = 0;       // 0 = none
+  std::vector<bool> layer_uses_sliding;  // per layer; empty = no sliding layers
 
   MlpKind mlp = MlpKind::kGated;
   bool mlp_bias = false;
@@ -50,15 +50,15 @@ struct ModelArch {
 
   // MoE. num_experts == 0 means dense.
   std::int64_t num_experts = 0;
-  std::int64_t experts_per_token = 0;   // top-k
+  std::int64_t experts_per_token = 0;  // top-k
   std::int64_t moe_intermediate_size = 0;
   std::int64_t num_shared_experts = 0;
   std::int64_t shared_expert_intermediate_size = 0;  // per shared expert; defaults to moe width
-  std::vector<bool> layer_is_moe;       // per layer (from first_k_dense_replace,
-                                        // decoder_sparse_step, mlp_only_layers, moe_layer_freq)
-  bool router_bias = false;             // gpt-oss router bias, DeepSeek e_score_correction_bias
-  bool expert_bias = false;             // gpt-oss expert biases
-  bool shared_expert_gate = false;      // Qwen2-MoE: sigmoid gate (hidden → 1) on the shared expert
+  std::vector<bool> layer_is_moe;                    // per layer (from first_k_dense_replace,
+                                   // decoder_sparse_step, mlp_only_layers, moe_layer_freq)
+  bool router_bias = false;         // gpt-oss router bias, DeepSeek e_score_correction_bias
+  bool expert_bias = false;         // gpt-oss expert biases
+  bool shared_expert_gate = false;  // Qwen2-MoE: sigmoid gate (hidden → 1) on the shared expert
 
   // MLA (DeepSeek). q_lora_rank == 0 means a plain q_proj.
   std::int64_t q_lora_rank = 0;
@@ -77,10 +77,11 @@ struct ModelArch {
 
 // Parameters of one transformer block, split the way parallelism shards them.
 struct LayerParams {
-  std::int64_t attention = 0;  // q/k/v/o (or MLA projections), their biases, qk norms, sinks, indexer
-  std::int64_t norms = 0;      // the block's norms (replicated under TP)
-  std::int64_t dense_mlp = 0;  // dense MLP, or the shared experts of an MoE block
-  std::int64_t router = 0;     // gate weight (+ bias)
+  std::int64_t attention =
+      0;                   // q/k/v/o (or MLA projections), their biases, qk norms, sinks, indexer
+  std::int64_t norms = 0;  // the block's norms (replicated under TP)
+  std::int64_t dense_mlp = 0;       // dense MLP, or the shared experts of an MoE block
+  std::int64_t router = 0;          // gate weight (+ bias)
   std::int64_t routed_experts = 0;  // all routed experts of this block (EP-sharded)
   std::int64_t active_routed = 0;   // experts_per_token experts' worth
 
@@ -89,14 +90,15 @@ struct LayerParams {
 };
 
 struct ParamCounts {
-  std::int64_t total = 0;   // everything described (MTP included when counted)
-  std::int64_t active = 0;  // per token: dense + top-k routed experts (embeddings and head included)
-  std::int64_t dense = 0;   // total - expert
-  std::int64_t expert = 0;  // routed experts only (shared experts are dense)
-  std::int64_t embedding = 0;       // input embedding (+ learned positions)
-  std::int64_t output_head = 0;     // lm head (0 when tied)
+  std::int64_t total = 0;  // everything described (MTP included when counted)
+  std::int64_t active =
+      0;                   // per token: dense + top-k routed experts (embeddings and head included)
+  std::int64_t dense = 0;  // total - expert
+  std::int64_t expert = 0;       // routed experts only (shared experts are dense)
+  std::int64_t embedding = 0;    // input embedding (+ learned positions)
+  std::int64_t output_head = 0;  // lm head (0 when tied)
   std::int64_t final_norm = 0;
-  std::int64_t mtp = 0;             // MTP modules, included in total only when counted
+  std::int64_t mtp = 0;  // MTP modules, included in total only when counted
 };
 
 // Reads HF config.json fields. `path` prefixes error paths (e.g. "model").

@@ -35,8 +35,8 @@ struct DevicePreset {
   std::string name;
   std::string vendor;
   std::string note;
-  double memory_gib = 0;        // what the framework sees
-  double nominal_memory_gb = 0; // as sold
+  double memory_gib = 0;         // what the framework sees
+  double nominal_memory_gb = 0;  // as sold
   std::int64_t devices_per_node = 8;
 };
 

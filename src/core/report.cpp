@@ -16,18 +16,21 @@ using nlohmann::json;
 }  // namespace
 
 json BreakdownToJson(const MemoryBreakdown& m) {
-  return {{"parameters", m.parameters},     {"gradients", m.gradients},
-          {"optimizer_states", m.optimizer_states}, {"activations", m.activations},
-          {"temporary", m.temporary},       {"total", m.total},
+  return {{"parameters", m.parameters},
+          {"gradients", m.gradients},
+          {"optimizer_states", m.optimizer_states},
+          {"activations", m.activations},
+          {"temporary", m.temporary},
+          {"total", m.total},
           {"peak_allocated", m.peak_allocated}};
 }
 
 namespace {
 
 json TemporaryJson(const TemporaryBreakdown& t) {
-  return {{"gathered_params", t.gathered_params},     {"unsharded_grads", t.unsharded_grads},
-          {"grad_buckets", t.grad_buckets},           {"optimizer_step", t.optimizer_step},
-          {"communication", t.communication},         {"fraction", t.fraction},
+  return {{"gathered_params", t.gathered_params},    {"unsharded_grads", t.unsharded_grads},
+          {"grad_buckets", t.grad_buckets},          {"optimizer_step", t.optimizer_step},
+          {"communication", t.communication},        {"fraction", t.fraction},
           {"allocator_reserve", t.allocator_reserve}};
 }
 
@@ -67,7 +70,8 @@ json RecommendationJson(const Recommendation& r) {
     json parsed = json::parse(value, nullptr, false);
     changes[key] = parsed.is_discarded() ? json(value) : parsed;
   }
-  return {{"action", r.action}, {"changes", changes}, {"total_bytes", r.total_bytes}, {"fits", r.fits}};
+  return {
+      {"action", r.action}, {"changes", changes}, {"total_bytes", r.total_bytes}, {"fits", r.fits}};
 }
 
 }  // namespace
@@ -76,13 +80,20 @@ json EstimateToJson(const Estimate& e) {
   json j;
   j["schema"] = "trainmem.estimate/v1";
   j["config"] = ConfigToJson(e.config);
-  j["model"] = {{"total_params", e.params.total},   {"active_params", e.params.active},
-                {"dense_params", e.params.dense},   {"expert_params", e.params.expert},
-                {"embedding_params", e.params.embedding}, {"output_head_params", e.params.output_head},
+  j["model"] = {{"total_params", e.params.total},
+                {"active_params", e.params.active},
+                {"dense_params", e.params.dense},
+                {"expert_params", e.params.expert},
+                {"embedding_params", e.params.embedding},
+                {"output_head_params", e.params.output_head},
                 {"mtp_params", e.params.mtp}};
-  j["layout"] = {{"dp_replicate", e.layout.dp_replicate}, {"dp_shard", e.layout.dp_shard},
-                 {"tp", e.layout.tp}, {"pp", e.layout.pp}, {"cp", e.layout.cp},
-                 {"ep", e.layout.ep}, {"etp", e.layout.etp}};
+  j["layout"] = {{"dp_replicate", e.layout.dp_replicate},
+                 {"dp_shard", e.layout.dp_shard},
+                 {"tp", e.layout.tp},
+                 {"pp", e.layout.pp},
+                 {"cp", e.layout.cp},
+                 {"ep", e.layout.ep},
+                 {"etp", e.layout.etp}};
   j["per_device_bytes"] = BreakdownToJson(e.per_device);
   json stages = json::array();
   for (const StageEstimate& s : e.stages) stages.push_back(StageJson(s));
@@ -90,12 +101,16 @@ json EstimateToJson(const Estimate& e) {
   j["worst_stage"] = e.worst_stage;
   j["host_bytes"] = {{"optimizer_states", e.host_optimizer_bytes},
                      {"activations", e.host_activation_bytes}};
-  j["budget"] = {{"device_bytes", e.budget.device_bytes}, {"usable_bytes", e.budget.usable_bytes},
-                 {"fits", e.budget.fits}, {"headroom_bytes", e.budget.headroom_bytes}};
+  j["budget"] = {{"device_bytes", e.budget.device_bytes},
+                 {"usable_bytes", e.budget.usable_bytes},
+                 {"fits", e.budget.fits},
+                 {"headroom_bytes", e.budget.headroom_bytes}};
   const TemplateComparison& t = e.template_comparison;
   if (t.available) {
-    j["template"] = {{"nominal_params", t.nominal_params}, {"exact_params", t.exact_params},
-                     {"nominal", BreakdownToJson(t.nominal)}, {"exact", BreakdownToJson(t.exact)},
+    j["template"] = {{"nominal_params", t.nominal_params},
+                     {"exact_params", t.exact_params},
+                     {"nominal", BreakdownToJson(t.nominal)},
+                     {"exact", BreakdownToJson(t.exact)},
                      {"explanation", TemplateExplanation(t)}};
   }
   json recs = json::array();
@@ -120,11 +135,16 @@ std::string FormatGB(std::int64_t bytes) {
 std::string FormatCount(std::int64_t count) {
   char buf[48];
   const double c = static_cast<double>(count);
-  if (c >= 1e12) std::snprintf(buf, sizeof buf, "%.2fT", c / 1e12);
-  else if (c >= 1e9) std::snprintf(buf, sizeof buf, "%.2fB", c / 1e9);
-  else if (c >= 1e6) std::snprintf(buf, sizeof buf, "%.2fM", c / 1e6);
-  else if (c >= 1e3) std::snprintf(buf, sizeof buf, "%.1fK", c / 1e3);
-  else std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(count));
+  if (c >= 1e12)
+    std::snprintf(buf, sizeof buf, "%.2fT", c / 1e12);
+  else if (c >= 1e9)
+    std::snprintf(buf, sizeof buf, "%.2fB", c / 1e9);
+  else if (c >= 1e6)
+    std::snprintf(buf, sizeof buf, "%.2fM", c / 1e6);
+  else if (c >= 1e3)
+    std::snprintf(buf, sizeof buf, "%.1fK", c / 1e3);
+  else
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(count));
   return buf;
 }
 

@@ -14,7 +14,7 @@ namespace trainmem {
 nlohmann::json EstimateToJson(const Estimate& estimate);
 // The `per_device_bytes` object of the schema (also used by the search and heatmap JSON).
 nlohmann::json BreakdownToJson(const MemoryBreakdown& bytes);
-std::string EstimateToText(const Estimate& estimate);      // aligned table, units shown
+std::string EstimateToText(const Estimate& estimate);  // aligned table, units shown
 std::string EstimateToMarkdown(const Estimate& estimate);
 std::string EstimateToCsv(const Estimate& estimate);
 

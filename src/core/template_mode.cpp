@@ -35,8 +35,8 @@ MemoryBreakdown TemplateBreakdown(const Config& c, const Layout& l, double dense
   if (l.dp_shard > 1) states /= static_cast<double>(l.dp_shard);
   if (c.optimizer.swap_optimizer || c.optimizer.offload) states = 0;
 
-  const double tokens = static_cast<double>(c.training.local_batch_size) *
-                        static_cast<double>(c.training.seq_len);
+  const double tokens =
+      static_cast<double>(c.training.local_batch_size) * static_cast<double>(c.training.seq_len);
   const double h = static_cast<double>(c.model.hidden_size);
   const double layers = static_cast<double>(c.model.num_layers) / pp;
   const double none = tokens * h * layers * b * kTemplateActivationK;
@@ -65,19 +65,20 @@ std::string Billions(double n) {
 
 }  // namespace
 
-TemplateComparison TemplateComparisonFor(const Config& c, const Layout& l, const ParamCounts& exact) {
+TemplateComparison TemplateComparisonFor(const Config& c, const Layout& l,
+                                         const ParamCounts& exact) {
   TemplateComparison t;
   t.available = true;
   const bool has_nominal = c.nominal_params > 0;
-  const double nominal_total = has_nominal ? static_cast<double>(c.nominal_params)
-                                           : static_cast<double>(exact.total);
+  const double nominal_total =
+      has_nominal ? static_cast<double>(c.nominal_params) : static_cast<double>(exact.total);
   const double nominal_expert = has_nominal ? static_cast<double>(c.nominal_expert_params)
                                             : static_cast<double>(exact.expert);
   t.nominal_params = ToBytes(nominal_total);
   t.exact_params = exact.total;
   t.nominal = TemplateBreakdown(c, l, nominal_total - nominal_expert, nominal_expert);
-  t.exact = TemplateBreakdown(c, l, static_cast<double>(exact.dense),
-                              static_cast<double>(exact.expert));
+  t.exact =
+      TemplateBreakdown(c, l, static_cast<double>(exact.dense), static_cast<double>(exact.expert));
   t.has_nominal = has_nominal;
   t.nominal_expert_params = ToBytes(nominal_expert);
   t.exact_expert_params = exact.expert;
@@ -113,11 +114,12 @@ std::vector<StageEstimate> TemplateStages(const Config& c, const Layout& l,
     st.has_head = s == l.pp - 1;
     st.bytes = t.nominal;
     st.temporary.fraction = t.nominal.temporary;
-    st.activations.k_equivalent = c.activation_checkpoint.mode == AcMode::kNone
-                                      ? kTemplateActivationK
-                                      : (c.activation_checkpoint.mode == AcMode::kFull
-                                             ? 1.0 / static_cast<double>(std::max<std::int64_t>(1, per_stage))
-                                             : kTemplateActivationK / 2);
+    st.activations.k_equivalent =
+        c.activation_checkpoint.mode == AcMode::kNone
+            ? kTemplateActivationK
+            : (c.activation_checkpoint.mode == AcMode::kFull
+                   ? 1.0 / static_cast<double>(std::max<std::int64_t>(1, per_stage))
+                   : kTemplateActivationK / 2);
     st.activations.saved_layers = t.nominal.activations;
     st.peak_phase = "template (sum of components)";
     stages.push_back(st);
@@ -131,7 +133,6 @@ std::int64_t TemplateHostOptimizerBytes(const Config& c, const Layout& l) {
   on_device.optimizer.swap_optimizer = false;
   on_device.optimizer.offload = false;
   return TemplateComparisonFor(on_device, l, CountParams(c.model, false)).nominal.optimizer_states;
-
 }
 
 }  // namespace trainmem

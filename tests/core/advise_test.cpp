@@ -12,8 +12,9 @@ using testing::With;
 
 TEST(AdviseTest, LadderOrderFromTheSeed) {
   // Llama 3 8B, one A100 40GB, no checkpointing, batch 4 × 4096: far over budget.
-  Config c = With(MustParse(R"({"model": "llama3-8b", "device": "a100-40gb", "framework": "torchtitan-npu"})"),
-                  {{"ws", "8"}, {"ac", "none"}, {"b", "4"}, {"s", "4096"}});
+  Config c = With(
+      MustParse(R"({"model": "llama3-8b", "device": "a100-40gb", "framework": "torchtitan-npu"})"),
+      {{"ws", "8"}, {"ac", "none"}, {"b", "4"}, {"s", "4096"}});
   Estimate e = EstimateWithAdvice(c);
   ASSERT_FALSE(e.budget.fits);
   ASSERT_GE(e.recommendations.size(), 3u);

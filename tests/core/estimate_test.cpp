@@ -49,11 +49,16 @@ TEST(EstimateTest, MegatronDistributedOptimizer) {
 TEST(EstimateTest, ZeroStagesShardProgressively) {
   const double p = static_cast<double>(kLlama8B);
   for (int stage = 0; stage <= 3; ++stage) {
-    Config c = Llama({{"fw", "deepspeed"}, {"ws", "8"}, {"zero", std::to_string(stage)}, {"b", "1"}});
+    Config c =
+        Llama({{"fw", "deepspeed"}, {"ws", "8"}, {"zero", std::to_string(stage)}, {"b", "1"}});
     Estimate e = EstimateMemory(c);
-    EXPECT_NEAR(static_cast<double>(e.per_device.parameters), 2 * p / (stage >= 3 ? 8 : 1), 2) << stage;
-    EXPECT_NEAR(static_cast<double>(e.per_device.gradients), 2 * p / (stage >= 2 ? 8 : 1), 2) << stage;
-    EXPECT_NEAR(static_cast<double>(e.per_device.optimizer_states), 12 * p / (stage >= 1 ? 8 : 1), 2) << stage;
+    EXPECT_NEAR(static_cast<double>(e.per_device.parameters), 2 * p / (stage >= 3 ? 8 : 1), 2)
+        << stage;
+    EXPECT_NEAR(static_cast<double>(e.per_device.gradients), 2 * p / (stage >= 2 ? 8 : 1), 2)
+        << stage;
+    EXPECT_NEAR(static_cast<double>(e.per_device.optimizer_states), 12 * p / (stage >= 1 ? 8 : 1),
+                2)
+        << stage;
   }
 }
 
@@ -73,9 +78,11 @@ TEST(EstimateTest, LogitsAndLossPerToken) {
   const double per_token = 128256.0 * 12 + (6.0 * 4096 + 4) + 2.0 * 4096;
   EXPECT_NEAR(static_cast<double>(e.stages[0].activations.logits_and_loss), per_token * 2048, 2);
   // Chunked cross-entropy keeps the bf16 logits and one fp32 chunk at a time: 2 + 12/8 B.
-  Estimate chunked = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"chunks", "8"}}));
+  Estimate chunked =
+      EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"chunks", "8"}}));
   const double chunked_token = 128256.0 * (2 + 12.0 / 8) + (6.0 * 4096 + 4) + 2.0 * 4096;
-  EXPECT_NEAR(static_cast<double>(chunked.stages[0].activations.logits_and_loss), chunked_token * 2048, 2);
+  EXPECT_NEAR(static_cast<double>(chunked.stages[0].activations.logits_and_loss),
+              chunked_token * 2048, 2);
 }
 
 // No checkpointing, torchtitan eager, per token per layer (bf16, flash attention):
@@ -91,14 +98,16 @@ TEST(EstimateTest, DerivedKWithoutCheckpointing) {
   EXPECT_NEAR(a.bytes_per_token_per_layer, 200840.0, 0.5);
   EXPECT_NEAR(a.k_equivalent, 200840.0 / 8192.0, 1e-6);
   // torch.compile fuses the norms (input + rstd kept) and saves two SwiGLU tensors, not four.
-  Estimate compiled = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "none"}, {"compile", "true"}}));
+  Estimate compiled = EstimateMemory(
+      Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "none"}, {"compile", "true"}}));
   const double fused = 2 * (8192.0 + 4) + 2 * 8192.0 + 12288 + 8320 + 2 * 14336 * 2;
   EXPECT_NEAR(compiled.stages[0].activations.bytes_per_token_per_layer, fused, 0.5);
 }
 
 // 1F1B keeps pp − stage microbatches in flight; the last stage holds the loss.
 TEST(EstimateTest, PipelineStagesHoldDifferentMicrobatches) {
-  Config c = Llama({{"ws", "4"}, {"pp", "4"}, {"b", "8"}, {"mbs", "1"}, {"s", "2048"}, {"ac", "full"}});
+  Config c =
+      Llama({{"ws", "4"}, {"pp", "4"}, {"b", "8"}, {"mbs", "1"}, {"s", "2048"}, {"ac", "full"}});
   Estimate e = EstimateMemory(c);
   ASSERT_EQ(e.stages.size(), 4u);
   for (int s = 0; s < 4; ++s) {
@@ -119,7 +128,12 @@ TEST(EstimateTest, PipelineStagesHoldDifferentMicrobatches) {
 // Interleaved 1F1B, v = 2 chunks per rank, pp = 4, 8 microbatches: rank 0 warms up with
 // (4 − 0 − 1)·2 + (2 − 1)·4 = 10 chunk-microbatches, +1 in flight = 11 chunks of 4 blocks.
 TEST(EstimateTest, InterleavedWarmup) {
-  Config c = Llama({{"ws", "4"}, {"pp", "4"}, {"b", "8"}, {"mbs", "1"}, {"sched", "Interleaved1F1B"}, {"ac", "full"}});
+  Config c = Llama({{"ws", "4"},
+                    {"pp", "4"},
+                    {"b", "8"},
+                    {"mbs", "1"},
+                    {"sched", "Interleaved1F1B"},
+                    {"ac", "full"}});
   Estimate e = EstimateMemory(c);
   EXPECT_EQ(e.stages[0].activations.layers_kept, 11 * 4);
 }
@@ -135,7 +149,8 @@ TEST(EstimateTest, SwapOptimizerKeepsASliceOnDevice) {
 // The verdict: fits iff total ≤ device bytes × 0.95, headroom = usable − total.
 TEST(EstimateTest, BudgetUsesTheUsableFraction) {
   Estimate e = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}}));
-  EXPECT_EQ(e.budget.device_bytes, static_cast<std::int64_t>(std::floor(e.config.device.memory_gib * 1073741824.0)));
+  EXPECT_EQ(e.budget.device_bytes,
+            static_cast<std::int64_t>(std::floor(e.config.device.memory_gib * 1073741824.0)));
   EXPECT_EQ(e.budget.usable_bytes, std::llround(static_cast<double>(e.budget.device_bytes) * 0.95));
   EXPECT_EQ(e.budget.headroom_bytes, e.budget.usable_bytes - e.per_device.total);
   EXPECT_EQ(e.budget.fits, e.per_device.total <= e.budget.usable_bytes);
@@ -144,10 +159,13 @@ TEST(EstimateTest, BudgetUsesTheUsableFraction) {
 // Components sum to the total; peak_allocated never exceeds it; nothing is negative.
 TEST(EstimateTest, ComponentsSumToTotal) {
   for (const char* model : {"llama3-8b", "qwen3-30b-a3b", "deepseek-v3", "gpt-oss-120b", "gpt2"}) {
-    Config c = With(MustParse(std::string(R"({"model": ")") + model + R"("})"), {{"ws", "8"}, {"b", "1"}});
+    Config c =
+        With(MustParse(std::string(R"({"model": ")") + model + R"("})"), {{"ws", "8"}, {"b", "1"}});
     Estimate e = EstimateMemory(c);
     const MemoryBreakdown& m = e.per_device;
-    EXPECT_EQ(m.total, m.parameters + m.gradients + m.optimizer_states + m.activations + m.temporary) << model;
+    EXPECT_EQ(m.total,
+              m.parameters + m.gradients + m.optimizer_states + m.activations + m.temporary)
+        << model;
     EXPECT_LE(m.peak_allocated, m.total) << model;
     EXPECT_GT(m.peak_allocated, 0) << model;
   }

@@ -49,7 +49,8 @@ TEST(TemplateModeTest, ExactCountComparedWithNominal) {
   EXPECT_NE(why.find("+0.38%"), std::string::npos) << why;
 }
 
-// DeepSeek V3.2: experts 657B × 2 B = 1314 GB / (TP × EP × PP); dense 14B × 2 B = 28 GB / (TP × PP).
+// DeepSeek V3.2: experts 657B × 2 B = 1314 GB / (TP × EP × PP); dense 14B × 2 B = 28 GB / (TP ×
+// PP).
 TEST(TemplateModeTest, SeedDeepSeekExpertSplit) {
   Config c = MustParse(R"({"model": "deepseek-v3.2", "mode": "template"})");
   c = With(c, {{"world_size", "64"}, {"tp", "2"}, {"pp", "4"}, {"ep", "8"}});
@@ -72,7 +73,8 @@ TEST(TemplateModeTest, ActivationsAndTemporaryFollowTheSeed) {
                                     e.per_device.optimizer_states + e.per_device.activations +
                                     e.per_device.temporary);
   c = With(c, {{"ac", "full"}});
-  EXPECT_NEAR(static_cast<double>(EstimateMemory(c).per_device.activations), 2.0 * 2048 * 4096 * 2, 1.0);
+  EXPECT_NEAR(static_cast<double>(EstimateMemory(c).per_device.activations), 2.0 * 2048 * 4096 * 2,
+              1.0);
 }
 
 // swap_optimizer: states leave the device (seed ③) and are reported as host memory.

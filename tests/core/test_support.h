@@ -31,7 +31,8 @@ inline Config MustParse(const std::string& json_text) {
 }
 
 // Applies settings together, as the CLI's --set does.
-inline Config With(const Config& c, const std::vector<std::pair<std::string, std::string>>& settings) {
+inline Config With(const Config& c,
+                   const std::vector<std::pair<std::string, std::string>>& settings) {
   Result<Config> r = ApplySettings(c, settings, TestPresets());
   if (!r.ok()) {
     ADD_FAILURE() << FormatError(r.errors().front());

@@ -13,12 +13,14 @@ let m = await mirror();
 let c = center(m.rects.tab_memory_map);
 await h.imguiClick(page, c.x, c.y);
 await h.settle(page, 600);
+m = await mirror();
 const grid = Number(process.argv[3] || 0);
 if (grid) {
-  await h.imguiClick(page, 612, 279);
+  const g = center(m.rects.grid_combo);
+  await h.imguiClick(page, g.x, g.y);
   await h.settle(page, 300);
   await page.screenshot({ path: `/tmp/shots/combo.png` });
-  await h.imguiClick(page, 612, 306 + 19 * grid);
+  await h.imguiClick(page, g.x, g.y + 27 + 19 * grid);
   await h.settle(page, 800);
 }
 m = await mirror();
