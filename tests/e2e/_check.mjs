@@ -1,0 +1,14 @@
+import * as h from './harness.mjs';
+const srv = await h.startServer(h.SITE_DIR);
+const { browser, close } = await h.launchBrowser();
+const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
+await page.goto(`${srv.origin}/index.html#v1&model=llama3-70b&embed=1&tp=abc`);
+await h.waitReady(page);
+await h.settle(page);
+await page.screenshot({ path: '/tmp/shots/embed-broken.png' });
+const cdp = await page.context().newCDPSession(page);
+const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
+const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId });
+console.log([...new Set(listeners.map((l) => l.type))].join(' '));
+console.log(await page.evaluate(() => [document.getElementById('link-errors').outerHTML, document.getElementById('status').outerHTML]));
+await close(); await srv.close();
