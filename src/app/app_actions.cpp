@@ -152,7 +152,7 @@ void CopyModel(const Config& from, Config& to) {
 // Hugging Face writes the repo id or local folder a config.json came from into `_name_or_path`
 // ("meta-llama/Llama-3.1-8B"): a better name for a pasted model than "Custom model". Its last
 // path component is the model's own name, without the organisation or a local folder.
-std::string NameOrPath(const nlohmann::json& hf_config, const std::string& fallback) {
+std::string NameOrPath(const nlohmann::json& hf_config, std::string fallback) {
   const auto it = hf_config.find("_name_or_path");
   if (it == hf_config.end() || !it->is_string()) return fallback;
   std::string name = it->get<std::string>();
@@ -174,6 +174,7 @@ void SelectModelPreset(AppState& state, const std::string& id) {
   auto resolved = trainmem::ApplySetting(NeutralBase(state), "model", id, state.presets);
   if (!resolved.ok()) return ReportPickErrors(state, resolved.errors());
   state.custom_model.open = false;
+  state.custom_model.pasted_name.clear();
   EditDraft(state, [&](Config& c) { CopyModel(resolved.value(), c); });
 }
 
@@ -194,8 +195,11 @@ bool UseCustomModel(AppState& state, const std::string& hf_json_text, std::vecto
     return false;
   }
   errors->clear();
+  // The architecture form re-submits the fields without `_name_or_path`: keep the pasted name.
+  std::string& pasted_name = state.custom_model.pasted_name;
+  pasted_name = NameOrPath(parsed, pasted_name);
   Config named = resolved.value();
-  named.model_name = NameOrPath(parsed, named.model_name);
+  if (!pasted_name.empty()) named.model_name = pasted_name;
   EditDraft(state, [&](Config& c) { CopyModel(named, c); });
   return true;
 }

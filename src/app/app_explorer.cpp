@@ -17,7 +17,8 @@ namespace {
 constexpr std::size_t kMaxLayoutRows = 100;
 
 double MillisecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
 std::vector<std::int64_t> PowersOfTwo(std::int64_t from, std::int64_t to) {
@@ -96,7 +97,8 @@ bool RefreshHeatmap(AppState& state) {
 void ApplyLayout(AppState& state, int index) {
   const auto& layouts = state.layouts.result.layouts;
   if (index < 0 || index >= static_cast<int>(layouts.size())) return;
-  const trainmem::Config chosen = layouts[static_cast<std::size_t>(index)].config;  // the commit re-searches
+  const trainmem::Config chosen =
+      layouts[static_cast<std::size_t>(index)].config;  // the commit re-searches
   UseConfig(state, chosen);
 }
 
@@ -107,7 +109,8 @@ void ApplyHeatmapCell(AppState& state, std::size_t x_index, std::size_t y_index)
   if (x_index >= map.x.values.size() || y_index >= map.y.values.size()) return;
   if (!map.at(x_index, y_index).valid) return;
   std::vector<std::pair<std::string, std::string>> settings = {
-      {map.x.key, std::to_string(map.x.values[x_index])}, {map.y.key, std::to_string(map.y.values[y_index])}};
+      {map.x.key, std::to_string(map.x.values[x_index])},
+      {map.y.key, std::to_string(map.y.values[y_index])}};
   const auto is_degree = [](const std::string& key) { return key != "b" && key != "s"; };
   if (is_degree(map.x.key) || is_degree(map.y.key)) settings.emplace_back("dp", "-1");
   auto next = trainmem::ApplySettings(state.config, settings, state.presets);
@@ -116,8 +119,9 @@ void ApplyHeatmapCell(AppState& state, std::size_t x_index, std::size_t y_index)
 
 void RecordRect(AppState& state, const char* name, ImVec2 min, ImVec2 max) {
   const float ratio = state.device_pixel_ratio > 0 ? state.device_pixel_ratio : 1.0f;
-  state.explorer_rects.emplace_back(name, CssRect{min.x / ratio, min.y / ratio, (max.x - min.x) / ratio,
-                                                  (max.y - min.y) / ratio});
+  state.explorer_rects.emplace_back(
+      name,
+      CssRect{min.x / ratio, min.y / ratio, (max.x - min.x) / ratio, (max.y - min.y) / ratio});
 }
 
 void PublishExplorerMirror(AppState& state) {
@@ -125,15 +129,20 @@ void PublishExplorerMirror(AppState& state) {
   nlohmann::json mirror = {{"view", kViewNames[static_cast<int>(state.view)]}};
   const LayoutsView& layouts = state.layouts;
   if (layouts.computed_for != 0) {
-    mirror["layouts"] = {{"rows", layouts.result.layouts.size()}, {"evaluated", layouts.result.evaluated},
-                         {"valid", layouts.result.valid}, {"ms", layouts.compute_ms},
+    mirror["layouts"] = {{"rows", layouts.result.layouts.size()},
+                         {"evaluated", layouts.result.evaluated},
+                         {"valid", layouts.result.valid},
+                         {"ms", layouts.compute_ms},
                          {"current", layouts.computed_for == state.config_version}};
   }
   const HeatmapView& heatmap = state.heatmap;
   if (heatmap.computed_for != 0) {
-    mirror["heatmap"] = {{"x", heatmap.map.x.key}, {"y", heatmap.map.y.key},
-                         {"x_values", heatmap.map.x.values}, {"y_values", heatmap.map.y.values},
-                         {"ms", heatmap.compute_ms}, {"current", heatmap.computed_for == state.config_version},
+    mirror["heatmap"] = {{"x", heatmap.map.x.key},
+                         {"y", heatmap.map.y.key},
+                         {"x_values", heatmap.map.x.values},
+                         {"y_values", heatmap.map.y.values},
+                         {"ms", heatmap.compute_ms},
+                         {"current", heatmap.computed_for == state.config_version},
                          {"rendered", heatmap.gpu.rendered_version == heatmap.version}};
   }
   nlohmann::json rects = nlohmann::json::object();

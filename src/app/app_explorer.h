@@ -16,7 +16,7 @@ namespace app {
 
 // A heatmap the user can pick: two of trainmem::HeatmapKeys() with their display names.
 struct HeatmapGrid {
-  Str label;         // "Batch size × sequence length"
+  Str label;          // "Batch size × sequence length"
   const char* x_key;  // short alias, as in share links ("b")
   Str x_name;
   const char* y_key;

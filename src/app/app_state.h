@@ -26,6 +26,7 @@ struct CustomModelEditor {
   std::vector<trainmem::Error> hf_errors;  // why the pasted config.json was not used
   std::string edited_json;                 // architecture fields being edited (HF names)
   std::vector<trainmem::Error> edit_errors;
+  std::string pasted_name;                 // from the pasted config.json's `_name_or_path`
 };
 
 struct CustomDeviceEditor {

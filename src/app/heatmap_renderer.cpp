@@ -31,11 +31,13 @@ constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0;
 // shadertoy WlfXRN, CC0): perceptually uniform, readable in greyscale and by most colour-blind
 // readers.
 ImVec4 Viridis(float t) {
-  static constexpr float c[7][3] = {
-      {0.2777273272f, 0.0054073445f, 0.3340998053f},  {0.1050930431f, 1.4046135299f, 1.3845901626f},
-      {-0.3308618287f, 0.2148475595f, 0.0950951630f}, {-4.6342304990f, -5.7991009734f, -19.3324409563f},
-      {6.2282699363f, 14.1799333668f, 56.6905526007f}, {4.7763849977f, -13.7451453777f, -65.3530326334f},
-      {-5.4354558559f, 4.6458526122f, 26.3124352496f}};
+  static constexpr float c[7][3] = {{0.2777273272f, 0.0054073445f, 0.3340998053f},
+                                    {0.1050930431f, 1.4046135299f, 1.3845901626f},
+                                    {-0.3308618287f, 0.2148475595f, 0.0950951630f},
+                                    {-4.6342304990f, -5.7991009734f, -19.3324409563f},
+                                    {6.2282699363f, 14.1799333668f, 56.6905526007f},
+                                    {4.7763849977f, -13.7451453777f, -65.3530326334f},
+                                    {-5.4354558559f, 4.6458526122f, 26.3124352496f}};
   float rgb[3];
   for (int channel = 0; channel < 3; ++channel) {
     float v = c[6][channel];
@@ -79,7 +81,8 @@ bool EnsureProgram(HeatmapGpu& gpu) {
   if (gpu.program != 0) return true;
   if (!gpu.error.empty()) return false;  // failed before: do not retry every frame
   const GLuint vertex = CompileShader(GL_VERTEX_SHADER, "shaders/heatmap.vert", gpu.error);
-  const GLuint fragment = vertex ? CompileShader(GL_FRAGMENT_SHADER, "shaders/heatmap.frag", gpu.error) : 0;
+  const GLuint fragment =
+      vertex ? CompileShader(GL_FRAGMENT_SHADER, "shaders/heatmap.frag", gpu.error) : 0;
   if (vertex == 0 || fragment == 0) {
     if (vertex) glDeleteShader(vertex);
     std::fprintf(stderr, "trainmem heatmap shader: %s\n", gpu.error.c_str());
@@ -129,10 +132,12 @@ void UploadCells(HeatmapGpu& gpu, const trainmem::Heatmap& map) {
   for (std::size_t i = 0; i < map.cells.size(); ++i) {
     const trainmem::HeatmapCell& cell = map.cells[i];
     const bool valid = cell.valid && cell.total_bytes > 0;
-    texels[2 * i] = valid ? static_cast<float>(std::log(cell.total_bytes / kBytesPerGiB)) : kInvalidCell;
+    texels[2 * i] =
+        valid ? static_cast<float>(std::log(cell.total_bytes / kBytesPerGiB)) : kInvalidCell;
     texels[2 * i + 1] = cell.fits ? 1.0f : 0.0f;
   }
-  if (gpu.cells_texture == 0) gpu.cells_texture = NewTexture(GL_NEAREST);  // float textures: no filtering
+  if (gpu.cells_texture == 0)
+    gpu.cells_texture = NewTexture(GL_NEAREST);  // float textures: no filtering
   glBindTexture(GL_TEXTURE_2D, gpu.cells_texture);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32F, width, height, 0, GL_RG, GL_FLOAT, texels.data());
@@ -159,7 +164,8 @@ void EnsureTarget(HeatmapGpu& gpu, int width, int height) {
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   if (gpu.framebuffer == 0) glGenFramebuffers(1, &gpu.framebuffer);
   glBindFramebuffer(GL_FRAMEBUFFER, gpu.framebuffer);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, gpu.target_texture, 0);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, gpu.target_texture,
+                         0);
   gpu.target_width = width;
   gpu.target_height = height;
 }
@@ -204,13 +210,15 @@ struct SavedGlState {
   static void Set(GLenum cap, GLboolean on) { on ? glEnable(cap) : glDisable(cap); }
 };
 
-void SetUniforms(const HeatmapGpu& gpu, const trainmem::Heatmap& map, int width, int height, float pixel_ratio) {
+void SetUniforms(const HeatmapGpu& gpu, const trainmem::Heatmap& map, int width, int height,
+                 float pixel_ratio) {
   const auto log_gib = [](std::int64_t bytes) {
     return static_cast<float>(std::log(std::max<double>(bytes, 1.0) / kBytesPerGiB));
   };
   glUniform1i(glGetUniformLocation(gpu.program, "u_cells"), 0);
   glUniform1i(glGetUniformLocation(gpu.program, "u_colormap"), 1);
-  glUniform2f(glGetUniformLocation(gpu.program, "u_size"), static_cast<float>(width), static_cast<float>(height));
+  glUniform2f(glGetUniformLocation(gpu.program, "u_size"), static_cast<float>(width),
+              static_cast<float>(height));
   glUniform2f(glGetUniformLocation(gpu.program, "u_log_range"), log_gib(map.min_total_bytes),
               log_gib(map.max_total_bytes));
   glUniform1f(glGetUniformLocation(gpu.program, "u_pixel_ratio"), pixel_ratio);
@@ -220,10 +228,11 @@ void SetUniforms(const HeatmapGpu& gpu, const trainmem::Heatmap& map, int width,
 
 ImVec4 ColormapColor(float t) { return Viridis(std::clamp(t, 0.0f, 1.0f)); }
 
-bool RenderHeatmap(HeatmapGpu& gpu, const trainmem::Heatmap& map, std::uint64_t version, int width, int height,
-                   float pixel_ratio) {
+bool RenderHeatmap(HeatmapGpu& gpu, const trainmem::Heatmap& map, std::uint64_t version, int width,
+                   int height, float pixel_ratio) {
   if (map.cells.empty() || width <= 0 || height <= 0) return false;
-  if (version == gpu.rendered_version && width == gpu.target_width && height == gpu.target_height) return true;
+  if (version == gpu.rendered_version && width == gpu.target_width && height == gpu.target_height)
+    return true;
   const SavedGlState saved;
   if (!EnsureProgram(gpu)) return false;
   glActiveTexture(GL_TEXTURE0);

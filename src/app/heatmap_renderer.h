@@ -20,11 +20,11 @@ struct HeatmapGpu {
   unsigned cells_texture = 0;     // RG32F, one texel per cell: log total, fits
   unsigned colormap_texture = 0;  // 256 × 1 RGBA8, also drawn as the legend
   unsigned framebuffer = 0;
-  unsigned target_texture = 0;    // what ImGui::Image shows
+  unsigned target_texture = 0;  // what ImGui::Image shows
   int target_width = 0;
   int target_height = 0;
   std::uint64_t rendered_version = 0;  // HeatmapView::version last rendered
-  std::string error;              // shader compile/link log: the panel shows it instead
+  std::string error;                   // shader compile/link log: the panel shows it instead
 };
 
 // The colormap (viridis) at t ∈ [0, 1]; the LUT texture is built from it, and the panel uses

@@ -84,6 +84,7 @@ void DrawArchitectureForm(AppState& state) {
 
 void UsePastedConfig(AppState& state) {
   CustomModelEditor& editor = state.custom_model;
+  editor.pasted_name.clear();  // a new paste names itself (or is a "Custom model")
   if (UseCustomModel(state, editor.hf_json_text, &editor.hf_errors)) {
     editor.edited_json = trainmem::ModelArchToJson(state.draft.model).dump();
     editor.edit_errors.clear();

@@ -25,10 +25,12 @@ struct PlotGeometry {
   float cell_w() const { return (max.x - min.x) / static_cast<float>(nx); }
   float cell_h() const { return (max.y - min.y) / static_cast<float>(ny); }
   ImVec2 CellMin(std::size_t i, std::size_t j) const {
-    return ImVec2(min.x + static_cast<float>(i) * cell_w(), max.y - static_cast<float>(j + 1) * cell_h());
+    return ImVec2(min.x + static_cast<float>(i) * cell_w(),
+                  max.y - static_cast<float>(j + 1) * cell_h());
   }
   ImVec2 CellMax(std::size_t i, std::size_t j) const {
-    return ImVec2(min.x + static_cast<float>(i + 1) * cell_w(), max.y - static_cast<float>(j) * cell_h());
+    return ImVec2(min.x + static_cast<float>(i + 1) * cell_w(),
+                  max.y - static_cast<float>(j) * cell_h());
   }
 };
 
@@ -66,17 +68,19 @@ void DrawCellTooltip(const AppState& state, std::size_t i, std::size_t j) {
   const HeatmapGrid& grid = CurrentGrid(state);
   ImGui::BeginTooltip();
   ImGui::PushFont(GetFont(FontRole::kBold));
-  ImGui::Text("%s %lld \xC2\xB7 %s %lld", Tr(grid.x_name), static_cast<long long>(map.x.values[i]), Tr(grid.y_name),
-              static_cast<long long>(map.y.values[j]));
+  ImGui::Text("%s %lld \xC2\xB7 %s %lld", Tr(grid.x_name), static_cast<long long>(map.x.values[i]),
+              Tr(grid.y_name), static_cast<long long>(map.y.values[j]));
   ImGui::PopFont();
   if (!cell.valid) {
     ImGui::PushTextWrapPos(Em(26));
-    TextColored(ErrorTextColor(), TrFormat(Str::kHeatmapInvalidTemplate, cell.reason.c_str()).c_str());
+    TextColored(ErrorTextColor(),
+                TrFormat(Str::kHeatmapInvalidTemplate, cell.reason.c_str()).c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
     return;
   }
-  if (ImGui::BeginTable("cell", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoSavedSettings)) {
+  if (ImGui::BeginTable("cell", 2,
+                        ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoSavedSettings)) {
     ComponentValue values[5];
     ComponentValues(cell.per_device, values);
     for (const ComponentValue& value : values) {
@@ -97,9 +101,12 @@ void DrawCellTooltip(const AppState& state, std::size_t i, std::size_t j) {
     ImGui::PopFont();
     ImGui::EndTable();
   }
-  Pill(Tr(cell.fits ? Str::kPillFits : Str::kPillNoFit), cell.fits ? FitsColors() : DoesNotFitColors());
+  Pill(Tr(cell.fits ? Str::kPillFits : Str::kPillNoFit),
+       cell.fits ? FitsColors() : DoesNotFitColors());
   ImGui::SameLine();
-  ImGui::TextDisabled("%s", TrFormat(Str::kHeatmapUsableTemplate, trainmem::FormatGiB(map.usable_bytes).c_str()).c_str());
+  ImGui::TextDisabled(
+      "%s",
+      TrFormat(Str::kHeatmapUsableTemplate, trainmem::FormatGiB(map.usable_bytes).c_str()).c_str());
   ImGui::TextDisabled("%s", Tr(Str::kHeatmapClickHelp));
   ImGui::EndTooltip();
 }
@@ -131,7 +138,8 @@ void DrawAxisLabels(const AppState& state, const PlotGeometry& plot, ImDrawList*
     const std::string label = AxisLabel(map.y.key, map.y.values[j]);
     const ImVec2 size = ImGui::CalcTextSize(label.c_str());
     const float middle = (plot.CellMin(0, j).y + plot.CellMax(0, j).y) * 0.5f;
-    draw->AddText(ImVec2(plot.min.x - Em(0.4f) - size.x, middle - size.y * 0.5f), color, label.c_str());
+    draw->AddText(ImVec2(plot.min.x - Em(0.4f) - size.x, middle - size.y * 0.5f), color,
+                  label.c_str());
   }
   for (std::size_t i = 0; i < plot.nx; ++i) {
     const std::string label = AxisLabel(map.x.key, map.x.values[i]);
@@ -143,11 +151,13 @@ void DrawAxisLabels(const AppState& state, const PlotGeometry& plot, ImDrawList*
   const ImU32 muted = MutedTextColor();
   const std::string x_title = std::string(Tr(grid.x_name)) + " \xE2\x86\x92";
   const float x_width = ImGui::CalcTextSize(x_title.c_str()).x;
-  draw->AddText(ImVec2((plot.min.x + plot.max.x - x_width) * 0.5f, plot.max.y + Em(1.4f)), muted, x_title.c_str());
+  draw->AddText(ImVec2((plot.min.x + plot.max.x - x_width) * 0.5f, plot.max.y + Em(1.4f)), muted,
+                x_title.c_str());
 }
 
 // The outline of a cell: a dark ring inside a light one, visible on every colour.
-void OutlineCell(const PlotGeometry& plot, std::size_t i, std::size_t j, ImDrawList* draw, float thickness) {
+void OutlineCell(const PlotGeometry& plot, std::size_t i, std::size_t j, ImDrawList* draw,
+                 float thickness) {
   const ImVec2 a = plot.CellMin(i, j), b = plot.CellMax(i, j);
   draw->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0.0f, 0, thickness + Em(0.12f));
   draw->AddRect(ImVec2(a.x + thickness, a.y + thickness), ImVec2(b.x - thickness, b.y - thickness),
@@ -158,16 +168,20 @@ std::size_t IndexOf(const std::vector<std::int64_t>& values, std::int64_t value)
   return static_cast<std::size_t>(std::find(values.begin(), values.end(), value) - values.begin());
 }
 
-void DrawMarkers(AppState& state, const PlotGeometry& plot, ImDrawList* draw, bool hovered, bool clicked) {
+void DrawMarkers(AppState& state, const PlotGeometry& plot, ImDrawList* draw, bool hovered,
+                 bool clicked) {
   const trainmem::Heatmap& map = state.heatmap.map;
   const std::size_t ci = IndexOf(map.x.values, CurrentValue(map.x.key, state.config));
   const std::size_t cj = IndexOf(map.y.values, CurrentValue(map.y.key, state.config));
   if (ci < plot.nx && cj < plot.ny) OutlineCell(plot, ci, cj, draw, Em(0.14f));
   if (!hovered) return;
   const ImVec2 mouse = ImGui::GetMousePos();
-  const auto i = static_cast<std::size_t>(std::clamp((mouse.x - plot.min.x) / plot.cell_w(), 0.0f, plot.nx - 0.5f));
-  const auto j = static_cast<std::size_t>(std::clamp((plot.max.y - mouse.y) / plot.cell_h(), 0.0f, plot.ny - 0.5f));
-  draw->AddRect(plot.CellMin(i, j), plot.CellMax(i, j), IM_COL32(255, 255, 255, 200), 0.0f, 0, Em(0.1f));
+  const auto i = static_cast<std::size_t>(
+      std::clamp((mouse.x - plot.min.x) / plot.cell_w(), 0.0f, plot.nx - 0.5f));
+  const auto j = static_cast<std::size_t>(
+      std::clamp((plot.max.y - mouse.y) / plot.cell_h(), 0.0f, plot.ny - 0.5f));
+  draw->AddRect(plot.CellMin(i, j), plot.CellMax(i, j), IM_COL32(255, 255, 255, 200), 0.0f, 0,
+                Em(0.1f));
   DrawCellTooltip(state, i, j);
   if (map.at(i, j).valid) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
   if (clicked) ApplyHeatmapCell(state, i, j);
@@ -177,7 +191,8 @@ void DrawMarkers(AppState& state, const PlotGeometry& plot, ImDrawList* draw, bo
 PlotGeometry LayoutPlot(const AppState& state) {
   const trainmem::Heatmap& map = state.heatmap.map;
   float label_width = 0;
-  for (std::int64_t v : map.y.values) label_width = std::max(label_width, ImGui::CalcTextSize(AxisLabel(map.y.key, v).c_str()).x);
+  for (std::int64_t v : map.y.values)
+    label_width = std::max(label_width, ImGui::CalcTextSize(AxisLabel(map.y.key, v).c_str()).x);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   PlotGeometry plot;
@@ -196,11 +211,13 @@ void DrawPlot(AppState& state) {
   ImGui::TextDisabled("%s \xE2\x86\x91", Tr(grid.y_name));
   const PlotGeometry plot = LayoutPlot(state);
   ImGui::SetCursorScreenPos(plot.min);
-  const bool clicked = ImGui::InvisibleButton("plot", ImVec2(plot.max.x - plot.min.x, plot.max.y - plot.min.y));
+  const bool clicked =
+      ImGui::InvisibleButton("plot", ImVec2(plot.max.x - plot.min.x, plot.max.y - plot.min.y));
   const bool hovered = ImGui::IsItemHovered();
   RecordRect(state, "plot", plot.min, plot.max);
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  const int width = static_cast<int>(plot.max.x - plot.min.x), height = static_cast<int>(plot.max.y - plot.min.y);
+  const int width = static_cast<int>(plot.max.x - plot.min.x),
+            height = static_cast<int>(plot.max.y - plot.min.y);
   if (RenderHeatmap(view.gpu, view.map, view.version, width, height, state.device_pixel_ratio)) {
     draw->AddImage(HeatmapTexture(view.gpu), plot.min, plot.max, ImVec2(0, 1), ImVec2(1, 0));
     DrawCellValues(view.map, plot, draw);
@@ -228,7 +245,8 @@ void DrawHeatmapPanel(AppState& state) {
   const auto& grids = HeatmapGrids();
   if (ImGui::BeginCombo("##grid", Tr(grids[static_cast<std::size_t>(view.grid)].label))) {
     for (std::size_t g = 0; g < grids.size(); ++g) {
-      if (ImGui::Selectable(Tr(grids[g].label), static_cast<int>(g) == view.grid)) view.grid = static_cast<int>(g);
+      if (ImGui::Selectable(Tr(grids[g].label), static_cast<int>(g) == view.grid))
+        view.grid = static_cast<int>(g);
     }
     ImGui::EndCombo();
   }
@@ -238,8 +256,10 @@ void DrawHeatmapPanel(AppState& state) {
   if (!current) {
     ImGui::TextDisabled("%s", Tr(Str::kComputing));
   } else if (view.computed_for != 0) {
-    ImGui::TextDisabled("%s", TrFormat(Str::kHeatmapCountsTemplate, static_cast<int>(view.map.x.values.size()),
-                                       static_cast<int>(view.map.y.values.size()), view.compute_ms).c_str());
+    ImGui::TextDisabled(
+        "%s", TrFormat(Str::kHeatmapCountsTemplate, static_cast<int>(view.map.x.values.size()),
+                       static_cast<int>(view.map.y.values.size()), view.compute_ms)
+                  .c_str());
   }
   TextMuted(Tr(Str::kHeatmapIntro));
   if (view.computed_for != 0 && view.map.error.empty()) {

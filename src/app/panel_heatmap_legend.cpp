@@ -45,8 +45,10 @@ float DrawColorBar(AppState& state, ImVec2 pos) {
   const double usable = std::log(std::max<double>(map.usable_bytes, 1) / kGiB);
   if (hi - lo > 1e-6 && usable >= lo && usable <= hi) {
     const float x = pos.x + static_cast<float>((usable - lo) / (hi - lo)) * width;
-    draw->AddLine(ImVec2(x, pos.y - Em(0.2f)), ImVec2(x, end.y), IM_COL32(20, 20, 28, 255), Em(0.28f));
-    draw->AddLine(ImVec2(x, pos.y - Em(0.2f)), ImVec2(x, end.y), IM_COL32(255, 255, 255, 255), Em(0.12f));
+    draw->AddLine(ImVec2(x, pos.y - Em(0.2f)), ImVec2(x, end.y), IM_COL32(20, 20, 28, 255),
+                  Em(0.28f));
+    draw->AddLine(ImVec2(x, pos.y - Em(0.2f)), ImVec2(x, end.y), IM_COL32(255, 255, 255, 255),
+                  Em(0.12f));
   }
   return width;
 }
@@ -55,7 +57,8 @@ void HatchSwatch(ImDrawList* draw, ImVec2 a, ImVec2 b) {
   draw->AddRectFilled(a, b, IM_COL32(218, 221, 225, 255));
   draw->PushClipRect(a, b, true);
   for (float x = a.x - (b.y - a.y); x < b.x; x += Em(0.45f)) {
-    draw->AddLine(ImVec2(x, b.y), ImVec2(x + (b.y - a.y), a.y), IM_COL32(185, 189, 194, 255), Em(0.15f));
+    draw->AddLine(ImVec2(x, b.y), ImVec2(x + (b.y - a.y), a.y), IM_COL32(185, 189, 194, 255),
+                  Em(0.15f));
   }
   draw->PopClipRect();
 }
@@ -64,15 +67,16 @@ void ContourSwatch(ImDrawList* draw, ImVec2 a, ImVec2 b) {
   const float y = (a.y + b.y) * 0.5f;
   draw->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(ColormapColor(0.45f)));
   draw->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), IM_COL32(23, 23, 28, 220), Em(0.42f));
-  draw->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), IM_COL32(255, 84, 56, 255), Em(0.2f));  // heatmap.frag kContour
+  draw->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), IM_COL32(255, 84, 56, 255),
+                Em(0.2f));  // heatmap.frag kContour
 }
 
 void CurrentSwatch(ImDrawList* draw, ImVec2 a, ImVec2 b) {
   draw->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(ColormapColor(0.45f)));
   draw->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0.0f, 0, Em(0.26f));
   const float inset = Em(0.14f);
-  draw->AddRect(ImVec2(a.x + inset, a.y + inset), ImVec2(b.x - inset, b.y - inset), IM_COL32(20, 20, 28, 255), 0.0f, 0,
-                Em(0.14f));
+  draw->AddRect(ImVec2(a.x + inset, a.y + inset), ImVec2(b.x - inset, b.y - inset),
+                IM_COL32(20, 20, 28, 255), 0.0f, 0, Em(0.14f));
 }
 
 // A swatch (drawn by `paint`) and its label, on the current line.
@@ -96,7 +100,8 @@ void DrawHeatmapLegend(AppState& state) {
   if (map.usable_bytes > 0) bar_width = DrawColorBar(state, ImVec2(start.x, start.y + Em(0.2f)));
   ImGui::SetCursorScreenPos(ImVec2(start.x + bar_width + Em(1.5f), start.y));
   ImGui::BeginGroup();
-  Swatch(ContourSwatch, TrFormat(Str::kHeatmapLegendBudgetTemplate, trainmem::FormatGiB(map.usable_bytes).c_str()));
+  Swatch(ContourSwatch, TrFormat(Str::kHeatmapLegendBudgetTemplate,
+                                 trainmem::FormatGiB(map.usable_bytes).c_str()));
   ImGui::SameLine(0, Em(1.2f));
   Swatch(CurrentSwatch, Tr(Str::kHeatmapLegendCurrent));
   ImGui::SameLine(0, Em(1.2f));

@@ -15,7 +15,22 @@ namespace {
 
 using trainmem::LayoutResult;
 
-enum Column { kRank, kDpr, kDp, kTp, kPp, kCp, kEp, kEtp, kAc, kPlacement, kTotal, kHeadroom, kCost, kColumnCount };
+enum Column {
+  kRank,
+  kDpr,
+  kDp,
+  kTp,
+  kPp,
+  kCp,
+  kEp,
+  kEtp,
+  kAc,
+  kPlacement,
+  kTotal,
+  kHeadroom,
+  kCost,
+  kColumnCount
+};
 
 struct ColumnSpec {
   Str label;
@@ -23,12 +38,18 @@ struct ColumnSpec {
   float width_em;
 };
 constexpr ColumnSpec kColumns[kColumnCount] = {
-    {Str::kColumnRank, Str::kColumnRankHelp, 2.2f},       {Str::kColumnDpr, Str::kDpReplicateHelp, 4.4f},
-    {Str::kColumnDp, Str::kDpShardHelp, 3.8f},            {Str::kColumnTp, Str::kTensorParallelHelp, 2.4f},
-    {Str::kColumnPp, Str::kPipelineParallelHelp, 2.4f},   {Str::kColumnCp, Str::kContextParallelHelp, 2.4f},
-    {Str::kColumnEp, Str::kExpertParallelHelp, 2.4f},     {Str::kColumnEtp, Str::kExpertTensorParallelHelp, 3.0f},
-    {Str::kColumnAc, Str::kAcModeHelp, 8.4f},             {Str::kColumnPlacement, Str::kColumnPlacementHelp, 6.0f},
-    {Str::kRowTotal, Str::kEmpty, 5.6f},                  {Str::kColumnHeadroom, Str::kEmpty, 5.6f},
+    {Str::kColumnRank, Str::kColumnRankHelp, 2.2f},
+    {Str::kColumnDpr, Str::kDpReplicateHelp, 4.4f},
+    {Str::kColumnDp, Str::kDpShardHelp, 3.8f},
+    {Str::kColumnTp, Str::kTensorParallelHelp, 2.4f},
+    {Str::kColumnPp, Str::kPipelineParallelHelp, 2.4f},
+    {Str::kColumnCp, Str::kContextParallelHelp, 2.4f},
+    {Str::kColumnEp, Str::kExpertParallelHelp, 2.4f},
+    {Str::kColumnEtp, Str::kExpertTensorParallelHelp, 3.0f},
+    {Str::kColumnAc, Str::kAcModeHelp, 8.4f},
+    {Str::kColumnPlacement, Str::kColumnPlacementHelp, 6.0f},
+    {Str::kRowTotal, Str::kEmpty, 5.6f},
+    {Str::kColumnHeadroom, Str::kEmpty, 5.6f},
     {Str::kColumnCost, Str::kColumnCostHelp, 3.6f},
 };
 
@@ -36,19 +57,32 @@ constexpr ColumnSpec kColumns[kColumnCount] = {
 double SortValue(const LayoutResult& row, int index, int column) {
   const auto& p = row.config.parallelism;
   switch (column) {
-    case kDpr: return static_cast<double>(p.dp_replicate);
-    case kDp: return static_cast<double>(p.dp_shard);
-    case kTp: return static_cast<double>(p.tp);
-    case kPp: return static_cast<double>(p.pp);
-    case kCp: return static_cast<double>(p.cp);
-    case kEp: return static_cast<double>(p.ep);
-    case kEtp: return static_cast<double>(p.etp);
-    case kAc: return static_cast<double>(row.config.activation_checkpoint.mode);
-    case kPlacement: return row.config.optimizer.swap_optimizer ? 1.0 : row.config.optimizer.offload ? 2.0 : 0.0;
-    case kTotal: return static_cast<double>(row.per_device.total);
-    case kHeadroom: return static_cast<double>(row.headroom_bytes);
-    case kCost: return row.cost;
-    default: return static_cast<double>(index);
+    case kDpr:
+      return static_cast<double>(p.dp_replicate);
+    case kDp:
+      return static_cast<double>(p.dp_shard);
+    case kTp:
+      return static_cast<double>(p.tp);
+    case kPp:
+      return static_cast<double>(p.pp);
+    case kCp:
+      return static_cast<double>(p.cp);
+    case kEp:
+      return static_cast<double>(p.ep);
+    case kEtp:
+      return static_cast<double>(p.etp);
+    case kAc:
+      return static_cast<double>(row.config.activation_checkpoint.mode);
+    case kPlacement:
+      return row.config.optimizer.swap_optimizer ? 1.0 : row.config.optimizer.offload ? 2.0 : 0.0;
+    case kTotal:
+      return static_cast<double>(row.per_device.total);
+    case kHeadroom:
+      return static_cast<double>(row.headroom_bytes);
+    case kCost:
+      return row.cost;
+    default:
+      return static_cast<double>(index);
   }
 }
 
@@ -67,8 +101,9 @@ void SortRows(LayoutsView& view, const ImGuiTableSortSpecs* specs) {
 }
 
 std::string AcText(const trainmem::ActivationCheckpoint& ac) {
-  const Str mode = ac.mode == trainmem::AcMode::kNone ? Str::kAcNone
-                   : ac.mode == trainmem::AcMode::kFull ? Str::kAcFull : Str::kAcSelective;
+  const Str mode = ac.mode == trainmem::AcMode::kNone   ? Str::kAcNone
+                   : ac.mode == trainmem::AcMode::kFull ? Str::kAcFull
+                                                        : Str::kAcSelective;
   if (ac.mode != trainmem::AcMode::kSelective) return Tr(mode);
   return TrFormat(Str::kAcSelectiveTemplate, Tr(mode), ac.selective_ac_option.c_str());
 }
@@ -80,12 +115,14 @@ const char* PlacementText(const trainmem::Optimizer& optimizer) {
 }
 
 // The row the calculator is on now: same degrees, checkpointing and optimizer placement.
-bool IsCurrent(const LayoutResult& row, const trainmem::Config& config, const trainmem::Layout& current) {
+bool IsCurrent(const LayoutResult& row, const trainmem::Config& config,
+               const trainmem::Layout& current) {
   const auto& p = row.config.parallelism;
   const auto& a = row.config.activation_checkpoint;
-  return p.dp_replicate == current.dp_replicate && p.dp_shard == current.dp_shard && p.tp == current.tp &&
-         p.pp == current.pp && p.cp == current.cp && p.ep == current.ep && p.etp == current.etp &&
-         a.mode == config.activation_checkpoint.mode && a.selective_ac_option == config.activation_checkpoint.selective_ac_option &&
+  return p.dp_replicate == current.dp_replicate && p.dp_shard == current.dp_shard &&
+         p.tp == current.tp && p.pp == current.pp && p.cp == current.cp && p.ep == current.ep &&
+         p.etp == current.etp && a.mode == config.activation_checkpoint.mode &&
+         a.selective_ac_option == config.activation_checkpoint.selective_ac_option &&
          row.config.optimizer.swap_optimizer == config.optimizer.swap_optimizer &&
          row.config.optimizer.offload == config.optimizer.offload;
 }
@@ -98,7 +135,8 @@ void DrawRow(AppState& state, int index, bool current, bool first) {
   ImGui::TableNextColumn();
   ImGui::PushID(index);
   const std::string rank = std::to_string(index + 1);
-  if (ImGui::Selectable(rank.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) ApplyLayout(state, index);
+  if (ImGui::Selectable(rank.c_str(), false, ImGuiSelectableFlags_SpanAllColumns))
+    ApplyLayout(state, index);
   if (first) RecordRect(state, "first_row", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   if (ImGui::IsItemHovered()) {
     const std::string tip = row.cost_note + "\n" + Tr(Str::kLayoutRowHelp);
@@ -124,7 +162,8 @@ void DrawRow(AppState& state, int index, bool current, bool first) {
 void SetupColumns() {
   ImGui::TableSetupScrollFreeze(1, 1);
   for (int c = 0; c < kColumnCount; ++c) {
-    ImGuiTableColumnFlags flags = ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortAscending;
+    ImGuiTableColumnFlags flags =
+        ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortAscending;
     if (c == kRank) flags |= ImGuiTableColumnFlags_DefaultSort;
     ImGui::TableSetupColumn(Tr(kColumns[c].label), flags, Em(kColumns[c].width_em));
   }
@@ -138,10 +177,13 @@ void SetupColumns() {
 
 void DrawTable(AppState& state) {
   LayoutsView& view = state.layouts;
-  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit |
+  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit |
                                 ImGuiTableFlags_NoSavedSettings;
-  if (!ImGui::BeginTable("layout_table", kColumnCount, flags, ImVec2(0, std::max(Em(10), ImGui::GetContentRegionAvail().y)))) return;
+  if (!ImGui::BeginTable("layout_table", kColumnCount, flags,
+                         ImVec2(0, std::max(Em(10), ImGui::GetContentRegionAvail().y))))
+    return;
   SetupColumns();
   if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
     if (specs->SpecsDirty || view.sort_dirty || view.order.size() != view.result.layouts.size()) {
@@ -157,7 +199,9 @@ void DrawTable(AppState& state) {
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const int index = view.order[static_cast<std::size_t>(i)];
-      DrawRow(state, index, IsCurrent(view.result.layouts[static_cast<std::size_t>(index)], state.config, now), i == 0);
+      DrawRow(state, index,
+              IsCurrent(view.result.layouts[static_cast<std::size_t>(index)], state.config, now),
+              i == 0);
     }
   }
   ImGui::EndTable();
@@ -181,9 +225,11 @@ void DrawControls(AppState& state, bool current) {
     ImGui::TextDisabled("%s", Tr(Str::kSearching));
   } else {
     const auto& r = view.result;
-    ImGui::TextDisabled("%s", TrFormat(Str::kLayoutsCountsTemplate, static_cast<long long>(r.layouts.size()),
-                                       static_cast<long long>(r.valid), static_cast<long long>(r.evaluated),
-                                       view.compute_ms).c_str());
+    ImGui::TextDisabled(
+        "%s", TrFormat(Str::kLayoutsCountsTemplate, static_cast<long long>(r.layouts.size()),
+                       static_cast<long long>(r.valid), static_cast<long long>(r.evaluated),
+                       view.compute_ms)
+                  .c_str());
   }
   if (view.computed_for == 0) return;
   const bool any = !view.result.layouts.empty();
@@ -197,7 +243,8 @@ void DrawLayoutsPanel(AppState& state) {
   ImGui::BeginChild("layouts", ImVec2(0, 0), true, ImGuiWindowFlags_AlwaysUseWindowPadding);
   SectionTitle(Str::kSectionLayouts);
   TextMuted(TrFormat(Str::kLayoutsIntroTemplate, static_cast<long long>(state.config.world_size),
-                     state.config.device.name.c_str()).c_str());
+                     state.config.device.name.c_str())
+                .c_str());
   DrawControls(state, current);
   if (state.layouts.computed_for != 0 && !state.layouts.result.layouts.empty()) DrawTable(state);
   ImGui::EndChild();

@@ -9,8 +9,8 @@
 //   #status → "ready" after the first frame, window.firstFrameMs set;
 //   <output id="result" data-json> = `trainmem estimate --json` for the same config (compact);
 //   #summary = aria-live text; the URL fragment holds the current config;
-//   #…&embed=1 = compact read-only card; broken links keep what could be read;
-//   the last config comes back from localStorage when there is no fragment.
+//   #…&embed=1 = compact read-only card; broken links keep what could be read and list what
+//   could not in #link-errors; the last config comes back from localStorage without a fragment.
 // Screenshots go to tests/e2e/artifacts/ (git-ignored).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,11 +22,7 @@ import * as h from './harness.mjs';
 const VIEWPORT = { width: 1440, height: 900 };
 const STORAGE_KEY = 'trainmem.last_fragment';
 
-// The seed example the page shows on a first visit (app_actions.cpp kSeedConfig), as a link.
-// It also fixes the layout the click positions of test 3 were measured on.
-const SEED_ARGS = ['--model', 'llama3-8b', '--set', 'device=ascend-910b', '--set', 'framework=torchtitan-npu',
-  '--set', 'world_size=8', '--set', 'b=2', '--set', 's=2048', '--set', 'ac=selective',
-  '--set', 'optimizer.swap_optimizer=true'];
+const SEED_ARGS = h.SEED_ARGS;  // also fixes the layout test 3's click positions were measured on
 
 // Configs given as share links (test 2): CLI args for `trainmem link` / `trainmem estimate`
 // (plus CUSTOM_NAME, added in before()).
@@ -143,8 +139,6 @@ function buildTimes() {
   return `(builds: CLI ${at(h.CLI)}, site trainmem.wasm ${at(path.join(h.SITE_DIR, 'trainmem.wasm'))};` +
     ' rebuild both if they straddle a change to src/core)';
 }
-
-// ---------------------------------------------------------------------------------------------
 
 test('1. the page renders: ready, canvas drawn, no console errors, nothing leaves the origin', LIMIT, async () => {
   await withPage(async ({ page, log }) => {
@@ -361,33 +355,45 @@ test('6. with no fragment, the last config comes back from localStorage', LIMIT,
   }
 });
 
-// ---- Known gaps, kept visible as TODO tests (reported by the run, not counted as failures) -----
-
-test('7. a broken link opened as an embed card says what could not be read',
-  { ...LIMIT, todo: 'embed=1 draws no banner: the card silently shows the defaults in place of unreadable keys' }, async () => {
-    const shots = {};
-    for (const [name, hash] of [['broken', '#v1&model=llama3-70b&embed=1&tp=abc'], ['clean', '#v1&model=llama3-70b&embed=1']]) {
-      await withPage(async ({ page }) => {
-        await page.setViewportSize({ width: 640, height: 360 });
-        await page.goto(BASE() + hash);
-        await h.waitReady(page);
-        await h.settle(page);
-        shots[name] = await page.screenshot({ path: path.join(h.ARTIFACTS, `7-embed-${name}.png`) });
-        if (name === 'broken') {
-          assert.equal((await h.readResult(page)).config.parallelism.tensor_parallel_degree, 1);
-        }
-      });
-    }
-    assert.ok(!shots.broken.equals(shots.clean), 'the broken embed link draws exactly what the clean one draws');
-  });
-
-test('8. what a link could not read is mirrored to the DOM (for screen readers and tests)',
-  { ...LIMIT, todo: 'the "Could not read" banner is drawn on the canvas only; #summary/#status do not mention it' }, async () => {
-    await withPage(async ({ page }) => {
-      await page.goto(BASE() + '#v1&tp=abc&b=4&bogus=1');
+test('7. a broken link opened as an embed card says what could not be read', LIMIT, async () => {
+  const shots = {};
+  for (const [name, hash] of [['broken', '#v1&model=llama3-70b&embed=1&tp=abc'], ['clean', '#v1&model=llama3-70b&embed=1']]) {
+    await withPage(async ({ page, log }) => {
+      await page.setViewportSize({ width: 640, height: 360 });
+      await page.goto(BASE() + hash);
       await h.waitReady(page);
-      const text = await page.evaluate(() => document.body.innerText + ' ' +
-        [...document.querySelectorAll('[aria-label],[title],[data-json]')].map((e) => e.getAttribute('aria-label') || e.getAttribute('title') || '').join(' '));
-      assert.match(text, /bogus/, 'no DOM text names the unknown key "bogus"');
+      await h.settle(page);
+      shots[name] = await page.screenshot({ path: path.join(h.ARTIFACTS, `7-embed-${name}.png`) });
+      assert.equal((await h.readResult(page)).config.parallelism.tensor_parallel_degree, 1);
+      assert.match(await page.textContent('#link-errors'), name === 'broken' ? /#tp: / : /^$/, '#link-errors (embed)');
+      assertCleanLog(log);
     });
+  }
+  // The card draws a warning line for the unreadable key: the pictures differ.
+  assert.ok(!shots.broken.equals(shots.clean), 'the broken embed link draws exactly what the clean one draws');
+});
+
+test('8. what a link could not read is mirrored to the DOM (for screen readers and tests)', LIMIT, async () => {
+  const readErrors = (page) => page.evaluate(() => {
+    const box = document.getElementById('link-errors');
+    return { text: box.textContent, hidden: box.hidden, role: box.getAttribute('role'),
+      count: document.getElementById('status').getAttribute('data-link-errors') };
   });
+  await withPage(async ({ page, log }) => {
+    await page.goto(BASE() + '#v1&tp=abc&b=4&bogus=1');
+    await h.waitReady(page);
+    await page.waitForFunction(() => document.getElementById('link-errors').textContent !== '', null, { timeout: 5000 });
+    const errors = await readErrors(page);
+    assert.deepEqual([errors.role, errors.hidden, errors.count], ['alert', false, '2'],
+      '#link-errors is a shown alert; #status data-link-errors counts the unreadable keys');
+    const lines = errors.text.split('\n');
+    assert.ok(lines.length === 2 && lines.every((l) => l.startsWith('Could not read: #')), errors.text);
+    assert.match(errors.text, /#tp: /);
+    assert.match(errors.text, /bogus/, 'the unknown key "bogus" is named');
+    // Following a clean link in the same page clears the mirror.
+    await page.evaluate(() => { window.location.hash = '#v1&b=4'; });
+    await page.waitForFunction(() => document.getElementById('link-errors').textContent === '', null, { timeout: 5000 });
+    assert.deepEqual(await readErrors(page), { text: '', hidden: true, role: 'alert', count: null });
+    assertCleanLog(log);
+  });
+});

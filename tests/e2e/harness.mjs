@@ -153,6 +153,11 @@ export async function imguiClick(page, x, y) {
   await nextFrames(page);
 }
 
+// The seed example the page shows on a first visit (app_actions.cpp kSeedConfig), as CLI args.
+export const SEED_ARGS = ['--model', 'llama3-8b', '--set', 'device=ascend-910b', '--set', 'framework=torchtitan-npu',
+  '--set', 'world_size=8', '--set', 'b=2', '--set', 's=2048', '--set', 'ac=selective',
+  '--set', 'optimizer.swap_optimizer=true'];
+
 // ---- CLI ------------------------------------------------------------------------------------
 
 // args: ['--model', 'llama3-8b', '--set', 'tp=8', ...]
