@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing (scripts/setup.sh), then
+#   0. the format check (clang-format, .clang-format)
 #   1. native build + GoogleTest core suite + CLI checks (ctest, preset native-release)
 #   2. the same core suite compiled with Emscripten and run under node (ctest, preset web-release)
 #   3. end-to-end tests: playwright-core drives Debian's chromium against the built site
@@ -9,6 +10,9 @@ cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs
 
 bash scripts/setup.sh
+
+echo "== format"
+bash scripts/check_format.sh
 
 echo "== native: build and test"
 cmake --preset native-release >/dev/null

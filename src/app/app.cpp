@@ -12,9 +12,9 @@
 namespace app {
 namespace {
 
-constexpr ImGuiWindowFlags kPageFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                        ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings |
-                                        ImGuiWindowFlags_NoBringToFrontOnFocus;
+constexpr ImGuiWindowFlags kPageFlags =
+    ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 void DrawInputs(AppState& state, float width) {
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_WindowBg));
@@ -31,7 +31,9 @@ void DrawInputs(AppState& state, float width) {
 
 // Wide: breakdown, model and activations on the left; advice, modes and warnings on the right.
 void DrawResultColumns(AppState& state) {
-  if (!ImGui::BeginTable("result_columns", 2, ImGuiTableFlags_NoSavedSettings | ImGuiTableFlags_PadOuterX)) return;
+  if (!ImGui::BeginTable("result_columns", 2,
+                         ImGuiTableFlags_NoSavedSettings | ImGuiTableFlags_PadOuterX))
+    return;
   ImGui::TableSetupColumn("a", ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableSetupColumn("b", ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableNextRow();

@@ -43,7 +43,8 @@ constexpr const char* kSeedConfig = R"({
 std::string SummaryLine(const AppState& state) {
   const auto& budget = state.estimate.budget;
   return TrFormat(Str::kSummaryTemplate, ModelDisplayName(state.config).c_str(),
-                  state.config.device.name.c_str(), trainmem::FormatGiB(state.estimate.per_device.total).c_str(),
+                  state.config.device.name.c_str(),
+                  trainmem::FormatGiB(state.estimate.per_device.total).c_str(),
                   trainmem::FormatGiB(budget.usable_bytes).c_str(),
                   Tr(budget.fits ? Str::kSummaryFits : Str::kSummaryDoesNotFit));
 }
@@ -67,7 +68,8 @@ void Commit(AppState& state, const Config& config, bool write_url) {
   ++state.config_version;
   state.estimate = trainmem::EstimateWithAdvice(config);
   Config other = config;
-  other.mode = config.mode == trainmem::Mode::kTemplate ? trainmem::Mode::kDetailed : trainmem::Mode::kTemplate;
+  other.mode = config.mode == trainmem::Mode::kTemplate ? trainmem::Mode::kDetailed
+                                                        : trainmem::Mode::kTemplate;
   state.other_mode_estimate = trainmem::EstimateMemory(other);
   state.estimate_json = trainmem::EstimateToJson(state.estimate).dump();
   Publish(state, write_url);
@@ -125,7 +127,8 @@ void LoadFragment(AppState& state, const std::string& fragment) {
   state.embed = decoded.embed;
   state.banner_lines.clear();
   for (const Error& e : decoded.errors) {
-    state.banner_lines.push_back(TrFormat(Str::kCouldNotReadTemplate, trainmem::FormatError(e).c_str()));
+    state.banner_lines.push_back(
+        TrFormat(Str::kCouldNotReadTemplate, trainmem::FormatError(e).c_str()));
   }
   // Keep a link we could not fully read in the address bar (the reader may fix it by hand, and
   // presets fetched later may resolve it); it is replaced on the next edit.
@@ -213,7 +216,8 @@ void SelectDevicePreset(AppState& state, const std::string& id) {
 
 void UseCustomDevice(AppState& state, const std::string& name, double memory_gib) {
   const nlohmann::json device = {{"name", name}, {"memory_gib", memory_gib}};
-  auto resolved = trainmem::ApplySetting(NeutralBase(state), "device", device.dump(), state.presets);
+  auto resolved =
+      trainmem::ApplySetting(NeutralBase(state), "device", device.dump(), state.presets);
   if (!resolved.ok()) return ReportPickErrors(state, resolved.errors());
   EditDraft(state, [&](Config& c) { c.device = resolved.value().device; });
 }
@@ -249,7 +253,8 @@ bool SameModel(const trainmem::ModelPreset& a, const trainmem::ModelPreset& b) {
 }
 
 bool SameDevice(const trainmem::DevicePreset& a, const trainmem::DevicePreset& b) {
-  return a.name == b.name && a.memory_gib == b.memory_gib && a.devices_per_node == b.devices_per_node;
+  return a.name == b.name && a.memory_gib == b.memory_gib &&
+         a.devices_per_node == b.devices_per_node;
 }
 
 // Fetched presets win over the embedded ones (the site's files may be newer than the build).
@@ -258,12 +263,14 @@ bool MergePresets(AppState& state, const trainmem::Presets& fetched) {
   bool config_changed = false;
   for (const auto& [id, model] : fetched.models) {
     const trainmem::ModelPreset* old = state.presets.FindModel(id);
-    if (old != nullptr && id == state.config.model_id && !SameModel(*old, model)) config_changed = true;
+    if (old != nullptr && id == state.config.model_id && !SameModel(*old, model))
+      config_changed = true;
     state.presets.models[id] = model;
   }
   for (const auto& [id, device] : fetched.devices) {
     const trainmem::DevicePreset* old = state.presets.FindDevice(id);
-    if (old != nullptr && id == state.config.device.id && !SameDevice(*old, device)) config_changed = true;
+    if (old != nullptr && id == state.config.device.id && !SameDevice(*old, device))
+      config_changed = true;
     state.presets.devices[id] = device;
   }
   return config_changed;
@@ -271,7 +278,8 @@ bool MergePresets(AppState& state, const trainmem::Presets& fetched) {
 
 }  // namespace
 
-void AddFetchedPresets(AppState& state, const std::vector<std::pair<std::string, std::string>>& files,
+void AddFetchedPresets(AppState& state,
+                       const std::vector<std::pair<std::string, std::string>>& files,
                        const std::vector<std::string>& failures) {
   state.presets_fetched = true;
   state.preset_fetch_failures = failures;
@@ -280,14 +288,16 @@ void AddFetchedPresets(AppState& state, const std::vector<std::pair<std::string,
     state.preset_fetch_failures.push_back(trainmem::FormatError(e));
   }
   // The embedded presets still work (file://, offline): a console note for whoever hosts it.
-  for (const std::string& failure : state.preset_fetch_failures) std::fprintf(stderr, "trainmem presets: %s\n", failure.c_str());
+  for (const std::string& failure : state.preset_fetch_failures)
+    std::fprintf(stderr, "trainmem presets: %s\n", failure.c_str());
   const bool config_changed = MergePresets(state, fetched);
   if (state.link_had_errors || config_changed) {
     // Re-read the link (or the current config's own link) against the merged presets: a link
     // naming a preset the build did not embed can be read now.
-    const std::string fragment = state.link_had_errors ? state.written_fragment
-                                                       : trainmem::EncodeShareFragment(state.config) +
-                                                             (state.embed ? "&embed=1" : "");
+    const std::string fragment =
+        state.link_had_errors
+            ? state.written_fragment
+            : trainmem::EncodeShareFragment(state.config) + (state.embed ? "&embed=1" : "");
     state.written_fragment.clear();
     LoadFragment(state, fragment);
   }
@@ -324,7 +334,8 @@ std::vector<const Error*> ErrorsFor(const AppState& state, const char* key, bool
   const std::string prefix = key;
   for (const Error& e : state.draft_errors) {
     const bool exact = e.path == prefix;
-    const bool below = sub_paths && e.path.size() > prefix.size() && e.path.compare(0, prefix.size(), prefix) == 0 &&
+    const bool below = sub_paths && e.path.size() > prefix.size() &&
+                       e.path.compare(0, prefix.size(), prefix) == 0 &&
                        (e.path[prefix.size()] == '.' || e.path[prefix.size()] == '[');
     if (exact || below) found.push_back(&e);
   }

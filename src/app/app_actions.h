@@ -21,7 +21,8 @@ void EditDraft(AppState& state, const std::function<void(trainmem::Config&)>& mu
 // Model and device go through the core's resolver (ApplySetting "model"/"device") so preset
 // lookup and HF parsing stay in the core. Errors land in draft_errors under "model"/"device".
 void SelectModelPreset(AppState& state, const std::string& id);
-bool UseCustomModel(AppState& state, const std::string& hf_json_text, std::vector<trainmem::Error>* errors);
+bool UseCustomModel(AppState& state, const std::string& hf_json_text,
+                    std::vector<trainmem::Error>* errors);
 void SelectDevicePreset(AppState& state, const std::string& id);
 void UseCustomDevice(AppState& state, const std::string& name, double memory_gib);
 
@@ -36,7 +37,8 @@ void UseConfig(AppState& state, const trainmem::Config& config);
 void LoadFragment(AppState& state, const std::string& fragment);
 
 // Files fetched from presets/ (index.json and the files it lists).
-void AddFetchedPresets(AppState& state, const std::vector<std::pair<std::string, std::string>>& files,
+void AddFetchedPresets(AppState& state,
+                       const std::vector<std::pair<std::string, std::string>>& files,
                        const std::vector<std::string>& failures);
 
 // Writes a pending URL fragment and localStorage entry (main.cpp, after each frame), unless a
@@ -46,9 +48,9 @@ void FlushShareState(AppState& state, bool mouse_down);
 void PublishLinkErrors(AppState& state);
 
 // Share and export.
-std::string ShareLink(const AppState& state);    // full URL of the current config
-std::string EmbedSnippet(const AppState& state); // <iframe …#…&embed=1 …>
-void OpenFullApp(const AppState& state);         // the embed card's "Open in trainmem"
+std::string ShareLink(const AppState& state);     // full URL of the current config
+std::string EmbedSnippet(const AppState& state);  // <iframe …#…&embed=1 …>
+void OpenFullApp(const AppState& state);          // the embed card's "Open in trainmem"
 enum class ExportFormat { kMarkdown, kCsv, kJson };
 std::string ExportText(const AppState& state, ExportFormat format);
 void CopyExport(AppState& state, ExportFormat format);
@@ -58,7 +60,8 @@ void CopyEmbedSnippet(AppState& state);
 
 // Errors in draft_errors that belong to `key`: exactly, or (with sub_paths) below it, such as
 // "model.hidden_size" under "model".
-std::vector<const trainmem::Error*> ErrorsFor(const AppState& state, const char* key, bool sub_paths = true);
+std::vector<const trainmem::Error*> ErrorsFor(const AppState& state, const char* key,
+                                              bool sub_paths = true);
 
 // Asks the main loop for `frames` more frames (and, for feedback, a redraw after `seconds`).
 void RequestFrames(AppState& state, int frames = 3);

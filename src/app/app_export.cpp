@@ -19,12 +19,23 @@ std::string AttributeSafeUrl(const std::string& url) {
   std::string safe;
   for (char c : url) {
     switch (c) {
-      case '"': safe += "%22"; break;
-      case '\'': safe += "%27"; break;
-      case '<': safe += "%3C"; break;
-      case '>': safe += "%3E"; break;
-      case ' ': safe += "%20"; break;
-      default: safe += c;
+      case '"':
+        safe += "%22";
+        break;
+      case '\'':
+        safe += "%27";
+        break;
+      case '<':
+        safe += "%3C";
+        break;
+      case '>':
+        safe += "%3E";
+        break;
+      case ' ':
+        safe += "%20";
+        break;
+      default:
+        safe += c;
     }
   }
   return safe;
@@ -43,9 +54,12 @@ struct FormatInfo {
 
 FormatInfo Info(ExportFormat format) {
   switch (format) {
-    case ExportFormat::kMarkdown: return {".md", "text/markdown"};
-    case ExportFormat::kCsv: return {".csv", "text/csv"};
-    default: return {".json", "application/json"};
+    case ExportFormat::kMarkdown:
+      return {".md", "text/markdown"};
+    case ExportFormat::kCsv:
+      return {".csv", "text/csv"};
+    default:
+      return {".json", "application/json"};
   }
 }
 
@@ -64,9 +78,12 @@ void OpenFullApp(const AppState& state) { platform::OpenInNewTab(ShareLink(state
 
 std::string ExportText(const AppState& state, ExportFormat format) {
   switch (format) {
-    case ExportFormat::kMarkdown: return trainmem::EstimateToMarkdown(state.estimate);
-    case ExportFormat::kCsv: return trainmem::EstimateToCsv(state.estimate);
-    default: return trainmem::EstimateToJson(state.estimate).dump(2);
+    case ExportFormat::kMarkdown:
+      return trainmem::EstimateToMarkdown(state.estimate);
+    case ExportFormat::kCsv:
+      return trainmem::EstimateToCsv(state.estimate);
+    default:
+      return trainmem::EstimateToJson(state.estimate).dump(2);
   }
 }
 

@@ -26,7 +26,7 @@ struct CustomModelEditor {
   std::vector<trainmem::Error> hf_errors;  // why the pasted config.json was not used
   std::string edited_json;                 // architecture fields being edited (HF names)
   std::vector<trainmem::Error> edit_errors;
-  std::string pasted_name;                 // from the pasted config.json's `_name_or_path`
+  std::string pasted_name;  // from the pasted config.json's `_name_or_path`
 };
 
 struct CustomDeviceEditor {
@@ -48,18 +48,18 @@ struct LayoutsView {
   std::uint64_t computed_for = 0;  // config_version of `result`; 0 = stale
   bool pending = false;
   double compute_ms = 0;
-  std::vector<int> order;          // rows in display (sorted) order: indices into result.layouts
+  std::vector<int> order;  // rows in display (sorted) order: indices into result.layouts
   bool sort_dirty = true;
 };
 
 struct HeatmapView {
-  int grid = 0;                    // index into HeatmapGrids() (app_explorer.h)
+  int grid = 0;  // index into HeatmapGrids() (app_explorer.h)
   trainmem::Heatmap map;
   std::uint64_t computed_for = 0;  // config_version of `map`; 0 = stale
   int computed_grid = -1;
   bool pending = false;
   double compute_ms = 0;
-  std::uint64_t version = 0;       // bumped per computed map: the GPU re-uploads on change
+  std::uint64_t version = 0;  // bumped per computed map: the GPU re-uploads on change
   HeatmapGpu gpu;
 };
 
@@ -71,8 +71,8 @@ struct CssRect {
 struct AppState {
   trainmem::Presets presets;
 
-  trainmem::Config config;  // last valid: what `estimate` describes
-  trainmem::Config draft;   // what the inputs show
+  trainmem::Config config;                    // last valid: what `estimate` describes
+  trainmem::Config draft;                     // what the inputs show
   std::vector<trainmem::Error> draft_errors;  // why the draft is not (yet) the config
 
   trainmem::Estimate estimate;             // EstimateWithAdvice(config)
@@ -82,34 +82,35 @@ struct AppState {
 
   // Share link state.
   bool embed = false;
-  std::string written_fragment;            // what the URL holds now (to ignore our own writes)
-  std::string pending_fragment;            // to write to the URL after the frame
-  std::string pending_storage;             // to write to localStorage after the frame
-  std::vector<std::string> banner_lines;   // "Could not read: #tp: …", dismissible
-  bool link_had_errors = false;            // re-read the link once fetched presets arrive
+  std::string written_fragment;           // what the URL holds now (to ignore our own writes)
+  std::string pending_fragment;           // to write to the URL after the frame
+  std::string pending_storage;            // to write to localStorage after the frame
+  std::vector<std::string> banner_lines;  // "Could not read: #tp: …", dismissible
+  bool link_had_errors = false;           // re-read the link once fetched presets arrive
   std::vector<std::string> published_link_errors;  // what #link-errors shows now
 
   // Explorer (panel_layouts.cpp, panel_heatmap.cpp).
   ResultsView view = ResultsView::kEstimate;
   LayoutsView layouts;
   HeatmapView heatmap;
-  std::vector<std::pair<std::string, CssRect>> explorer_rects;  // drawn this frame (tabs, rows, plot)
-  std::string published_explorer;          // what #explorer's data-json holds now
-  float device_pixel_ratio = 1.0f;         // set by main.cpp: CSS px = ImGui px / ratio
+  std::vector<std::pair<std::string, CssRect>>
+      explorer_rects;               // drawn this frame (tabs, rows, plot)
+  std::string published_explorer;   // what #explorer's data-json holds now
+  float device_pixel_ratio = 1.0f;  // set by main.cpp: CSS px = ImGui px / ratio
 
   // UI-only state.
   std::string model_filter;
   CustomModelEditor custom_model;
   CustomDeviceEditor custom_device;
-  std::string feedback;                    // "Link copied", shown briefly in the header
-  double feedback_until = 0;               // ImGui time at which the feedback disappears
+  std::string feedback;       // "Link copied", shown briefly in the header
+  double feedback_until = 0;  // ImGui time at which the feedback disappears
   bool presets_fetched = false;
   std::vector<std::string> preset_fetch_failures;
 
   // Frames the main loop must still draw: set by actions that change what is on screen
   // (main.cpp wakes the paused loop when this is positive).
   int frames_requested = 0;
-  double wake_after_seconds = 0;           // a delayed redraw (feedback timeout), 0 = none
+  double wake_after_seconds = 0;  // a delayed redraw (feedback timeout), 0 = none
 };
 
 }  // namespace app

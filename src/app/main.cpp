@@ -121,20 +121,31 @@ void SyncCanvas(Runtime& rt) {
 
 const char* CssCursor(ImGuiMouseCursor cursor) {
   switch (cursor) {
-    case ImGuiMouseCursor_None: return "none";
-    case ImGuiMouseCursor_TextInput: return "text";
-    case ImGuiMouseCursor_Hand: return "pointer";
-    case ImGuiMouseCursor_ResizeAll: return "move";
-    case ImGuiMouseCursor_ResizeNS: return "ns-resize";
-    case ImGuiMouseCursor_ResizeEW: return "ew-resize";
-    case ImGuiMouseCursor_ResizeNESW: return "nesw-resize";
-    case ImGuiMouseCursor_ResizeNWSE: return "nwse-resize";
-    case ImGuiMouseCursor_NotAllowed: return "not-allowed";
-    default: return "default";
+    case ImGuiMouseCursor_None:
+      return "none";
+    case ImGuiMouseCursor_TextInput:
+      return "text";
+    case ImGuiMouseCursor_Hand:
+      return "pointer";
+    case ImGuiMouseCursor_ResizeAll:
+      return "move";
+    case ImGuiMouseCursor_ResizeNS:
+      return "ns-resize";
+    case ImGuiMouseCursor_ResizeEW:
+      return "ew-resize";
+    case ImGuiMouseCursor_ResizeNESW:
+      return "nesw-resize";
+    case ImGuiMouseCursor_ResizeNWSE:
+      return "nwse-resize";
+    case ImGuiMouseCursor_NotAllowed:
+      return "not-allowed";
+    default:
+      return "default";
   }
 }
 
-// ---- One frame -----------------------------------------------------------------------------------
+// ---- One frame
+// -----------------------------------------------------------------------------------
 
 // The core does not throw across its API; should anything still escape, the page logs it and
 // keeps running with what it last showed instead of leaving a dead canvas.
@@ -195,13 +206,15 @@ void Frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
-  if (!Guarded("drawing", [&rt] { app::DrawApp(rt.state); })) ImGui::ErrorCheckEndFrameRecover(nullptr);
+  if (!Guarded("drawing", [&rt] { app::DrawApp(rt.state); }))
+    ImGui::ErrorCheckEndFrameRecover(nullptr);
   ImGui::Render();
   Present(rt);
   AfterFrame(rt);
 }
 
-// ---- Start-up ------------------------------------------------------------------------------------
+// ---- Start-up
+// ------------------------------------------------------------------------------------
 
 bool CreateWindow(Runtime& rt) {
   if (!glfwInit()) return false;
@@ -241,10 +254,12 @@ void InitImGui(Runtime& rt) {
 
 void ConnectPlatform(Runtime& rt) {
   platform::SetOnWake([] { Wake(kFramesPerEvent); });
-  platform::SetOnFragmentChange([&rt](const std::string& fragment) { app::LoadFragment(rt.state, fragment); });
-  platform::FetchPresetFiles([&rt](const platform::PresetFiles& files, const std::vector<std::string>& failures) {
-    app::AddFetchedPresets(rt.state, files, failures);
-  });
+  platform::SetOnFragmentChange(
+      [&rt](const std::string& fragment) { app::LoadFragment(rt.state, fragment); });
+  platform::FetchPresetFiles(
+      [&rt](const platform::PresetFiles& files, const std::vector<std::string>& failures) {
+        app::AddFetchedPresets(rt.state, files, failures);
+      });
 }
 
 }  // namespace

@@ -26,7 +26,8 @@ void DashedLine(ImDrawList* draw, float x, float top, float bottom, ImU32 color,
 }
 
 void SegmentTooltip(const ComponentValue& value, std::int64_t total) {
-  const double share = total > 0 ? 100.0 * static_cast<double>(value.bytes) / static_cast<double>(total) : 0.0;
+  const double share =
+      total > 0 ? 100.0 * static_cast<double>(value.bytes) / static_cast<double>(total) : 0.0;
   ImGui::BeginTooltip();
   ColorSwatch(ComponentColor(value.component));
   ImGui::SameLine();
@@ -48,12 +49,18 @@ void ComponentValues(const trainmem::MemoryBreakdown& bytes, ComponentValue out[
 
 const char* ComponentName(Component component) {
   switch (component) {
-    case Component::kParameters: return Tr(Str::kComponentParameters);
-    case Component::kGradients: return Tr(Str::kComponentGradients);
-    case Component::kOptimizer: return Tr(Str::kComponentOptimizer);
-    case Component::kActivations: return Tr(Str::kComponentActivations);
-    case Component::kTemporary: return Tr(Str::kComponentTemporary);
-    default: return "";
+    case Component::kParameters:
+      return Tr(Str::kComponentParameters);
+    case Component::kGradients:
+      return Tr(Str::kComponentGradients);
+    case Component::kOptimizer:
+      return Tr(Str::kComponentOptimizer);
+    case Component::kActivations:
+      return Tr(Str::kComponentActivations);
+    case Component::kTemporary:
+      return Tr(Str::kComponentTemporary);
+    default:
+      return "";
   }
 }
 
@@ -61,15 +68,19 @@ void DrawMemoryBar(const trainmem::Estimate& estimate, float height_em) {
   const trainmem::MemoryBreakdown& bytes = estimate.per_device;
   const std::int64_t device = estimate.budget.device_bytes;
   const std::int64_t usable = estimate.budget.usable_bytes;
-  const double scale_max = static_cast<double>(std::max({bytes.total, device, std::int64_t{1}})) * 1.02;
+  const double scale_max =
+      static_cast<double>(std::max({bytes.total, device, std::int64_t{1}})) * 1.02;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = std::max(ImGui::GetContentRegionAvail().x, Em(10));
   const float height = Em(height_em);
-  auto x_of = [&](double value) { return origin.x + static_cast<float>(value / scale_max) * width; };
+  auto x_of = [&](double value) {
+    return origin.x + static_cast<float>(value / scale_max) * width;
+  };
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 end(origin.x + width, origin.y + height);
   draw->AddRectFilled(origin, end, kTrackColor, Em(0.2f));
-  if (bytes.total > device && device > 0) draw->AddRectFilled(ImVec2(x_of(device), origin.y), end, kOverflowColor);
+  if (bytes.total > device && device > 0)
+    draw->AddRectFilled(ImVec2(x_of(device), origin.y), end, kOverflowColor);
 
   ImGui::InvisibleButton("memory_bar", ImVec2(width, height));
   const bool hovered = ImGui::IsItemHovered();
@@ -80,13 +91,17 @@ void DrawMemoryBar(const trainmem::Estimate& estimate, float height_em) {
   for (const ComponentValue& value : values) {
     const float x0 = x_of(start);
     const float x1 = x_of(start + static_cast<double>(value.bytes));
-    if (x1 - x0 >= 0.5f) draw->AddRectFilled(ImVec2(x0, origin.y), ImVec2(x1, end.y), ComponentColor(value.component));
+    if (x1 - x0 >= 0.5f)
+      draw->AddRectFilled(ImVec2(x0, origin.y), ImVec2(x1, end.y), ComponentColor(value.component));
     if (hovered && mouse_x >= x0 && mouse_x < x1) SegmentTooltip(value, bytes.total);
     start += static_cast<double>(value.bytes);
   }
   const float pad = Em(0.15f);
-  if (usable > 0) DashedLine(draw, x_of(usable), origin.y - pad, end.y + pad, kUsableLineColor, Em(0.12f));
-  if (device > 0) draw->AddLine(ImVec2(x_of(device), origin.y - pad), ImVec2(x_of(device), end.y + pad), kDeviceLineColor, Em(0.15f));
+  if (usable > 0)
+    DashedLine(draw, x_of(usable), origin.y - pad, end.y + pad, kUsableLineColor, Em(0.12f));
+  if (device > 0)
+    draw->AddLine(ImVec2(x_of(device), origin.y - pad), ImVec2(x_of(device), end.y + pad),
+                  kDeviceLineColor, Em(0.15f));
 }
 
 // "■ Parameters 14.96 GiB  ■ Gradients …   ┆ usable 60.8 GiB  │ device 64.0 GiB".
@@ -103,14 +118,17 @@ void DrawMemoryLegend(const trainmem::Estimate& estimate) {
     first = false;
   };
   for (const ComponentValue& value : values) {
-    const std::string text = std::string(ComponentName(value.component)) + " " + trainmem::FormatGiB(value.bytes);
+    const std::string text =
+        std::string(ComponentName(value.component)) + " " + trainmem::FormatGiB(value.bytes);
     place(Em(1.0f) + ImGui::CalcTextSize(text.c_str()).x);
     ColorSwatch(ComponentColor(value.component));
     ImGui::SameLine(0, Em(0.3f));
     ImGui::TextUnformatted(text.c_str());
   }
-  const std::string usable = TrFormat(Str::kLegendUsable, trainmem::FormatGiB(estimate.budget.usable_bytes).c_str());
-  const std::string device = TrFormat(Str::kLegendDevice, trainmem::FormatGiB(estimate.budget.device_bytes).c_str());
+  const std::string usable =
+      TrFormat(Str::kLegendUsable, trainmem::FormatGiB(estimate.budget.usable_bytes).c_str());
+  const std::string device =
+      TrFormat(Str::kLegendDevice, trainmem::FormatGiB(estimate.budget.device_bytes).c_str());
   place(ImGui::CalcTextSize(usable.c_str()).x);
   ImGui::TextDisabled("%s", usable.c_str());
   place(ImGui::CalcTextSize(device.c_str()).x);

@@ -24,14 +24,16 @@ std::string ShortKey(const std::string& key) {
   return key;
 }
 
-bool HasChange(const trainmem::Recommendation* rec, const std::pair<std::string, std::string>& change) {
+bool HasChange(const trainmem::Recommendation* rec,
+               const std::pair<std::string, std::string>& change) {
   if (rec == nullptr) return false;
   return std::find(rec->changes.begin(), rec->changes.end(), change) != rec->changes.end();
 }
 
 // "activation_checkpoint.mode = "full", …". The ladder is cumulative, so a row lists only what it
 // adds to the row above (`previous`); the Apply tooltip lists everything a click sets.
-std::string ChangesText(const trainmem::Recommendation& rec, const trainmem::Recommendation* previous) {
+std::string ChangesText(const trainmem::Recommendation& rec,
+                        const trainmem::Recommendation* previous) {
   std::string text;
   for (const auto& change : rec.changes) {
     if (HasChange(previous, change)) continue;
@@ -52,9 +54,11 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
   ImGui::TextUnformatted(rec.action.c_str());
   ImGui::PopTextWrapPos();
   std::string added = ChangesText(rec, previous);
-  if (added.empty()) added = ChangesText(rec, nullptr);  // e.g. "cheapest combination" = a row above
+  if (added.empty())
+    added = ChangesText(rec, nullptr);  // e.g. "cheapest combination" = a row above
   std::string changes;
-  for (const auto& [key, value] : rec.changes) changes += (changes.empty() ? "" : "\n") + key + " = " + value;
+  for (const auto& [key, value] : rec.changes)
+    changes += (changes.empty() ? "" : "\n") + key + " = " + value;
   ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(added.c_str());
@@ -63,7 +67,8 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
   ImGui::TableNextColumn();
   TextRight(trainmem::FormatGiB(rec.total_bytes).c_str());
   ImGui::TableNextColumn();
-  Pill(Tr(rec.fits ? Str::kPillFits : Str::kPillNoFit), rec.fits ? FitsColors() : DoesNotFitColors());
+  Pill(Tr(rec.fits ? Str::kPillFits : Str::kPillNoFit),
+       rec.fits ? FitsColors() : DoesNotFitColors());
   ImGui::TableNextColumn();
   ImGui::PushID(index);
   if (ImGui::Button(Tr(Str::kApply))) {
@@ -96,7 +101,8 @@ void DrawAdvicePanel(AppState& state) {
     ImGui::TableSetupColumn("apply", ImGuiTableColumnFlags_WidthFixed, Em(3.6f));
     // Copy: applying a step rebuilds state.estimate while the table is being drawn.
     const auto steps = recommendations;
-    for (int i = 0; i < static_cast<int>(steps.size()); ++i) DrawStep(state, i, steps[i], i > 0 ? &steps[i - 1] : nullptr);
+    for (int i = 0; i < static_cast<int>(steps.size()); ++i)
+      DrawStep(state, i, steps[i], i > 0 ? &steps[i - 1] : nullptr);
     ImGui::EndTable();
   }
   const bool any_fits = std::any_of(recommendations.begin(), recommendations.end(),

@@ -20,7 +20,8 @@ void NumberCells(std::int64_t bytes, std::int64_t total) {
   ImGui::TableNextColumn();
   if (total > 0) {
     char share[16];
-    std::snprintf(share, sizeof(share), "%.1f %%", 100.0 * static_cast<double>(bytes) / static_cast<double>(total));
+    std::snprintf(share, sizeof(share), "%.1f %%",
+                  100.0 * static_cast<double>(bytes) / static_cast<double>(total));
     TextRight(share);
   }
 }
@@ -33,8 +34,10 @@ void HeaderRow() {
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   for (int column = 0; column < 4; ++column) {
     ImGui::TableSetColumnIndex(column);
-    if (column == 0) ImGui::TableHeader(ImGui::TableGetColumnName(column));
-    else TextRight(ImGui::TableGetColumnName(column));
+    if (column == 0)
+      ImGui::TableHeader(ImGui::TableGetColumnName(column));
+    else
+      TextRight(ImGui::TableGetColumnName(column));
     if (column == 1) Tooltip(Tr(Str::kColumnGiBHelp));
     if (column == 2) Tooltip(Tr(Str::kColumnGBHelp));
   }
@@ -46,7 +49,8 @@ void DrawBreakdownPanel(AppState& state) {
   const trainmem::MemoryBreakdown& bytes = state.estimate.per_device;
   BeginCard("breakdown");
   SectionTitle(Str::kSectionBreakdown);
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_NoSavedSettings;
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_NoSavedSettings;
   if (ImGui::BeginTable("components", 4, flags)) {
     HeaderRow();
     ComponentValue values[5];

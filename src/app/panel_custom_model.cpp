@@ -22,10 +22,22 @@ using nlohmann::json;
 // The fields people change first, in the order config.json files usually list them; any other
 // number or boolean the model has follows alphabetically.
 constexpr const char* kLeadingFields[] = {
-    "hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads", "head_dim",
-    "intermediate_size", "vocab_size", "max_position_embeddings", "tie_word_embeddings",
-    "num_local_experts", "n_routed_experts", "num_experts", "num_experts_per_tok",
-    "moe_intermediate_size", "n_shared_experts", "shared_expert_intermediate_size",
+    "hidden_size",
+    "num_hidden_layers",
+    "num_attention_heads",
+    "num_key_value_heads",
+    "head_dim",
+    "intermediate_size",
+    "vocab_size",
+    "max_position_embeddings",
+    "tie_word_embeddings",
+    "num_local_experts",
+    "n_routed_experts",
+    "num_experts",
+    "num_experts_per_tok",
+    "moe_intermediate_size",
+    "n_shared_experts",
+    "shared_expert_intermediate_size",
 };
 
 std::vector<std::string> FieldOrder(const json& arch) {
@@ -35,7 +47,8 @@ std::vector<std::string> FieldOrder(const json& arch) {
   }
   for (const auto& item : arch.items()) {
     const bool editable = item.value().is_number() || item.value().is_boolean();
-    if (editable && std::find(keys.begin(), keys.end(), item.key()) == keys.end()) keys.push_back(item.key());
+    if (editable && std::find(keys.begin(), keys.end(), item.key()) == keys.end())
+      keys.push_back(item.key());
   }
   return keys;
 }
@@ -55,7 +68,8 @@ bool DrawField(const std::string& key, json& value) {
     value = flag;
   } else if (value.is_number_integer()) {
     long long number = value.get<long long>();
-    if (!ImGui::InputScalar(id.c_str(), ImGuiDataType_S64, &number, nullptr, nullptr, "%lld")) return false;
+    if (!ImGui::InputScalar(id.c_str(), ImGuiDataType_S64, &number, nullptr, nullptr, "%lld"))
+      return false;
     value = number;
   } else {
     double number = value.get<double>();
@@ -69,7 +83,9 @@ void DrawArchitectureForm(AppState& state) {
   CustomModelEditor& editor = state.custom_model;
   json arch = json::parse(editor.edited_json, nullptr, false);
   if (arch.is_discarded() || !arch.is_object()) arch = json::object();
-  if (!ImGui::BeginTable("arch", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoSavedSettings)) return;
+  if (!ImGui::BeginTable("arch", 2,
+                         ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoSavedSettings))
+    return;
   ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, Em(13));
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
   bool changed = false;
@@ -79,7 +95,8 @@ void DrawArchitectureForm(AppState& state) {
     editor.edited_json = arch.dump();
     UseCustomModel(state, editor.edited_json, &editor.edit_errors);
   }
-  for (const auto& error : editor.edit_errors) TextColored(ErrorTextColor(), trainmem::FormatError(error).c_str());
+  for (const auto& error : editor.edit_errors)
+    TextColored(ErrorTextColor(), trainmem::FormatError(error).c_str());
 }
 
 void UsePastedConfig(AppState& state) {
@@ -108,7 +125,8 @@ void DrawPasteBox(AppState& state) {
       RequestFrames(state);
     });
   }
-  for (const auto& error : editor.hf_errors) TextColored(ErrorTextColor(), trainmem::FormatError(error).c_str());
+  for (const auto& error : editor.hf_errors)
+    TextColored(ErrorTextColor(), trainmem::FormatError(error).c_str());
 }
 
 }  // namespace

@@ -13,7 +13,8 @@ namespace app {
 namespace {
 
 bool BeginKeyValues(const char* id) {
-  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_NoSavedSettings | ImGuiTableFlags_RowBg)) return false;
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_NoSavedSettings | ImGuiTableFlags_RowBg))
+    return false;
   ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed, Em(8.5f));
   return true;
@@ -28,12 +29,15 @@ void KeyValue(Str key, const std::string& value, Str help = Str::kEmpty) {
   TextRight(value.c_str());
 }
 
-void KeyBytes(Str key, std::int64_t bytes, Str help = Str::kEmpty) { KeyValue(key, trainmem::FormatGiB(bytes), help); }
+void KeyBytes(Str key, std::int64_t bytes, Str help = Str::kEmpty) {
+  KeyValue(key, trainmem::FormatGiB(bytes), help);
+}
 
 // "104 516 B": thin-space thousands, readable in any locale.
 std::string GroupedBytes(double bytes) {
   std::string digits = std::to_string(static_cast<long long>(bytes + 0.5));
-  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), " ");
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+    digits.insert(static_cast<std::size_t>(i), " ");
   return digits + " B";
 }
 
@@ -45,10 +49,11 @@ const trainmem::StageEstimate* WorstStage(const trainmem::Estimate& e) {
 }
 
 void DrawLayout(const trainmem::Layout& l) {
-  const std::string text = TrFormat(Str::kLayoutDetailTemplate, static_cast<long long>(l.dp_replicate),
-                                    static_cast<long long>(l.dp_shard), static_cast<long long>(l.tp),
-                                    static_cast<long long>(l.pp), static_cast<long long>(l.cp),
-                                    static_cast<long long>(l.ep), static_cast<long long>(l.etp));
+  const std::string text =
+      TrFormat(Str::kLayoutDetailTemplate, static_cast<long long>(l.dp_replicate),
+               static_cast<long long>(l.dp_shard), static_cast<long long>(l.tp),
+               static_cast<long long>(l.pp), static_cast<long long>(l.cp),
+               static_cast<long long>(l.ep), static_cast<long long>(l.etp));
   TextMuted(text.c_str());
 }
 
@@ -78,8 +83,10 @@ void DrawModelFactsPanel(AppState& state) {
     KeyValue(Str::kParamsActive, trainmem::FormatCount(e.params.active), Str::kParamsActiveHelp);
     KeyValue(Str::kParamsDense, trainmem::FormatCount(e.params.dense));
     KeyValue(Str::kParamsExpert, trainmem::FormatCount(e.params.expert));
-    KeyValue(Str::kParamsEmbedding, trainmem::FormatCount(e.params.embedding + e.params.output_head));
-    if (e.host_optimizer_bytes > 0) KeyBytes(Str::kHostOptimizer, e.host_optimizer_bytes, Str::kHostOptimizerHelp);
+    KeyValue(Str::kParamsEmbedding,
+             trainmem::FormatCount(e.params.embedding + e.params.output_head));
+    if (e.host_optimizer_bytes > 0)
+      KeyBytes(Str::kHostOptimizer, e.host_optimizer_bytes, Str::kHostOptimizerHelp);
     if (e.host_activation_bytes > 0) KeyBytes(Str::kHostActivations, e.host_activation_bytes);
     ImGui::EndTable();
   }

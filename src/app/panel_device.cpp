@@ -26,9 +26,7 @@ std::vector<const DevicePreset*> SortedDevices(const trainmem::Presets& presets)
   return devices;
 }
 
-std::string GiBText(double gib) {
-  return TrFormat(Str::kGiBOneDecimal, gib);
-}
+std::string GiBText(double gib) { return TrFormat(Str::kGiBOneDecimal, gib); }
 
 void DrawDeviceList(AppState& state) {
   const float right = ImGui::GetContentRegionMax().x;
@@ -46,7 +44,8 @@ void DrawDeviceList(AppState& state) {
   if (ImGui::Selectable(Tr(Str::kCustomDeviceItem), state.custom_device.open)) {
     CustomDeviceEditor& editor = state.custom_device;
     editor.open = true;
-    const std::string name = TrFormat(Str::kCustomDeviceNameTemplate, state.draft.device.name.c_str());
+    const std::string name =
+        TrFormat(Str::kCustomDeviceNameTemplate, state.draft.device.name.c_str());
     std::snprintf(editor.name, sizeof(editor.name), "%s", name.c_str());
     editor.memory_gib = state.draft.device.memory_gib;
     RequestFrames(state);
@@ -59,7 +58,8 @@ void DrawCustomDevice(AppState& state) {
   FormRow(Str::kDeviceName, "device.name");
   changed |= ImGui::InputText("##device_name", editor.name, sizeof(editor.name));
   FormRow(Str::kDeviceMemory, "device.memory_gib", Str::kDeviceMemoryHelp);
-  changed |= ImGui::InputDouble("##device_memory", &editor.memory_gib, 0.0, 0.0, Tr(Str::kGiBOneDecimal));
+  changed |=
+      ImGui::InputDouble("##device_memory", &editor.memory_gib, 0.0, 0.0, Tr(Str::kGiBOneDecimal));
   if (changed) UseCustomDevice(state, editor.name, editor.memory_gib);
 }
 
@@ -67,7 +67,8 @@ void DrawCustomDevice(AppState& state) {
 void DrawDeviceNote(const AppState& state) {
   const DevicePreset* preset = state.presets.FindDevice(state.draft.device.id);
   if (preset == nullptr || state.custom_device.open) return;
-  const std::string line = TrFormat(Str::kDeviceNoteTemplate, preset->nominal_memory_gb, preset->memory_gib);
+  const std::string line =
+      TrFormat(Str::kDeviceNoteTemplate, preset->nominal_memory_gb, preset->memory_gib);
   ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
   ImGui::TextUnformatted(line.c_str());
   ImGui::PopStyleColor();
@@ -82,9 +83,10 @@ void DrawDeviceNote(const AppState& state) {
 void DrawDevicePanel(AppState& state) {
   if (!ImGui::CollapsingHeader(Tr(Str::kSectionDevice), ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("device");
-  const std::string preview = state.custom_device.open
-                                  ? std::string(Tr(Str::kCustomDevicePreview)) + ": " + state.draft.device.name
-                                  : state.draft.device.name + "  (" + GiBText(state.draft.device.memory_gib) + ")";
+  const std::string preview =
+      state.custom_device.open
+          ? std::string(Tr(Str::kCustomDevicePreview)) + ": " + state.draft.device.name
+          : state.draft.device.name + "  (" + GiBText(state.draft.device.memory_gib) + ")";
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::BeginCombo("##device", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
     DrawDeviceList(state);
@@ -96,7 +98,8 @@ void DrawDevicePanel(AppState& state) {
     if (state.custom_device.open) DrawCustomDevice(state);
     FormRow(Str::kWorldSize, "world_size", Str::kWorldSizeHelp);
     std::int64_t world = state.draft.world_size;
-    if (InputCount("world_size", &world, Step::kDouble)) EditDraft(state, [&](auto& c) { c.world_size = world; });
+    if (InputCount("world_size", &world, Step::kDouble))
+      EditDraft(state, [&](auto& c) { c.world_size = world; });
     FieldErrors(state, "world_size");
     EndForm();
   }

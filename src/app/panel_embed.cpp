@@ -18,8 +18,8 @@ void DrawTitleLine(const AppState& state) {
   const bool fits = state.estimate.budget.fits;
   const char* verdict = Tr(fits ? Str::kVerdictFits : Str::kVerdictDoesNotFit);
   ImGui::PushFont(GetFont(FontRole::kBold));
-  const std::string title = TrFormat(Str::kEmbedTitleTemplate, ModelDisplayName(c).c_str(), c.device.name.c_str(),
-                                     static_cast<long long>(c.world_size));
+  const std::string title = TrFormat(Str::kEmbedTitleTemplate, ModelDisplayName(c).c_str(),
+                                     c.device.name.c_str(), static_cast<long long>(c.world_size));
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(title.c_str());
   const float pill_width = ImGui::CalcTextSize(verdict).x + Em(1.0f);
@@ -46,7 +46,8 @@ void DrawOpenLink(const AppState& state) {
 // so a reader knows the card shows a default in its place.
 void DrawLinkWarnings(const AppState& state) {
   for (const std::string& line : state.banner_lines) {
-    TextColored(WarningColors().text, TrFormat(Str::kEmbedLinkWarningTemplate, line.c_str()).c_str());
+    TextColored(WarningColors().text,
+                TrFormat(Str::kEmbedLinkWarningTemplate, line.c_str()).c_str());
   }
 }
 
@@ -57,7 +58,8 @@ void DrawEmbedPanel(AppState& state) {
   DrawTitleLine(state);
   const std::string headline =
       TrFormat(Str::kEmbedHeadlineTemplate, trainmem::FormatGiB(e.per_device.total).c_str(),
-               trainmem::FormatGiB(e.budget.usable_bytes).c_str(), trainmem::FormatGiB(e.budget.device_bytes).c_str());
+               trainmem::FormatGiB(e.budget.usable_bytes).c_str(),
+               trainmem::FormatGiB(e.budget.device_bytes).c_str());
   TextMuted(headline.c_str());
   DrawLinkWarnings(state);
   DrawMemoryBar(e, 1.4f);

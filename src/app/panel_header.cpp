@@ -23,7 +23,8 @@ constexpr ExportChoice kExports[] = {
 
 void DrawExportPopup(AppState& state) {
   if (!ImGui::BeginPopup("export")) return;
-  if (ImGui::BeginTable("exports", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoSavedSettings)) {
+  if (ImGui::BeginTable("exports", 3,
+                        ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoSavedSettings)) {
     for (const ExportChoice& choice : kExports) {
       ImGui::PushID(static_cast<int>(choice.format));
       ImGui::TableNextRow();
@@ -52,10 +53,13 @@ void DrawActions(AppState& state) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const char* labels[] = {Tr(Str::kCopyLink), Tr(Str::kCopyEmbedSnippet), Tr(Str::kExportMenu)};
   float width = 0;
-  for (const char* label : labels) width += ImGui::CalcTextSize(label).x + 2 * style.FramePadding.x + style.ItemSpacing.x;
+  for (const char* label : labels)
+    width += ImGui::CalcTextSize(label).x + 2 * style.FramePadding.x + style.ItemSpacing.x;
   const bool show_feedback = !state.feedback.empty() && ImGui::GetTime() < state.feedback_until;
-  const float feedback_width = show_feedback ? ImGui::CalcTextSize(state.feedback.c_str()).x + Em(1) : 0.0f;
-  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - width - feedback_width + style.ItemSpacing.x);
+  const float feedback_width =
+      show_feedback ? ImGui::CalcTextSize(state.feedback.c_str()).x + Em(1) : 0.0f;
+  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - width - feedback_width +
+                  style.ItemSpacing.x);
   if (show_feedback) {
     ImGui::AlignTextToFramePadding();
     ImGui::PushStyleColor(ImGuiCol_Text, FitsColors().text);
@@ -96,7 +100,8 @@ void DrawBannerPanel(AppState& state) {
   // The button first, top right; then the text from the top left, so the card's measured
   // height is the text's.
   const ImVec2 start = ImGui::GetCursorPos();
-  const float close_width = ImGui::CalcTextSize(Tr(Str::kDismiss)).x + 2 * ImGui::GetStyle().FramePadding.x;
+  const float close_width =
+      ImGui::CalcTextSize(Tr(Str::kDismiss)).x + 2 * ImGui::GetStyle().FramePadding.x;
   ImGui::SetCursorPosX(ImGui::GetContentRegionMax().x - close_width);
   if (ImGui::SmallButton(Tr(Str::kDismiss))) {
     state.banner_lines.clear();

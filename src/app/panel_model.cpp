@@ -20,7 +20,8 @@ namespace {
 using trainmem::ModelPreset;
 
 std::string Lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
   return text;
 }
 
@@ -32,7 +33,8 @@ bool MatchesFilter(const ModelPreset& preset, const std::string& filter) {
   while (start < needle.size()) {
     std::size_t end = needle.find(' ', start);
     if (end == std::string::npos) end = needle.size();
-    if (end > start && haystack.find(needle.substr(start, end - start)) == std::string::npos) return false;
+    if (end > start && haystack.find(needle.substr(start, end - start)) == std::string::npos)
+      return false;
     start = end + 1;
   }
   return true;
@@ -70,8 +72,9 @@ void DrawModelList(AppState& state) {
     ImGui::SetKeyboardFocusHere();
   }
   ImGui::SetNextItemWidth(-FLT_MIN);
-  const bool enter = ImGui::InputTextWithHint("##filter", Tr(Str::kSearchModels), &state.model_filter,
-                                              ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool enter =
+      ImGui::InputTextWithHint("##filter", Tr(Str::kSearchModels), &state.model_filter,
+                               ImGuiInputTextFlags_EnterReturnsTrue);
   const float detail_right = ImGui::GetContentRegionMax().x;
   for (const ModelPreset* preset : SortedModels(state.presets)) {
     if (!MatchesFilter(*preset, state.model_filter)) continue;
@@ -90,14 +93,16 @@ void DrawModelList(AppState& state) {
     ImGui::PopID();
   }
   ImGui::Separator();
-  if (ImGui::Selectable(Tr(Str::kCustomModelItem), state.custom_model.open)) OpenCustomEditor(state);
+  if (ImGui::Selectable(Tr(Str::kCustomModelItem), state.custom_model.open))
+    OpenCustomEditor(state);
 }
 
 // "32 layers · hidden 4096 · 32 heads (8 KV) · vocab 128256 · 8 experts, top 2".
 std::string ArchitectureLine(const trainmem::ModelArch& arch) {
-  std::string line = TrFormat(Str::kArchLineTemplate, static_cast<long long>(arch.num_layers),
-                              static_cast<long long>(arch.hidden_size), static_cast<long long>(arch.num_heads),
-                              static_cast<long long>(arch.num_kv_heads), static_cast<long long>(arch.vocab_size));
+  std::string line =
+      TrFormat(Str::kArchLineTemplate, static_cast<long long>(arch.num_layers),
+               static_cast<long long>(arch.hidden_size), static_cast<long long>(arch.num_heads),
+               static_cast<long long>(arch.num_kv_heads), static_cast<long long>(arch.vocab_size));
   if (arch.num_experts > 0) {
     line += TrFormat(Str::kArchMoeTemplate, static_cast<long long>(arch.num_experts),
                      static_cast<long long>(arch.experts_per_token));

@@ -14,7 +14,8 @@ void DrawKindAndDtype(AppState& state) {
   const auto& o = state.draft.optimizer;
   FormRow(Str::kOptimizer, "optimizer.name", Str::kOptimizerHelp);
   trainmem::OptimizerKind kind = o.name;
-  if (EnumCombo("##optimizer", &kind, kOptimizerOptions)) EditDraft(state, [&](Config& c) { c.optimizer.name = kind; });
+  if (EnumCombo("##optimizer", &kind, kOptimizerOptions))
+    EditDraft(state, [&](Config& c) { c.optimizer.name = kind; });
   FieldErrors(state, "optimizer.name");
   FormRow(Str::kStateDtype, "optimizer.state_dtype", Str::kStateDtypeHelp);
   trainmem::DType dtype = o.state_dtype;
@@ -34,16 +35,18 @@ void DrawKindAndDtype(AppState& state) {
 
 void DrawPlacement(AppState& state) {
   const auto& o = state.draft.optimizer;
-  CheckboxRow(state, Str::kSwapOptimizer, "optimizer.swap_optimizer", Str::kSwapOptimizerHelp, o.swap_optimizer,
-              [](Config& c, bool v) { c.optimizer.swap_optimizer = v; });
+  CheckboxRow(state, Str::kSwapOptimizer, "optimizer.swap_optimizer", Str::kSwapOptimizerHelp,
+              o.swap_optimizer, [](Config& c, bool v) { c.optimizer.swap_optimizer = v; });
   if (o.swap_optimizer) {
-    CountRow(state, Str::kSwapTimes, "optimizer.swap_optimizer_times", Str::kSwapTimesHelp, o.swap_optimizer_times,
-             Step::kDouble, [](Config& c, std::int64_t v) { c.optimizer.swap_optimizer_times = v; });
+    CountRow(state, Str::kSwapTimes, "optimizer.swap_optimizer_times", Str::kSwapTimesHelp,
+             o.swap_optimizer_times, Step::kDouble,
+             [](Config& c, std::int64_t v) { c.optimizer.swap_optimizer_times = v; });
   }
   CheckboxRow(state, Str::kEarlyStep, "optimizer.early_step_in_backward", Str::kEarlyStepHelp,
-              o.early_step_in_backward, [](Config& c, bool v) { c.optimizer.early_step_in_backward = v; });
-  CheckboxRow(state, Str::kOptimizerOffload, "optimizer.offload", Str::kOptimizerOffloadHelp, o.offload,
-              [](Config& c, bool v) { c.optimizer.offload = v; });
+              o.early_step_in_backward,
+              [](Config& c, bool v) { c.optimizer.early_step_in_backward = v; });
+  CheckboxRow(state, Str::kOptimizerOffload, "optimizer.offload", Str::kOptimizerOffloadHelp,
+              o.offload, [](Config& c, bool v) { c.optimizer.offload = v; });
 }
 
 }  // namespace

@@ -26,25 +26,27 @@ struct DegreeField {
 constexpr DegreeField kDegrees[] = {
     {Str::kDpReplicate, "parallelism.data_parallel_replicate_degree", Str::kDpReplicateHelp,
      &Parallelism::dp_replicate, &trainmem::Layout::dp_replicate, false, false},
-    {Str::kDpShard, "parallelism.data_parallel_shard_degree", Str::kDpShardHelp, &Parallelism::dp_shard,
-     &trainmem::Layout::dp_shard, false, true},
-    {Str::kTensorParallel, "parallelism.tensor_parallel_degree", Str::kTensorParallelHelp, &Parallelism::tp,
-     &trainmem::Layout::tp, false, false},
+    {Str::kDpShard, "parallelism.data_parallel_shard_degree", Str::kDpShardHelp,
+     &Parallelism::dp_shard, &trainmem::Layout::dp_shard, false, true},
+    {Str::kTensorParallel, "parallelism.tensor_parallel_degree", Str::kTensorParallelHelp,
+     &Parallelism::tp, &trainmem::Layout::tp, false, false},
     {Str::kPipelineParallel, "parallelism.pipeline_parallel_degree", Str::kPipelineParallelHelp,
      &Parallelism::pp, &trainmem::Layout::pp, false, false},
-    {Str::kContextParallel, "parallelism.context_parallel_degree", Str::kContextParallelHelp, &Parallelism::cp,
-     &trainmem::Layout::cp, false, false},
-    {Str::kExpertParallel, "parallelism.expert_parallel_degree", Str::kExpertParallelHelp, &Parallelism::ep,
-     &trainmem::Layout::ep, true, false},
-    {Str::kExpertTensorParallel, "parallelism.expert_tensor_parallel_degree", Str::kExpertTensorParallelHelp,
-     &Parallelism::etp, &trainmem::Layout::etp, true, false},
+    {Str::kContextParallel, "parallelism.context_parallel_degree", Str::kContextParallelHelp,
+     &Parallelism::cp, &trainmem::Layout::cp, false, false},
+    {Str::kExpertParallel, "parallelism.expert_parallel_degree", Str::kExpertParallelHelp,
+     &Parallelism::ep, &trainmem::Layout::ep, true, false},
+    {Str::kExpertTensorParallel, "parallelism.expert_tensor_parallel_degree",
+     Str::kExpertTensorParallelHelp, &Parallelism::etp, &trainmem::Layout::etp, true, false},
 };
 
-void DrawDegree(AppState& state, const DegreeField& field, const trainmem::Result<trainmem::Layout>& layout) {
+void DrawDegree(AppState& state, const DegreeField& field,
+                const trainmem::Result<trainmem::Layout>& layout) {
   FormRow(field.label, field.key, field.help);
   std::int64_t value = state.draft.parallelism.*field.member;
   std::string suffix;
-  if (value < 0 && layout.ok()) suffix = "\xE2\x86\x92 " + std::to_string(layout.value().*field.resolved);
+  if (value < 0 && layout.ok())
+    suffix = "\xE2\x86\x92 " + std::to_string(layout.value().*field.resolved);
   const Step step = field.allows_auto ? Step::kDoubleOrAuto : Step::kDouble;
   if (InputCount(field.key, &value, step, suffix.empty() ? nullptr : suffix.c_str())) {
     EditDraft(state, [&](trainmem::Config& c) { c.parallelism.*field.member = value; });
@@ -54,7 +56,8 @@ void DrawDegree(AppState& state, const DegreeField& field, const trainmem::Resul
 
 void DrawPipelineOptions(AppState& state) {
   Parallelism& p = state.draft.parallelism;
-  FormRow(Str::kPpMicrobatch, "parallelism.pipeline_parallel_microbatch_size", Str::kPpMicrobatchHelp);
+  FormRow(Str::kPpMicrobatch, "parallelism.pipeline_parallel_microbatch_size",
+          Str::kPpMicrobatchHelp);
   std::int64_t microbatch = p.pp_microbatch_size;
   if (InputCount("pp_microbatch", &microbatch, Step::kDouble)) {
     EditDraft(state, [&](trainmem::Config& c) { c.parallelism.pp_microbatch_size = microbatch; });
@@ -66,7 +69,8 @@ void DrawPipelineOptions(AppState& state) {
     EditDraft(state, [&](trainmem::Config& c) { c.parallelism.pp_schedule = schedule; });
   }
   FieldErrors(state, "parallelism.pipeline_parallel_schedule");
-  FormRow(Str::kPpLayersPerStage, "parallelism.pipeline_parallel_layers_per_stage", Str::kPpLayersPerStageHelp);
+  FormRow(Str::kPpLayersPerStage, "parallelism.pipeline_parallel_layers_per_stage",
+          Str::kPpLayersPerStageHelp);
   std::int64_t layers = p.pp_layers_per_stage;
   if (InputCount("pp_layers", &layers, Step::kOne, layers == 0 ? Tr(Str::kEvenSplit) : nullptr)) {
     EditDraft(state, [&](trainmem::Config& c) { c.parallelism.pp_layers_per_stage = layers; });
@@ -102,7 +106,8 @@ void DrawResolvedLayout(const AppState& state, const trainmem::Result<trainmem::
                               static_cast<long long>(l.tp), static_cast<long long>(l.pp),
                               static_cast<long long>(state.draft.world_size));
   if (state.draft.model.num_experts > 0) {
-    text += TrFormat(Str::kLayoutMoeTemplate, static_cast<long long>(l.ep), static_cast<long long>(l.etp));
+    text += TrFormat(Str::kLayoutMoeTemplate, static_cast<long long>(l.ep),
+                     static_cast<long long>(l.etp));
   }
   TextMuted(text.c_str());
 }
@@ -110,22 +115,26 @@ void DrawResolvedLayout(const AppState& state, const trainmem::Result<trainmem::
 }  // namespace
 
 void DrawParallelismPanel(AppState& state) {
-  if (!ImGui::CollapsingHeader(Tr(Str::kSectionParallelism), ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!ImGui::CollapsingHeader(Tr(Str::kSectionParallelism), ImGuiTreeNodeFlags_DefaultOpen))
+    return;
   ImGui::PushID("parallelism");
   const auto layout = trainmem::ResolveLayout(state.draft);
   const bool moe = state.draft.model.num_experts > 0;
   if (BeginForm("parallelism_form")) {
     for (const DegreeField& field : kDegrees) {
-      if (!field.moe_only || moe || state.draft.parallelism.*field.member != 1) DrawDegree(state, field, layout);
+      if (!field.moe_only || moe || state.draft.parallelism.*field.member != 1)
+        DrawDegree(state, field, layout);
     }
     if (state.draft.parallelism.tp > 1) {
       FormRow(Str::kSequenceParallel, "parallelism.sequence_parallel", Str::kSequenceParallelHelp);
       bool sp = state.draft.parallelism.sequence_parallel;
-      if (ImGui::Checkbox("##sp", &sp)) EditDraft(state, [&](trainmem::Config& c) { c.parallelism.sequence_parallel = sp; });
+      if (ImGui::Checkbox("##sp", &sp))
+        EditDraft(state, [&](trainmem::Config& c) { c.parallelism.sequence_parallel = sp; });
     }
     if (state.draft.parallelism.pp > 1) DrawPipelineOptions(state);
     const auto framework = state.draft.framework;
-    if (framework == trainmem::Framework::kDeepspeed || framework == trainmem::Framework::kMegatron) {
+    if (framework == trainmem::Framework::kDeepspeed ||
+        framework == trainmem::Framework::kMegatron) {
       DrawZeroStage(state);
     }
     EndForm();

@@ -24,7 +24,8 @@ void SetupColumns() {
   ImGui::TableSetupColumn(Tr(Str::kColumnStage), ImGuiTableColumnFlags_WidthFixed, Em(3));
   ImGui::TableSetupColumn(Tr(Str::kColumnLayers), ImGuiTableColumnFlags_WidthFixed, Em(9));
   for (int i = 0; i < 5; ++i) {
-    ImGui::TableSetupColumn(ComponentName(static_cast<Component>(i)), ImGuiTableColumnFlags_WidthFixed, Em(6));
+    ImGui::TableSetupColumn(ComponentName(static_cast<Component>(i)),
+                            ImGuiTableColumnFlags_WidthFixed, Em(6));
   }
   ImGui::TableSetupColumn(Tr(Str::kRowTotal), ImGuiTableColumnFlags_WidthFixed, Em(6.5f));
   ImGui::TableSetupColumn(Tr(Str::kColumnPeakPhase), ImGuiTableColumnFlags_WidthFixed, Em(7.5f));
@@ -68,11 +69,13 @@ void DrawStagesPanel(AppState& state) {
   if (e.stages.size() < 2) return;
   BeginCard("stages");
   SectionTitle(Str::kSectionStages);
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollX |
-                                ImGuiTableFlags_NoSavedSettings | ImGuiTableFlags_SizingFixedFit;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_NoSavedSettings |
+                                ImGuiTableFlags_SizingFixedFit;
   // Tall enough for every row plus the horizontal scrollbar narrow windows need.
   const float row = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
-  const float height = (static_cast<float>(e.stages.size()) + 1.0f) * row + ImGui::GetStyle().ScrollbarSize + Em(0.3f);
+  const float height = (static_cast<float>(e.stages.size()) + 1.0f) * row +
+                       ImGui::GetStyle().ScrollbarSize + Em(0.3f);
   if (ImGui::BeginTable("stage_table", 9, flags, ImVec2(0, height))) {
     SetupColumns();
     for (const auto& stage : e.stages) StageRow(stage, stage.stage == e.worst_stage);

@@ -17,7 +17,8 @@ using trainmem::Config;
 void DrawBatchAndSequence(AppState& state) {
   auto& t = state.draft.training;
   CountRow(state, Str::kLocalBatchSize, "training.local_batch_size", Str::kLocalBatchSizeHelp,
-           t.local_batch_size, Step::kDouble, [](Config& c, std::int64_t v) { c.training.local_batch_size = v; });
+           t.local_batch_size, Step::kDouble,
+           [](Config& c, std::int64_t v) { c.training.local_batch_size = v; });
   CountRow(state, Str::kSeqLen, "training.seq_len", Str::kSeqLenHelp, t.seq_len, Step::kDouble,
            [](Config& c, std::int64_t v) { c.training.seq_len = v; });
   CountRow(state, Str::kLossChunks, "training.loss_chunks", Str::kLossChunksHelp, t.loss_chunks,
@@ -32,7 +33,8 @@ void DrawPrecision(AppState& state) {
     EditDraft(state, [&](Config& c) { c.training.mixed_precision_param = dtype; });
   }
   FieldErrors(state, "training.mixed_precision_param");
-  CheckboxRow(state, Str::kFp8, "training.fp8", Str::kFp8Help, t.fp8, [](Config& c, bool v) { c.training.fp8 = v; });
+  CheckboxRow(state, Str::kFp8, "training.fp8", Str::kFp8Help, t.fp8,
+              [](Config& c, bool v) { c.training.fp8 = v; });
   FormRow(Str::kAttention, "training.attention", Str::kAttentionHelp);
   trainmem::AttentionImpl attention = t.attention;
   if (EnumCombo("##attention", &attention, kAttentionOptions)) {
@@ -48,8 +50,10 @@ void DrawDropout(AppState& state) {
   bool use_default = !t.dropout.has_value();
   if (ImGui::Checkbox(Tr(Str::kFrameworkDefault), &use_default)) {
     EditDraft(state, [&](Config& c) {
-      if (use_default) c.training.dropout.reset();
-      else c.training.dropout = 0.1;
+      if (use_default)
+        c.training.dropout.reset();
+      else
+        c.training.dropout = 0.1;
     });
   }
   if (t.dropout) {
@@ -67,24 +71,27 @@ void DrawActivationCheckpoint(AppState& state) {
   auto& ac = state.draft.activation_checkpoint;
   FormRow(Str::kAcMode, "activation_checkpoint.mode", Str::kAcModeHelp);
   trainmem::AcMode mode = ac.mode;
-  if (EnumCombo("##ac_mode", &mode, kAcModeOptions)) EditDraft(state, [&](Config& c) { c.activation_checkpoint.mode = mode; });
+  if (EnumCombo("##ac_mode", &mode, kAcModeOptions))
+    EditDraft(state, [&](Config& c) { c.activation_checkpoint.mode = mode; });
   FieldErrors(state, "activation_checkpoint.mode");
   if (ac.mode == trainmem::AcMode::kSelective) {
     static const char* const kOptions[] = {"op", "1", "2", "3", "4", "8"};
     FormRow(Str::kAcOption, "activation_checkpoint.selective_ac_option", Str::kAcOptionHelp);
     if (ImGui::BeginCombo("##ac_option", ac.selective_ac_option.c_str())) {
       for (const char* option : kOptions) {
-        const std::string label = option[0] == 'o' ? TrFormat(Str::kAcOptionOp) : TrFormat(Str::kAcOptionEvery, option);
+        const std::string label =
+            option[0] == 'o' ? TrFormat(Str::kAcOptionOp) : TrFormat(Str::kAcOptionEvery, option);
         if (ImGui::Selectable(label.c_str(), ac.selective_ac_option == option)) {
-          EditDraft(state, [option](Config& c) { c.activation_checkpoint.selective_ac_option = option; });
+          EditDraft(state,
+                    [option](Config& c) { c.activation_checkpoint.selective_ac_option = option; });
         }
       }
       ImGui::EndCombo();
     }
     FieldErrors(state, "activation_checkpoint.selective_ac_option");
   }
-  CheckboxRow(state, Str::kAcOffload, "activation_checkpoint.offload", Str::kAcOffloadHelp, ac.offload,
-              [](Config& c, bool v) { c.activation_checkpoint.offload = v; });
+  CheckboxRow(state, Str::kAcOffload, "activation_checkpoint.offload", Str::kAcOffloadHelp,
+              ac.offload, [](Config& c, bool v) { c.activation_checkpoint.offload = v; });
 }
 
 void DrawCompile(AppState& state) {
@@ -95,9 +102,11 @@ void DrawCompile(AppState& state) {
   FormRow(Str::kCompileComponents, "compile.components", Str::kCompileComponentsHelp);
   bool model = compile.model;
   bool loss = compile.loss;
-  if (ImGui::Checkbox(Tr(Str::kCompileModel), &model)) EditDraft(state, [&](Config& c) { c.compile.model = model; });
+  if (ImGui::Checkbox(Tr(Str::kCompileModel), &model))
+    EditDraft(state, [&](Config& c) { c.compile.model = model; });
   ImGui::SameLine();
-  if (ImGui::Checkbox(Tr(Str::kCompileLoss), &loss)) EditDraft(state, [&](Config& c) { c.compile.loss = loss; });
+  if (ImGui::Checkbox(Tr(Str::kCompileLoss), &loss))
+    EditDraft(state, [&](Config& c) { c.compile.loss = loss; });
   FieldErrors(state, "compile");
 }
 

@@ -18,13 +18,15 @@ void DrawHeadline(const AppState& state) {
   const trainmem::Estimate& e = state.estimate;
   const bool fits = e.budget.fits;
   ImGui::PushFont(GetFont(FontRole::kHeading));
-  Pill(Tr(fits ? Str::kVerdictFits : Str::kVerdictDoesNotFit), fits ? FitsColors() : DoesNotFitColors());
+  Pill(Tr(fits ? Str::kVerdictFits : Str::kVerdictDoesNotFit),
+       fits ? FitsColors() : DoesNotFitColors());
   ImGui::PopFont();
   ImGui::SameLine(0, Em(0.8f));
   ImGui::BeginGroup();
   ImGui::PushFont(GetFont(FontRole::kBold));
-  const std::string total = TrFormat(Str::kVerdictTotalTemplate, trainmem::FormatGiB(e.per_device.total).c_str(),
-                                     trainmem::FormatGiB(e.budget.usable_bytes).c_str());
+  const std::string total =
+      TrFormat(Str::kVerdictTotalTemplate, trainmem::FormatGiB(e.per_device.total).c_str(),
+               trainmem::FormatGiB(e.budget.usable_bytes).c_str());
   ImGui::TextUnformatted(total.c_str());
   ImGui::PopFont();
   const std::int64_t headroom = e.budget.headroom_bytes;
@@ -32,7 +34,8 @@ void DrawHeadline(const AppState& state) {
       TrFormat(headroom >= 0 ? Str::kHeadroomTemplate : Str::kOverBudgetTemplate,
                trainmem::FormatGiB(std::llabs(headroom)).c_str(),
                static_cast<int>(state.config.overhead.budget_fraction * 100.0 + 0.5),
-               trainmem::FormatGiB(e.budget.device_bytes).c_str(), trainmem::FormatGiB(e.per_device.peak_allocated).c_str());
+               trainmem::FormatGiB(e.budget.device_bytes).c_str(),
+               trainmem::FormatGiB(e.per_device.peak_allocated).c_str());
   TextMuted(detail.c_str());  // wraps: narrow windows must not clip it
   ImGui::EndGroup();
 }
@@ -40,9 +43,10 @@ void DrawHeadline(const AppState& state) {
 // "What is being estimated": model on device, ranks and mode, so a screenshot is self-explaining.
 void DrawSubject(const AppState& state) {
   const auto& c = state.config;
-  const std::string subject = TrFormat(Str::kSubjectTemplate, ModelDisplayName(c).c_str(), c.device.name.c_str(),
-                                       static_cast<long long>(c.world_size),
-                                       Tr(c.mode == trainmem::Mode::kTemplate ? Str::kModeTemplate : Str::kModeDetailed));
+  const std::string subject =
+      TrFormat(Str::kSubjectTemplate, ModelDisplayName(c).c_str(), c.device.name.c_str(),
+               static_cast<long long>(c.world_size),
+               Tr(c.mode == trainmem::Mode::kTemplate ? Str::kModeTemplate : Str::kModeDetailed));
   TextMuted(subject.c_str());
 }
 
@@ -50,9 +54,12 @@ void DrawSubject(const AppState& state) {
 void DrawHostMemory(const trainmem::Estimate& e) {
   if (e.host_optimizer_bytes <= 0 && e.host_activation_bytes <= 0) return;
   std::string line = Tr(Str::kHostLineLead);
-  if (e.host_optimizer_bytes > 0) line += TrFormat(Str::kHostOptimizerPart, trainmem::FormatGiB(e.host_optimizer_bytes).c_str());
+  if (e.host_optimizer_bytes > 0)
+    line += TrFormat(Str::kHostOptimizerPart, trainmem::FormatGiB(e.host_optimizer_bytes).c_str());
   if (e.host_optimizer_bytes > 0 && e.host_activation_bytes > 0) line += Tr(Str::kListSeparator);
-  if (e.host_activation_bytes > 0) line += TrFormat(Str::kHostActivationsPart, trainmem::FormatGiB(e.host_activation_bytes).c_str());
+  if (e.host_activation_bytes > 0)
+    line +=
+        TrFormat(Str::kHostActivationsPart, trainmem::FormatGiB(e.host_activation_bytes).c_str());
   TextMuted(line.c_str());
 }
 

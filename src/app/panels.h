@@ -13,28 +13,28 @@ void DrawHeaderPanel(AppState& state);
 void DrawBannerPanel(AppState& state);
 
 // Inputs, left column.
-void DrawModelPanel(AppState& state);      // panel_model.cpp
+void DrawModelPanel(AppState& state);        // panel_model.cpp
 void DrawCustomModelPanel(AppState& state);  // panel_custom_model.cpp
-void DrawDevicePanel(AppState& state);     // panel_device.cpp
+void DrawDevicePanel(AppState& state);       // panel_device.cpp
 void DrawParallelismPanel(AppState& state);  // panel_parallelism.cpp
-void DrawTrainingPanel(AppState& state);   // panel_training.cpp
-void DrawOptimizerPanel(AppState& state);  // panel_optimizer.cpp
-void DrawMethodPanel(AppState& state);     // panel_method.cpp: framework, mode, overheads
+void DrawTrainingPanel(AppState& state);     // panel_training.cpp
+void DrawOptimizerPanel(AppState& state);    // panel_optimizer.cpp
+void DrawMethodPanel(AppState& state);       // panel_method.cpp: framework, mode, overheads
 
 // Results, right column.
-void DrawVerdictPanel(AppState& state);     // panel_verdict.cpp: verdict, bar, input problems
-void DrawBreakdownPanel(AppState& state);   // panel_breakdown.cpp: the five components
-void DrawAdvicePanel(AppState& state);      // panel_advice.cpp
-void DrawModelFactsPanel(AppState& state);  // panel_details.cpp: params, layout, host memory
-void DrawActivationsPanel(AppState& state); // panel_details.cpp: how activations were derived
-void DrawStagesPanel(AppState& state);      // panel_stages.cpp: per pipeline stage (pp > 1)
-void DrawModeComparePanel(AppState& state); // panel_compare.cpp: template vs detailed
-void DrawWarningsPanel(AppState& state);    // panel_verdict.cpp
+void DrawVerdictPanel(AppState& state);      // panel_verdict.cpp: verdict, bar, input problems
+void DrawBreakdownPanel(AppState& state);    // panel_breakdown.cpp: the five components
+void DrawAdvicePanel(AppState& state);       // panel_advice.cpp
+void DrawModelFactsPanel(AppState& state);   // panel_details.cpp: params, layout, host memory
+void DrawActivationsPanel(AppState& state);  // panel_details.cpp: how activations were derived
+void DrawStagesPanel(AppState& state);       // panel_stages.cpp: per pipeline stage (pp > 1)
+void DrawModeComparePanel(AppState& state);  // panel_compare.cpp: template vs detailed
+void DrawWarningsPanel(AppState& state);     // panel_verdict.cpp
 
 // Explorer views, tabs beside the estimate (issue #5).
-void DrawLayoutsPanel(AppState& state);     // panel_layouts.cpp: fitting layouts, sortable
-void DrawHeatmapPanel(AppState& state);     // panel_heatmap.cpp: memory map of two settings
-void DrawHeatmapLegend(AppState& state);    // panel_heatmap_legend.cpp
+void DrawLayoutsPanel(AppState& state);   // panel_layouts.cpp: fitting layouts, sortable
+void DrawHeatmapPanel(AppState& state);   // panel_heatmap.cpp: memory map of two settings
+void DrawHeatmapLegend(AppState& state);  // panel_heatmap_legend.cpp
 
 // The compact read-only card for #…&embed=1 (panel_embed.cpp).
 void DrawEmbedPanel(AppState& state);

@@ -12,15 +12,15 @@ std::vector<std::pair<std::string, std::string>> EmbeddedFontFiles();
 namespace app {
 namespace {
 
-constexpr float kBodyPx = 14.0f;     // CSS pixels
+constexpr float kBodyPx = 14.0f;  // CSS pixels
 constexpr float kHeadingPx = 19.0f;
 
 // Latin-1 plus the few symbols the UI draws; keep in sync with assets/fonts/make_subset.sh.
 constexpr ImWchar kGlyphRanges[] = {
-    0x0020, 0x00FF, 0x2013, 0x2014, 0x2022, 0x2022, 0x2026, 0x2026, 0x2190, 0x2193,
-    0x2197, 0x2197, 0x2212, 0x2212, 0x2248, 0x2248, 0x2260, 0x2260, 0x2264, 0x2265,
-    0x25A0, 0x25A0, 0x25B2, 0x25B2, 0x25B6, 0x25B6, 0x25BC, 0x25BC, 0x25C0, 0x25C0,
-    0x25CB, 0x25CB, 0x25CF, 0x25CF, 0x26A0, 0x26A0, 0x2713, 0x2713, 0x2717, 0x2717, 0};
+    0x0020, 0x00FF, 0x2013, 0x2014, 0x2022, 0x2022, 0x2026, 0x2026, 0x2190, 0x2193, 0x2197,
+    0x2197, 0x2212, 0x2212, 0x2248, 0x2248, 0x2260, 0x2260, 0x2264, 0x2265, 0x25A0, 0x25A0,
+    0x25B2, 0x25B2, 0x25B6, 0x25B6, 0x25BC, 0x25BC, 0x25C0, 0x25C0, 0x25CB, 0x25CB, 0x25CF,
+    0x25CF, 0x26A0, 0x26A0, 0x2713, 0x2713, 0x2717, 0x2717, 0};
 
 ImFont* g_fonts[3] = {nullptr, nullptr, nullptr};
 
@@ -28,14 +28,16 @@ constexpr ImU32 Rgb(unsigned hex, unsigned alpha = 255) {
   return IM_COL32((hex >> 16) & 0xFF, (hex >> 8) & 0xFF, hex & 0xFF, alpha);
 }
 ImVec4 Rgb4(unsigned hex, float alpha = 1.0f) {
-  return ImVec4(((hex >> 16) & 0xFF) / 255.0f, ((hex >> 8) & 0xFF) / 255.0f, (hex & 0xFF) / 255.0f, alpha);
+  return ImVec4(((hex >> 16) & 0xFF) / 255.0f, ((hex >> 8) & 0xFF) / 255.0f, (hex & 0xFF) / 255.0f,
+                alpha);
 }
 
 const std::string* FindFont(const char* suffix) {
   static const auto files = trainmem::EmbeddedFontFiles();
   const std::string wanted = suffix;
   for (const auto& [path, data] : files) {
-    if (path.size() >= wanted.size() && path.compare(path.size() - wanted.size(), wanted.size(), wanted) == 0) {
+    if (path.size() >= wanted.size() &&
+        path.compare(path.size() - wanted.size(), wanted.size(), wanted) == 0) {
       return &data;
     }
   }
@@ -55,8 +57,9 @@ ImFont* AddFont(const char* suffix, float pixels) {
   config.OversampleH = 2;
   config.OversampleV = 1;
   config.PixelSnapH = false;
-  return io.Fonts->AddFontFromMemoryTTF(const_cast<char*>(data->data()), static_cast<int>(data->size()),
-                                        pixels, &config, kGlyphRanges);
+  return io.Fonts->AddFontFromMemoryTTF(const_cast<char*>(data->data()),
+                                        static_cast<int>(data->size()), pixels, &config,
+                                        kGlyphRanges);
 }
 
 void ApplyColors(ImGuiStyle& style) {
@@ -97,12 +100,18 @@ void ApplyColors(ImGuiStyle& style) {
 // Tableau 10: distinguishable, print-friendly, colour-blind-aware enough for five series.
 ImU32 ComponentColor(Component component) {
   switch (component) {
-    case Component::kParameters: return Rgb(0x4E79A7);
-    case Component::kGradients: return Rgb(0xF28E2B);
-    case Component::kOptimizer: return Rgb(0x59A14F);
-    case Component::kActivations: return Rgb(0xB07AA1);
-    case Component::kTemporary: return Rgb(0x76B7B2);
-    default: return Rgb(0x999999);
+    case Component::kParameters:
+      return Rgb(0x4E79A7);
+    case Component::kGradients:
+      return Rgb(0xF28E2B);
+    case Component::kOptimizer:
+      return Rgb(0x59A14F);
+    case Component::kActivations:
+      return Rgb(0xB07AA1);
+    case Component::kTemporary:
+      return Rgb(0x76B7B2);
+    default:
+      return Rgb(0x999999);
   }
 }
 

@@ -12,7 +12,8 @@ namespace app {
 // ---- Forms ----------------------------------------------------------------------------------
 
 bool BeginForm(const char* id) {
-  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoSavedSettings)) return false;
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoSavedSettings))
+    return false;
   ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, Em(9.5f));
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
   return true;
@@ -51,7 +52,8 @@ void CountRow(AppState& state, Str label, const char* key, Str help, std::int64_
               const std::function<void(trainmem::Config&, std::int64_t)>& set) {
   FormRow(label, key, help);
   std::int64_t edited = value;
-  if (InputCount(key, &edited, step)) EditDraft(state, [&](trainmem::Config& c) { set(c, edited); });
+  if (InputCount(key, &edited, step))
+    EditDraft(state, [&](trainmem::Config& c) { set(c, edited); });
   FieldErrors(state, key);
 }
 
@@ -60,7 +62,8 @@ void CheckboxRow(AppState& state, Str label, const char* key, Str help, bool val
   FormRow(label, key, help);
   bool edited = value;
   const std::string id = std::string("##") + key;
-  if (ImGui::Checkbox(id.c_str(), &edited)) EditDraft(state, [&](trainmem::Config& c) { set(c, edited); });
+  if (ImGui::Checkbox(id.c_str(), &edited))
+    EditDraft(state, [&](trainmem::Config& c) { set(c, edited); });
   FieldErrors(state, key);
 }
 
@@ -85,9 +88,11 @@ bool InputCount(const char* id, std::int64_t* value, Step step, const char* suff
   ImGui::PushID(id);
   const float button = ImGui::GetFrameHeight();
   const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
-  const float suffix_width = suffix ? ImGui::CalcTextSize(suffix).x + ImGui::GetStyle().ItemSpacing.x : 0.0f;
+  const float suffix_width =
+      suffix ? ImGui::CalcTextSize(suffix).x + ImGui::GetStyle().ItemSpacing.x : 0.0f;
   const float buttons = step == Step::kNone ? 0.0f : 2 * (button + spacing);
-  ImGui::SetNextItemWidth(std::max(Em(3), ImGui::GetContentRegionAvail().x - buttons - suffix_width));
+  ImGui::SetNextItemWidth(
+      std::max(Em(3), ImGui::GetContentRegionAvail().x - buttons - suffix_width));
   bool changed = ImGui::InputScalar("##value", ImGuiDataType_S64, value, nullptr, nullptr, "%lld");
   if (step != Step::kNone) {
     const bool doubling = step != Step::kOne;
@@ -116,7 +121,8 @@ bool InputCount(const char* id, std::int64_t* value, Step step, const char* suff
 
 bool InputPercent(const char* id, double* fraction, double min_percent, double max_percent) {
   double percent = *fraction * 100.0;
-  const bool changed = ImGui::SliderScalar(id, ImGuiDataType_Double, &percent, &min_percent, &max_percent, "%.0f %%");
+  const bool changed = ImGui::SliderScalar(id, ImGuiDataType_Double, &percent, &min_percent,
+                                           &max_percent, "%.0f %%");
   if (changed) *fraction = std::round(percent) / 100.0;
   return changed;
 }
@@ -171,7 +177,8 @@ void ColorSwatch(ImU32 color) {
   const float side = Em(0.75f);
   const ImVec2 pos = ImGui::GetCursorScreenPos();
   const float top = pos.y + (ImGui::GetTextLineHeight() - side) * 0.5f;
-  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(pos.x, top), ImVec2(pos.x + side, top + side), color, Em(0.15f));
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(pos.x, top), ImVec2(pos.x + side, top + side),
+                                            color, Em(0.15f));
   ImGui::Dummy(ImVec2(side, ImGui::GetTextLineHeight()));
 }
 
@@ -212,9 +219,10 @@ void BeginCard(const char* id) {
   const ImGuiID key = ImGui::GetID(id);
   auto it = CardHeights().find(key);
   const float height = it != CardHeights().end() ? it->second : Em(8);
-  const bool visible = ImGui::BeginChild(id, ImVec2(0, height), true,
-                                         ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NoScrollbar |
-                                             ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NavFlattened);
+  const bool visible =
+      ImGui::BeginChild(id, ImVec2(0, height), true,
+                        ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NoScrollbar |
+                            ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NavFlattened);
   CardStack().push_back({key, visible});
 }
 

@@ -25,7 +25,12 @@ void FormRow(Str label, const char* config_key, Str help = Str::kEmpty);
 void FieldErrors(const AppState& state, const char* config_key, bool sub_paths = true);
 
 // ---- Inputs ---------------------------------------------------------------------------------
-enum class Step { kNone, kOne, kDouble, kDoubleOrAuto };  // kDoubleOrAuto: ½ of 1 is -1 ("left over")
+enum class Step {
+  kNone,
+  kOne,
+  kDouble,
+  kDoubleOrAuto
+};  // kDoubleOrAuto: ½ of 1 is -1 ("left over")
 
 // Whole rows: label, an integer (InputCount) or a checkbox, the field's errors; `set` writes the
 // edited value into the draft (through EditDraft).
@@ -62,14 +67,14 @@ bool EnumCombo(const char* id, E* value, const EnumOption<E> (&options)[N]) {
 }
 
 // ---- Text -------------------------------------------------------------------------------------
-void TextRight(const char* text);                 // right-aligned in the current cell/column
-void TextColored(ImU32 color, const char* text);  // wrapped
-void TextMuted(const char* text);                 // wrapped, muted colour
-void HelpMarker(const char* text);                // a muted "(?)" with a wrapped tooltip
-void Tooltip(const char* text);                   // wrapped tooltip on the last item, if hovered
-void Pill(const char* text, StatusColors colors); // a rounded badge, e.g. FITS
-void ColorSwatch(ImU32 color);                    // a small square in the text line
-void SectionTitle(Str title);                     // bold heading with a little space above
+void TextRight(const char* text);                  // right-aligned in the current cell/column
+void TextColored(ImU32 color, const char* text);   // wrapped
+void TextMuted(const char* text);                  // wrapped, muted colour
+void HelpMarker(const char* text);                 // a muted "(?)" with a wrapped tooltip
+void Tooltip(const char* text);                    // wrapped tooltip on the last item, if hovered
+void Pill(const char* text, StatusColors colors);  // a rounded badge, e.g. FITS
+void ColorSwatch(ImU32 color);                     // a small square in the text line
+void SectionTitle(Str title);                      // bold heading with a little space above
 
 // ---- Cards: bordered, padded child regions whose height follows their content ----------------
 // ImGui 1.86 children cannot size themselves to their content, so the height measured at the

@@ -26,7 +26,8 @@ void CopyText(const std::string& text);  // navigator.clipboard.writeText
 // The last text the browser delivered in a 'paste' event, so ImGui's Ctrl+V (synchronous)
 // can read what the asynchronous browser clipboard handed over.
 std::string LastPastedText();
-void ReadClipboard(std::function<void(const std::string&)> callback);  // navigator.clipboard.readText
+void ReadClipboard(
+    std::function<void(const std::string&)> callback);  // navigator.clipboard.readText
 void DownloadText(const std::string& file_name, const std::string& mime, const std::string& text);
 void OpenInNewTab(const std::string& url);
 
@@ -36,7 +37,7 @@ void StorageSet(const std::string& key, const std::string& value);
 
 // ---- Canvas and display -------------------------------------------------------------------
 struct CanvasSize {
-  double css_width = 0;   // CSS pixels
+  double css_width = 0;  // CSS pixels
   double css_height = 0;
   double device_pixel_ratio = 1;
 };
@@ -59,7 +60,9 @@ void DetachGamepadListeners();
 // Fetches presets/index.json, then every file it lists (same origin). Calls back once with
 // (path, text) pairs such as ("presets/models/llama3-8b.json", "{…}") and the failures.
 using PresetFiles = std::vector<std::pair<std::string, std::string>>;
-void FetchPresetFiles(std::function<void(const PresetFiles& files, const std::vector<std::string>& failures)> callback);
+void FetchPresetFiles(
+    std::function<void(const PresetFiles& files, const std::vector<std::string>& failures)>
+        callback);
 
 // ---- DOM mirror (tests, screen readers) ---------------------------------------------------
 // <output id="result" data-json="…"> and the aria-live summary, via setAttribute/textContent.

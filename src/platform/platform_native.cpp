@@ -47,7 +47,8 @@ void SetCursor(const char*) {}
 void RequestWakeAfter(double) {}
 void DetachGamepadListeners() {}
 
-void FetchPresetFiles(std::function<void(const PresetFiles&, const std::vector<std::string>&)> callback) {
+void FetchPresetFiles(
+    std::function<void(const PresetFiles&, const std::vector<std::string>&)> callback) {
   if (callback) callback({}, {});
 }
 

@@ -23,7 +23,14 @@
 
 namespace {
 
-enum Channel { kFragmentChange = 1, kWake = 2, kClipboardRead = 3, kPresetFile = 4, kPresetFailure = 5, kPresetsDone = 6 };
+enum Channel {
+  kFragmentChange = 1,
+  kWake = 2,
+  kClipboardRead = 3,
+  kPresetFile = 4,
+  kPresetFailure = 5,
+  kPresetsDone = 6
+};
 
 std::function<void(const std::string&)> g_on_fragment_change;
 std::function<void()> g_on_wake;
@@ -42,7 +49,8 @@ std::optional<std::string> TakeJsString(char* text) {
 
 }  // namespace
 
-extern "C" EMSCRIPTEN_KEEPALIVE void tm_platform_dispatch(int channel, const char* a, const char* b) {
+extern "C" EMSCRIPTEN_KEEPALIVE void tm_platform_dispatch(int channel, const char* a,
+                                                          const char* b) {
   const std::string first = a ? a : "";
   switch (channel) {
     case kFragmentChange:
@@ -75,6 +83,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE void tm_platform_dispatch(int channel, const cha
 // ---- JS side ---------------------------------------------------------------------------------
 
 // Calls into C++ with up to two strings; used by every listener below.
+// clang-format off
 EM_JS(void, tm_js_install, (), {
   var send = function(channel, a, b) {
     var pa = (a === null || a === undefined) ? 0 : allocateUTF8(String(a));
@@ -105,21 +114,29 @@ EM_JS(void, tm_js_install, (), {
   };
   watchDpr();
 });
+// clang-format on
 
+// clang-format off
 EM_JS(char*, tm_js_get_fragment, (), {
   return allocateUTF8(window.location.hash.replace(/^#/, ""));
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, tm_js_replace_fragment, (const char* fragment), {
   var text = UTF8ToString(fragment);
   var base = window.location.pathname + window.location.search;
   window.history.replaceState(window.history.state, "", text.length ? base + '#' + text : base);
 });
+// clang-format on
 
+// clang-format off
 EM_JS(char*, tm_js_page_base_url, (), {
   return allocateUTF8(window.location.origin + window.location.pathname + window.location.search);
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, tm_js_copy_text, (const char* text_ptr), {
   var text = UTF8ToString(text_ptr);
   var fallback = function() {
@@ -140,18 +157,24 @@ EM_JS(void, tm_js_copy_text, (const char* text_ptr), {
     fallback();
   }
 });
+// clang-format on
 
+// clang-format off
 EM_JS(char*, tm_js_last_pasted, (), {
   return allocateUTF8(Module['tmPasted'] || "");
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, tm_js_read_clipboard, (), {
   var clipboard = navigator['clipboard'];
   if (!clipboard || !clipboard['readText']) { Module['tmSend'](3, "", null); return; }
   clipboard['readText']().then(function(text) { Module['tmSend'](3, text, null); },
                                function() { Module['tmSend'](3, "", null); });
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, tm_js_download, (const char* name_ptr, const char* mime_ptr, const char* text_ptr), {
   var blob = new Blob([UTF8ToString(text_ptr)], {type: UTF8ToString(mime_ptr)});
   var url = URL.createObjectURL(blob);
@@ -163,11 +186,15 @@ EM_JS(void, tm_js_download, (const char* name_ptr, const char* mime_ptr, const c
   document.body.removeChild(link);
   setTimeout(function() { URL.revokeObjectURL(url); }, 1000);
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, tm_js_open_tab, (const char* url_ptr), {
   window.open(UTF8ToString(url_ptr), '_blank', 'noopener');
 });
+// clang-format on
 
+// clang-format off
 EM_JS(char*, tm_js_storage_get, (const char* key_ptr), {
   try {
     var value = window.localStorage.getItem(UTF8ToString(key_ptr));
@@ -176,35 +203,51 @@ EM_JS(char*, tm_js_storage_get, (const char* key_ptr), {
     return 0;  // storage disabled (private mode, sandboxed iframe)
   }
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, tm_js_storage_set, (const char* key_ptr, const char* value_ptr), {
   try { window.localStorage.setItem(UTF8ToString(key_ptr), UTF8ToString(value_ptr)); } catch (e) {}
 });
+// clang-format on
 
+// clang-format off
 EM_JS(double, tm_js_canvas_css_width, (), {
   return Module['canvas'].getBoundingClientRect().width;
 });
+// clang-format on
+// clang-format off
 EM_JS(double, tm_js_canvas_css_height, (), {
   return Module['canvas'].getBoundingClientRect().height;
 });
+// clang-format on
+// clang-format off
 EM_JS(double, tm_js_device_pixel_ratio, (), {
   return window.devicePixelRatio || 1;
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, tm_js_resize_canvas, (int width, int height), {
   Browser.setCanvasSize(width, height);
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, tm_js_set_cursor, (const char* cursor_ptr), {
   Module['canvas'].style.cursor = UTF8ToString(cursor_ptr);
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, tm_js_wake_after, (double milliseconds), {
   setTimeout(function() { Module['tmSend'](2, null, null); }, milliseconds);
 });
+// clang-format on
 
 // presets/index.json lists file paths relative to presets/; only same-origin relative paths
 // made of safe characters are fetched.
+// clang-format off
 EM_JS(void, tm_js_fetch_presets, (), {
   var send = Module['tmSend'];
   var safe = /^(models|devices)[/][A-Za-z0-9_-][A-Za-z0-9._-]*[.]json$/;
@@ -226,18 +269,24 @@ EM_JS(void, tm_js_fetch_presets, (), {
     .catch(function(e) { send(5, 'presets/index.json: ' + e.message, null); })
     .then(function() { send(6, null, null); });
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, tm_js_set_result_mirror, (const char* json_ptr, const char* summary_ptr), {
   var output = document.getElementById('result');
   if (output) output.setAttribute('data-json', UTF8ToString(json_ptr));
   var summary = document.getElementById('summary');
   if (summary) summary.textContent = UTF8ToString(summary_ptr);
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, tm_js_set_title, (const char* title_ptr), {
   document.title = UTF8ToString(title_ptr);
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, tm_js_mark_first_frame, (), {
   var status = document.getElementById('status');
   if (status) {
@@ -246,7 +295,9 @@ EM_JS(void, tm_js_mark_first_frame, (), {
   }
   window['firstFrameMs'] = performance.now();
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, tm_js_set_link_errors, (const char* text_ptr, int count), {
   var text = UTF8ToString(text_ptr);
   var box = document.getElementById('link-errors');
@@ -260,21 +311,26 @@ EM_JS(void, tm_js_set_link_errors, (const char* text_ptr, int count), {
     else status.removeAttribute('data-link-errors');
   }
 });
+// clang-format on
 
+// clang-format off
 EM_JS(void, tm_js_set_explorer_mirror, (const char* json_ptr), {
   var output = document.getElementById('explorer');
   if (output) output.setAttribute('data-json', UTF8ToString(json_ptr));
 });
+// clang-format on
 
 // library_glfw.js's glfwInit registers window 'gamepadconnected'/'gamepaddisconnected'
 // listeners; with them Chromium runs its gamepad polling thread (2–3 % of a core on an idle
 // page). The page never reads a gamepad (ImGui's gamepad navigation is off), so they go.
 // GLFW's handlers are reachable as GLFW.onGamepad*: EM_JS code shares library_glfw.js's scope.
+// clang-format off
 EM_JS(void, tm_js_detach_gamepad_listeners, (), {
   if (typeof GLFW === 'undefined') return;
   window.removeEventListener('gamepadconnected', GLFW.onGamepadConnected, true);
   window.removeEventListener('gamepaddisconnected', GLFW.onGamepadDisconnected, true);
 });
+// clang-format on
 
 // ---- platform.h ------------------------------------------------------------------------------
 
@@ -330,7 +386,8 @@ void RequestWakeAfter(double seconds) {
   tm_js_wake_after(seconds * 1000.0);
 }
 
-void FetchPresetFiles(std::function<void(const PresetFiles&, const std::vector<std::string>&)> callback) {
+void FetchPresetFiles(
+    std::function<void(const PresetFiles&, const std::vector<std::string>&)> callback) {
   EnsureInstalled();
   g_on_presets = std::move(callback);
   tm_js_fetch_presets();
