@@ -34,7 +34,7 @@ std::int64_t SatMul(std::int64_t a, std::int64_t b) {
 std::int64_t ToBytes(double bytes) {
   if (!(bytes > 0)) return 0;  // also NaN
   if (bytes >= 9.0e18) return std::numeric_limits<std::int64_t>::max();
-  return static_cast<std::int64_t>(std::llround(bytes));
+  return static_cast<std::int64_t>(bytes + 0.5);  // round half up; bytes > 0 here
 }
 
 }  // namespace detail
