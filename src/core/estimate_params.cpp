@@ -207,8 +207,12 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
     // gradient is produced first in backward and reduced only with the root, at the end.
     out.unsharded_grads = layer * (compute_bytes + 4.0) + stage.head_params * compute_bytes;
   }
-  if (shards.dense <= 1 && shards.expert <= 1 && master_bytes == compute_bytes) {
-    out.gathered_params = 0;  // nothing is sharded and nothing is cast: no copies
+  if (shards.dense <= 1 && shards.expert <= 1) {
+    // No FSDP (dp_shard·cp = 1: one device, TP only, or DDP replicas): torchtitan trains the
+    // fp32 model under torch.autocast instead (maybe_enable_amp). Autocast caches one bf16 copy
+    // of each weight per forward and the matmuls save it for backward, so the whole local model
+    // exists in bf16 at the start of backward; gradients land directly in fp32.
+    out.gathered_params = master_bytes == compute_bytes ? 0 : local.total() * compute_bytes;
     out.unsharded_grads = 0;
   }
   out.grads_freed_before_forward = true;  // zero_grad(set_to_none=True) at the top of each step

@@ -183,6 +183,15 @@ TEST(EstimateTest, OptimizerStepIsTheAllocatedPeak) {
   EXPECT_EQ(m.peak_allocated, m.parameters + m.gradients + m.optimizer_states);
 }
 
+// Without FSDP (one device), torchtitan runs the fp32 model under autocast: one bf16 copy of
+// every weight is saved for backward, 2 B × P, and no unsharded gradient copies exist.
+TEST(EstimateTest, SingleDeviceAutocastKeepsBf16WeightCopies) {
+  Estimate e = EstimateMemory(Llama({{"b", "1"}, {"s", "2048"}}));
+  ASSERT_EQ(e.stages[0].peak_phase, "backward start");
+  EXPECT_EQ(e.stages[0].temporary.gathered_params, kLlama8B * 2);
+  EXPECT_EQ(e.stages[0].temporary.unsharded_grads, 0);
+}
+
 // An invalid config never yields NaN or a wrapped number: zeros and a warning naming the key.
 TEST(EstimateTest, InvalidConfigGivesZerosAndAWarning) {
   Config c = Llama({{"ws", "8"}});
