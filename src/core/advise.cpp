@@ -37,6 +37,20 @@ bool FrameworkSwaps(Framework f) {
   return f == Framework::kTorchtitanNpu || f == Framework::kMegatron;
 }
 
+// swap_optimizer where the framework has it, else host offload of the optimizer states.
+bool MoveOptimizerOffDevice(Candidate& c) {
+  Optimizer& o = c.config.optimizer;
+  if (o.swap_optimizer || o.offload) return false;
+  if (FrameworkSwaps(c.config.framework)) {
+    o.swap_optimizer = true;
+    Set(c, "optimizer.swap_optimizer", "true");
+  } else {
+    o.offload = true;
+    Set(c, "optimizer.offload", "true");
+  }
+  return true;
+}
+
 // The next larger degree (×2) that keeps the config valid, or 0.
 std::int64_t NextDegree(const Config& base, const std::function<void(Config&, std::int64_t)>& set,
                         std::int64_t current) {
@@ -70,18 +84,7 @@ std::vector<Step> Ladder() {
                      Set(c, "activation_checkpoint.mode", Quoted("full"));
                      return true;
                    }});
-  steps.push_back({"", [](Candidate& c) {
-                     Optimizer& o = c.config.optimizer;
-                     if (o.swap_optimizer || o.offload) return false;
-                     if (FrameworkSwaps(c.config.framework)) {
-                       o.swap_optimizer = true;
-                       Set(c, "optimizer.swap_optimizer", "true");
-                     } else {
-                       o.offload = true;
-                       Set(c, "optimizer.offload", "true");
-                     }
-                     return true;
-                   }});
+  steps.push_back({"", MoveOptimizerOffDevice});
   auto degree_step = [](const char* key, std::int64_t Parallelism::*field) {
     return [key, field](Candidate& c) {
       auto set = [field](Config& cfg, std::int64_t d) { cfg.parallelism.*field = d; };
@@ -189,68 +192,86 @@ void ConsiderCombination(const Candidate& cand, double cost, Choice& best, bool&
 
 }  // namespace
 
+namespace {
+
+struct Levers {
+  int ac = 0;  // AcMode as int: none 0, selective 1, full 2
+  bool move_optimizer = false;
+  std::int64_t tp = 1, pp = 1, ep = 1;
+  int batch_halvings = 0;
+};
+
+// The config with these levers pulled, and its cost (see the proxy above); false when the
+// combination is invalid.
+bool BuildCombination(const Config& config, const Levers& v, Candidate& c, double& cost) {
+  const Parallelism& now = config.parallelism;
+  const int ac_now = static_cast<int>(config.activation_checkpoint.mode);
+  c = Candidate{config, {}};
+  cost = 0;
+  if (v.ac != ac_now) {
+    const AcMode mode = static_cast<AcMode>(v.ac);
+    c.config.activation_checkpoint.mode = mode;
+    Set(c, "activation_checkpoint.mode", Quoted(AcModeName(mode)));
+    if (mode == AcMode::kSelective) {
+      c.config.activation_checkpoint.selective_ac_option = "op";
+      Set(c, "activation_checkpoint.selective_ac_option", Quoted("op"));
+    }
+    cost += mode == AcMode::kSelective ? 1 : 3;
+  }
+  if (v.move_optimizer) {
+    if (!MoveOptimizerOffDevice(c)) return false;
+    cost += 1;
+  }
+  if (v.tp != now.tp || v.pp != now.pp || v.ep != now.ep) {
+    c.config.parallelism.tp = v.tp;
+    c.config.parallelism.pp = v.pp;
+    c.config.parallelism.ep = v.ep;
+    c.config.parallelism.dp_shard = -1;
+    Set(c, "parallelism.data_parallel_shard_degree", "-1");
+    if (v.tp != now.tp) Set(c, "parallelism.tensor_parallel_degree", std::to_string(v.tp));
+    if (v.pp != now.pp) Set(c, "parallelism.pipeline_parallel_degree", std::to_string(v.pp));
+    if (v.ep != now.ep) Set(c, "parallelism.expert_parallel_degree", std::to_string(v.ep));
+    if (!ValidateConfig(c.config).empty()) return false;
+    const std::int64_t per_node = std::max<std::int64_t>(1, config.device.devices_per_node);
+    cost += DegreeCost(now.tp, v.tp, v.tp > per_node ? 6 : 2) + DegreeCost(now.pp, v.pp, 2) +
+            DegreeCost(now.ep, v.ep, 1);
+  }
+  if (v.batch_halvings > 0) {
+    const std::int64_t b = config.training.local_batch_size >> v.batch_halvings;
+    if (b < 1 || (v.pp > 1 && b % c.config.parallelism.pp_microbatch_size != 0)) return false;
+    c.config.training.local_batch_size = b;
+    Set(c, "training.local_batch_size", std::to_string(b));
+    cost += 3.0 * v.batch_halvings;
+  }
+  return true;
+}
+
+}  // namespace
+
 Recommendation CheapestFit(const Config& config) {
-  const std::int64_t per_node = std::max<std::int64_t>(1, config.device.devices_per_node);
   const auto tps = Doublings(config, &Parallelism::tp, 4);
   const auto pps = Doublings(config, &Parallelism::pp, 4);
   const auto eps = config.model.num_experts > 0 ? Doublings(config, &Parallelism::ep, 4)
                                                 : std::vector<std::int64_t>{config.parallelism.ep};
-  const int ac_now = static_cast<int>(config.activation_checkpoint.mode);  // none 0, sel 1, full 2
   Choice best;
   bool found = false;
-  for (int ac = ac_now; ac <= 2; ++ac)
-    for (int swap = 0; swap <= 1; ++swap)
+  Levers v;
+  for (v.ac = static_cast<int>(config.activation_checkpoint.mode); v.ac <= 2; ++v.ac)
+    for (int move = 0; move <= 1; ++move)
       for (std::int64_t tp : tps)
         for (std::int64_t pp : pps)
           for (std::int64_t ep : eps)
-            for (int halvings = 0; halvings <= 3; ++halvings) {
-              Candidate c{config, {}};
+            for (v.batch_halvings = 0; v.batch_halvings <= 3; ++v.batch_halvings) {
+              v.move_optimizer = move == 1;
+              v.tp = tp;
+              v.pp = pp;
+              v.ep = ep;
+              Candidate c;
               double cost = 0;
-              if (ac != ac_now) {
-                c.config.activation_checkpoint.mode = static_cast<AcMode>(ac);
-                Set(c, "activation_checkpoint.mode", Quoted(AcModeName(static_cast<AcMode>(ac))));
-                if (ac == 1) {
-                  c.config.activation_checkpoint.selective_ac_option = "op";
-                  Set(c, "activation_checkpoint.selective_ac_option", Quoted("op"));
-                }
-                cost += ac == 1 ? 1 : 3;
-              }
-              if (swap == 1) {
-                Step s = Ladder()[2];
-                if (!s.apply(c)) continue;
-                cost += 1;
-              }
-              if (tp != config.parallelism.tp || pp != config.parallelism.pp ||
-                  ep != config.parallelism.ep) {
-                c.config.parallelism.tp = tp;
-                c.config.parallelism.pp = pp;
-                c.config.parallelism.ep = ep;
-                c.config.parallelism.dp_shard = -1;
-                Set(c, "parallelism.data_parallel_shard_degree", "-1");
-                if (tp != config.parallelism.tp)
-                  Set(c, "parallelism.tensor_parallel_degree", std::to_string(tp));
-                if (pp != config.parallelism.pp)
-                  Set(c, "parallelism.pipeline_parallel_degree", std::to_string(pp));
-                if (ep != config.parallelism.ep)
-                  Set(c, "parallelism.expert_parallel_degree", std::to_string(ep));
-                if (!ValidateConfig(c.config).empty()) continue;
-                cost += DegreeCost(config.parallelism.tp, tp, tp > per_node ? 6 : 2);
-                cost += DegreeCost(config.parallelism.pp, pp, 2) +
-                        DegreeCost(config.parallelism.ep, ep, 1);
-              }
-              if (halvings > 0) {
-                std::int64_t b = config.training.local_batch_size >> halvings;
-                if (b < 1 || (pp > 1 && b % c.config.parallelism.pp_microbatch_size != 0)) continue;
-                c.config.training.local_batch_size = b;
-                Set(c, "training.local_batch_size", std::to_string(b));
-                cost += 3.0 * halvings;
-              }
-              ConsiderCombination(c, cost, best, found);
+              if (BuildCombination(config, v, c, cost)) ConsiderCombination(c, cost, best, found);
             }
-  Recommendation r;
-  if (!found) return r;
-  r = Evaluate("cheapest combination that fits", best.candidate);
-  return r;
+  if (!found) return Recommendation{};
+  return Evaluate("cheapest combination that fits", best.candidate);
 }
 
 std::vector<Recommendation> AdviceLadder(const Config& config) {
