@@ -105,15 +105,6 @@ StageEstimate DetailedStage(const Config& config, const Layout& layout,
   return st;
 }
 
-void FillBudget(Estimate& e) {
-  const Config& c = e.config;
-  e.budget.device_bytes = c.device.memory_bytes;
-  e.budget.usable_bytes =
-      ToBytes(static_cast<double>(c.device.memory_bytes) * c.overhead.budget_fraction);
-  e.budget.fits = e.per_device.total <= e.budget.usable_bytes;
-  e.budget.headroom_bytes = e.budget.usable_bytes - e.per_device.total;
-}
-
 void AddWarnings(Estimate& e) {
   const Config& c = e.config;
   if (c.training.attention == AttentionImpl::kEager)
@@ -132,6 +123,57 @@ void AddWarnings(Estimate& e) {
 
 }  // namespace
 
+namespace {
+
+// Everything but the config copy, the template comparison and the warnings: the part the
+// layout search and the heatmap need, thousands of times per interaction.
+struct StagesResult {
+  std::vector<StageEstimate> stages;
+  std::int64_t host_optimizer_bytes = 0;
+  std::int64_t host_activation_bytes = 0;
+  int worst_stage = 0;
+};
+
+StagesResult ComputeStages(const Config& config, const Layout& layout, const ModelCounts& counts,
+                           const TemplateComparison* comparison) {
+  const ParamCounts& main_model = counts.main_model;
+  StagesResult r;
+  if (config.mode == Mode::kTemplate) {
+    const TemplateComparison t =
+        comparison != nullptr ? *comparison : TemplateComparisonFor(config, layout, main_model);
+    r.stages = TemplateStages(config, layout, t);
+    r.host_optimizer_bytes = TemplateHostOptimizerBytes(config, layout);
+  } else {
+    const std::vector<detail::StageParams> split =
+        detail::SplitStages(config, layout, config.model, counts.layers, main_model);
+    r.stages.reserve(split.size());
+    for (std::size_t i = 0; i < split.size(); ++i) {
+      double host_optimizer = 0;
+      r.stages.push_back(
+          DetailedStage(config, layout, split[i], static_cast<int>(i), host_optimizer));
+      r.host_optimizer_bytes = std::max(r.host_optimizer_bytes, ToBytes(host_optimizer));
+      r.host_activation_bytes =
+          std::max(r.host_activation_bytes, r.stages.back().activations.offloaded_to_host);
+    }
+  }
+  for (std::size_t i = 0; i < r.stages.size(); ++i) {
+    if (r.stages[i].bytes.total > r.stages[static_cast<std::size_t>(r.worst_stage)].bytes.total)
+      r.worst_stage = static_cast<int>(i);
+  }
+  return r;
+}
+
+Budget BudgetFor(const Config& c, std::int64_t total) {
+  Budget b;
+  b.device_bytes = c.device.memory_bytes;
+  b.usable_bytes = ToBytes(static_cast<double>(c.device.memory_bytes) * c.overhead.budget_fraction);
+  b.fits = total <= b.usable_bytes;
+  b.headroom_bytes = b.usable_bytes - total;
+  return b;
+}
+
+}  // namespace
+
 Estimate EstimateMemory(const Config& config) {
   Estimate e;
   e.config = config;
@@ -143,34 +185,38 @@ Estimate EstimateMemory(const Config& config) {
   Result<Layout> layout = ResolveLayout(config);
   if (!layout.ok()) return e;
   e.layout = layout.value();
-  const ParamCounts main_model = CountParams(config.model, false);
-  e.params = TrainedParams(config, main_model);
-  e.template_comparison = TemplateComparisonFor(config, e.layout, main_model);
-
-  if (config.mode == Mode::kTemplate) {
-    e.stages = TemplateStages(config, e.layout, e.template_comparison);
-    e.host_optimizer_bytes = TemplateHostOptimizerBytes(config, e.layout);
-  } else {
-    const std::vector<LayerParams> layers = CountLayerParams(config.model);
-    const std::vector<detail::StageParams> split =
-        detail::SplitStages(config, e.layout, config.model, layers, main_model);
-    for (std::size_t i = 0; i < split.size(); ++i) {
-      double host_optimizer = 0;
-      e.stages.push_back(
-          DetailedStage(config, e.layout, split[i], static_cast<int>(i), host_optimizer));
-      e.host_optimizer_bytes = std::max(e.host_optimizer_bytes, ToBytes(host_optimizer));
-      e.host_activation_bytes =
-          std::max(e.host_activation_bytes, e.stages.back().activations.offloaded_to_host);
-    }
-  }
-  for (std::size_t i = 0; i < e.stages.size(); ++i) {
-    if (e.stages[i].bytes.total > e.stages[static_cast<std::size_t>(e.worst_stage)].bytes.total)
-      e.worst_stage = static_cast<int>(i);
-  }
+  const ModelCounts counts = CountModel(config.model);
+  e.params = TrainedParams(config, counts.main_model);
+  e.template_comparison = TemplateComparisonFor(config, e.layout, counts.main_model);
+  StagesResult r = ComputeStages(config, e.layout, counts, &e.template_comparison);
+  e.stages = std::move(r.stages);
+  e.host_optimizer_bytes = r.host_optimizer_bytes;
+  e.host_activation_bytes = r.host_activation_bytes;
+  e.worst_stage = r.worst_stage;
   if (!e.stages.empty()) e.per_device = e.stages[static_cast<std::size_t>(e.worst_stage)].bytes;
-  FillBudget(e);
+  e.budget = BudgetFor(config, e.per_device.total);
   AddWarnings(e);
   return e;
+}
+
+ModelCounts CountModel(const ModelArch& arch) {
+  return ModelCounts{CountParams(arch, false), CountLayerParams(arch)};
+}
+
+TotalsEstimate EstimateTotals(const Config& config) {
+  return EstimateTotals(config, CountModel(config.model));
+}
+
+TotalsEstimate EstimateTotals(const Config& config, const ModelCounts& counts) {
+  TotalsEstimate t;
+  Result<Layout> layout = ResolveLayout(config);
+  if (!layout.ok()) return t;
+  StagesResult r = ComputeStages(config, layout.value(), counts, nullptr);
+  if (r.stages.empty()) return t;
+  t.valid = true;
+  t.per_device = r.stages[static_cast<std::size_t>(r.worst_stage)].bytes;
+  t.budget = BudgetFor(config, t.per_device.total);
+  return t;
 }
 
 }  // namespace trainmem

@@ -111,6 +111,28 @@ struct Estimate {
 // if it has not, the estimate carries the errors as warnings and zero bytes rather than NaN.
 Estimate EstimateMemory(const Config& config);
 
+// The per-device figures and verdict only: no config copy, template comparison or warnings.
+// For callers that estimate thousands of configs they have already validated (the layout
+// search, the heatmap). `valid` is false when the degrees do not resolve. Its per_device and
+// budget equal EstimateMemory's for every valid config (tested).
+struct TotalsEstimate {
+  bool valid = false;
+  MemoryBreakdown per_device;
+  Budget budget;
+};
+TotalsEstimate EstimateTotals(const Config& config);
+
+// The per-model counts an estimate needs. Counting is exact, overflow-checked arithmetic over
+// every block (slow in wasm32, where 64-bit overflow checks go through 128-bit helpers), so
+// callers estimating many configs of one model count once and pass them in.
+struct ModelCounts {
+  ParamCounts main_model;           // CountParams(arch, false)
+  std::vector<LayerParams> layers;  // CountLayerParams(arch)
+};
+ModelCounts CountModel(const ModelArch& arch);
+// `counts` must be CountModel(config.model).
+TotalsEstimate EstimateTotals(const Config& config, const ModelCounts& counts);
+
 // The seed's ladder alone, each step cumulative, stopping at the first that fits.
 std::vector<Recommendation> AdviceLadder(const Config& config);
 

@@ -250,9 +250,10 @@ struct Evaluation {
   std::uint64_t smallest_key = 0;
 };
 
-void EstimateCandidate(const Candidate& c, const Space& space, Config& config, Evaluation& ev) {
+void EstimateCandidate(const Candidate& c, const Space& space, const ModelCounts& counts,
+                       Config& config, Evaluation& ev) {
   ApplyCandidate(c.key, space, config);
-  const Estimate e = EstimateMemory(config);
+  const TotalsEstimate e = EstimateTotals(config, counts);  // the tuple passed ValidateConfig
   ++ev.evaluated;
   ev.usable_bytes = e.budget.usable_bytes;
   if (e.budget.fits) {
@@ -267,8 +268,9 @@ Evaluation Evaluate(const Config& base, const Space& space, std::vector<Candidat
                     std::size_t limit) {
   Evaluation ev;
   Config config = base;
+  const ModelCounts counts = CountModel(base.model);  // every candidate has the base's model
   if (limit == 0) {
-    for (const Candidate& c : candidates) EstimateCandidate(c, space, config, ev);
+    for (const Candidate& c : candidates) EstimateCandidate(c, space, counts, config, ev);
   } else {
     // A heap, not a sort: a limited search usually pops a small share of the candidates.
     auto costlier = [](const Candidate& a, const Candidate& b) { return CheaperCandidate(b, a); };
@@ -278,7 +280,7 @@ Evaluation Evaluate(const Config& base, const Space& space, std::vector<Candidat
       const Candidate& c = *(end - 1);
       // Once `limit` fit, a costlier candidate cannot enter the top `limit` (ties still can).
       if (ev.fitting.size() >= limit && c.cost > ev.fitting[limit - 1].candidate.cost) break;
-      EstimateCandidate(c, space, config, ev);
+      EstimateCandidate(c, space, counts, config, ev);
     }
   }
   std::sort(ev.fitting.begin(), ev.fitting.end(), BetterFit);

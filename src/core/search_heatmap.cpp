@@ -41,15 +41,16 @@ const AxisField* FindAxisField(const std::string& key) {
   return nullptr;
 }
 
-HeatmapCell EstimateCell(const Config& config, std::int64_t& usable_bytes) {
+HeatmapCell EstimateCell(const Config& config, const ModelCounts& counts,
+                         std::int64_t& usable_bytes) {
   HeatmapCell cell;
   const std::vector<Error> errors = ValidateConfig(config);
   if (!errors.empty()) {
     cell.reason = FormatError(errors.front());
     return cell;
   }
-  const Estimate e = EstimateMemory(config);
-  cell.valid = true;
+  const TotalsEstimate e = EstimateTotals(config, counts);  // validated just above
+  cell.valid = e.valid;
   cell.fits = e.budget.fits;
   cell.total_bytes = e.per_device.total;
   cell.per_device = e.per_device;
@@ -86,13 +87,14 @@ Heatmap ComputeHeatmap(const Config& base, const HeatmapAxis& x, const HeatmapAx
   }
   Config config = base;
   if (fx->is_degree || fy->is_degree) config.parallelism.dp_shard = -1;
+  const ModelCounts counts = CountModel(base.model);  // no axis changes the model
   map.cells.reserve(x.values.size() * y.values.size());
   bool any_valid = false;
   for (std::int64_t y_value : y.values) {
     fy->field(config) = y_value;
     for (std::int64_t x_value : x.values) {
       fx->field(config) = x_value;
-      map.cells.push_back(EstimateCell(config, map.usable_bytes));
+      map.cells.push_back(EstimateCell(config, counts, map.usable_bytes));
       const HeatmapCell& cell = map.cells.back();
       if (!cell.valid) continue;
       map.min_total_bytes =

@@ -192,6 +192,24 @@ TEST(EstimateTest, SingleDeviceAutocastKeepsBf16WeightCopies) {
   EXPECT_EQ(e.stages[0].temporary.unsharded_grads, 0);
 }
 
+// The search's fast path gives exactly EstimateMemory's figures and verdict.
+TEST(EstimateTest, TotalsEqualTheFullEstimate) {
+  for (const char* model : {"llama3-8b", "deepseek-v3", "gpt2", "mixtral-8x7b"}) {
+    for (const char* mode : {"detailed", "template"}) {
+      Config c = With(MustParse(std::string(R"({"model": ")") + model + R"("})"),
+                      {{"ws", "16"}, {"pp", "2"}, {"b", "4"}, {"mode", mode}});
+      Estimate full = EstimateMemory(c);
+      TotalsEstimate fast = EstimateTotals(c);
+      ASSERT_TRUE(fast.valid) << model;
+      EXPECT_EQ(fast.per_device.total, full.per_device.total) << model << " " << mode;
+      EXPECT_EQ(fast.per_device.peak_allocated, full.per_device.peak_allocated) << model;
+      EXPECT_EQ(fast.per_device.activations, full.per_device.activations) << model;
+      EXPECT_EQ(fast.budget.fits, full.budget.fits) << model;
+      EXPECT_EQ(fast.budget.headroom_bytes, full.budget.headroom_bytes) << model;
+    }
+  }
+}
+
 // An invalid config never yields NaN or a wrapped number: zeros and a warning naming the key.
 TEST(EstimateTest, InvalidConfigGivesZerosAndAWarning) {
   Config c = Llama({{"ws", "8"}});
