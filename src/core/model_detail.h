@@ -73,9 +73,6 @@ void ReadSlidingWindows(FieldReader& fields, Family family, ModelArch& arch);
 // trainmem's own keys that override what model_type implies (see ModelArchToJson).
 void ReadOverrides(FieldReader& fields, ModelArch& arch);
 
-// "a string", "an integer", … for "expected X, got Y" messages.
-std::string DescribeJsonType(const json& value);
-
 // "model" + "hidden_size" → "model.hidden_size"; an empty prefix gives just the key.
 std::string JoinPath(const std::string& prefix, std::string_view key);
 

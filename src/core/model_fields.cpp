@@ -4,32 +4,11 @@
 #include <cmath>
 #include <limits>
 
+#include "core/config_detail.h"
 #include "core/model_detail.h"
 
 namespace trainmem {
 namespace model_detail {
-
-std::string DescribeJsonType(const json& value) {
-  switch (value.type()) {
-    case json::value_t::null:
-      return "null";
-    case json::value_t::boolean:
-      return "a boolean";
-    case json::value_t::string:
-      return "a string";
-    case json::value_t::array:
-      return "a list";
-    case json::value_t::object:
-      return "an object";
-    case json::value_t::number_integer:
-    case json::value_t::number_unsigned:
-      return "an integer";
-    case json::value_t::number_float:
-      return "a number";
-    default:
-      return "a value of another type";
-  }
-}
 
 std::string JoinPath(const std::string& prefix, std::string_view key) {
   if (prefix.empty()) return std::string(key);
@@ -111,7 +90,7 @@ std::optional<std::int64_t> FieldReader::Int(std::string_view key, std::int64_t 
   const json* v = Get(key);
   if (v == nullptr) return std::nullopt;
   if (!v->is_number()) {
-    Fail(key, "expected an integer, got " + DescribeJsonType(*v));
+    Fail(key, "expected an integer, got " + detail::JsonTypeName(*v));
     return std::nullopt;
   }
   std::optional<std::int64_t> value = AsInt64(*v);
@@ -139,7 +118,7 @@ std::optional<double> FieldReader::Number(std::string_view key, double min, doub
   const json* v = Get(key);
   if (v == nullptr) return std::nullopt;
   if (!v->is_number()) {
-    Fail(key, "expected a number, got " + DescribeJsonType(*v));
+    Fail(key, "expected a number, got " + detail::JsonTypeName(*v));
     return std::nullopt;
   }
   const double d = v->get<double>();
@@ -155,7 +134,7 @@ std::optional<bool> FieldReader::Bool(std::string_view key) {
   const json* v = Get(key);
   if (v == nullptr) return std::nullopt;
   if (!v->is_boolean()) {
-    Fail(key, "expected true or false, got " + DescribeJsonType(*v));
+    Fail(key, "expected true or false, got " + detail::JsonTypeName(*v));
     return std::nullopt;
   }
   return v->get<bool>();
@@ -165,7 +144,7 @@ std::optional<std::string> FieldReader::String(std::string_view key) {
   const json* v = Get(key);
   if (v == nullptr) return std::nullopt;
   if (!v->is_string()) {
-    Fail(key, "expected a string, got " + DescribeJsonType(*v));
+    Fail(key, "expected a string, got " + detail::JsonTypeName(*v));
     return std::nullopt;
   }
   return v->get<std::string>();
@@ -176,7 +155,7 @@ std::optional<std::vector<std::int64_t>> FieldReader::IntList(std::string_view k
   const json* v = Get(key);
   if (v == nullptr) return std::nullopt;
   if (!v->is_array()) {
-    Fail(key, "expected a list of integers, got " + DescribeJsonType(*v));
+    Fail(key, "expected a list of integers, got " + detail::JsonTypeName(*v));
     return std::nullopt;
   }
   std::vector<std::int64_t> out;
@@ -185,7 +164,7 @@ std::optional<std::vector<std::int64_t>> FieldReader::IntList(std::string_view k
     std::optional<std::int64_t> value = AsInt64(item);
     const std::string item_key = std::string(key) + "[" + std::to_string(i) + "]";
     if (!item.is_number() || !value) {
-      Fail(item_key, "expected an integer, got " + DescribeJsonType(item));
+      Fail(item_key, "expected an integer, got " + detail::JsonTypeName(item));
       return std::nullopt;
     }
     if (*value < min || *value > max) {

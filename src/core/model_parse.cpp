@@ -5,6 +5,7 @@
 // [SECTION] ParseModelArch    the entry point and the cross-field checks
 #include <algorithm>
 
+#include "core/config_detail.h"
 #include "core/model.h"
 #include "core/model_detail.h"
 
@@ -301,9 +302,9 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path) {
 Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::string& path) {
   using model_detail::FieldReader;
   if (!hf_config.is_object()) {
-    return Result<ModelArch>::Failure(path.empty() ? "model" : path,
-                                      "expected an object of config.json fields, got " +
-                                          model_detail::DescribeJsonType(hf_config));
+    return Result<ModelArch>::Failure(
+        path.empty() ? "model" : path,
+        "expected an object of config.json fields, got " + detail::JsonTypeName(hf_config));
   }
   // Multimodal checkpoints (Gemma 3, Llama 4, …) keep the language model under text_config.
   std::vector<Error> unused;

@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 
+#include "core/config_detail.h"
 #include "core/model_detail.h"
 
 namespace trainmem {
@@ -43,7 +44,7 @@ bool ParseObject(std::string_view text, json& out, std::vector<Error>& errors) {
     return false;
   }
   if (!out.is_object()) {
-    errors.push_back({"", "expected a JSON object, got " + model_detail::DescribeJsonType(out)});
+    errors.push_back({"", "expected a JSON object, got " + detail::JsonTypeName(out)});
     return false;
   }
   return true;
