@@ -1,4 +1,5 @@
 // Parts of ParseModelArch: per-layer sliding windows and trainmem's override keys.
+#include "core/config_detail.h"
 #include "core/model.h"
 #include "core/model_detail.h"
 
@@ -40,7 +41,7 @@ std::optional<std::vector<bool>> ReadLayerTypes(FieldReader& f, std::int64_t num
   if (types == nullptr) return std::nullopt;
   if (!types->is_array() || types->size() != static_cast<std::size_t>(num_layers)) {
     f.Fail("layer_types", "expected a list of " + std::to_string(num_layers) +
-                              " strings (one per layer), got " + DescribeJsonType(*types) +
+                              " strings (one per layer), got " + detail::JsonTypeName(*types) +
                               (types->is_array() ? " of " + std::to_string(types->size()) : ""));
     return std::nullopt;
   }
