@@ -120,10 +120,7 @@ Recommendation Evaluate(const std::string& action, const Candidate& c) {
   r.action = action;
   r.changes = c.changes;
   r.total_bytes = e.per_device.total;
-  r.fits = e.budget.fits &&
-           e.warnings.end() ==
-               std::find_if(e.warnings.begin(), e.warnings.end(),
-                            [](const std::string& w) { return w.rfind("invalid config", 0) == 0; });
+  r.fits = e.budget.fits;  // an invalid config leaves the budget unset: fits is false
   return r;
 }
 
