@@ -19,18 +19,6 @@
 namespace trainmem {
 namespace detail {
 
-std::int64_t SatAdd(std::int64_t a, std::int64_t b) {
-  std::int64_t r = 0;
-  if (__builtin_add_overflow(a, b, &r)) return std::numeric_limits<std::int64_t>::max();
-  return r;
-}
-
-std::int64_t SatMul(std::int64_t a, std::int64_t b) {
-  std::int64_t r = 0;
-  if (__builtin_mul_overflow(a, b, &r)) return std::numeric_limits<std::int64_t>::max();
-  return r;
-}
-
 std::int64_t ToBytes(double bytes) {
   if (!(bytes > 0)) return 0;  // also NaN
   if (bytes >= 9.0e18) return std::numeric_limits<std::int64_t>::max();

@@ -11,11 +11,9 @@
 
 namespace trainmem::detail {
 
-// Saturating int64 helpers: absurd inputs are rejected by validation, but the estimator must
-// still never wrap (a wrapped byte count is worse than a capped one).
-std::int64_t SatAdd(std::int64_t a, std::int64_t b);
-std::int64_t SatMul(std::int64_t a, std::int64_t b);
-std::int64_t ToBytes(double bytes);  // rounds, clamps to [0, INT64_MAX], NaN → 0
+// Bytes as int64: rounded, clamped to [0, INT64_MAX], NaN → 0. Absurd inputs are rejected by
+// validation, but a byte count must never wrap (a wrapped figure is worse than a capped one).
+std::int64_t ToBytes(double bytes);
 
 // Parameters held by one pipeline stage, before data-parallel sharding, after TP/EP sharding.
 struct StageParams {
