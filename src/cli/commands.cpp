@@ -52,7 +52,7 @@ Options ParseOptions(const std::vector<std::string>& args) {
     else if (o.config_path.empty())
       o.config_path = a;
     else
-      o.error = "unexpected argument '" + a + "'";
+      o.extra_paths.push_back(a);
     if (!o.error.empty()) break;
   }
   return o;
@@ -83,6 +83,11 @@ Result<Config> LoadConfig(const Options& o, const Presets& presets, std::ostream
   if (!o.config_path.empty() && !ReadFile(o.config_path, text, err)) {
     reported = true;
     return Result<Config>::Failure("", "cannot read config");
+  }
+  if (!o.config_path.empty() &&
+      !ImportIfForeign(o.config_path, o.extra_paths, text, presets, err)) {
+    reported = true;
+    return Result<Config>::Failure("", "cannot import");
   }
   json j = json::parse(text, nullptr, false);
   if (!j.is_discarded() && j.is_object() && !j.contains("model") && !o.model.empty())
