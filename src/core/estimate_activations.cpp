@@ -329,7 +329,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     k_every =
         std::max<long long>(1, std::atoll(c.activation_checkpoint.selective_ac_option.c_str()));
 
-  double kept_per_token = 0, worst_transient = 0, scores = 0;
+  double kept_per_token = 0, worst_transient = 0, scores = 0, first_kept = 0;
   for (std::int64_t layer = st.first_layer; layer < st.first_layer + st.num_layers; ++layer) {
     bool moe = c.model.num_experts > 0 &&
                static_cast<std::size_t>(layer) < c.model.layer_is_moe.size() &&
@@ -341,6 +341,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     bool checkpointed = k_every > 0 && (ordinal % k_every == 0);
     PolicyBytes p = BlockUnderPolicy(c, x, s, moe, checkpointed);
     kept_per_token += p.kept;
+    if (layer == st.first_layer) first_kept = p.kept;
     worst_transient = std::max(worst_transient, p.recompute + p.working);
     scores = std::max(scores, p.scores);
   }
@@ -366,6 +367,8 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   }
   b.saved_layers = ToBytes(saved);
   out.peak_bytes = saved + std::max(loss, worst_transient * tokens);
+  out.end_of_backward_bytes =
+      (first_kept + worst_transient) * tokens + static_cast<double>(b.embedding_output);
   return out;
 }
 

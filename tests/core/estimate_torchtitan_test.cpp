@@ -116,5 +116,18 @@ TEST(TorchtitanTest, ReshardPolicyRoundTripsAndRejectsUnknownValues) {
   EXPECT_NE(message.find("default, always, never"), std::string::npos) << message;
 }
 
+// fp8 in detailed mode: the estimate says plainly that it models float8/MXFP8 like bf16 (the
+// measured MXFP8 runs are within a few percent of bf16) and that NVFP4 is not modelled.
+TEST(TorchtitanTest, Fp8IsEstimatedLikeBf16AndSaysSo) {
+  Config c = Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}});
+  Estimate bf16 = EstimateMemory(c);
+  Estimate fp8 = EstimateMemory(With(c, {{"fp8", "true"}}));
+  EXPECT_EQ(fp8.per_device.total, bf16.per_device.total);
+  bool warned = false;
+  for (const std::string& w : fp8.warnings) warned = warned || w.find("NVFP4") != std::string::npos;
+  EXPECT_TRUE(warned);
+  for (const std::string& w : bf16.warnings) EXPECT_EQ(w.find("fp8"), std::string::npos) << w;
+}
+
 }  // namespace
 }  // namespace trainmem
