@@ -41,6 +41,7 @@ int RunParams(const std::vector<std::string>& args, const Presets& presets, Outp
 int RunPresets(const std::vector<std::string>& args, const Presets& presets, Output io);
 int RunLink(const std::vector<std::string>& args, const Presets& presets, Output io);
 int RunSearch(const std::vector<std::string>& args, const Presets& presets, Output io);
+int RunCompare(const std::vector<std::string>& args, const Presets& presets, Output io);
 int RunImport(const std::vector<std::string>& args, const Presets& presets, Output io);
 int RunExport(const std::vector<std::string>& args, const Presets& presets, Output io);
 

@@ -29,6 +29,7 @@ void PrintUsage(std::ostream& out) {
          "  trainmem link     [CONFIG.json] [--model ID] [--set key=value]... [--base URL]\n"
          "  trainmem search   [CONFIG.json] [--model ID] [--set key=value]... [--json] [--limit "
          "N]\n"
+         "  trainmem compare  CONFIG.json LOG... [--json] [--append calibration.jsonl [--id ID]]\n"
          "  trainmem import   FILE... [--config NAME] [--json]\n"
          "  trainmem export   CONFIG --format torchtitan|toml|megatron|deepspeed\n"
          "\n"
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
   if (command == "presets") return trainmem::cli::RunPresets(args, presets, out);
   if (command == "link") return trainmem::cli::RunLink(args, presets, out);
   if (command == "search") return trainmem::cli::RunSearch(args, presets, out);
+  if (command == "compare") return trainmem::cli::RunCompare(args, presets, out);
   if (command == "import") return trainmem::cli::RunImport(args, presets, out);
   if (command == "export") return trainmem::cli::RunExport(args, presets, out);
   std::cerr << "trainmem: unknown command '" << command << "'\n";
