@@ -27,6 +27,7 @@ struct StageParams {
   double max_layer_expert = 0;   // its routed experts after EP × ETP
   double root_params = 0;        // embedding + final norm + head after TP (FSDP root module)
   double head_params = 0;        // output head after TP (its gradient is held through backward)
+  double embedding_params = 0;   // token embedding after TP (its own FSDP unit in torchtitan)
 };
 
 // `counts` = CountParams(arch, false) (embedding, head and final norm sizes).

@@ -1,0 +1,120 @@
+// torchtitan / FSDP2 physics, each figure derived by hand from the framework's source.
+// Llama 3 8B: h = 4096, L = 32, V = 128256, I = 14336, 8 KV heads of 128.
+//   one block  = 4096² × 2 (wq, wo) + 4096 × 1024 × 2 (wk, wv) + 3 × 4096 × 14336 + 2 × 4096
+//              = 218,112,000 parameters
+//   embedding  = head = 128256 × 4096 = 525,336,576; final norm 4,096
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "core/config.h"
+#include "core/estimate.h"
+#include "core/presets.h"
+#include "test_support.h"
+
+namespace trainmem {
+namespace {
+
+using testing::MustParse;
+using testing::TestPresets;
+using testing::With;
+
+constexpr std::int64_t kBlock = 218'112'000;
+constexpr std::int64_t kHead = 525'336'576;
+
+Config Llama(const std::vector<std::pair<std::string, std::string>>& settings) {
+  return With(MustParse(R"({"model": "llama3-8b", "device": "h100-80gb"})"), settings);
+}
+
+// TP only (no dp_shard): torchtitan applies fully_shard at degree 1 to install the
+// MixedPrecisionPolicy (parallelize.py "Always run apply_fsdp_to_decoder"): fp32 params on the
+// device, bf16 gathered units at the start of backward. Per TP rank a block has
+// (218,112,000 − 8,192) / 2 + 8,192 = 109,060,096 parameters; the head 262,668,288.
+TEST(TorchtitanTest, TensorParallelOnlyKeepsFp32ParamsAndGathersBf16Units) {
+  Estimate e = EstimateMemory(Llama({{"ws", "2"}, {"tp", "2"}, {"b", "1"}, {"s", "2048"}}));
+  const std::int64_t block = 109'060'096;
+  const std::int64_t head = 262'668'288;
+  const std::int64_t local = 32 * block + 2 * head + 4096;
+  EXPECT_EQ(e.per_device.parameters, local * 4);
+  EXPECT_EQ(e.per_device.gradients, local * 4);
+  // Two blocks (current + prefetch) and the [norm, lm_head] unit, in bf16.
+  EXPECT_EQ(e.stages[0].temporary.gathered_params, (2 * block + head + 4096) * 2);
+}
+
+// Pipeline parallel, reshard policy "default" = not pp: each stage's blocks and its embedding
+// stay gathered in bf16, and gradient sync waits for the last microbatch, so FSDP2 accumulates
+// the stage's unsharded gradients upcast to fp32, plus one block's fresh bf16 gradients.
+// Stage 0 of 2: 16 blocks + embedding = 16 × 218,112,000 + 525,336,576 = 4,015,128,576.
+TEST(TorchtitanTest, PipelineStageKeepsParamsGatheredAndFp32UnshardedGrads) {
+  Config c = Llama({{"ws", "2"}, {"pp", "2"}, {"b", "4"}, {"mbs", "1"}, {"s", "2048"}});
+  Estimate e = EstimateMemory(c);
+  ASSERT_EQ(e.stages.size(), 2u);
+  const std::int64_t stage0 = 16 * kBlock + kHead;
+  EXPECT_EQ(e.stages[0].temporary.gathered_params, stage0 * 2);
+  EXPECT_EQ(e.stages[0].temporary.unsharded_grads, stage0 * 4 + kBlock * 2);
+  // "always" reshards every unit after forward, PP or not: two blocks; the embedding unit is
+  // resharded too (stage 0 has no head unit).
+  Estimate always = EstimateMemory(With(c, {{"reshard", "always"}}));
+  EXPECT_EQ(always.stages[0].temporary.gathered_params, 2 * kBlock * 2);
+}
+
+// "never" without PP: nothing is resharded after forward, the whole model is gathered in bf16
+// at the start of backward (8 ranks: the masters are still sharded 8 ways).
+TEST(TorchtitanTest, NeverReshardKeepsTheWholeModelGathered) {
+  Estimate e =
+      EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"reshard", "never"}}));
+  EXPECT_EQ(e.stages[0].temporary.gathered_params, (32 * kBlock + 2 * kHead + 4096) * 2);
+}
+
+// ChunkedLossWrapper disables the lm_head's gradient sync for all chunks but the last: FSDP2
+// keeps its unsharded gradient in fp32 (reduce_dtype) next to the chunk's bf16 one. Unsharded
+// gradients = one block (bf16 + fp32 reduce-scatter input, 6 B) + head × (2 + 4) B.
+TEST(TorchtitanTest, ChunkedLossAccumulatesTheHeadGradientInFp32) {
+  Estimate e = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"chunks", "8"}}));
+  EXPECT_EQ(e.stages[0].temporary.unsharded_grads, kBlock * 6 + kHead * 6);
+}
+
+// Block-interval SAC: torchtitan bumps its counter before testing count % k == 0, so with
+// k = 3 the 3rd, 6th, …, 30th blocks are checkpointed: 10 of 32 (not 11, as ids 0, 3, …, 30
+// would give). Without checkpointing a block keeps 200,840 B per token (estimate_test.cpp,
+// DerivedKWithoutCheckpointing); a checkpointed one keeps its 8,192 B input.
+TEST(TorchtitanTest, EveryKthBlockCountsFromOne) {
+  Estimate e = EstimateMemory(
+      Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "selective"}, {"acopt", "3"}}));
+  const double expected = (22 * 200840.0 + 10 * 8192.0) / 32;
+  EXPECT_NEAR(e.stages[0].activations.bytes_per_token_per_layer, expected, 0.5);
+}
+
+// Per-op SAC keeps, per token per block: the input 2h, wq's output 2·4096, wv's 2·1024,
+// flash attention's output 2·4096 + fp32 lse 4·32, w1's output 2·14336 and w2's 2·4096:
+// 8,192 + 8,192 + 2,048 + 8,320 + 28,672 + 8,192 = 63,616 B. Compiled, the partitioner drops
+// w2's output (only the residual add reads it, and its backward reads nothing): 55,424 B.
+TEST(TorchtitanTest, OpLevelSacSavesEveryOtherMatmul) {
+  Config c = Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "selective"}, {"acopt", "op"}});
+  EXPECT_NEAR(EstimateMemory(c).stages[0].activations.bytes_per_token_per_layer, 63616.0, 0.5);
+  EXPECT_NEAR(EstimateMemory(With(c, {{"compile", "true"}}))
+                  .stages[0]
+                  .activations.bytes_per_token_per_layer,
+              55424.0, 0.5);
+}
+
+// The reshard policy is part of the schema: parsed, written back, and a bad value is an error
+// that names the key and the valid values.
+TEST(TorchtitanTest, ReshardPolicyRoundTripsAndRejectsUnknownValues) {
+  Config c = MustParse(
+      R"({"model": "llama3-8b", "parallelism": {"fsdp_reshard_after_forward": "never"}})");
+  EXPECT_EQ(c.parallelism.fsdp_reshard_after_forward, ReshardPolicy::kNever);
+  EXPECT_EQ(ConfigToJson(c)["parallelism"]["fsdp_reshard_after_forward"], "never");
+  EXPECT_EQ(ConfigToJson(MustParse(
+                R"({"model": "llama3-8b"})"))["parallelism"]["fsdp_reshard_after_forward"],
+            "default");
+  Result<Config> bad = ParseConfig(
+      R"({"model": "llama3-8b", "parallelism": {"fsdp_reshard_after_forward": "sometimes"}})",
+      TestPresets());
+  ASSERT_FALSE(bad.ok());
+  const std::string message = FormatError(bad.errors().front());
+  EXPECT_NE(message.find("parallelism.fsdp_reshard_after_forward"), std::string::npos) << message;
+  EXPECT_NE(message.find("default, always, never"), std::string::npos) << message;
+}
+
+}  // namespace
+}  // namespace trainmem
