@@ -121,6 +121,19 @@ void AddWarnings(Estimate& e) {
     e.warnings.push_back(
         "NCCL/HCCL communication buffers and the runtime context live outside "
         "the caching allocator; the budget margin covers them");
+  const bool torchtitan =
+      c.framework == Framework::kTorchtitan || c.framework == Framework::kTorchtitanNpu;
+  if (c.mode == Mode::kDetailed && torchtitan && c.training.loss_chunks <= 1 && !e.stages.empty()) {
+    // torchtitan's model configs compute the loss with ChunkedLossWrapper (num_chunks = 8) since
+    // 2026-04 (components/loss.py); a job that does holds a fraction of these logits.
+    const StageEstimate& worst = e.stages[static_cast<std::size_t>(e.worst_stage)];
+    const std::int64_t loss = worst.activations.logits_and_loss;
+    if (loss > worst.bytes.total / 5)
+      e.warnings.push_back("the whole-sequence loss holds " + std::to_string(loss >> 30) +
+                           " GiB of fp32 logits here; torchtitan's current model configs chunk it "
+                           "(ChunkedLossWrapper, 8 chunks): set training.loss_chunks = 8 if your "
+                           "job does");
+  }
   if (c.mode == Mode::kDetailed && c.training.fp8)
     e.warnings.push_back(
         "fp8 is estimated like bf16: float8/MXFP8 linears cast their inputs inside the matmul "

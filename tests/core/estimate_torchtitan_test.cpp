@@ -150,5 +150,20 @@ TEST(TorchtitanTest, OpLevelSacOnMoeKeepsAllToAllOutputs) {
       87264.0 - 65536.0, 0.5);
 }
 
+// A torchtitan estimate whose unchunked loss is a large share of the total says so and names
+// the setting that models torchtitan's ChunkedLossWrapper; with chunks set it does not.
+// Llama 3 8B, 8 ranks, b 2 × 8192: 12 B × 128256 × 16384 tokens ≈ 23.5 GiB of ~81 GiB.
+TEST(TorchtitanTest, LargeUnchunkedLossPointsAtLossChunks) {
+  Config c = Llama({{"ws", "8"}, {"b", "2"}, {"s", "8192"}, {"ac", "selective"}, {"acopt", "op"}});
+  auto mentions_chunks = [](const Estimate& e) {
+    for (const std::string& w : e.warnings)
+      if (w.find("training.loss_chunks") != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(mentions_chunks(EstimateMemory(c)));
+  EXPECT_FALSE(mentions_chunks(EstimateMemory(With(c, {{"chunks", "8"}}))));
+  EXPECT_FALSE(mentions_chunks(EstimateMemory(With(c, {{"fw", "megatron"}}))));
+}
+
 }  // namespace
 }  // namespace trainmem
