@@ -250,12 +250,29 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
       out.unsharded_grads += stage.head_params * reduce_bytes;
     }
   }
+  // The backward's far end: the first block and the embedding unit (gathered again for its
+  // backward) are gathered; the head unit was resharded and reduced after its own backward
+  // (reshard_after_backward defaults to true). With PP the stage stays gathered and its
+  // accumulated gradients unsharded until the last microbatch.
+  if (layout.pp > 1) {
+    out.gathered_at_backward_end = out.gathered_params;
+    out.unsharded_grads_at_backward_end = out.unsharded_grads;
+  } else {
+    // The first block (with the next unit, the embedding or a block, prefetched), then the
+    // embedding's own backward: the larger of the two units is what is held.
+    const double last_unit = std::max(layer, stage.embedding_params);
+    out.gathered_at_backward_end =
+        std::min(out.gathered_params, (layer + last_unit) * compute_bytes);
+    out.unsharded_grads_at_backward_end = last_unit * (compute_bytes + reduce_bytes);
+  }
   if (!IsTorchtitan(config) && shards.dense <= 1 && shards.expert <= 1) {
     // torchtune with TP only: the fp32 model under torch.autocast. Autocast caches one bf16 copy
     // of each weight per forward and the matmuls save it for backward, so the whole local model
     // exists in bf16 at the start of backward; gradients land directly in fp32.
     out.gathered_params = master_bytes == compute_bytes ? 0 : local.total() * compute_bytes;
     out.unsharded_grads = 0;
+    out.gathered_at_backward_end = out.gathered_params;
+    out.unsharded_grads_at_backward_end = 0;
   }
   out.grads_freed_before_forward = true;  // zero_grad(set_to_none=True) at the top of each step
   return out;
