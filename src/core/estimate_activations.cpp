@@ -159,7 +159,10 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
     // input, the experts' intermediates (split by ETP) and their outputs for the weighted sum.
     double routed = s.top_k / x.rep;
     saved += 8.0 * s.experts / x.rep;
-    saved += routed * (2 * x.ab * s.h + factor * x.ab * s.expert_width / x.etp);
+    // torchtitan's combine (models/common/token_dispatcher.py) upcasts the experts' outputs to
+    // fp32 before weighting them by the router scores, so the multiply keeps an fp32 copy.
+    const double output_bytes = x.torchtitan ? 4.0 : x.ab;
+    saved += routed * ((x.ab + output_bytes) * s.h + factor * x.ab * s.expert_width / x.etp);
     op += 4.0 * s.experts / x.rep + routed * x.ab * (s.expert_width / x.etp + s.h);
     width = s.shared_width / x.tp;
   }
@@ -190,6 +193,11 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
   }
   const double transient_width = width + (moe ? s.top_k * s.expert_width / x.etp / x.rep : 0);
   b.working = x.ab * (3 * transient_width + 2 * s.h / x.rep);
+  if (moe && x.torchtitan) {
+    // Going back through combine and dispatch, each routed copy's gradient exists as the fp32
+    // product's gradient and as bf16 copies before and after the all-to-all / unpermute.
+    b.working += s.top_k / x.rep * (4.0 + 2 * x.ab) * s.h;
+  }
   return b;
 }
 
@@ -279,8 +287,9 @@ InFlight PipelineInFlight(const Config& c, const Layout& l, const StageParams& s
 // - Compiled loss ("loss" in compile.components): Inductor fuses upcast, log-softmax and NLL; the
 //   partitioner keeps the bf16 logits and per-row statistics and the backward writes bf16
 //   gradients in one kernel: 2 + 2 bytes per logit.
-// - TP (_LossParallelCrossEntropy): the fp32 shard, `shifted` and exp(shifted) live beside the
-//   saved fp32 log_probs while the bf16 logits are still referenced: ~14 bytes per logit.
+// - TP (_LossParallelCrossEntropy, vocab-sharded): forward holds the bf16 shard, its fp32 copy,
+//   `shifted` and exp(shifted) (14 B); backward holds the saved fp32 log_probs, grad_input
+//   (zeros_like), exp(log_probs) and their sum at once: 16 bytes per logit.
 // - ChunkedLossWrapper (num_chunks = loss_chunks > 1): lm_head and the loss run chunk by chunk,
 //   each chunk's backward right after its forward, so only T/N tokens of logits exist, plus the
 //   chunk's bf16 logits held by the loop, plus a GradAccumulator of fp32 [T, hidden] (the
@@ -288,7 +297,7 @@ InFlight PipelineInFlight(const Config& c, const Layout& l, const StageParams& s
 double TorchtitanLossBytesPerToken(const Config& c, const Context& x, double vocab, double h) {
   const bool compiled_loss = c.compile.enable && c.compile.loss;
   const bool loss_parallel = x.tp > 1;
-  const double per_logit = loss_parallel ? 14.0 : (compiled_loss ? 4.0 : 12.0);
+  const double per_logit = loss_parallel ? 16.0 : (compiled_loss ? 4.0 : 12.0);
   const double chunks = static_cast<double>(std::max<std::int64_t>(1, c.training.loss_chunks));
   if (chunks <= 1) return vocab * per_logit;
   const double chunk_logits = compiled_loss && !loss_parallel ? 0.0 : x.ab;  // compiled: in 4

@@ -38,6 +38,11 @@ TEST(TorchtitanTest, TensorParallelOnlyKeepsFp32ParamsAndGathersBf16Units) {
   EXPECT_EQ(e.per_device.gradients, local * 4);
   // Two blocks (current + prefetch) and the [norm, lm_head] unit, in bf16.
   EXPECT_EQ(e.stages[0].temporary.gathered_params, (2 * block + head + 4096) * 2);
+  // Vocab-parallel loss (_LossParallelCrossEntropy backward: saved fp32 log_probs, grad_input,
+  // exp(log_probs) and their sum): 16 B × V/2 = 1,026,048 per token, plus the final norm's
+  // saved tensors split by sequence parallel ((6 × 4096 + 4) / 2 = 12,290) and the head's
+  // gathered bf16 input (8,192): 1,046,530 B per token × 2048 tokens.
+  EXPECT_EQ(e.stages[0].activations.logits_and_loss, 1'046'530LL * 2048);
 }
 
 // Pipeline parallel, reshard policy "default" = not pp: each stage's blocks and its embedding
@@ -127,6 +132,37 @@ TEST(TorchtitanTest, Fp8IsEstimatedLikeBf16AndSaysSo) {
   for (const std::string& w : fp8.warnings) warned = warned || w.find("NVFP4") != std::string::npos;
   EXPECT_TRUE(warned);
   for (const std::string& w : bf16.warnings) EXPECT_EQ(w.find("fp8"), std::string::npos) << w;
+}
+
+// Per-op SAC on an MoE block with EP (Qwen3-30B-A3B: h = 2048, 32 query heads and 4 KV heads
+// of 128, top-8 of 128 experts, no shared experts), per token: the block input 4,096; wq's and
+// wv's outputs 2 × (4096 + 512) = 9,216; attention output 8,192 + lse 128; the top-k choice
+// 8 × (4 + 8) = 96; with EP the dispatch and combine all-to-all outputs 2 × 8 × 2 × 2048 =
+// 65,536. The grouped GEMMs' outputs are recomputed. Total 87,264 B.
+TEST(TorchtitanTest, OpLevelSacOnMoeKeepsAllToAllOutputs) {
+  Config c = With(
+      MustParse(R"({"model": "qwen3-30b-a3b", "device": "h100-80gb"})"),
+      {{"ws", "8"}, {"ep", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "selective"}, {"acopt", "op"}});
+  EXPECT_NEAR(EstimateMemory(c).stages[0].activations.bytes_per_token_per_layer, 87264.0, 0.5);
+  // Without EP there is no all-to-all: 87,264 − 65,536.
+  EXPECT_NEAR(
+      EstimateMemory(With(c, {{"ep", "1"}})).stages[0].activations.bytes_per_token_per_layer,
+      87264.0 - 65536.0, 0.5);
+}
+
+// A torchtitan estimate whose unchunked loss is a large share of the total says so and names
+// the setting that models torchtitan's ChunkedLossWrapper; with chunks set it does not.
+// Llama 3 8B, 8 ranks, b 2 × 8192: 12 B × 128256 × 16384 tokens ≈ 23.5 GiB of ~81 GiB.
+TEST(TorchtitanTest, LargeUnchunkedLossPointsAtLossChunks) {
+  Config c = Llama({{"ws", "8"}, {"b", "2"}, {"s", "8192"}, {"ac", "selective"}, {"acopt", "op"}});
+  auto mentions_chunks = [](const Estimate& e) {
+    for (const std::string& w : e.warnings)
+      if (w.find("training.loss_chunks") != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(mentions_chunks(EstimateMemory(c)));
+  EXPECT_FALSE(mentions_chunks(EstimateMemory(With(c, {{"chunks", "8"}}))));
+  EXPECT_FALSE(mentions_chunks(EstimateMemory(With(c, {{"fw", "megatron"}}))));
 }
 
 }  // namespace
