@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (preset `fuzz`: clang, ASan + UBSan) and runs each for SECONDS.
 #   scripts/fuzz.sh SECONDS [TARGET...]     (default: every target in fuzz/targets.txt)
-# Two targets run at a time (FUZZ_JOBS=1 for one). Each starts from its corpus under
+# Two targets run at a time (FUZZ_JOBS=1 for one; FUZZ_BUILD=0 skips the build). Each starts from its corpus under
 # build/fuzz/corpus/<target> (kept between runs), the seeds in fuzz/seeds/<target>, the saved
 # crashers in fuzz/regressions/<target> and the test data for its format, with the dictionary
 # fuzz/dicts/<format>.dict. A crash, leak, timeout or out-of-memory input is written to
@@ -18,9 +18,13 @@ if [ $# -gt 0 ]; then targets=("$@"); else mapfile -t targets < fuzz/targets.txt
 jobs="${FUZZ_JOBS:-2}"
 build=build/fuzz
 
-cmake --preset fuzz >/dev/null
+if [ "${FUZZ_BUILD:-1}" != 0 ]; then  # FUZZ_BUILD=0 runs the binaries already built
+  cmake --preset fuzz >/dev/null
+  for t in "${targets[@]}"; do
+    cmake --build --preset fuzz --target "fuzz_$t" | grep -E "error|warning" || true
+  done
+fi
 for t in "${targets[@]}"; do
-  cmake --build --preset fuzz --target "fuzz_$t" | grep -E "error|warning" || true
   [ -x "$build/fuzz/fuzz_$t" ] || { echo "fuzz: fuzz_$t did not build" >&2; exit 2; }
 done
 

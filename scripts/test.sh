@@ -2,7 +2,6 @@
 # Runs every test: installs what is missing (scripts/setup.sh), then
 #   0. the format check (clang-format, .clang-format)
 #   1. native build + GoogleTest core suite + CLI checks (ctest, preset native-release)
-#   1b. the same native suite under ASan + UBSan (preset native-asan: tests and CLI only)
 #   2. the same core suite compiled with Emscripten and run under node (ctest, preset web-release)
 #   3. end-to-end tests: playwright-core drives Debian's chromium against the built site
 # Exits non-zero on the first failure. Prints a closing "N passed, N failed" line per stage.
@@ -19,11 +18,6 @@ echo "== native: build and test"
 cmake --preset native-release >/dev/null
 cmake --build --preset native-release
 ctest --preset native-release
-
-echo "== native ASan + UBSan: build and test"
-cmake --preset native-asan >/dev/null
-cmake --build --preset native-asan
-ctest --preset native-asan
 
 echo "== wasm: core tests under node"
 cmake --preset web-release >/dev/null

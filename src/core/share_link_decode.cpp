@@ -434,7 +434,7 @@ DecodedLink DecodeShareFragment(std::string_view fragment, const Presets& preset
   DecodedLink link;
   // An oversized link is refused whole (before percent-decoding): the defaults, and why.
   const std::optional<Error> too_large = CheckInputSize(fragment, kMaxFragmentBytes, "");
-  LinkDecoder(presets, link).Run(too_large ? std::string_view() : fragment);
+  LinkDecoder(presets, link).Run(too_large ? std::string_view("v1") : fragment);
   if (too_large) link.errors.push_back({"", "the link " + too_large->message});
   return link;
 }
