@@ -20,6 +20,7 @@ void DrawInputs(AppState& state, float width) {
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_WindowBg));
   ImGui::BeginChild("inputs", ImVec2(width, 0), false, ImGuiWindowFlags_NavFlattened);
   ImGui::PopStyleColor();
+  DrawImportPanel(state);
   DrawModelPanel(state);
   DrawDevicePanel(state);
   DrawParallelismPanel(state);

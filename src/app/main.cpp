@@ -27,6 +27,7 @@
 
 #include "app/app_actions.h"
 #include "app/app_explorer.h"
+#include "app/app_import.h"
 #include "app/app_state.h"
 #include "app/fonts_cjk.h"
 #include "app/panels.h"
@@ -258,6 +259,10 @@ void ConnectPlatform(Runtime& rt) {
   platform::SetOnWake([] { Wake(kFramesPerEvent); });
   platform::SetOnFragmentChange(
       [&rt](const std::string& fragment) { app::LoadFragment(rt.state, fragment); });
+  platform::SetOnFiles([&rt](std::vector<platform::File> files) {
+    app::ReceiveFiles(rt.state, std::move(files));
+    Wake(kFramesPerEvent);
+  });
   platform::FetchPresetFiles(
       [&rt](const platform::PresetFiles& files, const std::vector<std::string>& failures) {
         app::AddFetchedPresets(rt.state, files, failures);
