@@ -60,6 +60,8 @@ json OptimizerToJson(const Optimizer& o) {
   return json{{"name", OptimizerName(o.name)},
               {"state_dtype", DTypeName(o.state_dtype)},
               {"momentum", o.momentum},
+              {"first_moment", o.first_moment},
+              {"max_preconditioner_dim", o.max_preconditioner_dim},
               {"swap_optimizer", o.swap_optimizer},
               {"swap_optimizer_times", o.swap_optimizer_times},
               {"early_step_in_backward", o.early_step_in_backward},
