@@ -39,6 +39,9 @@ enum class OptimizerKind {
   kShampoo,         // Distributed Shampoo (factor matrices per block + grafting)
   kSoap,            // Shampoo's eigenbasis + Adam (Vyas et al. 2024)
 };
+// torchtitan [parallelism] fsdp_reshard_after_forward (distributed/fsdp.py
+// get_fsdp_reshard_after_forward_policy): "default" reshards unless pipeline parallel is on.
+enum class ReshardPolicy { kDefault, kAlways, kNever };
 
 std::int64_t DTypeBytes(DType t);  // fp32 4, bf16/fp16 2, int8/fp8 1
 
@@ -80,6 +83,9 @@ struct Parallelism {
   std::int64_t pp_layers_per_stage = 0;  // 0 = even split (interleaved: 2 virtual stages per rank)
   bool sequence_parallel = true;
   std::optional<int> zero_stage;  // DeepSpeed ZeRO stage / Megatron distributed optimizer (1)
+  // FSDP2 blocks free their gathered parameters after forward (torchtitan/torchtune).
+  ReshardPolicy fsdp_reshard_after_forward =
+      ReshardPolicy::kDefault;  // DeepSpeed ZeRO stage / Megatron distributed optimizer (1)
 };
 
 struct ActivationCheckpoint {
@@ -198,5 +204,6 @@ const char* AttentionName(AttentionImpl a);
 const char* AcModeName(AcMode m);
 const char* PpScheduleName(PpSchedule s);
 const char* OptimizerName(OptimizerKind o);
+const char* ReshardPolicyName(ReshardPolicy r);
 
 }  // namespace trainmem
