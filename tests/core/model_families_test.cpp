@@ -10,7 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "core/config.h"
+#include "core/estimate.h"
 #include "core/model.h"
+#include "core/presets.h"
 #include "data/builtin_presets.h"
 
 namespace trainmem {
@@ -101,7 +104,8 @@ TEST(ModelFamilies, MiniMaxLightningLayersByHand) {
   const std::vector<LayerParams> layers = CountLayerParams(arch);
   EXPECT_EQ(layers[0].attention, 251666432);
   EXPECT_EQ(layers[7].attention, 113246208);
-  EXPECT_TRUE(arch.warnings.empty());
+  EXPECT_TRUE(HasWarningWith(arch, "70 of 80 layers use lightning linear attention"));
+  EXPECT_FALSE(HasWarningWith(arch, "without linear_* sizes"));  // the family says which kind
 }
 
 // Llama 4: dense blocks intermediate_size_mlp wide, MoE blocks with one shared expert as wide
@@ -238,6 +242,33 @@ TEST(ModelFamilies, RoundTripKeepsLayersAndCounts) {
     EXPECT_EQ(back.layer_mixer, arch.layer_mixer) << id;
     EXPECT_EQ(back.layer_is_moe, arch.layer_is_moe) << id;
   }
+}
+
+// Linear-attention layers keep no seq × seq scores: with eager attention a MiniMax model whose
+// layers are all lightning saves none, one with softmax layers does.
+TEST(ModelFamilies, LinearAttentionLayersKeepNoScores) {
+  json model = ConfigOf("minimax-text-01");
+  model.update({{"num_hidden_layers", 2}, {"attn_type_list", {0, 0}}, {"num_local_experts", 4}});
+  const Presets presets = BuiltinPresets();
+  auto scores = [&](const json& m) {
+    json job = {{"model", m},
+                {"training", {{"attention", "eager"}, {"local_batch_size", 1}}},
+                {"activation_checkpoint", {{"mode", "none"}}}};
+    Result<Config> config = ParseConfig(job.dump(), presets);
+    EXPECT_TRUE(config.ok());
+    return config.ok() ? EstimateMemory(config.value()).stages[0].activations.saved_layers : 0;
+  };
+  const std::int64_t linear = scores(model);
+  model["attn_type_list"] = {1, 1};
+  const std::int64_t softmax = scores(model);
+  // The softmax layers save 64 heads × 2048 keys × 2 bytes of probabilities per token (256 KiB),
+  // more than everything a lightning layer saves (about 15 × 8192 × 2 bytes).
+  EXPECT_GT(softmax - linear, 2LL * 2048 * (64 * 2048 * 2 - 15 * 8192 * 2));
+  model["attn_type_list"] = {0, 0};
+  json job = {{"model", model}};
+  Result<Config> config = ParseConfig(job.dump(), presets);
+  ASSERT_TRUE(config.ok());
+  EXPECT_EQ(EstimateMemory(config.value()).stages[0].activations.attention_scores, 0);
 }
 
 }  // namespace
