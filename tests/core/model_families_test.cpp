@@ -3,6 +3,7 @@
 // fields honoured whatever the model_type.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <fstream>
@@ -269,6 +270,30 @@ TEST(ModelFamilies, LinearAttentionLayersKeepNoScores) {
   Result<Config> config = ParseConfig(job.dump(), presets);
   ASSERT_TRUE(config.ok());
   EXPECT_EQ(EstimateMemory(config.value()).stages[0].activations.attention_scores, 0);
+}
+
+// Every preset id is kept (old share links name them), but no two presets read alike in the
+// list: names differ even ignoring case, spaces and punctuation.
+TEST(ModelFamilies, PresetNamesAreDistinct) {
+  const Presets presets = BuiltinPresets();
+  std::vector<std::string> seen;
+  for (const auto& [id, preset] : presets.models) {
+    std::string key;
+    for (char ch : preset.name) {
+      if (std::isalnum(static_cast<unsigned char>(ch)))
+        key += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    }
+    for (const std::string& other : seen) EXPECT_NE(key, other) << id << " " << preset.name;
+    seen.push_back(key);
+  }
+  EXPECT_NE(presets.FindModel("llama3-405b"), nullptr);  // the old id still opens
+  // Each new family has a preset whose count is its config's.
+  for (const char* id : {"llama4-scout", "qwen3-next-80b-a3b", "minimax-m2", "olmo2-7b", "phi4",
+                         "command-r", "dbrx"}) {
+    const ModelPreset* preset = presets.FindModel(id);
+    ASSERT_NE(preset, nullptr) << id;
+    EXPECT_GT(CountParams(preset->arch, false).total, 0) << id;
+  }
 }
 
 }  // namespace
