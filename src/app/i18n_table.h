@@ -80,7 +80,6 @@ TRAINMEM_STR(kArchMoeTemplate, " \xC2\xB7 %lld experts, top-%lld")
 
 // ---- Device ----------------------------------------------------------------------------------
 TRAINMEM_STR(kCustomDeviceItem, "Custom device\xE2\x80\xA6")
-TRAINMEM_STR(kCustomDevicePreview, "Custom")
 TRAINMEM_STR(kDeviceName, "Name")
 TRAINMEM_STR(kCustomDeviceNameTemplate, "%s (custom)")
 TRAINMEM_STR(kCustomWord, "custom")
