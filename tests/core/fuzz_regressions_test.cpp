@@ -135,8 +135,8 @@ TEST(InputLimits, OneMegabyteValuesAreReportedWithoutASuggestionSearch) {
   EXPECT_EQ(link.config.model_id, kDefaultModelId);
   // The same through a 10 MiB paste: an unknown key and an unknown model id of 5 MiB each.
   const std::string big(std::size_t{5} << 20, 'y');
-  const Result<Config> r = ParseConfig(R"({"model": ")" + big + R"(", ")" + big + R"(": 1})",
-                                       TestPresets());
+  const Result<Config> r =
+      ParseConfig(R"({"model": ")" + big + R"(", ")" + big + R"(": 1})", TestPresets());
   ASSERT_FALSE(r.ok());
 }
 
