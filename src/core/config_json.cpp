@@ -52,6 +52,8 @@ json ParallelismToJson(const Parallelism& p) {
               {"pipeline_parallel_microbatch_size", p.pp_microbatch_size},
               {"pipeline_parallel_schedule", PpScheduleName(p.pp_schedule)},
               {"pipeline_parallel_layers_per_stage", p.pp_layers_per_stage},
+              {"pipeline_parallel_layer_list",
+               p.pp_layer_list.empty() ? json(nullptr) : json(p.pp_layer_list)},
               {"sequence_parallel", p.sequence_parallel},
               {"zero_stage", p.zero_stage ? json(*p.zero_stage) : json(nullptr)}};
 }
