@@ -64,7 +64,10 @@ void DrawEstimateDetails(AppState& state) {
 
 // A tab of the results side; records where it is for the #explorer mirror (tests click it).
 bool ViewTab(AppState& state, Str label, const char* mirror_name, ResultsView view) {
-  const bool open = ImGui::BeginTabItem(Tr(label));
+  const bool select = state.view_requested && state.view == view;
+  if (select) state.view_requested = false;
+  const bool open =
+      ImGui::BeginTabItem(Tr(label), nullptr, select ? ImGuiTabItemFlags_SetSelected : 0);
   RecordRect(state, mirror_name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   if (open) state.view = view;
   return open;

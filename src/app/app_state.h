@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/heatmap_renderer.h"
+#include "app/i18n.h"
 #include "core/config.h"
 #include "core/estimate.h"
 #include "core/presets.h"
@@ -74,6 +75,12 @@ struct AppState {
   trainmem::Config config;                    // last valid: what `estimate` describes
   trainmem::Config draft;                     // what the inputs show
   std::vector<trainmem::Error> draft_errors;  // why the draft is not (yet) the config
+  // The field being edited (its config key) and those edited since the last valid config: an
+  // error an edit causes is shown at the field edited (app_actions.cpp).
+  std::string edited_key;
+  std::vector<std::string> edited_since_commit;
+  // "Framework switched to torchtitan: …", shown under the device until the next switch.
+  std::string framework_note;
 
   trainmem::Estimate estimate;             // EstimateWithAdvice(config)
   trainmem::Estimate other_mode_estimate;  // the same config in the other mode (template/detailed)
@@ -87,10 +94,15 @@ struct AppState {
   std::string pending_storage;            // to write to localStorage after the frame
   std::vector<std::string> banner_lines;  // "Could not read: #tp: …", dismissible
   bool link_had_errors = false;           // re-read the link once fetched presets arrive
-  std::vector<std::string> published_link_errors;  // what #link-errors shows now
+  // The opened link could not be read in full: the config has defaults the reader never chose,
+  // so no verdict is shown as theirs until they edit something.
+  bool link_fallback = false;
+  std::vector<std::pair<std::string, std::string>> link_page_keys;  // `m=…`, re-written as is
+  std::vector<std::string> published_link_errors;                   // what #link-errors shows now
 
   // Explorer (panel_layouts.cpp, panel_heatmap.cpp).
   ResultsView view = ResultsView::kEstimate;
+  bool view_requested = false;  // select `view`'s tab on the next frame (ShowLayoutsOn)
   LayoutsView layouts;
   HeatmapView heatmap;
   std::vector<std::pair<std::string, CssRect>>
@@ -105,6 +117,8 @@ struct AppState {
   std::string feedback;       // "Link copied", shown briefly in the header
   double feedback_until = 0;  // ImGui time at which the feedback disappears
   bool presets_fetched = false;
+  Language wanted_language = Language::kEnglish;  // ShowLanguage: shown once its glyphs are in
+  bool cjk_font_requested = false;
   std::vector<std::string> preset_fetch_failures;
 
   // Frames the main loop must still draw: set by actions that change what is on screen

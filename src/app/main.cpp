@@ -28,6 +28,7 @@
 #include "app/app_actions.h"
 #include "app/app_explorer.h"
 #include "app/app_state.h"
+#include "app/fonts_cjk.h"
 #include "app/panels.h"
 #include "app/theme.h"
 #include "app/widgets.h"
@@ -107,7 +108,8 @@ void SyncCanvas(Runtime& rt) {
   int current_width = 0, current_height = 0;
   glfwGetWindowSize(rt.window, &current_width, &current_height);
   if (width != current_width || height != current_height) platform::ResizeCanvas(width, height);
-  if (ratio != rt.device_pixel_ratio) {
+  // A new ratio, or the Chinese glyphs arrived (fonts_cjk.h): rebuild the atlas.
+  if (ratio != rt.device_pixel_ratio || app::TakeFontsChanged()) {
     rt.device_pixel_ratio = ratio;
     rt.state.device_pixel_ratio = ratio;
     app::BuildFonts(ratio);

@@ -87,6 +87,14 @@ void DrawHeaderPanel(AppState& state) {
   ImGui::SameLine(0, Em(0.8f));
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("%s", Tr(Str::kAppTagline));
+  ImGui::SameLine(0, Em(0.8f));
+  // The other language's name, in that language: "中文" on the English page (its two glyphs
+  // are always in the atlas), "English" on the Chinese one.
+  if (ImGui::SmallButton(Tr(Str::kLanguageSwitch))) {
+    ShowLanguage(state,
+                 CurrentLanguage() == Language::kChinese ? Language::kEnglish : Language::kChinese);
+  }
+  Tooltip(Tr(Str::kLanguageSwitchHelp));
   DrawActions(state);
   DrawBannerPanel(state);
 }

@@ -44,7 +44,7 @@ void FormRow(Str label, const char* config_key, Str help) {
 
 void FieldErrors(const AppState& state, const char* config_key, bool sub_paths) {
   for (const trainmem::Error* error : ErrorsFor(state, config_key, sub_paths)) {
-    TextColored(ErrorTextColor(), error->message.c_str());
+    TextColored(ErrorTextColor(), TrCore(error->message).c_str());
   }
 }
 
@@ -53,7 +53,7 @@ void CountRow(AppState& state, Str label, const char* key, Str help, std::int64_
   FormRow(label, key, help);
   std::int64_t edited = value;
   if (InputCount(key, &edited, step))
-    EditDraft(state, [&](trainmem::Config& c) { set(c, edited); });
+    EditField(state, key, [&](trainmem::Config& c) { set(c, edited); });
   FieldErrors(state, key);
 }
 
@@ -63,7 +63,7 @@ void CheckboxRow(AppState& state, Str label, const char* key, Str help, bool val
   bool edited = value;
   const std::string id = std::string("##") + key;
   if (ImGui::Checkbox(id.c_str(), &edited))
-    EditDraft(state, [&](trainmem::Config& c) { set(c, edited); });
+    EditField(state, key, [&](trainmem::Config& c) { set(c, edited); });
   FieldErrors(state, key);
 }
 
@@ -84,7 +84,8 @@ std::int64_t Halve(std::int64_t v, bool allow_auto) {
 
 }  // namespace
 
-bool InputCount(const char* id, std::int64_t* value, Step step, const char* suffix) {
+bool InputCount(const char* id, std::int64_t* value, Step step, const char* suffix,
+                const char* words) {
   ImGui::PushID(id);
   const float button = ImGui::GetFrameHeight();
   const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
@@ -93,7 +94,15 @@ bool InputCount(const char* id, std::int64_t* value, Step step, const char* suff
   const float buttons = step == Step::kNone ? 0.0f : 2 * (button + spacing);
   ImGui::SetNextItemWidth(
       std::max(Em(3), ImGui::GetContentRegionAvail().x - buttons - suffix_width));
-  bool changed = ImGui::InputScalar("##value", ImGuiDataType_S64, value, nullptr, nullptr, "%lld");
+  // `words` replaces a sentinel's number in the field ("the rest"): ImGui prints a format without
+  // a conversion as is, and text that does not parse leaves the value unchanged.
+  std::string format = "%lld";
+  if (words != nullptr) {
+    format.clear();
+    for (const char* c = words; *c != '\0'; ++c) format += *c == '%' ? "%%" : std::string(1, *c);
+  }
+  bool changed =
+      ImGui::InputScalar("##value", ImGuiDataType_S64, value, nullptr, nullptr, format.c_str());
   if (step != Step::kNone) {
     const bool doubling = step != Step::kOne;
     const bool allow_auto = step == Step::kDoubleOrAuto;

@@ -64,6 +64,15 @@ void FetchPresetFiles(
     std::function<void(const PresetFiles& files, const std::vector<std::string>& failures)>
         callback);
 
+// ---- Language and fonts ------------------------------------------------------------------
+// navigator.language ("zh-CN", "en-US"); empty natively.
+std::string BrowserLanguage();
+// Sets <html lang> ("en", "zh-CN") for screen readers and the browser's own text handling.
+void SetDocumentLanguage(const std::string& lang);
+// Fetches a same-origin file as bytes (the CJK font subset); calls back once with its bytes,
+// empty when the fetch failed.
+void FetchBinary(const std::string& path, std::function<void(std::vector<unsigned char>)> callback);
+
 // ---- DOM mirror (tests, screen readers) ---------------------------------------------------
 // <output id="result" data-json="…"> and the aria-live summary, via setAttribute/textContent.
 void SetResultMirror(const std::string& estimate_json, const std::string& summary);

@@ -12,6 +12,7 @@
 #include "core/config.h"
 #include "core/estimate.h"
 #include "core/report.h"
+#include "core/share_link.h"
 #include "test_support.h"
 
 namespace trainmem {
