@@ -401,6 +401,21 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   b.attention_scores = ToBytes(scores * tokens);
   if (st.has_embedding) b.embedding_output = ToBytes(x.ab * s.h / x.rep * tokens * f.chunks);
   double loss = st.has_head ? LossBytesPerToken(c, x) * tokens : 0;
+  if (st.has_head && c.training.mtp && c.model.num_mtp_layers > 0) {
+    // MTP on the last stage (DeepSeek-V3 §2.2; Megatron multi_token_prediction.py): each depth
+    // normalises the hidden state and the next token's embedding, projects their concatenation
+    // (2h → h), runs one transformer block and the shared head, and computes its own loss, so
+    // at the start of backward every depth's block activations and logits/loss are held.
+    const double depths = static_cast<double>(c.model.num_mtp_layers);
+    const bool moe = c.model.num_experts > 0 && !c.model.layer_is_moe.empty() &&
+                     c.model.layer_is_moe.back();
+    const PolicyBytes block = BlockUnderPolicy(c, x, s, moe, false);
+    const double input = 2 * NormBytes(x, s.h) / x.rep + x.ab * 2 * s.h / x.rep;
+    saved += depths * (input + block.kept) * tokens * f.microbatches;
+    worst_transient = std::max(worst_transient, block.recompute + block.working);
+    b.recompute_layer = ToBytes(worst_transient * tokens);
+    loss *= 1 + depths;
+  }
   b.logits_and_loss = ToBytes(loss);
   if (c.activation_checkpoint.offload) {
     // Saved activations go to pinned host memory as they are produced; about two blocks'

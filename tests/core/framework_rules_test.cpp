@@ -211,6 +211,26 @@ TEST(FirstIteration, Fp16KeepsHalfGradientsAndAnFp32CopyForTheStep) {
   EXPECT_NEAR(D(e.stages[0].bytes.gradients), 2.0 * D(e.params.total), 4.0);
 }
 
+// ---- MTP on the last stage ----------------------------------------------------------------
+
+// Megatron MTP (multi_token_prediction.py): each of the model's MTP depths computes its own
+// logits and loss with the shared head, so the last stage holds (1 + depths) of them at the
+// start of backward. DeepSeek-V3 has one depth: twice the loss term of the same run without MTP.
+TEST(Mtp, EachDepthAddsALossAndABlock) {
+  const std::string base = R"({"model": "deepseek-v3", "framework": "megatron",
+      "world_size": 64, "training": {"local_batch_size": 1, "seq_len": 1024, "mtp": )";
+  const std::string rest = R"(}, "parallelism": {"pipeline_parallel_degree": 8,
+      "expert_parallel_degree": 8}})";
+  const Estimate with = EstimateMemory(MustParse(base + "true" + rest));
+  const Estimate without = EstimateMemory(MustParse(base + "false" + rest));
+  const ActivationBreakdown& a = with.stages.back().activations;
+  const ActivationBreakdown& b = without.stages.back().activations;
+  EXPECT_NEAR(D(a.logits_and_loss), 2.0 * D(b.logits_and_loss), 2.0);
+  EXPECT_GT(a.saved_layers, b.saved_layers);  // one more block's activations
+  EXPECT_EQ(with.stages.front().activations.saved_layers,
+            without.stages.front().activations.saved_layers);
+}
+
 // ---- 6. Framework rules --------------------------------------------------------------------
 
 // Megatron's MoE parallel folding: ETP = 2 with TP = 4 is a valid Megatron layout (expert layers
