@@ -215,6 +215,7 @@ void ReadParallelism(const json* section, Parallelism& p, std::vector<Error>& er
   ReadLayerList(r, p.pp_layer_list);
   r.Bool("sequence_parallel", p.sequence_parallel);
   ReadZeroStage(r, p.zero_stage);
+  r.Enum("fsdp_reshard_after_forward", p.fsdp_reshard_after_forward);
   r.ReportUnknownKeys();
 }
 
