@@ -20,6 +20,7 @@
 #include <cmath>
 
 #include "core/estimate_internal.h"
+#include "core/optimizer_states.h"
 
 namespace trainmem::detail {
 namespace {
@@ -138,25 +139,6 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
     stages.push_back(st);
   }
   return stages;
-}
-
-double OptimizerStatesPerParam(const Config& config) {
-  switch (config.optimizer.name) {
-    case OptimizerKind::kAdamW:
-    case OptimizerKind::kAdam:
-      return 2.0;  // exp_avg, exp_avg_sq
-    case OptimizerKind::kLion:
-      return 1.0;  // exp_avg only (Chen et al. 2023, Algorithm 1)
-    case OptimizerKind::kSgd:
-      return config.optimizer.momentum > 0 ? 1.0 : 0.0;  // momentum_buffer
-    case OptimizerKind::kAdafactor: {
-      // Factored second moment: a row and a column vector per matrix, no first moment
-      // (Shazeer & Stern 2018, beta1 = 0). For an h × h-ish matrix that is 2/h per parameter.
-      double h = static_cast<double>(std::max<std::int64_t>(config.model.hidden_size, 1));
-      return 2.0 / h;
-    }
-  }
-  return 2.0;
 }
 
 namespace {
@@ -282,7 +264,8 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
   const double reduce_bytes = 4.0;
   out.parameters = sharded * master_bytes;
   out.gradients = sharded * master_bytes;
-  out.optimizer_states = sharded * OptimizerStatesPerParam(config) * state_bytes;
+  out.optimizer_states =
+      OptimizerStateBytes(config, stage, shards.dense, shards.expert, state_bytes);
   out.lazy_states = out.optimizer_states;  // torch.optim creates states in the first step
   // torchtitan's [optimizer] implementation defaults to "fused" (one kernel per parameter group,
   // no state-sized temporaries; the "foreach" path would add one from _foreach_sqrt).
@@ -358,12 +341,13 @@ StateBytes MegatronRecipe(const Config& config, const Layout& layout, const Stag
   const bool distributed = config.parallelism.zero_stage.value_or(0) >= 1;
   const Shards shards = distributed ? MegatronShards(layout) : Shards{};
   const double grad_bytes = precision == DType::kFloat16 ? 2.0 : 4.0;
-  const double states_per_param = OptimizerStatesPerParam(config) * state_bytes;
   const double sharded = local.Sharded(shards);
+  const double states =
+      OptimizerStateBytes(config, stage, shards.dense, shards.expert, state_bytes);
   out.parameters = local.total() * param_bytes;
   out.gradients = local.total() * grad_bytes;
-  out.optimizer_states = sharded * ((half ? 4.0 : 0.0) + states_per_param);
-  out.lazy_states = sharded * states_per_param;
+  out.optimizer_states = sharded * (half ? 4.0 : 0.0) + states;
+  out.lazy_states = states;
   out.optimizer_step_temp = stage.largest_tensor * 4.0;
   if (precision == DType::kFloat16) out.optimizer_step_temp += sharded * 4.0;
   return out;
@@ -391,7 +375,10 @@ StateBytes DeepspeedRecipe(const Config& config, const Layout& layout, const Sta
   const double master = param_bytes < 4 ? 4.0 : 0.0;
   out.parameters = over(3) * param_bytes;
   out.gradients = over(2) * param_bytes;
-  out.optimizer_states = over(1) * (master + OptimizerStatesPerParam(config) * state_bytes);
+  const double dense_shards = stage_no >= 1 ? dp : 1.0;
+  const double expert_shards = stage_no >= 1 ? expert_dp : 1.0;
+  out.optimizer_states = over(1) * master + OptimizerStateBytes(config, stage, dense_shards,
+                                                                expert_shards, state_bytes);
   out.optimizer_step_temp = 0;  // FusedAdam
   // deepspeed/runtime/zero/config.py defaults: reduce_bucket_size = allgather_bucket_size = 5e8
   // elements (stage 3: prefetch bucket 5e7 plus the gathered layers, like FSDP).
@@ -417,7 +404,7 @@ StateBytes TorchtuneRecipe(const Config& config, const Layout& layout, const Sta
   const double local = stage.dense_per_device + stage.expert_per_device;
   out.parameters = local * param_bytes;
   out.gradients = local * param_bytes;
-  out.optimizer_states = local * OptimizerStatesPerParam(config) * state_bytes;
+  out.optimizer_states = OptimizerStateBytes(config, stage, 1, 1, state_bytes);
   out.lazy_states = out.optimizer_states;
   // torchtune's configs build torch.optim.AdamW with fused=True: no step temporaries.
   out.optimizer_step_temp = 0;
