@@ -1,5 +1,6 @@
 // The verdict: FITS / DOES NOT FIT with the headroom, the stacked bar, and — when the inputs
 // are mid-edit and invalid — a notice that the last valid estimate is shown. Also the warnings.
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -14,6 +15,50 @@
 namespace app {
 namespace {
 
+// "<total> of <usable> usable per device" with the total in the headline font, the largest
+// text on the page: the template is split at its first %s; the rest follows in bold, beside
+// the figure when it fits, else on the next line (phones), bottom-aligned with the figure.
+void DrawHeadlineFigure(const std::string& format, const std::string& total,
+                        const std::string& usable) {
+  const std::size_t at = format.find("%s");
+  const std::string before = at == std::string::npos ? "" : format.substr(0, at);
+  std::string after = at == std::string::npos ? format : format.substr(at + 2);
+  const std::size_t next = after.find("%s");
+  if (next != std::string::npos) after.replace(next, 2, usable);
+  ImFont* headline = GetFont(FontRole::kHeadline);
+  ImFont* bold = GetFont(FontRole::kBold);
+  const float top = ImGui::GetCursorPosY();
+  const float baseline_shift = headline->Ascent - bold->Ascent;
+  ImGui::PushFont(bold);
+  if (!before.empty()) {
+    ImGui::SetCursorPosY(top + baseline_shift);
+    ImGui::TextUnformatted(before.c_str());
+    ImGui::SameLine(0, 0);
+    ImGui::SetCursorPosY(top);
+  }
+  ImGui::PushFont(headline);
+  ImGui::TextUnformatted(total.c_str());
+  ImGui::PopFont();
+  const float after_width = ImGui::CalcTextSize(after.c_str()).x;
+  const bool beside = after_width <= ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x +
+                                         ImGui::GetCursorScreenPos().x;
+  if (beside) {
+    ImGui::SameLine(0, 0);
+    ImGui::SetCursorPosY(top + baseline_shift);
+  } else {
+    while (!after.empty() && after.front() == ' ') after.erase(0, 1);
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(after.c_str());
+  ImGui::PopTextWrapPos();
+  if (beside) {  // the line is as tall as the figure, not the figure plus the baseline shift
+    const float figure = headline->FontSize;
+    ImGui::SetCursorPosY(top + std::max(figure, baseline_shift + ImGui::GetItemRectSize().y) +
+                         ImGui::GetStyle().ItemSpacing.y);
+  }
+  ImGui::PopFont();
+}
+
 void DrawHeadline(const AppState& state) {
   const trainmem::Estimate& e = state.estimate;
   const bool fits = e.budget.fits;
@@ -23,12 +68,8 @@ void DrawHeadline(const AppState& state) {
   ImGui::PopFont();
   ImGui::SameLine(0, Em(0.8f));
   ImGui::BeginGroup();
-  ImGui::PushFont(GetFont(FontRole::kBold));
-  const std::string total =
-      TrFormat(Str::kVerdictTotalTemplate, trainmem::FormatGiB(e.per_device.total).c_str(),
-               trainmem::FormatGiB(e.budget.usable_bytes).c_str());
-  ImGui::TextUnformatted(total.c_str());
-  ImGui::PopFont();
+  DrawHeadlineFigure(Tr(Str::kVerdictTotalTemplate), trainmem::FormatGiB(e.per_device.total),
+                     trainmem::FormatGiB(e.budget.usable_bytes));
   const std::int64_t headroom = e.budget.headroom_bytes;
   const std::string detail =
       TrFormat(headroom >= 0 ? Str::kHeadroomTemplate : Str::kOverBudgetTemplate,
