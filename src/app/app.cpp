@@ -85,14 +85,14 @@ void DrawInputs(AppState& state, float width) {
 
 // The verdict card, its rectangle recorded for the #explorer mirror (tests check that it is
 // on the first screen of a phone).
-// In the explorer views the verdict keeps the tallest height it had there: picking a layout
-// whose verdict is a line shorter (no host-memory line, say) must not pull the table up under
-// the pointer.
-void DrawVerdict(AppState& state) {
+// While `keep_height`, the verdict keeps the tallest height it had: picking a layout whose
+// verdict is a line shorter (no host-memory line, say), or an edit that makes it shorter, must
+// not pull what is below it up under the pointer.
+void DrawVerdict(AppState& state, bool keep_height) {
   DrawVerdictPanel(state);
   RecordRect(state, "verdict", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   const float height = ImGui::GetItemRectSize().y;
-  if (state.view == ResultsView::kEstimate) {
+  if (!keep_height) {
     state.verdict_reserved_height = 0;
   } else if (height < state.verdict_reserved_height) {
     ImGui::SetCursorPosY(ImGui::GetCursorPosY() + state.verdict_reserved_height - height);
@@ -136,7 +136,10 @@ void DrawEstimateDetails(AppState& state) {
 
 // A tab of the results side; records where it is for the #explorer mirror (tests click it).
 bool ViewTab(AppState& state, Str label, const char* mirror_name, ResultsView view) {
-  const bool open = ImGui::BeginTabItem(Tr(label));
+  const bool select = state.view_requested && state.view == view;
+  if (select) state.view_requested = false;
+  const bool open =
+      ImGui::BeginTabItem(Tr(label), nullptr, select ? ImGuiTabItemFlags_SetSelected : 0);
   RecordRect(state, mirror_name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   if (open) state.view = view;
   return open;
@@ -173,7 +176,7 @@ void DrawResultTabs(AppState& state, float explorer_height) {
 // shows its verdict at once; the estimate's tables are the first tab.
 void DrawResults(AppState& state) {
   BeginScrollRegion("results", ImVec2(0, 0));
-  DrawVerdict(state);
+  DrawVerdict(state, state.view != ResultsView::kEstimate);
   DrawResultTabs(state, 0.0f);
   EndScrollRegion();
 }
@@ -182,7 +185,23 @@ void DrawResults(AppState& state) {
 void DrawSingleColumn(AppState& state) {
   const float screen = ImGui::GetMainViewport()->Size.y;
   BeginScrollRegion("page", ImVec2(0, 0));
-  DrawVerdict(state);
+  // Scroll anchoring, as browsers do, right after the reader did something (the cards' first
+  // measurements on load are not a change under anyone's finger): when the verdict above the
+  // inputs grows (the "last valid estimate" note of an invalid edit), the page scrolls by as
+  // much, so the field under the finger stays where it is; when it shrinks, it keeps its
+  // height while the reader is busy or the input is invalid.
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsAnyItemActive() || io.MouseDown[0] || io.MouseReleased[0] ||
+      !io.InputQueueCharacters.empty())
+    state.last_interaction_time = ImGui::GetTime();
+  const bool interacting = ImGui::GetTime() - state.last_interaction_time < 1.0;
+  DrawVerdict(state,
+              interacting || !state.draft_errors.empty() || state.view != ResultsView::kEstimate);
+  const float verdict_height = ImGui::GetItemRectSize().y;
+  const float previous = state.single_column_verdict_height;
+  state.single_column_verdict_height = verdict_height;
+  if (interacting && previous > 0 && verdict_height > previous)
+    ImGui::SetScrollY(ImGui::GetScrollY() + verdict_height - previous);
   DrawInputPanels(state);
   ImGui::Spacing();
   DrawResultTabs(state, std::max(Em(24), screen * 0.8f));

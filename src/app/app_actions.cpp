@@ -13,30 +13,42 @@
 #include <imgui.h>
 #include <nlohmann/json.hpp>
 
+#include "app/fonts_cjk.h"
 #include "app/i18n.h"
 #include "app/labels.h"
 #include "app/results_text.h"
 #include "core/report.h"
 #include "core/share_link.h"
+#include "core/share_link_detail.h"
 #include "data/builtin_presets.h"
 #include "platform/platform.h"
 
 namespace app {
+
+// The config's link plus the page's own keys: the language when it is Chinese, and whatever
+// page keys (measurements) the opened link carried.
+std::string LinkFragment(const AppState& state) {
+  std::string fragment = trainmem::EncodeShareFragment(state.config);
+  for (const auto& [key, value] : state.link_page_keys)
+    fragment += "&" + key + "=" + trainmem::detail::PercentEncode(value);
+  if (CurrentLanguage() == Language::kChinese) fragment += "&lang=zh";
+  return fragment;
+}
+
 namespace {
 
 using trainmem::Config;
 using trainmem::Error;
 
 constexpr const char* kStorageKey = "trainmem.last_fragment";
+// The Chinese glyphs, a separate site file (src/app/CMakeLists.txt), fetched on first use.
+constexpr const char* kCjkFontPath = "fonts/cjk-ui.ttf";
 
-// The seed example (seed/README.md, Llama3 8B): what the page shows on a first visit.
-constexpr const char* kSeedConfig = R"({
-  "version": 1, "mode": "detailed", "framework": "torchtitan-npu",
-  "model": "llama3-8b", "device": "ascend-910b", "world_size": 8,
-  "training": {"local_batch_size": 2, "seq_len": 2048},
-  "activation_checkpoint": {"mode": "selective"},
-  "optimizer": {"swap_optimizer": true}
-})";
+// What a first visit shows: the seed's Llama 3 8B example (local_batch_size 2, seq_len 2048,
+// selective checkpointing) on 8 devices, written as a link so that a first visit and a link
+// agree on every default (v1's frozen defaults: H100 80GB, torchtitan). The URL gets this link
+// at once, so the first visit is shareable as is.
+constexpr const char* kFirstVisitLink = "v1&model=llama3-8b&ws=8&b=2";
 
 // ---- Committing a valid config ---------------------------------------------------------------
 
@@ -52,7 +64,7 @@ std::string SummaryLine(const AppState& state) {
 // Writes the config where it is shared: the DOM mirror and title now; the URL fragment and
 // localStorage through FlushShareState, after the frame (see there).
 void Publish(AppState& state, bool write_url) {
-  const std::string fragment = trainmem::EncodeShareFragment(state.config);
+  const std::string fragment = LinkFragment(state);
   if (write_url) {
     const std::string url_fragment = state.embed ? fragment + "&embed=1" : fragment;
     state.pending_fragment = url_fragment == state.written_fragment ? "" : url_fragment;
@@ -67,6 +79,7 @@ void Publish(AppState& state, bool write_url) {
 
 void Commit(AppState& state, const Config& config, bool write_url) {
   state.config = config;
+  state.edited_since_commit.clear();
   ++state.config_version;
   state.estimate = trainmem::EstimateWithAdvice(config);
   Config other = config;
@@ -78,13 +91,31 @@ void Commit(AppState& state, const Config& config, bool write_url) {
   RequestFrames(state);
 }
 
+// An error caused by an edit belongs at the field edited: TP 7 on 8 devices is reported by the
+// core at world_size ("8 is not divisible by … 7"), but the reader changed TP. Errors at a
+// field edited since the last valid config stay where they are; the others move to the field
+// just edited.
+void PlaceErrorsAtEditedField(AppState& state) {
+  if (state.edited_key.empty()) return;
+  for (trainmem::Error& e : state.draft_errors) {
+    const bool edited =
+        std::find(state.edited_since_commit.begin(), state.edited_since_commit.end(), e.path) !=
+        state.edited_since_commit.end();
+    if (!edited) e.path = state.edited_key;
+  }
+}
+
 // An edit: once written to the URL it becomes a new browser history entry (FlushShareState).
 void Revalidate(AppState& state) {
   state.draft_errors = trainmem::ValidateConfig(state.draft);
   if (state.draft_errors.empty()) {
+    state.link_fallback = false;  // an edit makes the page the reader's own config
     Commit(state, state.draft, true);
     state.pending_is_edit = !state.pending_fragment.empty();
+  } else {
+    PlaceErrorsAtEditedField(state);
   }
+  state.edited_key.clear();
   RequestFrames(state);
 }
 
@@ -103,9 +134,9 @@ Config NeutralBase(const AppState& state) {
 
 void InitAppState(AppState& state) {
   state.presets = trainmem::BuiltinPresets();
-  auto seed = trainmem::ParseConfig(kSeedConfig, state.presets);
-  Config start = seed.ok() ? seed.value() : Config{};
-  for (const Error& e : seed.errors()) state.banner_lines.push_back(trainmem::FormatError(e));
+  // The browser's language first; a link's lang= (read below) wins over it.
+  if (platform::BrowserLanguage().rfind("zh", 0) == 0) ShowLanguage(state, Language::kChinese);
+  const Config start = trainmem::DecodeShareFragment(kFirstVisitLink, state.presets).config;
   state.draft = start;
   Commit(state, start, false);
 
@@ -132,11 +163,19 @@ void LoadFragment(AppState& state, const std::string& fragment) {
   state.pending_is_edit = false;
   auto decoded = trainmem::DecodeShareFragment(fragment, state.presets);
   state.embed = decoded.embed;
+  state.link_page_keys = decoded.page_keys;
+  if (decoded.lang.rfind("zh", 0) == 0) ShowLanguage(state, Language::kChinese);
+  if (decoded.lang.rfind("en", 0) == 0) ShowLanguage(state, Language::kEnglish);
   state.banner_lines.clear();
   for (const Error& e : decoded.errors) {
-    state.banner_lines.push_back(
-        TrFormat(Str::kCouldNotReadTemplate, trainmem::FormatError(e).c_str()));
+    const std::string line = e.path.empty() ? TrCore(e.message)
+                                            : TrFormat(Str::kLinkKeyProblemTemplate, e.path.c_str(),
+                                                       TrCore(e.message).c_str());
+    state.banner_lines.push_back(line);
   }
+  // What could not be read fell back to defaults the reader never chose: the page says so
+  // instead of showing a verdict as if it were theirs, until they edit something.
+  state.link_fallback = !decoded.errors.empty();
   // Keep a link we could not fully read in the address bar (the reader may fix it by hand, and
   // presets fetched later may resolve it); it is replaced on the next edit.
   state.link_had_errors = !decoded.errors.empty();
@@ -145,6 +184,38 @@ void LoadFragment(AppState& state, const std::string& fragment) {
   state.draft_errors = trainmem::ValidateConfig(state.draft);
   if (state.draft_errors.empty()) Commit(state, state.draft, !state.link_had_errors);
   RequestFrames(state);
+}
+
+// ---- Language --------------------------------------------------------------------------------
+
+namespace {
+
+void ApplyLanguage(AppState& state, Language language) {
+  SetLanguage(language);
+  platform::SetDocumentLanguage(language == Language::kChinese ? "zh-CN" : "en");
+  // The title, the summary and the link (lang=zh) follow; banner lines are re-read from the
+  // link when it is opened again, so they stay in the language they were written in.
+  Publish(state, !state.written_fragment.empty() || !state.pending_fragment.empty());
+  RequestFrames(state);
+}
+
+}  // namespace
+
+void ShowLanguage(AppState& state, Language language) {
+  state.wanted_language = language;
+  if (language == Language::kChinese && !CjkFontLoaded()) {
+    // English stays until the glyphs are there: no frame of "???".
+    if (state.cjk_font_requested) return;
+    state.cjk_font_requested = true;
+    platform::FetchBinary(kCjkFontPath, [&state](std::vector<unsigned char> bytes) {
+      state.cjk_font_requested = false;
+      if (bytes.empty()) return;  // the fetch failed: the page stays in English
+      SetCjkFontData(std::move(bytes));
+      ApplyLanguage(state, state.wanted_language);
+    });
+    return;
+  }
+  ApplyLanguage(state, language);
 }
 
 // ---- Model and device resolution -------------------------------------------------------------
@@ -214,11 +285,61 @@ bool UseCustomModel(AppState& state, const std::string& hf_json_text, std::vecto
   return true;
 }
 
+namespace {
+
+bool IsAscend(const trainmem::Presets& presets, const trainmem::Device& device) {
+  const trainmem::DevicePreset* preset = presets.FindDevice(device.id);
+  return preset != nullptr && preset->vendor == "Huawei";
+}
+
+// Options the framework does not have are turned off (frameworks.cpp says which); returns the
+// note's words for each, empty when nothing changed.
+std::string DropUnsupportedOptions(Config& c) {
+  std::string note;
+  if (c.optimizer.swap_optimizer && !trainmem::FrameworkHasSwapOptimizer(c.framework)) {
+    c.optimizer.swap_optimizer = false;
+    note += TrFormat(Str::kNoteSwapOff, Tr(FrameworkLabel(c.framework)));
+  }
+  if (c.optimizer.offload && !trainmem::FrameworkHasOptimizerOffload(c.framework)) {
+    c.optimizer.offload = false;
+    note += TrFormat(Str::kNoteOffloadOff, Tr(FrameworkLabel(c.framework)));
+  }
+  return note;
+}
+
+}  // namespace
+
+void SelectFramework(AppState& state, trainmem::Framework framework) {
+  state.framework_note.clear();
+  EditDraft(state, [&](Config& c) {
+    c.framework = framework;
+    state.framework_note = DropUnsupportedOptions(c);
+  });
+}
+
 void SelectDevicePreset(AppState& state, const std::string& id) {
   auto resolved = trainmem::ApplySetting(NeutralBase(state), "device", id, state.presets);
   if (!resolved.ok()) return ReportPickErrors(state, resolved.errors());
   state.custom_device.open = false;
-  EditDraft(state, [&](Config& c) { c.device = resolved.value().device; });
+  const trainmem::Device device = resolved.value().device;
+  const bool was_ascend = IsAscend(state.presets, state.draft.device);
+  const bool now_ascend = IsAscend(state.presets, device);
+  EditDraft(state, [&](Config& c) {
+    c.device = device;
+    // torchtitan-npu is torchtitan for Ascend NPUs: moving between device families moves the
+    // framework with it, and options the other framework lacks are turned off, with a note.
+    trainmem::Framework to = c.framework;
+    if (!now_ascend && c.framework == trainmem::Framework::kTorchtitanNpu)
+      to = trainmem::Framework::kTorchtitan;
+    if (now_ascend && !was_ascend && c.framework == trainmem::Framework::kTorchtitan)
+      to = trainmem::Framework::kTorchtitanNpu;
+    if (to == c.framework) return;
+    const trainmem::Framework from = c.framework;
+    c.framework = to;
+    state.framework_note = TrFormat(Str::kNoteFrameworkSwitched, Tr(FrameworkLabel(from)),
+                                    Tr(FrameworkLabel(to)), device.name.c_str()) +
+                           DropUnsupportedOptions(c);
+  });
 }
 
 void UseCustomDevice(AppState& state, const std::string& name, double memory_gib) {
@@ -234,6 +355,12 @@ void EditDraft(AppState& state, const std::function<void(Config&)>& mutate) {
   Revalidate(state);
 }
 
+void EditField(AppState& state, const char* key, const std::function<void(Config&)>& mutate) {
+  state.edited_key = key;
+  state.edited_since_commit.push_back(key);
+  EditDraft(state, mutate);
+}
+
 // ---- Recommendations and whole configs ------------------------------------------------------
 
 // ApplySettings applies every change, then validates once: a step's keys may only be valid
@@ -242,6 +369,17 @@ void ApplyRecommendation(AppState& state, const trainmem::Recommendation& rec) {
   auto next = trainmem::ApplySettings(state.config, rec.changes, state.presets);
   if (!next.ok()) return ReportPickErrors(state, next.errors());
   UseConfig(state, next.value());
+}
+
+void ShowLayoutsOn(AppState& state, std::int64_t devices) {
+  Config next = state.config;
+  next.world_size = devices;
+  next.parallelism.dp_shard = -1;
+  if (!trainmem::ValidateConfig(next).empty()) next.parallelism = trainmem::Parallelism{};
+  UseConfig(state, next);
+  state.view = ResultsView::kLayouts;
+  state.view_requested = true;
+  RequestFrames(state);
 }
 
 void UseConfig(AppState& state, const Config& config) {

@@ -11,23 +11,36 @@
 
 namespace app {
 
-// Builtin presets, then the URL fragment, else the last config in localStorage, else the seed
-// example (llama3-8b on ascend-910b, 8 ranks, the seed's torchtitan-npu recipe).
+// Builtin presets, then the URL fragment, else the last config in localStorage, else the first
+// visit's link (the seed's Llama 3 8B example on 8 × H100 with torchtitan: v1 link defaults).
 void InitAppState(AppState& state);
+
+// Shows the page in `language`. Chinese first fetches the CJK glyphs (once); the page switches
+// when they arrive, so it never shows characters it cannot draw. The link then carries lang=zh.
+void ShowLanguage(AppState& state, Language language);
 
 // Edits the draft with `mutate`, validates it, and when it is valid makes it the config.
 void EditDraft(AppState& state, const std::function<void(trainmem::Config&)>& mutate);
+// EditDraft for the field with config key `key`: an error the edit causes is shown there.
+void EditField(AppState& state, const char* key,
+               const std::function<void(trainmem::Config&)>& mutate);
 
 // Model and device go through the core's resolver (ApplySetting "model"/"device") so preset
 // lookup and HF parsing stay in the core. Errors land in draft_errors under "model"/"device".
 void SelectModelPreset(AppState& state, const std::string& id);
 bool UseCustomModel(AppState& state, const std::string& hf_json_text,
                     std::vector<trainmem::Error>* errors);
+// A device from another family moves the framework with it (torchtitan ↔ torchtitan-npu) and
+// turns off options the new framework lacks; state.framework_note says what changed.
 void SelectDevicePreset(AppState& state, const std::string& id);
+void SelectFramework(AppState& state, trainmem::Framework framework);
 void UseCustomDevice(AppState& state, const std::string& name, double memory_gib);
 
 // Applies a recommendation's changes together (ApplySettings) to the current config.
 void ApplyRecommendation(AppState& state, const trainmem::Recommendation& recommendation);
+
+// The advice's "N devices would fit": world size N (FSDP takes the rest) and the Layouts tab.
+void ShowLayoutsOn(AppState& state, std::int64_t devices);
 
 // Makes a whole config (a layout from the search, a heatmap cell) the draft, and the config when
 // it is valid.
@@ -45,6 +58,8 @@ void FlushShareState(AppState& state, bool mouse_down, unsigned typing_field);
 void PublishLinkErrors(AppState& state);
 
 // Share and export.
+// The config's link plus the page's keys (lang=zh when Chinese is shown, a link's m=…).
+std::string LinkFragment(const AppState& state);
 std::string ShareLink(const AppState& state);     // full URL of the current config
 std::string EmbedSnippet(const AppState& state);  // <iframe …#…&embed=1 …>
 void OpenFullApp(const AppState& state);          // the embed card's "Open in trainmem"

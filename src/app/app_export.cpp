@@ -1,11 +1,15 @@
 // Share and export: the link, the embed snippet, and Markdown/CSV/JSON via clipboard or a
 // downloaded file. The texts come from the core (report.h, share_link.h).
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "app/app_actions.h"
 #include "app/i18n.h"
+#include "app/labels.h"
+#include "app/memory_bar.h"
 #include "core/report.h"
 #include "core/share_link.h"
 #include "platform/platform.h"
@@ -41,6 +45,72 @@ std::string AttributeSafeUrl(const std::string& url) {
   return safe;
 }
 
+// Text for a double-quoted HTML attribute.
+std::string HtmlAttribute(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+// The Markdown export in the page's language: what was estimated, the verdict, the table, the
+// advice in words, and the link that reopens it.
+std::string Markdown(const AppState& state) {
+  const trainmem::Estimate& e = state.estimate;
+  std::string out = "**" + EstimatedWhat(state.config, e.layout) + "**\n\n";
+  out += std::string("| ") + Tr(Str::kColumnComponent) + " | GiB | GB | " + Tr(Str::kColumnShare) +
+         " |\n|---|---:|---:|---:|\n";
+  ComponentValue values[5];
+  ComponentValues(e.per_device, values);
+  auto row = [&](const char* name, std::int64_t bytes) {
+    char share[16];
+    std::snprintf(share, sizeof share, "%.1f %%",
+                  e.per_device.total > 0
+                      ? 100.0 * static_cast<double>(bytes) / static_cast<double>(e.per_device.total)
+                      : 0.0);
+    out += std::string("| ") + name + " | " + trainmem::FormatGiB(bytes) + " | " +
+           trainmem::FormatGB(bytes) + " | " + share + " |\n";
+  };
+  for (const ComponentValue& v : values) row(ComponentName(v.component), v.bytes);
+  row(Tr(Str::kRowTotal), e.per_device.total);
+  const std::int64_t headroom = e.budget.headroom_bytes;
+  out += "\n**" + std::string(Tr(e.budget.fits ? Str::kVerdictFits : Str::kVerdictDoesNotFit)) +
+         "**: " +
+         TrFormat(headroom >= 0 ? Str::kHeadlineSpareTemplate : Str::kHeadlineOverTemplate,
+                  trainmem::FormatGiB(e.per_device.total).c_str(),
+                  trainmem::FormatGiB(e.budget.usable_bytes).c_str(),
+                  trainmem::FormatGiB(std::llabs(headroom)).c_str()) +
+         "\n";
+  if (!e.recommendations.empty()) {
+    out += std::string("\n| ") + Tr(Str::kSectionAdvice) + " | GiB | |\n|---|---:|---|\n";
+    for (const trainmem::Recommendation& r : e.recommendations)
+      out += "| " + AdviceSentence(r) + " | " + trainmem::FormatGiB(r.total_bytes) + " | " +
+             Tr(r.fits ? Str::kPillFits : Str::kPillNoFit) + " |\n";
+  }
+  if (e.devices_needed > 0)
+    out += "\n" +
+           TrFormat(Str::kAdviceDevicesNeededTemplate, static_cast<long long>(e.devices_needed)) +
+           "\n";
+  out += "\n[" + std::string(Tr(Str::kOpenInTrainmem)) + "](" + ShareLink(state) + ")\n";
+  return out;
+}
+
 std::string FileStem(const AppState& state) {
   std::string stem = state.config.model_id.empty() ? "custom" : state.config.model_id;
   if (!state.config.device.id.empty()) stem += "-" + state.config.device.id;
@@ -66,12 +136,15 @@ FormatInfo Info(ExportFormat format) {
 }  // namespace
 
 std::string ShareLink(const AppState& state) {
-  return platform::PageBaseUrl() + "#" + trainmem::EncodeShareFragment(state.config);
+  return platform::PageBaseUrl() + "#" + LinkFragment(state);
 }
 
 std::string EmbedSnippet(const AppState& state) {
   const std::string src = AttributeSafeUrl(ShareLink(state) + "&embed=1");
-  return "<iframe src=\"" + src + "\" width=\"640\" height=\"360\" style=\"border:0\"></iframe>";
+  const std::string title = HtmlAttribute(TrFormat(
+      Str::kEmbedFrameTitleTemplate, EstimatedWhat(state.config, state.estimate.layout).c_str()));
+  return "<iframe src=\"" + src + "\" title=\"" + title +
+         "\" width=\"640\" height=\"360\" style=\"border:0\" loading=\"lazy\"></iframe>";
 }
 
 void OpenFullApp(const AppState& state) { platform::OpenInNewTab(ShareLink(state)); }
@@ -79,7 +152,7 @@ void OpenFullApp(const AppState& state) { platform::OpenInNewTab(ShareLink(state
 std::string ExportText(const AppState& state, ExportFormat format) {
   switch (format) {
     case ExportFormat::kMarkdown:
-      return trainmem::EstimateToMarkdown(state.estimate);
+      return Markdown(state);
     case ExportFormat::kCsv:
       return trainmem::EstimateToCsv(state.estimate);
     default:

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/heatmap_renderer.h"
+#include "app/i18n.h"
 #include "core/config.h"
 #include "core/estimate.h"
 #include "core/presets.h"
@@ -74,6 +75,12 @@ struct AppState {
   trainmem::Config config;                    // last valid: what `estimate` describes
   trainmem::Config draft;                     // what the inputs show
   std::vector<trainmem::Error> draft_errors;  // why the draft is not (yet) the config
+  // The field being edited (its config key) and those edited since the last valid config: an
+  // error an edit causes is shown at the field edited (app_actions.cpp).
+  std::string edited_key;
+  std::vector<std::string> edited_since_commit;
+  // "Framework switched to torchtitan: …", shown under the device until the next switch.
+  std::string framework_note;
 
   trainmem::Estimate estimate;             // EstimateWithAdvice(config)
   trainmem::Estimate other_mode_estimate;  // the same config in the other mode (template/detailed)
@@ -89,24 +96,33 @@ struct AppState {
   bool link_had_errors = false;           // keep the unreadable link in the address bar
   bool pending_is_edit = false;           // pending_fragment comes from an edit: a history entry
   unsigned history_typing_field = 0;      // the text field whose typing made the last entry
-  std::vector<std::string> published_link_errors;  // what #link-errors shows now
+  // The opened link could not be read in full: the config has defaults the reader never chose,
+  // so no verdict is shown as theirs until they edit something.
+  bool link_fallback = false;
+  std::vector<std::pair<std::string, std::string>> link_page_keys;  // `m=…`, re-written as is
+  std::vector<std::string> published_link_errors;                   // what #link-errors shows now
 
   // Explorer (panel_layouts.cpp, panel_heatmap.cpp).
   ResultsView view = ResultsView::kEstimate;
+  bool view_requested = false;  // select `view`'s tab on the next frame (ShowLayoutsOn)
   LayoutsView layouts;
   HeatmapView heatmap;
   std::vector<std::pair<std::string, CssRect>>
-      explorer_rects;                 // drawn this frame (tabs, rows, plot)
-  std::string published_explorer;     // what #explorer's data-json holds now
-  float device_pixel_ratio = 1.0f;    // set by main.cpp: CSS px = ImGui px / ratio
-  float verdict_reserved_height = 0;  // app.cpp: the verdict never shrinks in explorer views
+      explorer_rects;                      // drawn this frame (tabs, rows, plot)
+  std::string published_explorer;          // what #explorer's data-json holds now
+  float device_pixel_ratio = 1.0f;         // set by main.cpp: CSS px = ImGui px / ratio
+  float verdict_reserved_height = 0;       // app.cpp: the verdict never shrinks in explorer views
+  float single_column_verdict_height = 0;  // app.cpp: the page scrolls when it changes
+  double last_interaction_time = -1e9;     // app.cpp: ImGui time of the last press or typing
 
   // UI-only state.
   std::string model_filter;
   CustomModelEditor custom_model;
   CustomDeviceEditor custom_device;
-  std::string feedback;       // "Link copied", shown briefly in the header
-  double feedback_until = 0;  // ImGui time at which the feedback disappears
+  std::string feedback;                           // "Link copied", shown briefly in the header
+  double feedback_until = 0;                      // ImGui time at which the feedback disappears
+  Language wanted_language = Language::kEnglish;  // ShowLanguage: shown once its glyphs are in
+  bool cjk_font_requested = false;
 
   // Frames the main loop must still draw: set by actions that change what is on screen
   // (main.cpp wakes the paused loop when this is positive).

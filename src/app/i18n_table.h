@@ -11,8 +11,10 @@ TRAINMEM_STR(kDocumentTitle, "%s on %s — trainmem")
 TRAINMEM_STR(kSummaryTemplate, "%s on %s: %s of %s usable — %s")
 TRAINMEM_STR(kSummaryFits, "fits")
 TRAINMEM_STR(kSummaryDoesNotFit, "does not fit")
-TRAINMEM_STR(kCouldNotReadTemplate, "Could not read: %s")
 TRAINMEM_STR(kDismiss, "Dismiss")
+TRAINMEM_STR(kLinkKeyProblemTemplate, "%s: %s")
+TRAINMEM_STR(kLanguageSwitch, "\xE4\xB8\xAD\xE6\x96\x87")
+TRAINMEM_STR(kLanguageSwitchHelp, "Show the page in Chinese (\xE4\xB8\xAD\xE6\x96\x87)")
 TRAINMEM_STR(kHelpMarker, "(?)")
 TRAINMEM_STR(kGiBOneDecimal, "%.1f GiB")
 TRAINMEM_STR(kErrNotJsonObject, "not a JSON object; paste the whole config.json")
@@ -37,8 +39,10 @@ TRAINMEM_STR(kFeedbackApplied, "Applied: %s")
 TRAINMEM_STR(kFeedbackConfigUsed, "config.json loaded \xE2\x9C\x93")
 
 // ---- Embed card ----------------------------------------------------------------------------
-TRAINMEM_STR(kEmbedTitleTemplate, "%s on %s \xC3\x97 %lld")
-TRAINMEM_STR(kEmbedHeadlineTemplate, "%s of %s usable per device (capacity %s)")
+TRAINMEM_STR(kEmbedTitleTemplate, "%s on %lld \xC3\x97 %s")
+TRAINMEM_STR(kEmbedHowTemplate,
+             "%s \xC2\xB7 %s \xC2\xB7 batch %lld \xC3\x97 %lld tokens \xC2\xB7 %s \xC2\xB7 %s")
+TRAINMEM_STR(kEmbedFrameTitleTemplate, "trainmem estimate: %s")
 TRAINMEM_STR(kOpenInTrainmem, "Open in trainmem \xE2\x86\x97")
 TRAINMEM_STR(kEmbedFooter, "estimate, not a measurement")
 
@@ -78,6 +82,7 @@ TRAINMEM_STR(kCustomDeviceItem, "Custom device\xE2\x80\xA6")
 TRAINMEM_STR(kCustomDevicePreview, "Custom")
 TRAINMEM_STR(kDeviceName, "Name")
 TRAINMEM_STR(kCustomDeviceNameTemplate, "%s (custom)")
+TRAINMEM_STR(kCustomWord, "custom")
 TRAINMEM_STR(kDeviceMemory, "Memory")
 TRAINMEM_STR(kDeviceMemoryHelp,
              "What the framework sees (torch.cuda.mem_get_info total), in GiB; usually less than "
@@ -93,7 +98,10 @@ TRAINMEM_STR(kDpReplicateHelp,
              "of the sharded state")
 TRAINMEM_STR(kDpShard, "DP shard (FSDP)")
 TRAINMEM_STR(kDpShardHelp,
-             "FSDP / ZeRO-3 sharding degree; -1 takes the ranks left over by the other degrees")
+             "FSDP / ZeRO-3 sharding degree; \"the rest\" (-1 in configs) takes the devices the "
+             "other degrees leave over")
+TRAINMEM_STR(kTheRest, "the rest")
+TRAINMEM_STR(kTheRestTemplate, "the rest: %lld")
 TRAINMEM_STR(kTensorParallel, "Tensor parallel")
 TRAINMEM_STR(kTensorParallelHelp,
              "Splits each layer's matrices over this many devices; must divide the attention heads")
@@ -114,8 +122,12 @@ TRAINMEM_STR(kPpMicrobatchHelp, "Samples per pipeline microbatch")
 TRAINMEM_STR(kPpSchedule, "PP schedule")
 TRAINMEM_STR(kPpScheduleHelp, "Decides how many microbatches' activations a stage holds at once")
 TRAINMEM_STR(kPpLayersPerStage, "Layers per stage")
-TRAINMEM_STR(kPpLayersPerStageHelp, "0 splits the layers evenly")
+TRAINMEM_STR(kPpLayersPerStageHelp, "\"even split\" (0 in configs) divides the layers evenly")
 TRAINMEM_STR(kEvenSplit, "even split")
+TRAINMEM_STR(kPpGatheredNote,
+             "With pipeline parallelism torchtitan keeps each stage's parameters gathered through "
+             "all microbatches (FSDP does not reshard after forward), so more PP can raise the "
+             "total: the unsharded stage weights outweigh what the split saves.")
 TRAINMEM_STR(kZeroStage, "ZeRO stage")
 TRAINMEM_STR(kZeroStageHelp, "DeepSpeed ZeRO stage; for Megatron, 1 = distributed optimizer")
 TRAINMEM_STR(kLayoutLineTemplate,
@@ -139,8 +151,22 @@ TRAINMEM_STR(kLossChunks, "Loss chunks")
 TRAINMEM_STR(
     kLossChunksHelp,
     "Chunked cross-entropy: the fp32 logits are materialised this many tokens-chunks at a time")
-TRAINMEM_STR(kPrecision, "Parameter dtype")
-TRAINMEM_STR(kPrecisionHelp, "Mixed-precision parameter dtype used for compute")
+TRAINMEM_STR(kPrecision, "Compute dtype")
+TRAINMEM_STR(kPrecisionHelp,
+             "mixed_precision_param: the dtype layers are cast to for forward and backward. What "
+             "a parameter costs in memory depends on the framework's master copy (see below).")
+TRAINMEM_STR(kPrecisionNoteFsdp,
+             "fp32 master weights and gradients (4 B each per parameter, sharded by FSDP); layers "
+             "are cast to this dtype for compute")
+TRAINMEM_STR(kPrecisionNoteFp32, "fp32 weights and gradients, fp32 compute")
+TRAINMEM_STR(kPrecisionNoteMegatron,
+             "Weights in this dtype (2 B), fp32 main gradients (4 B) and an fp32 master copy with "
+             "the optimizer states")
+TRAINMEM_STR(kPrecisionNoteDeepspeed,
+             "Weights and gradients in this dtype (2 B each); the fp32 master copy lives with the "
+             "optimizer states")
+TRAINMEM_STR(kPrecisionNoteTorchtune,
+             "Weights, gradients and optimizer states all in this dtype: no fp32 master copy")
 TRAINMEM_STR(kFp8, "FP8 linears")
 TRAINMEM_STR(kFp8Help, "Float8 matmuls (torchao / Transformer Engine); master weights stay in fp32")
 TRAINMEM_STR(kAttention, "Attention")
@@ -158,7 +184,7 @@ TRAINMEM_STR(kAcOption, "Selective option")
 TRAINMEM_STR(kAcOptionHelp,
              "\"op\": keep matmul/attention outputs by op policy; k: checkpoint every k-th block")
 TRAINMEM_STR(kAcOptionOp, "op (per-operator policy)")
-TRAINMEM_STR(kAcOptionEvery, "%s (every %s-th block)")
+TRAINMEM_STR(kAcOptionEvery, "%s (1 block in %s)")
 TRAINMEM_STR(kAcOffload, "Offload to host")
 TRAINMEM_STR(kAcOffloadHelp, "Saved activations are moved to host memory")
 TRAINMEM_STR(kCompile, "torch.compile")
@@ -196,7 +222,14 @@ TRAINMEM_STR(kEarlyStep, "Step in backward")
 TRAINMEM_STR(kEarlyStepHelp,
              "Optimizer step fused into backward, per parameter: full gradients are never all held")
 TRAINMEM_STR(kOptimizerOffload, "Offload to host")
-TRAINMEM_STR(kOptimizerOffloadHelp, "Optimizer states and step on the host (ZeRO-Offload)")
+TRAINMEM_STR(kOptimizerOffloadHelp,
+             "Optimizer states and step on the host: DeepSpeed ZeRO-Offload, Megatron-Core "
+             "--optimizer-cpu-offload, torchtune's CPU-offload optimizer")
+TRAINMEM_STR(kNotInFramework, "%s has no such option: estimated as if it had")
+TRAINMEM_STR(kNoteFrameworkSwitched,
+             "Framework switched from %s to %s for %s (torchtitan-npu is torchtitan for Ascend).")
+TRAINMEM_STR(kNoteSwapOff, " swap_optimizer turned off: %s has none.")
+TRAINMEM_STR(kNoteOffloadOff, " Optimizer offload turned off: %s has none.")
 TRAINMEM_STR(kOptimizerAdamW, "AdamW")
 TRAINMEM_STR(kOptimizerAdam, "Adam")
 TRAINMEM_STR(kOptimizerSgd, "SGD")
@@ -213,10 +246,14 @@ TRAINMEM_STR(kFrameworkMegatron, "Megatron-LM")
 TRAINMEM_STR(kFrameworkDeepspeed, "DeepSpeed")
 TRAINMEM_STR(kFrameworkTorchtune, "torchtune")
 TRAINMEM_STR(kMode, "Method")
-TRAINMEM_STR(kModeHelp, "Template: the seed's formulas exactly. Detailed: framework-aware")
+TRAINMEM_STR(kModeHelp,
+             "Detailed: what the framework actually allocates. The seed's rough rule: its five "
+             "formulas, exactly as written")
 TRAINMEM_STR(kModeDetailed, "Detailed")
 TRAINMEM_STR(kModeDetailedHelp, "Framework-aware: what each framework actually allocates")
-TRAINMEM_STR(kModeTemplate, "Template")
+TRAINMEM_STR(kModeTemplate, "The seed's rough rule")
+TRAINMEM_STR(kModeTemplateShort, "the seed's rough rule")
+TRAINMEM_STR(kModeDetailedShort, "framework-aware")
 TRAINMEM_STR(kModeTemplateHelp,
              "The seed template's five formulas, with its nominal parameter counts")
 TRAINMEM_STR(kTemporaryFraction, "Temporary share")
@@ -229,21 +266,39 @@ TRAINMEM_STR(kBudgetFractionHelp,
 
 // ---- Results -----------------------------------------------------------------------------------
 TRAINMEM_STR(kVerdictFits, "FITS")
+TRAINMEM_STR(kVerdictLinkPartly, "LINK NOT FULLY READ")
+TRAINMEM_STR(kHeadlineSpareTemplate, "%s of %s usable per device: %s to spare")
+TRAINMEM_STR(kHeadlineOverTemplate, "%s of %s usable per device: %s over")
+TRAINMEM_STR(kBudgetLineTemplate,
+             "Usable = %d %% of the device's %s \xC2\xB7 peak allocated (PyTorch's "
+             "max_memory_allocated) %s")
+TRAINMEM_STR(kWhatToChangeTemplate, "What to change: %s \xE2\x86\x92 %s, fits")
+TRAINMEM_STR(kDevicesNeededTemplate,
+             "No single change fits on these devices; %lld devices would (a layout search finds "
+             "one that fits).")
+TRAINMEM_STR(kShowLayoutsTemplate, "Show layouts on %lld devices")
+TRAINMEM_STR(kNothingFitsAtAll,
+             "Nothing fits, even on 16384 devices: a larger device or a smaller model is needed.")
+TRAINMEM_STR(kLastValidEstimate,
+             "Last valid estimate: an input is not valid (see the field marked in red).")
+TRAINMEM_STR(kLinkFallbackNote,
+             "This link could not be read in full (see above): what it could not say is filled "
+             "with defaults, so this is not the link's estimate. Edit anything to make it yours.")
+TRAINMEM_STR(kEstimatedWhatTemplate,
+             "%s on %lld \xC3\x97 %s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 batch %lld \xC3\x97 %lld "
+             "tokens \xC2\xB7 %s")
+TRAINMEM_STR(kLayoutSingle, "one device, no sharding")
+TRAINMEM_STR(kAcWordsNone, "no checkpointing")
+TRAINMEM_STR(kAcWordsFull, "full checkpointing")
+TRAINMEM_STR(kAcWordsSelectiveOp, "selective checkpointing (per op)")
+TRAINMEM_STR(kAcWordsSelectiveEvery, "selective checkpointing (1 block in %s)")
 TRAINMEM_STR(kVerdictDoesNotFit, "DOES NOT FIT")
 TRAINMEM_STR(kPillFits, "fits")
 TRAINMEM_STR(kPillNoFit, "no fit")
-TRAINMEM_STR(kVerdictTotalTemplate, "%s of %s usable per device")
-TRAINMEM_STR(kHeadroomTemplate,
-             "Headroom %s \xC2\xB7 budget %d %% of %s \xC2\xB7 peak allocated %s")
-TRAINMEM_STR(kOverBudgetTemplate,
-             "Over budget by %s \xC2\xB7 budget %d %% of %s \xC2\xB7 peak allocated %s")
-TRAINMEM_STR(kSubjectTemplate, "%s on %s \xC3\x97 %lld \xC2\xB7 %s method")
 TRAINMEM_STR(kHostLineLead, "Host (CPU) memory per rank: ")
 TRAINMEM_STR(kHostOptimizerPart, "optimizer states %s")
 TRAINMEM_STR(kHostActivationsPart, "activations %s")
 TRAINMEM_STR(kListSeparator, ", ")
-TRAINMEM_STR(kInputProblemsTitle,
-             "Some inputs are not valid; the estimate below is the last valid one:")
 TRAINMEM_STR(kLegendUsable, "\xC2\xA6 usable %s")
 TRAINMEM_STR(kLegendDevice, "| device %s")
 TRAINMEM_STR(kComponentParameters, "Parameters")
@@ -264,17 +319,38 @@ TRAINMEM_STR(kRowPeakAllocated, "Peak allocated")
 TRAINMEM_STR(
     kRowPeakAllocatedHelp,
     "The total less the caching allocator's reserve: compare with torch.cuda.max_memory_allocated")
-TRAINMEM_STR(kRowVerdict, "Verdict")
 TRAINMEM_STR(kSectionAdvice, "Advice")
 TRAINMEM_STR(kAdviceIntro,
-             "Cheapest changes first (the seed's order); each row is the estimate after that step.")
+             "Steps that lower the total, in the order practitioners reach for them; each row "
+             "builds on the rows above it.")
+TRAINMEM_STR(kAdviceSelectiveAc, "Turn on selective activation checkpointing (per-op policy)")
+TRAINMEM_STR(kAdviceFullAc,
+             "Turn on full activation checkpointing (every layer recomputed in backward)")
+TRAINMEM_STR(kAdviceSwapOptimizer, "Swap the optimizer states to host memory (swap_optimizer)")
+TRAINMEM_STR(kAdviceOffloadOptimizer, "Offload the optimizer states and step to host memory")
+TRAINMEM_STR(kAdviceTensorParallel, "Raise tensor parallelism from %lld to %lld")
+TRAINMEM_STR(kAdvicePipelineParallel, "Raise pipeline parallelism from %lld to %lld")
+TRAINMEM_STR(kAdviceExpertParallel, "Raise expert parallelism from %lld to %lld")
+TRAINMEM_STR(kAdviceBatchSize, "Lower the local batch size from %lld to %lld")
+TRAINMEM_STR(kAdviceSeqLen, "Shorten the sequence length from %lld to %lld")
+TRAINMEM_STR(kAdviceCombination, "Cheapest combination that fits")
+TRAINMEM_STR(kAdviceDevicesNeededTemplate,
+             "None of these fits. %lld devices would: the layout search finds a layout that fits "
+             "there, with this batch and sequence length.")
+TRAINMEM_STR(kChangeCheckpointing, "checkpointing: %s")
+TRAINMEM_STR(kChangeAcOp, "per-op policy")
+TRAINMEM_STR(kChangeAcEvery, "1 block in %lld")
+TRAINMEM_STR(kChangeSwap, "swap_optimizer on")
+TRAINMEM_STR(kChangeOffload, "optimizer offload on")
+TRAINMEM_STR(kChangeFsdpRest, "FSDP takes the remaining devices")
+TRAINMEM_STR(kChangeFsdp, "FSDP %lld")
+TRAINMEM_STR(kChangeTp, "tensor parallel %lld")
+TRAINMEM_STR(kChangePp, "pipeline parallel %lld")
+TRAINMEM_STR(kChangeEp, "expert parallel %lld")
+TRAINMEM_STR(kChangeBatch, "local batch size %lld")
+TRAINMEM_STR(kChangeSeq, "sequence length %lld")
+TRAINMEM_STR(kChangeDevices, "%lld devices")
 TRAINMEM_STR(kAdviceNoneNeeded, "It fits: no change needed.")
-TRAINMEM_STR(
-    kAdviceNoneFound,
-    "No single change in the ladder makes it fit; more devices or a smaller model are needed.")
-TRAINMEM_STR(
-    kAdviceNoStepFits,
-    "None of these steps fits: more devices, a larger device or a smaller model are needed.")
 TRAINMEM_STR(kApply, "Apply")
 TRAINMEM_STR(kSectionModelFacts, "Model and layout")
 TRAINMEM_STR(kParamsTotal, "Parameters, total")
@@ -319,12 +395,36 @@ TRAINMEM_STR(kColumnPeakPhase, "Peak at")
 TRAINMEM_STR(kStageEmbeddingTag, " + embedding")
 TRAINMEM_STR(kStageHeadTag, " + head")
 TRAINMEM_STR(kStagesNote, "The headline figures are the highlighted (worst) stage's.")
-TRAINMEM_STR(kSectionCompare, "Template vs detailed")
-TRAINMEM_STR(kCompareIntro,
-             "The same inputs through the seed's template formulas and the framework-aware model "
-             "(\xE2\x97\x8F = the method in use).")
+TRAINMEM_STR(kSectionRoughRule, "The seed's rough rule, for comparison")
+TRAINMEM_STR(kSectionDetailedFootnote, "The framework-aware estimate, for comparison")
+TRAINMEM_STR(kRoughRuleSaysTemplate,
+             "The seed's five formulas give %s for the same inputs. They are a quick rule, not a "
+             "second verdict; they differ most in %s:")
+TRAINMEM_STR(kDetailedSaysTemplate,
+             "The framework-aware estimate gives %s for the same inputs; the rough rule differs "
+             "most in %s:")
+TRAINMEM_STR(kWhyParameters,
+             "the rule counts each weight once in the parameter dtype (2 B for bf16); the "
+             "framework keeps an fp32 master copy and gathers layers for compute.")
+TRAINMEM_STR(kWhyGradients,
+             "the rule counts gradients like the weights; the framework keeps them in fp32, "
+             "buckets them for reduction, or frees them early.")
+TRAINMEM_STR(kWhyOptimizer,
+             "the rule takes AdamW's two fp32 moments sharded by TP \xC3\x97 PP (and FSDP); the "
+             "framework's sharding, master copy and swap differ.")
+TRAINMEM_STR(kWhyActivations,
+             "the rule uses K \xE2\x89\x88 10\xE2\x80\x93"
+             "15 tensors per layer; this estimate "
+             "counts what each layer saves under the chosen checkpointing, plus the logits.")
+TRAINMEM_STR(kWhyTemporary,
+             "the rule adds a flat 5\xE2\x80\x93"
+             "15 %; this estimate sizes gathered layers, "
+             "gradient buckets, the optimizer step and the allocator's reserve.")
+TRAINMEM_STR(kColumnThisEstimate, "This estimate")
+TRAINMEM_STR(kColumnRoughRule, "Rough rule")
+TRAINMEM_STR(kColumnDetailed, "Framework-aware")
 TRAINMEM_STR(kNominalTemplate,
-             "Template with the nominal %s parameters: %s; with the exact count %s: %s.")
+             "The rough rule with the nominal %s parameters: %s; with the exact count %s: %s.")
 TRAINMEM_STR(kSectionWarnings, "Warnings")
 
 // ---- Explorer: tabs, layouts, memory map (issue #5) --------------------------------------------

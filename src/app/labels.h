@@ -6,6 +6,7 @@
 
 #include "app/i18n.h"
 #include "core/config.h"
+#include "core/estimate.h"
 
 namespace app {
 
@@ -64,5 +65,23 @@ inline constexpr EnumOption<trainmem::OptimizerKind> kOptimizerOptions[] = {
 
 // "Llama 3 8B"; a custom model without a name reads "Custom model".
 std::string ModelDisplayName(const trainmem::Config& config);
+
+Str FrameworkLabel(trainmem::Framework framework);
+
+// What the chosen precision means for this framework's bytes per parameter ("fp32 master
+// weights, bf16 compute"): the parameter dtype alone does not say what a parameter costs.
+Str PrecisionNote(const trainmem::Config& config);
+
+// An advice step in the reader's language ("Raise tensor parallelism from 1 to 8").
+std::string AdviceSentence(const trainmem::Recommendation& recommendation);
+// One config change in words ("FSDP takes the remaining devices", "checkpointing: full"),
+// never a raw key.
+std::string ChangeWords(const std::string& key, const std::string& value);
+
+// "Llama 3 8B on 8 × NVIDIA H100 … · torchtitan · FSDP 8 · batch 2 × 2,048 tokens · selective
+// checkpointing": what was estimated, for the verdict, the embed card and the title.
+std::string EstimatedWhat(const trainmem::Config& config, const trainmem::Layout& layout);
+std::string LayoutWords(const trainmem::Config& config, const trainmem::Layout& layout);
+std::string AcWords(const trainmem::Config& config);
 
 }  // namespace app

@@ -28,6 +28,7 @@
 #include "app/app_actions.h"
 #include "app/app_explorer.h"
 #include "app/app_state.h"
+#include "app/fonts_cjk.h"
 #include "app/page_input.h"
 #include "app/panels.h"
 #include "app/theme.h"
@@ -111,7 +112,8 @@ void SyncCanvas(Runtime& rt) {
   glfwGetWindowSize(rt.window, &current_width, &current_height);
   if (width != current_width || height != current_height) platform::ResizeCanvas(width, height);
   const int scheme = platform::PrefersDarkColorScheme() ? 1 : 0;
-  if (ratio != rt.device_pixel_ratio) {
+  // A new ratio, or the Chinese glyphs arrived (fonts_cjk.h): rebuild the atlas.
+  if (ratio != rt.device_pixel_ratio || app::TakeFontsChanged()) {
     rt.device_pixel_ratio = ratio;
     rt.state.device_pixel_ratio = ratio;
     app::BuildFonts(ratio);

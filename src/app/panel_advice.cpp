@@ -1,5 +1,6 @@
-// Advice: the core's recommendation ladder (activation checkpointing → swap_optimizer →
-// TP/PP/EP → batch/seq), each step with its new total and verdict; one click applies it.
+// Advice: the core's recommendation ladder (activation checkpointing → optimizer states off the
+// device → TP/PP/EP → batch/seq), only steps that lower the total, each in words with its new
+// total and verdict; one click applies it. When none fits, how many devices would.
 #include <algorithm>
 #include <string>
 #include <utility>
@@ -14,31 +15,22 @@
 namespace app {
 namespace {
 
-// "parallelism.tensor_parallel_degree" → "tensor_parallel_degree": the section adds length, not
-// meaning, for these two (the tooltip on Apply keeps the full keys).
-std::string ShortKey(const std::string& key) {
-  for (const char* prefix : {"parallelism.", "training."}) {
-    const std::string p = prefix;
-    if (key.compare(0, p.size(), p) == 0) return key.substr(p.size());
-  }
-  return key;
-}
-
 bool HasChange(const trainmem::Recommendation* rec,
                const std::pair<std::string, std::string>& change) {
   if (rec == nullptr) return false;
   return std::find(rec->changes.begin(), rec->changes.end(), change) != rec->changes.end();
 }
 
-// "activation_checkpoint.mode = "full", …". The ladder is cumulative, so a row lists only what it
-// adds to the row above (`previous`); the Apply tooltip lists everything a click sets.
+// The changes in words, "checkpointing: full · FSDP takes the remaining devices". The ladder is
+// cumulative, so a row lists only what it adds to the row above (`previous`); the Apply tooltip
+// lists everything a click sets.
 std::string ChangesText(const trainmem::Recommendation& rec,
                         const trainmem::Recommendation* previous) {
   std::string text;
   for (const auto& change : rec.changes) {
     if (HasChange(previous, change)) continue;
-    if (!text.empty()) text += previous ? ", " : "\n";
-    text += (previous ? "+ " : "") + ShortKey(change.first) + " = " + change.second;
+    if (!text.empty()) text += previous ? " \xC2\xB7 " : "\n";
+    text += ChangeWords(change.first, change.second);
   }
   return text;
 }
@@ -50,15 +42,17 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
   ImGui::AlignTextToFramePadding();
   ImGui::Text("%d.", index + 1);
   ImGui::TableNextColumn();
+  const std::string sentence = AdviceSentence(rec);
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(rec.action.c_str());
+  ImGui::TextUnformatted(sentence.c_str());
   ImGui::PopTextWrapPos();
-  std::string added = ChangesText(rec, previous);
-  if (added.empty())
-    added = ChangesText(rec, nullptr);  // e.g. "cheapest combination" = a row above
-  std::string changes;
-  for (const auto& [key, value] : rec.changes)
-    changes += (changes.empty() ? "" : "\n") + key + " = " + value;
+  const bool combination = rec.kind == trainmem::AdviceKind::kCombination;
+  std::string added = ChangesText(rec, combination ? nullptr : previous);
+  if (combination) {  // a combination lists all its parts on one line
+    for (char& c : added) {
+      if (c == '\n') c = ';';
+    }
+  }
   ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(added.c_str());
@@ -74,10 +68,24 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
   if (ImGui::Button(Tr(Str::kApply))) {
     const trainmem::Recommendation chosen = rec;  // the click re-estimates and replaces the list
     ApplyRecommendation(state, chosen);
-    ShowFeedback(state, TrFormat(Str::kFeedbackApplied, chosen.action.c_str()));
+    ShowFeedback(state, TrFormat(Str::kFeedbackApplied, AdviceSentence(chosen).c_str()));
   }
-  Tooltip(changes.c_str());
+  Tooltip(ChangesText(rec, nullptr).c_str());
   ImGui::PopID();
+}
+
+// Nothing in the ladder fits: how many devices would (the layout search's answer), with a way
+// to see those layouts.
+void DrawDevicesNeeded(AppState& state) {
+  const std::int64_t devices = state.estimate.devices_needed;
+  if (devices <= 0) {
+    TextColored(DoesNotFitColors().text, Tr(Str::kNothingFitsAtAll));
+    return;
+  }
+  TextColored(DoesNotFitColors().text,
+              TrFormat(Str::kAdviceDevicesNeededTemplate, static_cast<long long>(devices)).c_str());
+  if (ImGui::Button(TrFormat(Str::kShowLayoutsTemplate, static_cast<long long>(devices)).c_str()))
+    ShowLayoutsOn(state, devices);
 }
 
 }  // namespace
@@ -87,7 +95,11 @@ void DrawAdvicePanel(AppState& state) {
   SectionTitle(Str::kSectionAdvice);
   const auto& recommendations = state.estimate.recommendations;
   if (recommendations.empty()) {
-    TextMuted(Tr(state.estimate.budget.fits ? Str::kAdviceNoneNeeded : Str::kAdviceNoneFound));
+    if (state.estimate.budget.fits) {
+      TextMuted(Tr(Str::kAdviceNoneNeeded));
+    } else {
+      DrawDevicesNeeded(state);
+    }
     EndCard();
     return;
   }
@@ -107,7 +119,7 @@ void DrawAdvicePanel(AppState& state) {
   }
   const bool any_fits = std::any_of(recommendations.begin(), recommendations.end(),
                                     [](const trainmem::Recommendation& rec) { return rec.fits; });
-  if (!any_fits) TextColored(DoesNotFitColors().text, Tr(Str::kAdviceNoStepFits));
+  if (!any_fits) DrawDevicesNeeded(state);
   EndCard();
 }
 

@@ -1,5 +1,8 @@
-// Template mode (the seed's formulas) next to detailed mode (framework-aware), computed for the
-// same config, plus the template's nominal-vs-exact parameter count comparison.
+// The seed's rough rule (template mode) as a footnote to the estimate, never a rival verdict:
+// what the seed's five formulas give for the same inputs, which component differs most and why,
+// and the per-component figures. When the rough rule is the method in use, the footnote is the
+// framework-aware estimate instead.
+#include <cstdlib>
 #include <string>
 
 #include <imgui.h>
@@ -12,8 +15,8 @@
 namespace app {
 namespace {
 
-void CompareRow(const char* name, ImU32 swatch, std::int64_t template_bytes,
-                std::int64_t detailed_bytes) {
+void CompareRow(const char* name, ImU32 swatch, std::int64_t current_bytes,
+                std::int64_t other_bytes) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   if (swatch != 0) {
@@ -22,57 +25,66 @@ void CompareRow(const char* name, ImU32 swatch, std::int64_t template_bytes,
   }
   ImGui::TextUnformatted(name);
   ImGui::TableNextColumn();
-  TextRight(trainmem::FormatGiB(template_bytes).c_str());
+  TextRight(trainmem::FormatGiB(current_bytes).c_str());
   ImGui::TableNextColumn();
-  TextRight(trainmem::FormatGiB(detailed_bytes).c_str());
+  TextRight(trainmem::FormatGiB(other_bytes).c_str());
 }
 
-void VerdictRow(const trainmem::Estimate& template_estimate,
-                const trainmem::Estimate& detailed_estimate) {
-  ImGui::TableNextRow();
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(Tr(Str::kRowVerdict));
-  for (const trainmem::Estimate* e : {&template_estimate, &detailed_estimate}) {
-    ImGui::TableNextColumn();
-    const char* text = Tr(e->budget.fits ? Str::kPillFits : Str::kPillNoFit);
-    const float width = ImGui::CalcTextSize(text).x + Em(1.0f);
-    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - width);
-    Pill(text, e->budget.fits ? FitsColors() : DoesNotFitColors());
+// Why the rough rule and the framework-aware estimate differ, for the component where they
+// differ most (the seed's formulas: seed/README.md ①–⑤).
+Str WhyDifferent(Component component) {
+  switch (component) {
+    case Component::kParameters:
+      return Str::kWhyParameters;
+    case Component::kGradients:
+      return Str::kWhyGradients;
+    case Component::kOptimizer:
+      return Str::kWhyOptimizer;
+    case Component::kActivations:
+      return Str::kWhyActivations;
+    default:
+      break;
   }
+  return Str::kWhyTemporary;
 }
 
 void DrawNominalComparison(const trainmem::TemplateComparison& t) {
-  if (!t.available) return;
+  if (!t.available || !t.has_nominal) return;
   const std::string line = TrFormat(
       Str::kNominalTemplate, trainmem::FormatCount(t.nominal_params).c_str(),
       trainmem::FormatGiB(t.nominal.total).c_str(), trainmem::FormatCount(t.exact_params).c_str(),
       trainmem::FormatGiB(t.exact.total).c_str());
   TextMuted(line.c_str());
-  const std::string explanation = TemplateExplanation(t);
-  if (!explanation.empty()) TextMuted(explanation.c_str());
 }
 
 }  // namespace
 
 void DrawModeComparePanel(AppState& state) {
-  const bool current_is_template = state.config.mode == trainmem::Mode::kTemplate;
-  const trainmem::Estimate& template_estimate =
-      current_is_template ? state.estimate : state.other_mode_estimate;
-  const trainmem::Estimate& detailed_estimate =
-      current_is_template ? state.other_mode_estimate : state.estimate;
+  const bool template_in_use = state.config.mode == trainmem::Mode::kTemplate;
+  const trainmem::Estimate& current = state.estimate;
+  const trainmem::Estimate& other = state.other_mode_estimate;
   BeginCard("compare");
-  SectionTitle(Str::kSectionCompare);
-  TextMuted(Tr(Str::kCompareIntro));
+  SectionTitle(template_in_use ? Str::kSectionDetailedFootnote : Str::kSectionRoughRule);
+  ComponentValue c[5], o[5];
+  ComponentValues(current.per_device, c);
+  ComponentValues(other.per_device, o);
+  int largest = 0;
+  for (int i = 1; i < 5; ++i) {
+    if (std::llabs(c[i].bytes - o[i].bytes) > std::llabs(c[largest].bytes - o[largest].bytes))
+      largest = i;
+  }
+  const std::string summary = TrFormat(
+      template_in_use ? Str::kDetailedSaysTemplate : Str::kRoughRuleSaysTemplate,
+      trainmem::FormatGiB(other.per_device.total).c_str(), ComponentName(c[largest].component));
+  TextMuted(summary.c_str());
+  TextMuted(Tr(WhyDifferent(c[largest].component)));
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_NoSavedSettings;
   if (ImGui::BeginTable("modes", 3, flags)) {
-    const std::string template_header =
-        std::string(Tr(Str::kModeTemplate)) + (current_is_template ? " \xE2\x97\x8F" : "");
-    const std::string detailed_header =
-        std::string(Tr(Str::kModeDetailed)) + (current_is_template ? "" : " \xE2\x97\x8F");
     ImGui::TableSetupColumn(Tr(Str::kColumnComponent), ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn(template_header.c_str(), ImGuiTableColumnFlags_WidthFixed, Em(7));
-    ImGui::TableSetupColumn(detailed_header.c_str(), ImGuiTableColumnFlags_WidthFixed, Em(7));
+    ImGui::TableSetupColumn(Tr(Str::kColumnThisEstimate), ImGuiTableColumnFlags_WidthFixed, Em(7));
+    ImGui::TableSetupColumn(Tr(template_in_use ? Str::kColumnDetailed : Str::kColumnRoughRule),
+                            ImGuiTableColumnFlags_WidthFixed, Em(7));
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     for (int column = 0; column < 3; ++column) {
       ImGui::TableSetColumnIndex(column);
@@ -81,23 +93,16 @@ void DrawModeComparePanel(AppState& state) {
       else
         TextRight(ImGui::TableGetColumnName(column));
     }
-    ComponentValue t[5], d[5];
-    ComponentValues(template_estimate.per_device, t);
-    ComponentValues(detailed_estimate.per_device, d);
     for (int i = 0; i < 5; ++i) {
-      CompareRow(ComponentName(t[i].component), ComponentColor(t[i].component), t[i].bytes,
-                 d[i].bytes);
+      CompareRow(ComponentName(c[i].component), ComponentColor(c[i].component), c[i].bytes,
+                 o[i].bytes);
     }
     ImGui::PushFont(GetFont(FontRole::kBold));
-    CompareRow(Tr(Str::kRowTotal), 0, template_estimate.per_device.total,
-               detailed_estimate.per_device.total);
+    CompareRow(Tr(Str::kRowTotal), 0, current.per_device.total, other.per_device.total);
     ImGui::PopFont();
-    VerdictRow(template_estimate, detailed_estimate);
     ImGui::EndTable();
   }
-  DrawNominalComparison(template_estimate.template_comparison.available
-                            ? template_estimate.template_comparison
-                            : detailed_estimate.template_comparison);
+  DrawNominalComparison(template_in_use ? current.template_comparison : other.template_comparison);
   EndCard();
 }
 

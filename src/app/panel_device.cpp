@@ -28,6 +28,35 @@ std::vector<const DevicePreset*> SortedDevices(const trainmem::Presets& presets)
 
 std::string GiBText(double gib) { return TrFormat(Str::kGiBOneDecimal, gib); }
 
+// A trailing "(64 GB)" / "(80GB, HBM3)" / "(custom)" group that names a size or says custom.
+std::string WithoutMemoryInName(std::string name) {
+  while (!name.empty() && name.back() == ' ') name.pop_back();
+  const std::size_t open = name.rfind(" (");
+  if (open != std::string::npos && name.back() == ')') {
+    const std::string group = name.substr(open);
+    if (group.find("GB") != std::string::npos || group.find("custom") != std::string::npos ||
+        group.find(Tr(Str::kCustomWord)) != std::string::npos)
+      name.erase(open);
+  }
+  // "NVIDIA H100 80GB …": a size word inside the name goes too.
+  std::string out, word;
+  auto flush = [&] {
+    const std::size_t digits = word.find_first_not_of("0123456789");
+    const bool size_word = digits > 0 && digits != std::string::npos && word.substr(digits) == "GB";
+    if (!word.empty() && !size_word) out += (out.empty() ? "" : " ") + word;
+    word.clear();
+  };
+  for (char c : name) {
+    if (c == ' ') {
+      flush();
+    } else {
+      word += c;
+    }
+  }
+  flush();
+  return out;
+}
+
 void DrawDeviceList(AppState& state) {
   const float right = ImGui::GetContentRegionMax().x;
   for (const DevicePreset* device : SortedDevices(state.presets)) {
@@ -44,8 +73,10 @@ void DrawDeviceList(AppState& state) {
   if (ImGui::Selectable(Tr(Str::kCustomDeviceItem), state.custom_device.open)) {
     CustomDeviceEditor& editor = state.custom_device;
     editor.open = true;
-    const std::string name =
-        TrFormat(Str::kCustomDeviceNameTemplate, state.draft.device.name.c_str());
+    // "Huawei Ascend 910B (64 GB)" → "Huawei Ascend 910B (custom)": the memory is edited
+    // below, so a size in the name would soon be wrong.
+    const std::string name = TrFormat(Str::kCustomDeviceNameTemplate,
+                                      WithoutMemoryInName(state.draft.device.name).c_str());
     std::snprintf(editor.name, sizeof(editor.name), "%s", name.c_str());
     editor.memory_gib = state.draft.device.memory_gib;
     RequestFrames(state);
@@ -94,12 +125,14 @@ void DrawDevicePanel(AppState& state) {
   }
   FieldErrors(state, "device");
   DrawDeviceNote(state);
+  if (!state.framework_note.empty())
+    TextColored(WarningColors().text, state.framework_note.c_str());
   if (BeginForm("device_form")) {
     if (state.custom_device.open) DrawCustomDevice(state);
     FormRow(Str::kWorldSize, "world_size", Str::kWorldSizeHelp);
     std::int64_t world = state.draft.world_size;
     if (InputCount("world_size", &world, Step::kDouble))
-      EditDraft(state, [&](auto& c) { c.world_size = world; });
+      EditField(state, "world_size", [&](auto& c) { c.world_size = world; });
     FieldErrors(state, "world_size");
     EndForm();
   }

@@ -1,5 +1,10 @@
-// The compact, read-only card shown for #…&embed=1 inside an <iframe> in a document: what is
-// estimated, the verdict, the bar, the table, and a link that opens the full page.
+// The compact, read-only card shown for #…&embed=1 inside an <iframe> in a wiki: what was
+// estimated (model, device × count, framework, layout, batch × sequence, checkpointing), the
+// verdict with its figures, the bar, the table when there is room, and a link that opens the
+// full page. The link line is pinned to the bottom so it never falls off a small frame
+// (400 × 300 and up).
+#include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include <imgui.h>
@@ -13,18 +18,46 @@
 namespace app {
 namespace {
 
-void DrawTitleLine(const AppState& state) {
+// Line 1 the subject, line 2 how it runs; both wrap, so a narrow frame never runs text under
+// the verdict.
+void DrawWhat(const AppState& state) {
   const auto& c = state.config;
-  const bool fits = state.estimate.budget.fits;
-  const char* verdict = Tr(fits ? Str::kVerdictFits : Str::kVerdictDoesNotFit);
   ImGui::PushFont(GetFont(FontRole::kBold));
+  ImGui::PushTextWrapPos(0.0f);
   const std::string title = TrFormat(Str::kEmbedTitleTemplate, ModelDisplayName(c).c_str(),
-                                     c.device.name.c_str(), static_cast<long long>(c.world_size));
-  ImGui::AlignTextToFramePadding();
+                                     static_cast<long long>(c.world_size), c.device.name.c_str());
   ImGui::TextUnformatted(title.c_str());
-  const float pill_width = ImGui::CalcTextSize(verdict).x + Em(1.0f);
-  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - pill_width);
-  Pill(verdict, fits ? FitsColors() : DoesNotFitColors());
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
+  const std::string how = TrFormat(
+      Str::kEmbedHowTemplate, Tr(FrameworkLabel(c.framework)),
+      LayoutWords(c, state.estimate.layout).c_str(),
+      static_cast<long long>(c.training.local_batch_size),
+      static_cast<long long>(c.training.seq_len), AcWords(c).c_str(),
+      Tr(c.mode == trainmem::Mode::kTemplate ? Str::kModeTemplateShort : Str::kModeDetailedShort));
+  TextMuted(how.c_str());
+}
+
+void DrawVerdictLine(const AppState& state) {
+  const trainmem::Estimate& e = state.estimate;
+  const bool fits = e.budget.fits;
+  if (state.link_fallback) {
+    Pill(Tr(Str::kVerdictLinkPartly), WarningColors());
+  } else {
+    Pill(Tr(fits ? Str::kVerdictFits : Str::kVerdictDoesNotFit),
+         fits ? FitsColors() : DoesNotFitColors());
+  }
+  ImGui::SameLine(0, Em(0.6f));
+  const std::int64_t headroom = e.budget.headroom_bytes;
+  const std::string figures =
+      TrFormat(headroom >= 0 ? Str::kHeadlineSpareTemplate : Str::kHeadlineOverTemplate,
+               trainmem::FormatGiB(e.per_device.total).c_str(),
+               trainmem::FormatGiB(e.budget.usable_bytes).c_str(),
+               trainmem::FormatGiB(std::llabs(headroom)).c_str());
+  ImGui::PushFont(GetFont(FontRole::kBold));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(figures.c_str());
+  ImGui::PopTextWrapPos();
   ImGui::PopFont();
 }
 
@@ -55,16 +88,18 @@ void DrawLinkWarnings(const AppState& state) {
 
 void DrawEmbedPanel(AppState& state) {
   const trainmem::Estimate& e = state.estimate;
-  DrawTitleLine(state);
-  const std::string headline =
-      TrFormat(Str::kEmbedHeadlineTemplate, trainmem::FormatGiB(e.per_device.total).c_str(),
-               trainmem::FormatGiB(e.budget.usable_bytes).c_str(),
-               trainmem::FormatGiB(e.budget.device_bytes).c_str());
-  TextMuted(headline.c_str());
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float footer = line + ImGui::GetStyle().ItemSpacing.y;
+  DrawWhat(state);
+  DrawVerdictLine(state);
   DrawLinkWarnings(state);
   DrawMemoryBar(e, 1.4f);
   DrawMemoryLegend(e);
-  DrawBreakdownPanel(state);
+  // The table (header, five rows, total, peak) only when it fits above the link line.
+  const float table_height = 9.0f * line;
+  if (ImGui::GetContentRegionAvail().y - footer >= table_height) DrawBreakdownPanel(state);
+  const float bottom = ImGui::GetWindowContentRegionMax().y - line;
+  ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), bottom));
   DrawOpenLink(state);
   ImGui::SameLine();
   ImGui::TextDisabled("%s", Tr(Str::kEmbedFooter));

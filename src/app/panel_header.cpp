@@ -97,14 +97,25 @@ void DrawHeaderPanel(AppState& state) {
   ImGui::TextUnformatted(Tr(Str::kAppName));
   ImGui::PopFont();
   const float gap = Em(0.8f);
+  // The other language's name, in that language: "中文" on the English page (its two glyphs
+  // are always in the atlas), "English" on the Chinese one.
+  const float switch_width =
+      ImGui::CalcTextSize(Tr(Str::kLanguageSwitch)).x + 2 * ImGui::GetStyle().FramePadding.x + gap;
   const float tagline_width = ImGui::CalcTextSize(Tr(Str::kAppTagline)).x + gap;
   const float actions_width = ActionsWidth() + Em(8);  // room for the "Link copied" feedback
-  const bool actions_own_line = title_width + actions_width > available;
-  if (title_width + tagline_width + (actions_own_line ? 0.0f : actions_width) <= available) {
+  const bool actions_own_line = title_width + switch_width + actions_width > available;
+  if (title_width + switch_width + tagline_width + (actions_own_line ? 0.0f : actions_width) <=
+      available) {
     ImGui::SameLine(0, gap);
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s", Tr(Str::kAppTagline));
   }
+  ImGui::SameLine(0, gap);
+  if (ImGui::SmallButton(Tr(Str::kLanguageSwitch))) {
+    ShowLanguage(state,
+                 CurrentLanguage() == Language::kChinese ? Language::kEnglish : Language::kChinese);
+  }
+  Tooltip(Tr(Str::kLanguageSwitchHelp));
   DrawActions(state, actions_own_line);
   DrawBannerPanel(state);
 }

@@ -13,9 +13,7 @@ using trainmem::Config;
 void DrawFramework(AppState& state) {
   FormRow(Str::kFramework, "framework", Str::kFrameworkHelp);
   trainmem::Framework framework = state.draft.framework;
-  if (EnumCombo("##framework", &framework, kFrameworkOptions)) {
-    EditDraft(state, [&](Config& c) { c.framework = framework; });
-  }
+  if (EnumCombo("##framework", &framework, kFrameworkOptions)) SelectFramework(state, framework);
   FieldErrors(state, "framework");
 }
 

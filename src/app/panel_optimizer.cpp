@@ -33,10 +33,20 @@ void DrawKindAndDtype(AppState& state) {
   }
 }
 
+// swap_optimizer and optimizer offload are offered only where the framework has them
+// (frameworks.cpp); one a link or config turned on elsewhere stays visible, with a note.
 void DrawPlacement(AppState& state) {
   const auto& o = state.draft.optimizer;
-  CheckboxRow(state, Str::kSwapOptimizer, "optimizer.swap_optimizer", Str::kSwapOptimizerHelp,
-              o.swap_optimizer, [](Config& c, bool v) { c.optimizer.swap_optimizer = v; });
+  const auto framework = state.draft.framework;
+  const bool has_swap = trainmem::FrameworkHasSwapOptimizer(framework);
+  const bool has_offload = trainmem::FrameworkHasOptimizerOffload(framework);
+  if (has_swap || o.swap_optimizer) {
+    CheckboxRow(state, Str::kSwapOptimizer, "optimizer.swap_optimizer", Str::kSwapOptimizerHelp,
+                o.swap_optimizer, [](Config& c, bool v) { c.optimizer.swap_optimizer = v; });
+    if (!has_swap)
+      TextColored(WarningColors().text,
+                  TrFormat(Str::kNotInFramework, Tr(FrameworkLabel(framework))).c_str());
+  }
   if (o.swap_optimizer) {
     CountRow(state, Str::kSwapTimes, "optimizer.swap_optimizer_times", Str::kSwapTimesHelp,
              o.swap_optimizer_times, Step::kDouble,
@@ -45,8 +55,13 @@ void DrawPlacement(AppState& state) {
   CheckboxRow(state, Str::kEarlyStep, "optimizer.early_step_in_backward", Str::kEarlyStepHelp,
               o.early_step_in_backward,
               [](Config& c, bool v) { c.optimizer.early_step_in_backward = v; });
-  CheckboxRow(state, Str::kOptimizerOffload, "optimizer.offload", Str::kOptimizerOffloadHelp,
-              o.offload, [](Config& c, bool v) { c.optimizer.offload = v; });
+  if (has_offload || o.offload) {
+    CheckboxRow(state, Str::kOptimizerOffload, "optimizer.offload", Str::kOptimizerOffloadHelp,
+                o.offload, [](Config& c, bool v) { c.optimizer.offload = v; });
+    if (!has_offload)
+      TextColored(WarningColors().text,
+                  TrFormat(Str::kNotInFramework, Tr(FrameworkLabel(framework))).c_str());
+  }
 }
 
 }  // namespace

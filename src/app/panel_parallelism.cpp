@@ -44,12 +44,16 @@ void DrawDegree(AppState& state, const DegreeField& field,
                 const trainmem::Result<trainmem::Layout>& layout) {
   FormRow(field.label, field.key, field.help);
   std::int64_t value = state.draft.parallelism.*field.member;
-  std::string suffix;
-  if (value < 0 && layout.ok())
-    suffix = "\xE2\x86\x92 " + std::to_string(layout.value().*field.resolved);
+  // -1 is "the devices the other degrees leave over": said in words, with what it resolves to.
+  std::string words;
+  if (value < 0) {
+    words = layout.ok() ? TrFormat(Str::kTheRestTemplate,
+                                   static_cast<long long>(layout.value().*field.resolved))
+                        : std::string(Tr(Str::kTheRest));
+  }
   const Step step = field.allows_auto ? Step::kDoubleOrAuto : Step::kDouble;
-  if (InputCount(field.key, &value, step, suffix.empty() ? nullptr : suffix.c_str())) {
-    EditDraft(state, [&](trainmem::Config& c) { c.parallelism.*field.member = value; });
+  if (InputCount(field.key, &value, step, nullptr, words.empty() ? nullptr : words.c_str())) {
+    EditField(state, field.key, [&](trainmem::Config& c) { c.parallelism.*field.member = value; });
   }
   FieldErrors(state, field.key);
 }
@@ -60,7 +64,8 @@ void DrawPipelineOptions(AppState& state) {
           Str::kPpMicrobatchHelp);
   std::int64_t microbatch = p.pp_microbatch_size;
   if (InputCount("pp_microbatch", &microbatch, Step::kDouble)) {
-    EditDraft(state, [&](trainmem::Config& c) { c.parallelism.pp_microbatch_size = microbatch; });
+    EditField(state, "parallelism.pipeline_parallel_microbatch_size",
+              [&](trainmem::Config& c) { c.parallelism.pp_microbatch_size = microbatch; });
   }
   FieldErrors(state, "parallelism.pipeline_parallel_microbatch_size");
   FormRow(Str::kPpSchedule, "parallelism.pipeline_parallel_schedule", Str::kPpScheduleHelp);
@@ -72,8 +77,10 @@ void DrawPipelineOptions(AppState& state) {
   FormRow(Str::kPpLayersPerStage, "parallelism.pipeline_parallel_layers_per_stage",
           Str::kPpLayersPerStageHelp);
   std::int64_t layers = p.pp_layers_per_stage;
-  if (InputCount("pp_layers", &layers, Step::kOne, layers == 0 ? Tr(Str::kEvenSplit) : nullptr)) {
-    EditDraft(state, [&](trainmem::Config& c) { c.parallelism.pp_layers_per_stage = layers; });
+  if (InputCount("pp_layers", &layers, Step::kOne, nullptr,
+                 layers == 0 ? Tr(Str::kEvenSplit) : nullptr)) {
+    EditField(state, "parallelism.pipeline_parallel_layers_per_stage",
+              [&](trainmem::Config& c) { c.parallelism.pp_layers_per_stage = layers; });
   }
   FieldErrors(state, "parallelism.pipeline_parallel_layers_per_stage");
 }
@@ -97,19 +104,37 @@ void DrawZeroStage(AppState& state) {
   FieldErrors(state, "parallelism.zero_stage");
 }
 
-// "dp_replicate 1 × dp_shard 8 × cp 1 × tp 1 × pp 1 = 8 ranks".
+// "dp_replicate 1 × dp_shard 8 × cp 1 × tp 1 × pp 1 = 8 ranks". While the draft is invalid the
+// last valid layout's line stays, greyed, so the rows below do not move under the pointer.
 void DrawResolvedLayout(const AppState& state, const trainmem::Result<trainmem::Layout>& layout) {
-  if (!layout.ok()) return;
-  const trainmem::Layout& l = layout.value();
+  const bool stale = !layout.ok();
+  const trainmem::Config& config = stale ? state.config : state.draft;
+  const auto shown = stale ? trainmem::ResolveLayout(config) : layout;
+  if (!shown.ok()) return;
+  const trainmem::Layout& l = shown.value();
   std::string text = TrFormat(Str::kLayoutLineTemplate, static_cast<long long>(l.dp_replicate),
                               static_cast<long long>(l.dp_shard), static_cast<long long>(l.cp),
                               static_cast<long long>(l.tp), static_cast<long long>(l.pp),
-                              static_cast<long long>(state.draft.world_size));
-  if (state.draft.model.num_experts > 0) {
+                              static_cast<long long>(config.world_size));
+  if (config.model.num_experts > 0) {
     text += TrFormat(Str::kLayoutMoeTemplate, static_cast<long long>(l.ep),
                      static_cast<long long>(l.etp));
   }
+  if (stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
   TextMuted(text.c_str());
+  if (stale) ImGui::PopStyleVar();
+}
+
+// Why more PP can need more memory: torchtitan does not reshard a stage's parameters after
+// forward when PP is on (estimate_params.cpp, reshard_after_forward = not pp), so each device
+// holds its whole stage's weights unsharded through all microbatches.
+void DrawPipelineNote(const AppState& state, const trainmem::Result<trainmem::Layout>& layout) {
+  const auto framework = state.draft.framework;
+  if (state.draft.parallelism.pp <= 1 || !layout.ok() || layout.value().dp_shard <= 1) return;
+  if (framework != trainmem::Framework::kTorchtitan &&
+      framework != trainmem::Framework::kTorchtitanNpu)
+    return;
+  TextMuted(Tr(Str::kPpGatheredNote));
 }
 
 }  // namespace
@@ -141,6 +166,7 @@ void DrawParallelismPanel(AppState& state) {
   }
   FieldErrors(state, "parallelism", false);
   DrawResolvedLayout(state, layout);
+  DrawPipelineNote(state, layout);
   ImGui::PopID();
   ImGui::Spacing();
 }

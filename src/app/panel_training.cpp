@@ -33,6 +33,7 @@ void DrawPrecision(AppState& state) {
     EditDraft(state, [&](Config& c) { c.training.mixed_precision_param = dtype; });
   }
   FieldErrors(state, "training.mixed_precision_param");
+  TextMuted(Tr(PrecisionNote(state.draft)));
   CheckboxRow(state, Str::kFp8, "training.fp8", Str::kFp8Help, t.fp8,
               [](Config& c, bool v) { c.training.fp8 = v; });
   FormRow(Str::kAttention, "training.attention", Str::kAttentionHelp);

@@ -1,5 +1,7 @@
 #include "app/theme.h"
 
+#include "app/fonts_cjk.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -200,9 +202,14 @@ void ApplyStyle(float device_pixel_ratio, bool dark) {
 void BuildFonts(float device_pixel_ratio) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
+  // Each font gets the CJK glyphs merged in (fonts_cjk.h): "中文" always, the rest once the
+  // Chinese subset has been fetched.
   g_fonts[0] = AddFont("DejaVuSans-ui.ttf", kBodyPx * device_pixel_ratio);
+  MergeCjkGlyphs(kBodyPx * device_pixel_ratio);
   g_fonts[1] = AddFont("DejaVuSans-Bold-ui.ttf", kBodyPx * device_pixel_ratio);
+  MergeCjkGlyphs(kBodyPx * device_pixel_ratio);
   g_fonts[2] = AddFont("DejaVuSans-Bold-ui.ttf", kHeadingPx * device_pixel_ratio);
+  MergeCjkGlyphs(kHeadingPx * device_pixel_ratio);
   g_fonts[3] = AddFont("DejaVuSans-Bold-ui.ttf", kHeadlinePx * device_pixel_ratio, kHeadlineRanges);
   io.Fonts->Build();
   io.FontDefault = g_fonts[0];

@@ -97,7 +97,7 @@ void FieldErrors(const AppState& state, const char* config_key, bool sub_paths) 
   ImGui::PushTextWrapPos(std::max(field.GetWidth(), Em(16)) - ImGui::GetStyle().WindowPadding.x);
   for (const trainmem::Error* error : errors) {
     ImGui::PushStyleColor(ImGuiCol_Text, red);
-    ImGui::TextUnformatted(error->message.c_str());
+    ImGui::TextUnformatted(TrCore(error->message).c_str());
     ImGui::PopStyleColor();
   }
   ImGui::PopTextWrapPos();
@@ -118,7 +118,7 @@ void CountRow(AppState& state, Str label, const char* key, Str help, std::int64_
   FormRow(label, key, help);
   std::int64_t edited = value;
   if (InputCount(key, &edited, step))
-    EditDraft(state, [&](trainmem::Config& c) { set(c, edited); });
+    EditField(state, key, [&](trainmem::Config& c) { set(c, edited); });
   FieldErrors(state, key);
 }
 
@@ -128,7 +128,7 @@ void CheckboxRow(AppState& state, Str label, const char* key, Str help, bool val
   bool edited = value;
   const std::string id = std::string("##") + key;
   if (ImGui::Checkbox(id.c_str(), &edited))
-    EditDraft(state, [&](trainmem::Config& c) { set(c, edited); });
+    EditField(state, key, [&](trainmem::Config& c) { set(c, edited); });
   FieldErrors(state, key);
 }
 
@@ -149,7 +149,8 @@ std::int64_t Halve(std::int64_t v, bool allow_auto) {
 
 }  // namespace
 
-bool InputCount(const char* id, std::int64_t* value, Step step, const char* suffix) {
+bool InputCount(const char* id, std::int64_t* value, Step step, const char* suffix,
+                const char* words) {
   ImGui::PushID(id);
   const float button = ImGui::GetFrameHeight();
   const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
@@ -158,7 +159,15 @@ bool InputCount(const char* id, std::int64_t* value, Step step, const char* suff
   const float buttons = step == Step::kNone ? 0.0f : 2 * (button + spacing);
   ImGui::SetNextItemWidth(
       std::max(Em(3), ImGui::GetContentRegionAvail().x - buttons - suffix_width));
-  bool changed = ImGui::InputScalar("##value", ImGuiDataType_S64, value, nullptr, nullptr, "%lld");
+  // `words` replaces a sentinel's number in the field ("the rest"): ImGui prints a format without
+  // a conversion as is, and text that does not parse leaves the value unchanged.
+  std::string format = "%lld";
+  if (words != nullptr) {
+    format.clear();
+    for (const char* c = words; *c != '\0'; ++c) format += *c == '%' ? "%%" : std::string(1, *c);
+  }
+  bool changed =
+      ImGui::InputScalar("##value", ImGuiDataType_S64, value, nullptr, nullptr, format.c_str());
   if (ImGui::IsItemActive()) g_row.field_active = true;
   if (step != Step::kNone) {
     const bool doubling = step != Step::kOne;

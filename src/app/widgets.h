@@ -44,8 +44,10 @@ void CheckboxRow(AppState& state, Str label, const char* key, Str help, bool val
                  const std::function<void(trainmem::Config&, bool)>& set);
 
 // An integer field with −/+ buttons (±1 or ÷2/×2). `suffix` is text drawn after the buttons,
-// such as the resolved "→ 8". Returns true when the value changed.
-bool InputCount(const char* id, std::int64_t* value, Step step, const char* suffix = nullptr);
+// such as the resolved "→ 8"; `words`, when given, is shown in the field instead of the number
+// (a sentinel: "the rest", "even split"). Returns true when the value changed.
+bool InputCount(const char* id, std::int64_t* value, Step step, const char* suffix = nullptr,
+                const char* words = nullptr);
 // A fraction edited as a percentage (0.95 ↔ "95 %").
 bool InputPercent(const char* id, double* fraction, double min_percent, double max_percent);
 

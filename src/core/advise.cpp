@@ -1,13 +1,19 @@
-// The seed's advice ladder ("Budget check"): when the estimate does not fit, try in order
-//   1) activation checkpointing (selective, then full), 2) swap_optimizer,
-//   3) more TP / PP / EP (valid values only), 4) smaller local_batch_size / seq_len,
-// each step on top of the previous ones, stopping at the first that fits; then the cheapest
-// combination that fits, by a documented cost proxy.
+// The seed's advice ladder ("Budget check"), in the order a practitioner reaches for the levers:
+//   1) activation checkpointing (selective, then full), 2) the optimizer states off the device
+//   (swap_optimizer or optimizer offload, where the framework has one: frameworks.cpp),
+//   3) more TP / PP / EP (valid degrees only), 4) a smaller local_batch_size, then seq_len.
+// Each step builds on the steps kept before it and is kept only when it LOWERS the total: more
+// PP can raise it (torchtitan keeps a stage's parameters gathered across microbatches), and
+// such a step is no advice. The ladder stops at the first step that fits; then the cheapest
+// combination that fits, by a documented cost proxy; and when nothing fits, the smallest world
+// size at which the layout search finds a fitting layout (DevicesNeeded).
 #include <algorithm>
+#include <cstdio>
 #include <functional>
 #include <string>
 
 #include "core/estimate.h"
+#include "core/search.h"
 
 namespace trainmem {
 namespace {
@@ -31,120 +37,158 @@ void Set(Candidate& c, const std::string& key, const std::string& value) {
 
 std::string Quoted(const std::string& s) { return "\"" + s + "\""; }
 
-bool FrameworkSwaps(Framework f) {
-  // swap_optimizer is torchtitan-npu's (from MindSpeed's --swap-optimizer, hence Megatron on
-  // Ascend); elsewhere the equivalent move is host offload of the optimizer.
-  return f == Framework::kTorchtitanNpu || f == Framework::kMegatron;
-}
-
-// swap_optimizer where the framework has it, else host offload of the optimizer states.
+// The framework's way of keeping the optimizer states off the device; false when it has none
+// or they are off already.
 bool MoveOptimizerOffDevice(Candidate& c) {
   Optimizer& o = c.config.optimizer;
-  if (o.swap_optimizer || o.offload) return false;
-  if (FrameworkSwaps(c.config.framework)) {
+  const char* key = OptimizerOffDeviceKey(c.config.framework);
+  if (key == nullptr || o.swap_optimizer || o.offload) return false;
+  if (std::string(key) == "optimizer.swap_optimizer") {
     o.swap_optimizer = true;
-    Set(c, "optimizer.swap_optimizer", "true");
   } else {
     o.offload = true;
-    Set(c, "optimizer.offload", "true");
   }
+  Set(c, key, "true");
   return true;
 }
 
+// A degree set to `d` with the leftover ranks going to FSDP (dp_shard -1), as torchtitan does.
+void SetDegree(Candidate& c, const char* key, std::int64_t Parallelism::*field, std::int64_t d) {
+  c.config.parallelism.*field = d;
+  if (c.config.parallelism.dp_shard != -1) {
+    c.config.parallelism.dp_shard = -1;
+    Set(c, "parallelism.data_parallel_shard_degree", "-1");
+  }
+  Set(c, key, std::to_string(d));
+}
+
 // The next larger degree (×2) that keeps the config valid, or 0.
-std::int64_t NextDegree(const Config& base, const std::function<void(Config&, std::int64_t)>& set,
+std::int64_t NextDegree(const Config& base, std::int64_t Parallelism::*field,
                         std::int64_t current) {
   for (std::int64_t d = current * 2; d <= base.world_size && d <= 1024; d *= 2) {
     Config c = base;
-    set(c, d);
-    if (c.parallelism.dp_shard != -1) c.parallelism.dp_shard = -1;  // re-derive the leftover
+    c.parallelism.*field = d;
+    c.parallelism.dp_shard = -1;  // re-derive the leftover
     if (ValidateConfig(c).empty()) return d;
   }
   return 0;
 }
 
-struct Step {
-  std::string action;
-  std::function<bool(Candidate&)> apply;  // false = not applicable
-};
-
-std::vector<Step> Ladder() {
-  std::vector<Step> steps;
-  steps.push_back({"enable selective activation checkpointing", [](Candidate& c) {
-                     if (c.config.activation_checkpoint.mode != AcMode::kNone) return false;
-                     c.config.activation_checkpoint.mode = AcMode::kSelective;
-                     c.config.activation_checkpoint.selective_ac_option = "op";
-                     Set(c, "activation_checkpoint.mode", Quoted("selective"));
-                     Set(c, "activation_checkpoint.selective_ac_option", Quoted("op"));
-                     return true;
-                   }});
-  steps.push_back({"enable full activation checkpointing", [](Candidate& c) {
-                     if (c.config.activation_checkpoint.mode == AcMode::kFull) return false;
-                     c.config.activation_checkpoint.mode = AcMode::kFull;
-                     Set(c, "activation_checkpoint.mode", Quoted("full"));
-                     return true;
-                   }});
-  steps.push_back({"", MoveOptimizerOffDevice});
-  auto degree_step = [](const char* key, std::int64_t Parallelism::*field) {
-    return [key, field](Candidate& c) {
-      auto set = [field](Config& cfg, std::int64_t d) { cfg.parallelism.*field = d; };
-      std::int64_t next = NextDegree(c.config, set, c.config.parallelism.*field);
-      if (next == 0) return false;
-      set(c.config, next);
-      if (c.config.parallelism.dp_shard != -1) {
-        c.config.parallelism.dp_shard = -1;
-        Set(c, "parallelism.data_parallel_shard_degree", "-1");
-      }
-      Set(c, key, std::to_string(next));
-      return true;
-    };
-  };
-  steps.push_back({"raise tensor parallelism",
-                   degree_step("parallelism.tensor_parallel_degree", &Parallelism::tp)});
-  steps.push_back({"raise pipeline parallelism",
-                   degree_step("parallelism.pipeline_parallel_degree", &Parallelism::pp)});
-  steps.push_back({"raise expert parallelism",
-                   degree_step("parallelism.expert_parallel_degree", &Parallelism::ep)});
-  return steps;
-}
-
-std::string StepName(const Step& step, const Candidate& c) {
-  if (!step.action.empty()) return step.action;
-  return c.config.optimizer.swap_optimizer ? "enable swap_optimizer"
-                                           : "offload optimizer states to the host";
-}
-
-Recommendation Evaluate(const std::string& action, const Candidate& c) {
+Recommendation Evaluate(AdviceKind kind, std::int64_t from, std::int64_t to, const Candidate& c) {
   Estimate e = EstimateMemory(c.config);
   Recommendation r;
-  r.action = action;
+  r.kind = kind;
+  r.from = from;
+  r.to = to;
   r.changes = c.changes;
   r.total_bytes = e.per_device.total;
   r.fits = e.budget.fits;  // an invalid config leaves the budget unset: fits is false
   return r;
 }
 
-// Halving batch, then sequence length, until it fits or reaches the floor.
-bool ShrinkUntilFits(Candidate& c, std::vector<Recommendation>& out) {
-  while (c.config.training.local_batch_size > 1) {
-    std::int64_t mbs = c.config.parallelism.pp > 1 ? c.config.parallelism.pp_microbatch_size : 1;
-    std::int64_t next = std::max<std::int64_t>(mbs, c.config.training.local_batch_size / 2);
-    if (next == c.config.training.local_batch_size) break;
-    c.config.training.local_batch_size = next;
-    Set(c, "training.local_batch_size", std::to_string(next));
-    out.push_back(Evaluate("reduce local_batch_size to " + std::to_string(next), c));
-    if (out.back().fits) return true;
-  }
-  while (c.config.training.seq_len >= 1024) {
-    Candidate next = c;
-    next.config.training.seq_len /= 2;
-    if (!ValidateConfig(next.config).empty()) break;
-    c = next;
-    Set(c, "training.seq_len", std::to_string(c.config.training.seq_len));
-    out.push_back(Evaluate("reduce seq_len to " + std::to_string(c.config.training.seq_len), c));
-    if (out.back().fits) return true;
-  }
-  return false;
+// One rung: from the current candidate, the candidate this step proposes (false when the step
+// does not apply), already evaluated.
+struct Rung {
+  Candidate candidate;
+  Recommendation recommendation;
+};
+using StepFn = std::function<bool(const Candidate&, Rung&)>;
+
+StepFn AcStep(AcMode mode) {
+  return [mode](const Candidate& now, Rung& out) {
+    const AcMode current = now.config.activation_checkpoint.mode;
+    if (current == AcMode::kFull || (mode == AcMode::kSelective && current != AcMode::kNone))
+      return false;
+    out.candidate = now;
+    out.candidate.config.activation_checkpoint.mode = mode;
+    Set(out.candidate, "activation_checkpoint.mode", Quoted(AcModeName(mode)));
+    if (mode == AcMode::kSelective) {
+      out.candidate.config.activation_checkpoint.selective_ac_option = "op";
+      Set(out.candidate, "activation_checkpoint.selective_ac_option", Quoted("op"));
+    }
+    out.recommendation =
+        Evaluate(mode == AcMode::kSelective ? AdviceKind::kSelectiveAc : AdviceKind::kFullAc, 0, 0,
+                 out.candidate);
+    return true;
+  };
+}
+
+bool OptimizerStep(const Candidate& now, Rung& out) {
+  out.candidate = now;
+  if (!MoveOptimizerOffDevice(out.candidate)) return false;
+  out.recommendation =
+      Evaluate(out.candidate.config.optimizer.swap_optimizer ? AdviceKind::kSwapOptimizer
+                                                             : AdviceKind::kOffloadOptimizer,
+               0, 0, out.candidate);
+  return true;
+}
+
+// The doublings of one degree, up to the world size: the first that fits, else the one with
+// the lowest total.
+StepFn DegreeStep(AdviceKind kind, const char* key, std::int64_t Parallelism::*field) {
+  return [kind, key, field](const Candidate& now, Rung& out) {
+    const std::int64_t from = now.config.parallelism.*field;
+    bool found = false;
+    for (std::int64_t d = NextDegree(now.config, field, from); d != 0;
+         d = NextDegree(now.config, field, d)) {
+      Rung rung{now, {}};
+      SetDegree(rung.candidate, key, field, d);
+      rung.recommendation = Evaluate(kind, from, d, rung.candidate);
+      if (!found || rung.recommendation.total_bytes < out.recommendation.total_bytes) {
+        out = rung;
+        found = true;
+      }
+      if (rung.recommendation.fits) {
+        out = rung;
+        break;
+      }
+    }
+    return found;
+  };
+}
+
+// Halvings of the local batch size (down to the PP microbatch) or of the sequence length (down
+// to 512): the largest value that fits, else the smallest.
+StepFn ShrinkStep(AdviceKind kind) {
+  return [kind](const Candidate& now, Rung& out) {
+    const bool batch = kind == AdviceKind::kBatchSize;
+    const std::int64_t from =
+        batch ? now.config.training.local_batch_size : now.config.training.seq_len;
+    const std::int64_t floor =
+        batch ? (now.config.parallelism.pp > 1 ? now.config.parallelism.pp_microbatch_size : 1)
+              : 512;
+    bool found = false;
+    for (std::int64_t v = from / 2; v >= floor && v >= 1; v /= 2) {
+      Rung rung{now, {}};
+      if (batch) {
+        rung.candidate.config.training.local_batch_size = v;
+        Set(rung.candidate, "training.local_batch_size", std::to_string(v));
+      } else {
+        rung.candidate.config.training.seq_len = v;
+        Set(rung.candidate, "training.seq_len", std::to_string(v));
+      }
+      if (!ValidateConfig(rung.candidate.config).empty()) break;
+      rung.recommendation = Evaluate(kind, from, v, rung.candidate);
+      out = rung;
+      found = true;
+      if (rung.recommendation.fits) break;
+    }
+    return found;
+  };
+}
+
+std::vector<StepFn> Ladder() {
+  return {AcStep(AcMode::kSelective),
+          AcStep(AcMode::kFull),
+          OptimizerStep,
+          DegreeStep(AdviceKind::kTensorParallel, "parallelism.tensor_parallel_degree",
+                     &Parallelism::tp),
+          DegreeStep(AdviceKind::kPipelineParallel, "parallelism.pipeline_parallel_degree",
+                     &Parallelism::pp),
+          DegreeStep(AdviceKind::kExpertParallel, "parallelism.expert_parallel_degree",
+                     &Parallelism::ep),
+          ShrinkStep(AdviceKind::kBatchSize),
+          ShrinkStep(AdviceKind::kSeqLen)};
 }
 
 // The cheapest combination that fits. Cost proxy (lower is better), roughly the throughput a
@@ -161,10 +205,7 @@ std::vector<std::int64_t> Doublings(const Config& c, std::int64_t Parallelism::*
                                     int max_steps) {
   std::vector<std::int64_t> out{c.parallelism.*field};
   for (int i = 0; i < max_steps; ++i) {
-    Config probe = c;
-    probe.parallelism.*field = out.back();
-    std::int64_t next = NextDegree(
-        probe, [field](Config& cfg, std::int64_t d) { cfg.parallelism.*field = d; }, out.back());
+    const std::int64_t next = NextDegree(c, field, out.back());
     if (next == 0) break;
     out.push_back(next);
   }
@@ -186,10 +227,6 @@ void ConsiderCombination(const Candidate& cand, double cost, Choice& best, bool&
     found = true;
   }
 }
-
-}  // namespace
-
-namespace {
 
 struct Levers {
   int ac = 0;  // AcMode as int: none 0, selective 1, full 2
@@ -243,6 +280,43 @@ bool BuildCombination(const Config& config, const Levers& v, Candidate& c, doubl
   return true;
 }
 
+std::string Sentence(const Recommendation& r) {
+  char buffer[160];
+  const auto from = static_cast<long long>(r.from);
+  const auto to = static_cast<long long>(r.to);
+  switch (r.kind) {
+    case AdviceKind::kSelectiveAc:
+      return "Turn on selective activation checkpointing (per-operator policy)";
+    case AdviceKind::kFullAc:
+      return "Turn on full activation checkpointing (every layer recomputed in backward)";
+    case AdviceKind::kSwapOptimizer:
+      return "Swap the optimizer states to host memory (swap_optimizer)";
+    case AdviceKind::kOffloadOptimizer:
+      return "Offload the optimizer states and step to host memory";
+    case AdviceKind::kTensorParallel:
+      std::snprintf(buffer, sizeof buffer, "Raise tensor parallelism from %lld to %lld", from, to);
+      return buffer;
+    case AdviceKind::kPipelineParallel:
+      std::snprintf(buffer, sizeof buffer, "Raise pipeline parallelism from %lld to %lld", from,
+                    to);
+      return buffer;
+    case AdviceKind::kExpertParallel:
+      std::snprintf(buffer, sizeof buffer, "Raise expert parallelism from %lld to %lld", from, to);
+      return buffer;
+    case AdviceKind::kBatchSize:
+      std::snprintf(buffer, sizeof buffer, "Lower the local batch size from %lld to %lld", from,
+                    to);
+      return buffer;
+    case AdviceKind::kSeqLen:
+      std::snprintf(buffer, sizeof buffer, "Shorten the sequence length from %lld to %lld", from,
+                    to);
+      return buffer;
+    case AdviceKind::kCombination:
+      break;
+  }
+  return "Cheapest combination that fits";
+}
+
 }  // namespace
 
 Recommendation CheapestFit(const Config& config) {
@@ -268,30 +342,53 @@ Recommendation CheapestFit(const Config& config) {
               if (BuildCombination(config, v, c, cost)) ConsiderCombination(c, cost, best, found);
             }
   if (!found) return Recommendation{};
-  return Evaluate("cheapest combination that fits", best.candidate);
+  Recommendation r = Evaluate(AdviceKind::kCombination, 0, 0, best.candidate);
+  r.action = Sentence(r);
+  return r;
 }
 
 std::vector<Recommendation> AdviceLadder(const Config& config) {
   std::vector<Recommendation> out;
-  Candidate c{config, {}};
-  for (const Step& step : Ladder()) {
-    Candidate next = c;
-    if (!step.apply(next)) continue;
-    c = next;
-    out.push_back(Evaluate(StepName(step, c), c));
-    if (out.back().fits) return out;
+  Candidate now{config, {}};
+  std::int64_t total = EstimateMemory(config).per_device.total;
+  for (const StepFn& step : Ladder()) {
+    Rung rung;
+    if (!step(now, rung)) continue;
+    const Recommendation& r = rung.recommendation;
+    if (r.total_bytes <= 0 || r.total_bytes >= total) continue;  // only steps that lower it
+    now = rung.candidate;
+    total = r.total_bytes;
+    out.push_back(r);
+    out.back().action = Sentence(r);
+    if (r.fits) break;
   }
-  ShrinkUntilFits(c, out);
   return out;
+}
+
+std::int64_t DevicesNeeded(const Config& config) {
+  SearchOptions options;
+  options.limit = 1;
+  for (std::int64_t ws = config.world_size * 2; ws <= kMaxDevicesAdvised; ws *= 2) {
+    Config c = config;
+    c.world_size = ws;
+    c.parallelism.dp_shard = -1;
+    if (!SearchLayouts(c, options).layouts.empty()) return ws;
+  }
+  return 0;
 }
 
 Estimate EstimateWithAdvice(const Config& config) {
   Estimate e = EstimateMemory(config);
-  if (!e.budget.fits && e.per_device.total > 0) {
-    e.recommendations = AdviceLadder(config);
-    Recommendation cheapest = CheapestFit(config);
-    if (!cheapest.changes.empty()) e.recommendations.push_back(cheapest);
-  }
+  if (e.budget.fits || e.per_device.total <= 0) return e;
+  e.recommendations = AdviceLadder(config);
+  const Recommendation cheapest = CheapestFit(config);
+  const bool ladder_has_it =
+      std::any_of(e.recommendations.begin(), e.recommendations.end(),
+                  [&](const Recommendation& r) { return r.changes == cheapest.changes; });
+  if (!cheapest.changes.empty() && !ladder_has_it) e.recommendations.push_back(cheapest);
+  const bool any_fits = std::any_of(e.recommendations.begin(), e.recommendations.end(),
+                                    [](const Recommendation& r) { return r.fits; });
+  if (!any_fits) e.devices_needed = DevicesNeeded(config);
   return e;
 }
 

@@ -164,6 +164,15 @@ Result<Config> ApplySettings(const Config& config,
                              const std::vector<std::pair<std::string, std::string>>& settings,
                              const Presets& presets);
 
+// Which framework can keep the optimizer states off the device, and how (frameworks.cpp cites
+// each): swap_optimizer (torchtitan-npu, Megatron via MindSpeed) or optimizer offload
+// (DeepSpeed, Megatron-Core, torchtune). torchtitan has neither.
+bool FrameworkHasSwapOptimizer(Framework f);
+bool FrameworkHasOptimizerOffload(Framework f);
+// "optimizer.swap_optimizer" where the framework has it, else "optimizer.offload" where it has
+// that, else nullptr: the one move the advice and the layout search make.
+const char* OptimizerOffDeviceKey(Framework f);
+
 // Names for enums, as written in JSON.
 const char* ModeName(Mode m);
 const char* FrameworkName(Framework f);

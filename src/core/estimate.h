@@ -68,8 +68,26 @@ struct Budget {
   std::int64_t headroom_bytes = 0;  // usable − total (negative when it does not fit)
 };
 
+// What an advice step does, so the page can say it in the reader's language (`action` is the
+// English sentence the CLI and exports print). from/to: the degree, batch or sequence length
+// before and after (0 for the other kinds).
+enum class AdviceKind {
+  kSelectiveAc,
+  kFullAc,
+  kSwapOptimizer,
+  kOffloadOptimizer,
+  kTensorParallel,
+  kPipelineParallel,
+  kExpertParallel,
+  kBatchSize,
+  kSeqLen,
+  kCombination,  // the cheapest combination of the above that fits
+};
+
 struct Recommendation {
-  std::string action;  // "enable full activation checkpointing"
+  AdviceKind kind = AdviceKind::kCombination;
+  std::int64_t from = 0, to = 0;
+  std::string action;  // "Turn on full activation checkpointing"
   std::vector<std::pair<std::string, std::string>> changes;  // dotted key → JSON value text
   std::int64_t total_bytes = 0;
   bool fits = false;
@@ -103,6 +121,10 @@ struct Estimate {
   Budget budget;
   TemplateComparison template_comparison;
   std::vector<Recommendation> recommendations;
+  // When no recommendation fits: the smallest world size, doubling from this one, at which the
+  // layout search finds a layout that fits (same batch, sequence and framework); 0 when it fits
+  // already or nothing fits up to kMaxDevicesAdvised.
+  std::int64_t devices_needed = 0;
   std::vector<std::string> warnings;
   int worst_stage = 0;
 };
@@ -133,12 +155,19 @@ ModelCounts CountModel(const ModelArch& arch);
 // `counts` must be CountModel(config.model).
 TotalsEstimate EstimateTotals(const Config& config, const ModelCounts& counts);
 
-// The seed's ladder alone, each step cumulative, stopping at the first that fits.
+// The seed's ladder alone, in the practitioner's order (activation checkpointing → optimizer
+// states off the device → TP / PP / EP → smaller batch / sequence), each step cumulative. A step
+// is listed only when it lowers the total; the ladder stops at the first that fits.
 std::vector<Recommendation> AdviceLadder(const Config& config);
 
 // The lowest-cost combination of the ladder's levers that fits (advise.cpp documents the cost
 // proxy); an empty `changes` means nothing within reach fits.
 Recommendation CheapestFit(const Config& config);
+
+// The smallest world size (doubling from config.world_size) at which SearchLayouts finds a
+// fitting layout, or 0 when none does up to kMaxDevicesAdvised.
+inline constexpr std::int64_t kMaxDevicesAdvised = 16384;
+std::int64_t DevicesNeeded(const Config& config);
 
 // EstimateMemory plus the seed's advice ladder (ActivationCheckpoint → swap_optimizer →
 // TP/PP/EP → batch/seq) when the config does not fit.

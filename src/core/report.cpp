@@ -116,6 +116,7 @@ json EstimateToJson(const Estimate& e) {
   json recs = json::array();
   for (const Recommendation& r : e.recommendations) recs.push_back(RecommendationJson(r));
   j["recommendations"] = recs;
+  if (e.devices_needed > 0) j["devices_needed"] = e.devices_needed;
   j["warnings"] = e.warnings;
   return j;
 }

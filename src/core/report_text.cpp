@@ -92,6 +92,9 @@ std::string EstimateToText(const Estimate& e) {
       out += std::string("  ") + (r.fits ? "[fits] " : "       ") + r.action + " -> " +
              FormatGiB(r.total_bytes) + "\n";
   }
+  if (e.devices_needed > 0)
+    out += "  none of these fits; a layout fits on " + std::to_string(e.devices_needed) +
+           " devices (trainmem search --set world_size=" + std::to_string(e.devices_needed) + ")\n";
   for (const std::string& w : e.warnings) out += "note: " + w + "\n";
   return out;
 }
@@ -109,6 +112,9 @@ std::string EstimateToMarkdown(const Estimate& e) {
       out += "| " + r.action + " | " + FormatGiB(r.total_bytes) + " | " + (r.fits ? "yes" : "no") +
              " |\n";
   }
+  if (e.devices_needed > 0)
+    out += "\nNone of these fits; a layout fits on " + std::to_string(e.devices_needed) +
+           " devices.\n";
   return out;
 }
 

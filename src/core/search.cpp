@@ -23,11 +23,6 @@
 
 namespace trainmem {
 
-const char* HostOptimizerKey(Framework framework) {
-  const bool swaps = framework == Framework::kTorchtitanNpu || framework == Framework::kMegatron;
-  return swaps ? "optimizer.swap_optimizer" : "optimizer.offload";
-}
-
 namespace {
 
 // ---------------------------------------------------------------------------------------------
@@ -116,11 +111,12 @@ Space MakeSpace(const Config& base, const SearchOptions& options) {
     space.ac.push_back(base.activation_checkpoint);
   }
   Optimizer on_device = base.optimizer;
-  if (options.vary_swap) {
+  const char* off_device = OptimizerOffDeviceKey(base.framework);
+  if (options.vary_swap && off_device != nullptr) {
     on_device.swap_optimizer = false;
     on_device.offload = false;
     Optimizer on_host = on_device;
-    const bool swaps = std::string(HostOptimizerKey(base.framework)) == "optimizer.swap_optimizer";
+    const bool swaps = std::string(off_device) == "optimizer.swap_optimizer";
     (swaps ? on_host.swap_optimizer : on_host.offload) = true;
     space.optimizer = {on_device, on_host};
   } else {

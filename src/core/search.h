@@ -19,8 +19,8 @@
 namespace trainmem {
 
 struct SearchOptions {
-  bool vary_ac = true;      // try activation checkpointing none / selective "op" / full
-  bool vary_swap = true;    // try the optimizer states on and off the device (see HostOptimizerKey)
+  bool vary_ac = true;    // try activation checkpointing none / selective "op" / full
+  bool vary_swap = true;  // try the optimizer states on and off the device (OptimizerOffDeviceKey)
   std::int64_t max_tp = 0;  // largest tensor-parallel degree tried; 0 = device.devices_per_node
   std::size_t limit = 0;    // keep the `limit` cheapest fitting layouts; 0 = all of them
 };
@@ -52,12 +52,6 @@ struct SearchResult {
 // for a dense model on 1024 devices, 44k for DeepSeek-V3), a limit of 20 about 200 and 2.3k
 // (bench/search_bench.cpp).
 SearchResult SearchLayouts(const Config& base, const SearchOptions& options);
-
-// The config key the search toggles for "optimizer states off the device": swap_optimizer where
-// the framework implements it (torchtitan-npu, Megatron via MindSpeed), else optimizer.offload
-// (DeepSpeed ZeRO-Offload, torchtune's CPU-offload optimizer, torchtitan via FSDP2 offload) —
-// the same choice as the advice ladder.
-const char* HostOptimizerKey(Framework framework);
 
 // "trainmem.search/v1": each layout's `config` is ConfigToJson and reproduces its
 // per_device_bytes through `trainmem estimate`.

@@ -2,7 +2,7 @@
 // decoding in share_link_decode.cpp.
 //
 // [SECTION] Text: percent-encoding, link values
-// [SECTION] Encode: keys that differ from DefaultConfigJson(), aliases first
+// [SECTION] Encode: keys that differ from v1's frozen defaults, aliases first
 //
 // A custom model is `model=custom&m.<HF field>=…`, a custom device
 // `device=custom&dev.name=…&dev.gib=…[&dev.per_node=…]`. Config booleans are 1/0 and config
@@ -145,7 +145,9 @@ std::string PercentDecode(std::string_view text) {
 
 std::string EncodeShareFragment(const Config& config) {
   json current = ConfigToJson(config);
-  json defaults = DefaultConfigJson();
+  // Frozen: a key v1 knew is left out only when it has v1's default; a key v1 did not know is
+  // always written (its default may still change).
+  json defaults = detail::V1LinkDefaults();
   std::string out = "v1";
   AppendModel(current["model"], out);
   AppendDevice(current["device"], defaults["device"], out);

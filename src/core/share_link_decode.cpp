@@ -1,6 +1,7 @@
 // Share link decoding. A link may be old, hand-edited or cut short: every key that can be read
-// is kept, every key that cannot is reported under "#key", and the result is always a valid
-// config.
+// is kept, every key that cannot is reported under its own link key ("tp", "dev.gib") in the
+// link's words, with what the key expects, and the result is always a valid config. A v1 link
+// starts from v1's frozen defaults (share_link_v1.cpp).
 //
 // How an invalid combination is settled (each key may be fine alone, e.g. `tp=8` without `ws=8`):
 //   1. the model and device are applied first, each kept only if the defaults stay valid with it;
@@ -44,6 +45,7 @@ struct AppliedKey {
   std::string key;
   std::string path;
   json value;
+  std::string raw;  // as written in the link, percent-encoded
 };
 
 std::vector<Param> SplitParams(std::string_view fragment) {
@@ -70,14 +72,79 @@ bool IsVersionToken(const Param& p) {
   return p.key.find_first_not_of("0123456789", 1) == std::string::npos;
 }
 
-// The link key that carries a config path, for error messages ("#tp", "#m.hidden_size").
+// The link key that carries a config path, for error messages ("tp", "m.hidden_size").
 std::string LinkKeyForPath(const std::string& path) {
-  if (path.rfind("model.", 0) == 0)
-    return "#" + std::string(detail::kModelFieldPrefix) + path.substr(6);
+  if (path.rfind("model.", 0) == 0) return std::string(detail::kModelFieldPrefix) + path.substr(6);
   for (const auto& [link_key, field] : detail::kDeviceLinkKeys) {
-    if (path == std::string("device.") + field) return std::string("#") + link_key;
+    if (path == std::string("device.") + field) return link_key;
   }
-  return "#" + ShortSettingKey(path);
+  return ShortSettingKey(path);
+}
+
+bool IsNameChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '.';
+}
+
+// Replaces whole words `from` by `to` ("tensor_parallel_degree 3" → "tp 3").
+void ReplaceWord(std::string& text, const std::string& from, const std::string& to) {
+  std::size_t at = 0;
+  while ((at = text.find(from, at)) != std::string::npos) {
+    const bool starts = at == 0 || !IsNameChar(text[at - 1]);
+    const std::size_t end = at + from.size();
+    const bool ends = end == text.size() || !IsNameChar(text[end]) ||
+                      (text[end] == '.' && (end + 1 == text.size() || text[end + 1] == ' '));
+    if (starts && ends) {
+      text.replace(at, from.size(), to);
+      at += to.size();
+    } else {
+      at = end;
+    }
+  }
+}
+
+// A core message in the link's vocabulary: config key names become the link's short keys
+// ("parallelism.tensor_parallel_degree" and "tensor_parallel_degree" → "tp"). Only leaf names
+// that say what they are (with an underscore) and belong to one alias are replaced, so "mode"
+// or "offload" stay words.
+std::string InLinkWords(std::string message) {
+  const std::vector<SettingAlias>& aliases = SettingAliases();
+  for (const SettingAlias& a : aliases) {
+    if (std::string_view(a.path).find('.') != std::string_view::npos)
+      ReplaceWord(message, a.path, a.alias);
+  }
+  for (const SettingAlias& a : aliases) {
+    const std::string path = a.path;
+    const std::string leaf = path.substr(path.rfind('.') + 1);
+    if (leaf.find('_') == std::string::npos || leaf == a.alias) continue;
+    int owners = 0;
+    for (const SettingAlias& b : aliases) {
+      const std::string other = b.path;
+      if (other.substr(other.rfind('.') + 1) == leaf) ++owners;
+    }
+    if (owners == 1) ReplaceWord(message, leaf, a.alias);
+  }
+  // Short forms the core's messages use for two degrees.
+  ReplaceWord(message, "dp_replicate", "dpr");
+  ReplaceWord(message, "dp_shard", "dp");
+  return message;
+}
+
+// "tp=7: …; tp expects …". An enum's own message already lists the values it takes.
+std::string WithExpectation(const std::string& key, const std::string& message) {
+  const std::string expects = LinkKeyExpects(key);
+  std::string out = InLinkWords(message);
+  if (!expects.empty() && out.find("valid values") == std::string::npos)
+    out += " (" + key + " expects " + expects + ")";
+  return out;
+}
+
+// The short keys, for a link that names an unknown one.
+std::string KnownKeys() {
+  std::string out;
+  for (const SettingAlias& a : SettingAliases())
+    out += (out.empty() ? "" : ", ") + std::string(a.alias);
+  return "links have " + out + ", dev.*, m.*, embed and lang";
 }
 
 std::string Section(const std::string& path) {
@@ -88,15 +155,15 @@ std::string Section(const std::string& path) {
 class LinkDecoder {
  public:
   LinkDecoder(const Presets& presets, DecodedLink& link)
-      : presets_(presets), link_(link), config_(DefaultConfigJson()) {}
+      : presets_(presets), link_(link), config_(detail::V1LinkBase()) {}
 
   void Run(std::string_view fragment) {
     if (!fragment.empty() && fragment.front() == '#') fragment.remove_prefix(1);
     std::vector<Param> params = SplitParams(fragment);
     CheckVersion(params);
     if (params.size() > kMaxLinkKeys) {
-      Report("#", "the link has more than " + std::to_string(kMaxLinkKeys) +
-                      " keys; the rest are ignored");
+      Report("", "the link has more than " + std::to_string(kMaxLinkKeys) +
+                     " keys; the rest are ignored");
       params.resize(kMaxLinkKeys);
     }
     std::vector<Param> settings = SortOut(params);
@@ -108,8 +175,10 @@ class LinkDecoder {
   }
 
  private:
-  void Report(std::string path, std::string message) {
-    link_.errors.push_back({std::move(path), std::move(message)});
+  // `key` is the link's key, empty for the link as a whole.
+  void Report(std::string key, const std::string& message) {
+    std::string text = key.empty() ? message : WithExpectation(key, message);
+    link_.errors.push_back({std::move(key), std::move(text)});
   }
 
   void CheckVersion(std::vector<Param>& params) {
@@ -117,13 +186,11 @@ class LinkDecoder {
       const std::string version = params.front().key;
       params.erase(params.begin());
       if (version == "v1") return;
-      Report("#", "unsupported link version '" + version +
-                      "' (this build reads v1); reading the keys it knows");
+      Report("", "this link is version '" + version +
+                     "', this page reads v1; the keys it knows were read");
       return;
     }
-    Report("#",
-           "unsupported link version: the link does not start with v1; reading the keys "
-           "it knows");
+    Report("", "the link does not start with v1 (its version); the keys it knows were read");
   }
 
   // Takes out embed, the model and device keys and their fields; returns the other settings.
@@ -133,6 +200,10 @@ class LinkDecoder {
       const std::string value = detail::SanitizeUtf8(detail::PercentDecode(p.raw_value));
       if (p.key == "embed") {
         link_.embed = !p.has_value || (value != "0" && value != "false");
+      } else if (p.key == "lang") {
+        link_.lang = value;
+      } else if (p.key == "m") {
+        link_.page_keys.emplace_back(p.key, value);
       } else if (p.key == "model") {
         model_ = value;
       } else if (p.key == "device") {
@@ -160,7 +231,7 @@ class LinkDecoder {
   void ApplyPart(const char* key, const std::optional<std::string>& id,
                  const std::vector<std::pair<std::string, std::string>>& fields) {
     if (!id && fields.empty()) return;
-    const std::string link_key = std::string("#") + key;
+    const std::string link_key = key;
     json value = id ? json(*id) : json();
     if (!fields.empty()) {
       const bool custom = !id || *id == "custom";
@@ -189,10 +260,14 @@ class LinkDecoder {
   }
 
   void ApplyKey(const Param& p) {
-    const std::string link_key = "#" + p.key;
-    if (!p.has_value) return Report(link_key, "missing value (expected key=value)");
+    const std::string& link_key = p.key;
+    if (!p.has_value) return Report(link_key, "has no value (write " + p.key + "=…)");
     const std::string path = ResolveSettingKey(p.key);
     const json* current = detail::FindJsonPath(config_, path);
+    if (current == nullptr ||
+        (path == p.key && path.find('.') == std::string::npos && current->is_object())) {
+      return Report(link_key, "is not a key of trainmem links (" + KnownKeys() + ")");
+    }
     json value = detail::ValueFromText(detail::PercentDecode(p.raw_value),
                                        current != nullptr ? *current : json());
     json candidate = config_;
@@ -212,7 +287,7 @@ class LinkDecoder {
       applied_.erase(it);
       break;
     }
-    applied_.push_back({p.key, path, std::move(value)});
+    applied_.push_back({p.key, path, std::move(value), p.raw_value});
   }
 
   json Rebuild(const std::vector<bool>& keep) const {
@@ -265,14 +340,23 @@ class LinkDecoder {
       link_.config = std::move(full).value();
       return;
     }
-    for (const Error& e : full.errors()) Report(LinkKeyForPath(e.path), e.message);
+    // Each dropped key is reported with the first reason the combination failed; if none was
+    // dropped (nothing to drop), the reasons themselves.
     const std::vector<bool> keep = DropUntilValid(full.errors());
+    const std::string reason = full.errors().front().message;
+    bool dropped = false;
     for (std::size_t i = 0; i < applied_.size(); ++i) {
-      if (!keep[i])
-        Report("#" + applied_[i].key, "not applied: it conflicts with the rest of the link");
+      if (keep[i]) continue;
+      dropped = true;
+      Report(applied_[i].key,
+             detail::PercentDecode(applied_[i].raw) +
+                 " was not applied, it does not fit the rest of the link: " + reason);
+    }
+    if (!dropped) {
+      for (const Error& e : full.errors()) Report(LinkKeyForPath(e.path), e.message);
     }
     Result<Config> settled = detail::ReadConfigJson(Rebuild(keep), presets_, true);
-    if (!settled.ok()) settled = detail::ReadConfigJson(DefaultConfigJson(), presets_, true);
+    if (!settled.ok()) settled = detail::ReadConfigJson(detail::V1LinkBase(), presets_, true);
     link_.config = settled.ok() ? std::move(settled).value() : Config{};
   }
 
@@ -286,6 +370,63 @@ class LinkDecoder {
 };
 
 }  // namespace
+
+std::string LinkKeyExpects(std::string_view key) {
+  // One line per key a v1 link can hold, in the link's words.
+  static const std::pair<const char*, const char*> kExpects[] = {
+      {"model", "a model preset id such as llama3-8b, or custom with m.* fields"},
+      {"device", "a device preset id such as h100-80gb, or custom with dev.name and dev.gib"},
+      {"mode", "detailed or template"},
+      {"fw", "torchtitan, torchtitan-npu, megatron, deepspeed or torchtune"},
+      {"ws", "the number of devices, a whole number from 1 to 1048576"},
+      {"b", "the local batch size per device, a whole number from 1"},
+      {"s", "the sequence length in tokens, a whole number from 1"},
+      {"prec", "bfloat16, float16 or float32"},
+      {"fp8", "1 or 0"},
+      {"attn", "flash, sdpa or eager"},
+      {"dropout", "a probability from 0 to 1, or null for the framework's default"},
+      {"chunks", "the number of loss chunks, a whole number from 1 up to s"},
+      {"mtp", "1 or 0"},
+      {"compile", "1 or 0"},
+      {"compile.components", "a comma-separated list of model and loss"},
+      {"dpr", "the data-parallel replicas, a whole number from 1"},
+      {"dp", "the FSDP degree, a whole number from 1, or -1 for the devices left over"},
+      {"tp", "the tensor-parallel degree, a whole number from 1 that divides ws and the heads"},
+      {"pp", "the pipeline-parallel degree, a whole number from 1 up to the layers"},
+      {"cp", "the context-parallel degree, a whole number from 1"},
+      {"ep", "the expert-parallel degree, a whole number that divides the experts"},
+      {"etp", "the expert tensor-parallel degree, 1 or tp"},
+      {"mbs", "the pipeline microbatch size, a whole number that divides b"},
+      {"sched", "1F1B, Interleaved1F1B, GPipe or ZeroBubble"},
+      {"lps", "the layers per pipeline stage, 0 for an even split"},
+      {"sp", "1 or 0"},
+      {"zero", "a ZeRO stage from 0 to 3, or null"},
+      {"ac", "none, selective or full"},
+      {"acopt", "op, or a whole number k (every k-th block)"},
+      {"acoff", "1 or 0"},
+      {"opt", "AdamW, Adam, SGD, Lion or Adafactor"},
+      {"osd", "float32, bfloat16 or int8"},
+      {"optimizer.momentum", "a number from 0 to 1"},
+      {"swap", "1 or 0"},
+      {"swapn", "the number of swap slices, a whole number from 1"},
+      {"ebw", "1 or 0"},
+      {"ooff", "1 or 0"},
+      {"tmp", "a share from 0 to 1 (0.1 = 10 %)"},
+      {"budget", "a share above 0, at most 1 (0.95 = 95 %)"},
+      {"dev.name", "the custom device's name"},
+      {"dev.gib", "the custom device's memory in GiB, a number above 0"},
+      {"dev.per_node", "devices per node, a whole number from 1"},
+      {"embed", "1 for the compact card, 0 for the full page"},
+      {"lang", "en or zh"},
+  };
+  for (const auto& [link_key, expects] : kExpects) {
+    if (key == link_key) return expects;
+  }
+  if (key.rfind(detail::kModelFieldPrefix, 0) == 0)
+    return "a value for the custom model's Hugging Face config.json field " +
+           std::string(key.substr(detail::kModelFieldPrefix.size()));
+  return "";
+}
 
 DecodedLink DecodeShareFragment(std::string_view fragment, const Presets& presets) {
   DecodedLink link;

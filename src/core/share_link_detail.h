@@ -1,6 +1,7 @@
 // Shared by the share link encoder and decoder (share_link.cpp, share_link_decode.cpp).
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -15,6 +16,16 @@ inline constexpr std::pair<const char*, const char*> kDeviceLinkKeys[] = {
 
 // The prefix of a custom model's HF fields, `model=custom&m.hidden_size=…`.
 inline constexpr std::string_view kModelFieldPrefix = "m.";
+
+// The defaults v1 links diff against, frozen (share_link_v1.cpp).
+const nlohmann::json& V1LinkDefaults();
+// What a v1 link starts from: the schema's current defaults with every key v1 knew set to its
+// frozen v1 default.
+nlohmann::json V1LinkBase();
+
+// Link keys the page owns rather than the config: the language (`lang=zh`) and measurements
+// (`m=…`). The decoder keeps them, in order, for the page to re-append.
+inline constexpr const char* kPageLinkKeys[] = {"lang", "m"};
 
 std::string PercentEncode(std::string_view text);
 // A malformed escape ("%zz") is kept as typed rather than failing the whole link.

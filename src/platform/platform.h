@@ -84,6 +84,15 @@ void SetOnTypedText(std::function<void(const std::string& chars)> on_text,
                     std::function<void(const std::string& key)> on_key);
 void HideKeyboard();  // blurs the hidden input (the page no longer wants text)
 
+// ---- Language and fonts ------------------------------------------------------------------
+// navigator.language ("zh-CN", "en-US"); empty natively.
+std::string BrowserLanguage();
+// Sets <html lang> ("en", "zh-CN") for screen readers and the browser's own text handling.
+void SetDocumentLanguage(const std::string& lang);
+// Fetches a same-origin file as bytes (the CJK font subset); calls back once with its bytes,
+// empty when the fetch failed.
+void FetchBinary(const std::string& path, std::function<void(std::vector<unsigned char>)> callback);
+
 // ---- DOM mirror (tests, screen readers) ---------------------------------------------------
 // <output id="result" data-json="…"> and the aria-live summary, via setAttribute/textContent.
 void SetResultMirror(const std::string& estimate_json, const std::string& summary);

@@ -65,6 +65,11 @@ void SetDocumentTitle(const std::string&) {}
 void MarkFirstFrame() {}
 void SetLinkErrors(const std::vector<std::string>&) {}
 void SetExplorerMirror(const std::string&) {}
+std::string BrowserLanguage() { return ""; }
+void SetDocumentLanguage(const std::string&) {}
+void FetchBinary(const std::string&, std::function<void(std::vector<unsigned char>)> callback) {
+  if (callback) callback({});  // no site to fetch from
+}
 
 }  // namespace platform
 

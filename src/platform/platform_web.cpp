@@ -82,6 +82,19 @@ extern "C" EMSCRIPTEN_KEEPALIVE int tm_platform_scroll(double x, double y, doubl
 // phone does not show its keyboard.
 extern "C" EMSCRIPTEN_KEEPALIVE int tm_platform_tap() { return g_on_tap ? g_on_tap() : 0; }
 
+// A fetched binary file: the bytes were copied into a malloc'd buffer that C++ now owns.
+std::function<void(std::vector<unsigned char>)> g_on_binary;
+
+extern "C" EMSCRIPTEN_KEEPALIVE void tm_platform_binary(unsigned char* data, int size) {
+  std::vector<unsigned char> bytes;
+  if (data != nullptr && size > 0) bytes.assign(data, data + size);
+  std::free(data);
+  auto callback = std::move(g_on_binary);
+  g_on_binary = nullptr;
+  if (callback) callback(std::move(bytes));
+  if (g_on_wake) g_on_wake();
+}
+
 // ---- JS side ---------------------------------------------------------------------------------
 
 // Calls into C++ with up to two strings; used by every listener below.
@@ -474,6 +487,28 @@ EM_JS(void, tm_js_set_result_text, (const char* json_ptr), {
 // clang-format on
 
 // clang-format off
+EM_JS(char*, tm_js_browser_language, (), {
+  var lang = (navigator.languages && navigator.languages[0]) || navigator.language || "";
+  return allocateUTF8(String(lang));
+});
+EM_JS(void, tm_js_set_document_language, (const char* lang_ptr), {
+  document.documentElement.setAttribute('lang', UTF8ToString(lang_ptr));
+});
+EM_JS(void, tm_js_fetch_binary, (const char* path_ptr), {
+  var path = UTF8ToString(path_ptr);
+  var deliver = function(bytes) {
+    var ptr = bytes.length ? _malloc(bytes.length) : 0;
+    if (ptr) HEAPU8.set(bytes, ptr);
+    _tm_platform_binary(ptr, ptr ? bytes.length : 0);
+  };
+  fetch(path, {credentials: 'same-origin'})
+    .then(function(r) { if (!r.ok) throw new Error('HTTP ' + r.status); return r.arrayBuffer(); })
+    .then(function(buffer) { deliver(new Uint8Array(buffer)); },
+          function(e) { console.warn('trainmem: ' + path + ': ' + e.message); deliver(new Uint8Array(0)); });
+});
+// clang-format on
+
+// clang-format off
 EM_JS(void, tm_js_set_result_mirror, (const char* json_ptr, const char* summary_ptr), {
   var output = document.getElementById('result');
   if (output) output.setAttribute('data-json', UTF8ToString(json_ptr));
@@ -634,6 +669,13 @@ void SetLinkErrors(const std::vector<std::string>& lines) {
 }
 void SetExplorerMirror(const std::string& json) { tm_js_set_explorer_mirror(json.c_str()); }
 void DetachGamepadListeners() { tm_js_detach_gamepad_listeners(); }
+std::string BrowserLanguage() { return TakeJsString(tm_js_browser_language()).value_or(""); }
+void SetDocumentLanguage(const std::string& lang) { tm_js_set_document_language(lang.c_str()); }
+void FetchBinary(const std::string& path,
+                 std::function<void(std::vector<unsigned char>)> callback) {
+  g_on_binary = std::move(callback);
+  tm_js_fetch_binary(path.c_str());
+}
 
 }  // namespace platform
 

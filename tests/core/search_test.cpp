@@ -43,7 +43,8 @@ Key KeyOf(const Config& c) {
 // The reference, written plainly: every 7-tuple of divisors of world_size × {no AC, selective
 // "op", full} × {optimizer on the device, off it}, kept when ValidateConfig accepts it and
 // EstimateMemory says it fits. Off the device means swap_optimizer on torchtitan-npu and
-// Megatron, optimizer.offload elsewhere. Two restrictions mirror the search's definition:
+// Megatron, optimizer.offload on DeepSpeed and torchtune; torchtitan has neither, so it gets
+// no off-device variant. Two restrictions mirror the search's definition:
 // tp ≤ max_tp, and a dense model only gets ep = etp = 1 (ValidateConfig accepts any etp there,
 // which would list the same layout under several names).
 // Every 7-tuple (dp_replicate, dp_shard, tp, pp, cp, ep, etp) of divisors of world_size.
@@ -68,11 +69,14 @@ std::map<Key, std::int64_t> BruteForce(const Config& base, std::int64_t max_tp) 
   const bool dense = base.model.num_experts == 0;
   const bool swaps =
       base.framework == Framework::kTorchtitanNpu || base.framework == Framework::kMegatron;
+  const bool offloads =
+      base.framework == Framework::kDeepspeed || base.framework == Framework::kTorchtune;
   std::map<Key, std::int64_t> accepted;
   for (const auto& [dpr, dps, tp, pp, cp, ep, etp] : AllDivisorTuples(base.world_size)) {
     if (tp > max_tp || (dense && (ep != 1 || etp != 1))) continue;
     for (AcMode ac : {AcMode::kNone, AcMode::kSelective, AcMode::kFull}) {
       for (bool host : {false, true}) {
+        if (host && !swaps && !offloads) continue;
         Config c = base;
         c.parallelism.dp_replicate = dpr;
         c.parallelism.dp_shard = dps;
@@ -249,8 +253,11 @@ TEST(SearchTest, OptimizerPlacementFollowsTheFramework) {
   const Config npu = Job("qwen3-30b-a3b", "ascend-910b", 16, "torchtitan-npu");
   EXPECT_EQ(host_placements(npu, {}),
             (std::set<std::pair<bool, bool>>{{false, false}, {true, false}}));
+  // torchtitan has no optimizer offload (frameworks.cpp): the states stay on the device.
   const Config cuda = Job("llama3-8b", "a100-40gb", 8);
-  EXPECT_EQ(host_placements(cuda, {}),
+  EXPECT_EQ(host_placements(cuda, {}), (std::set<std::pair<bool, bool>>{{false, false}}));
+  const Config deepspeed = Job("llama3-8b", "a100-40gb", 8, "deepspeed");
+  EXPECT_EQ(host_placements(deepspeed, {}),
             (std::set<std::pair<bool, bool>>{{false, false}, {false, true}}));
   SearchOptions fixed;
   fixed.vary_swap = false;
@@ -267,9 +274,9 @@ TEST(SearchTest, OptimizerPlacementFollowsTheFramework) {
 
 // The proxy's terms (search_cost.cpp), derived by hand for layouts that llama3-8b on 16 × H100
 // (local_batch_size 4, one-sample microbatches) can run, on nodes of 4 devices so that tp 8
-// crosses nodes.
+// crosses nodes. torchtune, because it has an optimizer offload (torchtitan has none).
 TEST(SearchTest, CostProxyTermsByHand) {
-  Config base = Job("llama3-8b", "h100-80gb", 16);
+  Config base = Job("llama3-8b", "h100-80gb", 16, "torchtune");
   base.device.devices_per_node = 4;
   SearchOptions options;
   options.max_tp = 16;

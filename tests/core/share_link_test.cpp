@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -135,8 +136,8 @@ TEST(ShareLinkTest, BrokenKeysAreReportedAndTheRestKept) {
   EXPECT_EQ(link.config.parallelism.tp, 1);
   EXPECT_EQ(link.config.model_id, kDefaultModelId);
   EXPECT_EQ(link.errors.size(), 2u) << Describe(link.errors);
-  EXPECT_TRUE(HasErrorAt(link, "#tp")) << Describe(link.errors);
-  EXPECT_TRUE(HasErrorAt(link, "#bogus")) << Describe(link.errors);
+  EXPECT_TRUE(HasErrorAt(link, "tp")) << Describe(link.errors);
+  EXPECT_TRUE(HasErrorAt(link, "bogus")) << Describe(link.errors);
 }
 
 TEST(ShareLinkTest, KeysMayComeInAnyOrder) {
@@ -148,7 +149,7 @@ TEST(ShareLinkTest, KeysMayComeInAnyOrder) {
 
 TEST(ShareLinkTest, InvalidCombinationDropsTheConflictingKey) {
   DecodedLink link = DecodeShareFragment("v1&model=llama3-8b&ws=8&b=4&tp=3", TestPresets());
-  EXPECT_TRUE(HasErrorAt(link, "#tp")) << Describe(link.errors);
+  EXPECT_TRUE(HasErrorAt(link, "tp")) << Describe(link.errors);
   EXPECT_EQ(link.config.world_size, 8);
   EXPECT_EQ(link.config.training.local_batch_size, 4);
   EXPECT_EQ(link.config.parallelism.tp, 1);
@@ -157,18 +158,19 @@ TEST(ShareLinkTest, InvalidCombinationDropsTheConflictingKey) {
 
 TEST(ShareLinkTest, UnknownModelFallsBackToTheDefault) {
   DecodedLink link = DecodeShareFragment("v1&model=llama9-1t&b=2", TestPresets());
-  EXPECT_TRUE(HasErrorAt(link, "#model")) << Describe(link.errors);
+  EXPECT_TRUE(HasErrorAt(link, "model")) << Describe(link.errors);
   EXPECT_EQ(link.config.model_id, kDefaultModelId);
   EXPECT_EQ(link.config.training.local_batch_size, 2);
 }
 
 TEST(ShareLinkTest, OtherVersionsAreReportedButStillRead) {
   DecodedLink v2 = DecodeShareFragment("v2&ws=2&tp=2", TestPresets());
-  ASSERT_TRUE(HasErrorAt(v2, "#")) << Describe(v2.errors);
-  EXPECT_NE(v2.errors.front().message.find("unsupported link version"), std::string::npos);
+  ASSERT_TRUE(HasErrorAt(v2, "")) << Describe(v2.errors);
+  EXPECT_EQ(FormatError(v2.errors.front()),
+            "this link is version 'v2', this page reads v1; the keys it knows were read");
   EXPECT_EQ(v2.config.parallelism.tp, 2);
   DecodedLink none = DecodeShareFragment("model=llama3-70b", TestPresets());
-  EXPECT_TRUE(HasErrorAt(none, "#"));
+  EXPECT_TRUE(HasErrorAt(none, ""));
   EXPECT_EQ(none.config.model_id, "llama3-70b");
 }
 
@@ -179,9 +181,103 @@ TEST(ShareLinkTest, EmbedFlagAndLeadingHash) {
   EXPECT_FALSE(DecodeShareFragment("v1&model=llama3-8b", TestPresets()).embed);
 }
 
-TEST(ShareLinkTest, EmptyLinkGivesTheDefaults) {
+// An empty link is v1's defaults: Llama 3 8B on one H100 with torchtitan (share_link_v1.cpp).
+TEST(ShareLinkTest, EmptyLinkGivesTheV1Defaults) {
   DecodedLink link = DecodeShareFragment("", TestPresets());
-  EXPECT_EQ(ConfigToJson(link.config), DefaultConfigJson());
+  EXPECT_EQ(link.config.model_id, "llama3-8b");
+  EXPECT_EQ(link.config.device.id, "h100-80gb");
+  EXPECT_EQ(link.config.framework, Framework::kTorchtitan);
+  EXPECT_EQ(link.config.world_size, 1);
+  EXPECT_EQ(link.config.training.local_batch_size, 8);
+  EXPECT_EQ(link.config.training.seq_len, 2048);
+}
+
+// Broken links are reported in the link's own words: the key as written in the link, config
+// names turned into link keys, what the key expects, and no "#" or "#:" anywhere.
+TEST(ShareLinkTest, BrokenLinkMessagesUseTheLinksVocabulary) {
+  DecodedLink link = DecodeShareFragment("v1&ws=8&tp=3&b=abc&zz=1&s", TestPresets());
+  ASSERT_TRUE(HasErrorAt(link, "tp")) << Describe(link.errors);
+  ASSERT_TRUE(HasErrorAt(link, "b")) << Describe(link.errors);
+  ASSERT_TRUE(HasErrorAt(link, "zz")) << Describe(link.errors);
+  ASSERT_TRUE(HasErrorAt(link, "s")) << Describe(link.errors);
+  for (const Error& e : link.errors) {
+    const std::string text = FormatError(e);
+    EXPECT_EQ(text.find('#'), std::string::npos) << text;
+    for (const char* config_word : {"tensor_parallel_degree", "local_batch_size", "world_size",
+                                    "seq_len", "parallelism.", "training."})
+      EXPECT_EQ(text.find(config_word), std::string::npos) << text;
+  }
+  for (const Error& e : link.errors) {
+    if (e.path == "tp") {
+      EXPECT_NE(e.message.find("tp expects the tensor-parallel degree"), std::string::npos)
+          << e.message;
+    }
+    if (e.path == "b") {
+      EXPECT_NE(e.message.find("b expects the local batch size per device"), std::string::npos)
+          << e.message;
+    }
+    if (e.path == "s") EXPECT_NE(e.message.find("has no value (write s=…)"), std::string::npos);
+  }
+  // What could be read is kept; what could not keeps its v1 default.
+  EXPECT_EQ(link.config.world_size, 8);
+  EXPECT_EQ(link.config.parallelism.tp, 1);
+  EXPECT_EQ(link.config.training.local_batch_size, 8);
+}
+
+// A link whose default the schema changed still opens to v1's value: the decoder starts from
+// v1's frozen table, not DefaultConfigJson. The encoder leaves out exactly the v1 defaults.
+TEST(ShareLinkTest, V1DefaultsAreFrozen) {
+  Config c = MustParse(R"({"model": "llama3-8b"})");
+  c.training.local_batch_size = 8;  // v1's default
+  c.world_size = 1;
+  EXPECT_EQ(EncodeShareFragment(c), "v1&model=llama3-8b");
+  c.framework = Framework::kTorchtitanNpu;
+  c.device = MustParse(R"({"model": "llama3-8b", "device": "ascend-910b"})").device;
+  EXPECT_EQ(EncodeShareFragment(c), "v1&model=llama3-8b&device=ascend-910b&fw=torchtitan-npu");
+}
+
+// The page's own keys are kept for the page: the language and measurements.
+TEST(ShareLinkTest, PageKeysAreKept) {
+  DecodedLink link = DecodeShareFragment("v1&model=llama3-8b&lang=zh&m=abc%20def", TestPresets());
+  EXPECT_TRUE(link.errors.empty()) << Describe(link.errors);
+  EXPECT_EQ(link.lang, "zh");
+  ASSERT_EQ(link.page_keys.size(), 1u);
+  EXPECT_EQ(link.page_keys[0], (std::pair<std::string, std::string>{"m", "abc def"}));
+}
+
+// Every shape v1 links have had (tests/data/links_v1.jsonl, one per line with the config it
+// must open to) opens to that config. The file was written by the v1 decoder; lines are never
+// edited, only added. A config key the schema gained since is not in a line: only the keys a
+// line holds are compared.
+void ExpectContains(const nlohmann::json& actual, const nlohmann::json& golden,
+                    const std::string& where) {
+  if (golden.is_object()) {
+    ASSERT_TRUE(actual.is_object()) << where;
+    for (auto it = golden.begin(); it != golden.end(); ++it) {
+      ASSERT_TRUE(actual.contains(it.key())) << where << "." << it.key();
+      ExpectContains(actual[it.key()], *it, where + "." + it.key());
+    }
+    return;
+  }
+  EXPECT_EQ(actual, golden) << where;
+}
+
+TEST(ShareLinkTest, GoldenV1LinksOpenToTheirConfigs) {
+  std::ifstream file(TRAINMEM_SOURCE_DIR "/tests/data/links_v1.jsonl");
+  ASSERT_TRUE(file) << "tests/data/links_v1.jsonl";
+  std::string line;
+  int count = 0;
+  while (std::getline(file, line)) {
+    if (line.empty()) continue;
+    const nlohmann::json golden = nlohmann::json::parse(line);
+    const std::string link = golden["link"];
+    DecodedLink decoded = DecodeShareFragment(link, TestPresets());
+    EXPECT_TRUE(decoded.errors.empty()) << link << Describe(decoded.errors);
+    EXPECT_EQ(decoded.embed, golden.value("embed", false)) << link;
+    ExpectContains(ConfigToJson(decoded.config), golden["config"], link);
+    ++count;
+  }
+  EXPECT_GE(count, 20);
 }
 
 TEST(ShareLinkTest, ShareUrlAppendsTheFragment) {

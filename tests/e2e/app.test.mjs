@@ -153,11 +153,12 @@ test('1. the page renders: ready, canvas drawn, no console errors, nothing leave
     assert.ok(firstFrameMs > 0 && firstFrameMs < 30000, `firstFrameMs = ${firstFrameMs}`);
     await assertCanvasNotBlank(page, '1-default.png');
 
-    // A first visit (empty localStorage, no fragment) shows the seed example and writes it to
-    // the fragment; the fragment reproduces the estimate through the CLI.
+    // A first visit (empty localStorage, no fragment) shows the seed example on 8 × H100 with
+    // torchtitan (v1 links' defaults, so a first visit and a link agree) and writes it to the
+    // fragment; the fragment reproduces the estimate through the CLI.
     assert.match(state.hash, /^#v1&/, 'the fragment holds the config');
-    assert.equal(state.hash, hashOf(h.cliLink(SEED_ARGS, BASE())), 'first visit shows the seed example');
-    await assertResultMatchesCli(page, h.fragmentToCliArgs(state.hash), 'seed example');
+    assert.equal(state.hash, hashOf(h.cliLink(h.FIRST_VISIT_ARGS, BASE())), 'first visit shows the seed example');
+    await assertResultMatchesCli(page, h.fragmentToCliArgs(state.hash), 'first visit');
     assert.ok(state.summary && state.summary.length > 10, `#summary is empty: ${state.summary}`);
     assert.match(state.summary, /GiB/, '#summary states its unit');
 
@@ -365,7 +366,7 @@ test('7. a broken link opened as an embed card says what could not be read', LIM
       await h.settle(page);
       shots[name] = await page.screenshot({ path: path.join(h.ARTIFACTS, `7-embed-${name}.png`) });
       assert.equal((await h.readResult(page)).config.parallelism.tensor_parallel_degree, 1);
-      assert.match(await page.textContent('#link-errors'), name === 'broken' ? /#tp: / : /^$/, '#link-errors (embed)');
+      assert.match(await page.textContent('#link-errors'), name === 'broken' ? /^tp: / : /^$/, '#link-errors (embed)');
       assertCleanLog(log);
     });
   }
@@ -386,10 +387,13 @@ test('8. what a link could not read is mirrored to the DOM (for screen readers a
     const errors = await readErrors(page);
     assert.deepEqual([errors.role, errors.hidden, errors.count], ['alert', false, '2'],
       '#link-errors is a shown alert; #status data-link-errors counts the unreadable keys');
+    // In the link's own words: the key as written, what it expects; no "#" anywhere.
     const lines = errors.text.split('\n');
-    assert.ok(lines.length === 2 && lines.every((l) => l.startsWith('Could not read: #')), errors.text);
-    assert.match(errors.text, /#tp: /);
-    assert.match(errors.text, /bogus/, 'the unknown key "bogus" is named');
+    assert.equal(lines.length, 2, errors.text);
+    assert.ok(!errors.text.includes('#'), errors.text);
+    assert.match(errors.text, /^tp: .*tp expects the tensor-parallel degree/m);
+    assert.match(errors.text, /^bogus: is not a key of trainmem links/m, 'the unknown key "bogus" is named');
+    assert.doesNotMatch(errors.text, /parallelism|training\./, 'no config group names');
     // Following a clean link in the same page clears the mirror.
     await page.evaluate(() => { window.location.hash = '#v1&b=4'; });
     await page.waitForFunction(() => document.getElementById('link-errors').textContent === '', null, { timeout: 5000 });

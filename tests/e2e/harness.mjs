@@ -34,6 +34,7 @@ const MIME = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  '.ttf': 'font/ttf',
 };
 
 // Serves `root` on 127.0.0.1:<ephemeral>. Every request is recorded in `requests`
@@ -154,6 +155,11 @@ export async function imguiClick(page, x, y) {
 }
 
 // The seed example the page shows on a first visit (app_actions.cpp kSeedConfig), as CLI args.
+// A first visit: the seed's Llama 3 8B example (b 2, s 2048, selective AC) on 8 devices with
+// v1 links' defaults (H100 80GB, torchtitan), written to the URL as `#v1&model=llama3-8b&ws=8&b=2`.
+export const FIRST_VISIT_ARGS = ['--model', 'llama3-8b', '--set', 'world_size=8', '--set', 'b=2'];
+
+// The seed's example as the seed runs it (Ascend 910B, torchtitan-npu, swap_optimizer).
 export const SEED_ARGS = ['--model', 'llama3-8b', '--set', 'device=ascend-910b', '--set', 'framework=torchtitan-npu',
   '--set', 'world_size=8', '--set', 'b=2', '--set', 's=2048', '--set', 'ac=selective',
   '--set', 'optimizer.swap_optimizer=true'];

@@ -113,36 +113,48 @@ test('wheel: down moves the inputs up by the wheel distance, up brings them back
   });
 });
 
-// Touch through the DevTools protocol (real touch events, as a phone sends them).
-async function swipe(page, cdp, x, y0, y1, steps = 8, stepMs = 16) {
-  const point = (y) => [{ x, y, id: 1 }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(y0) });
-  for (let i = 1; i <= steps; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(y0 + (y1 - y0) * i / steps) });
-    await page.waitForTimeout(stepMs);
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+// A one-finger swipe from (x, y0) to (x, y1) as real TouchEvents on the canvas, `steps` moves
+// `stepMs` apart, the finger lifted right after the last move (a flick) — dispatched inside the
+// page so a busy test machine cannot stretch the gap before the lift.
+async function swipe(page, x, y0, y1, steps = 8, stepMs = 16) {
+  await page.evaluate(async ([x, y0, y1, steps, stepMs]) => {
+    const canvas = document.getElementById('canvas');
+    const touchAt = (y) => new Touch({ identifier: 7, target: canvas, clientX: x, clientY: y });
+    const send = (type, y) => {
+      const t = touchAt(y);
+      canvas.dispatchEvent(new TouchEvent(type, { touches: type === 'touchend' ? [] : [t], changedTouches: [t],
+        bubbles: true, cancelable: true }));
+    };
+    send('touchstart', y0);
+    for (let i = 1; i <= steps; i++) {
+      await new Promise((resolve) => setTimeout(resolve, stepMs));
+      send('touchmove', y0 + (y1 - y0) * i / steps);
+    }
+    send('touchend', y1);
+  }, [x, y0, y1, steps, stepMs]);
 }
 
 test('touch: a swipe up scrolls the page, keeps gliding after the finger lifts, and back', LIMIT, async () => {
-  await withPage({ viewport: PHONE, hasTouch: true }, async ({ page, log, context }) => {
+  await withPage({ viewport: PHONE, hasTouch: true }, async ({ page, log }) => {
     await open(page);
-    const cdp = await context.newCDPSession(page);
     const v0 = (await rects(page)).verdict;
-    await swipe(page, cdp, 200, 600, 300);  // 300 px up in about 130 ms: a flick
+    const hash0 = (await h.readPageState(page)).hash;
+    await swipe(page, 200, 600, 300);  // 300 px up in about 130 ms: a flick
+    await h.nextFrames(page, 0);
     const v1 = (await rects(page)).verdict;
     assert.ok(v1[1] <= v0[1] - 250, `the swipe moved the page up (${v0[1]} → ${v1[1]})`);
     await page.waitForTimeout(600);
     const v2 = (await rects(page)).verdict;
     assert.ok(v2[1] < v1[1] - 5, `momentum: it kept moving after the finger lifted (${v1[1]} → ${v2[1]})`);
     // A slow drag back down, twice as far: the page returns to its top.
-    await swipe(page, cdp, 200, 150, 750, 20, 40);
-    await swipe(page, cdp, 200, 150, 750, 20, 40);
+    await swipe(page, 200, 150, 750, 20, 40);
+    await page.waitForTimeout(800);
+    await swipe(page, 200, 150, 750, 20, 40);
     await page.waitForTimeout(600);
     const v3 = (await rects(page)).verdict;
     assert.equal(v3[1], v0[1], 'swiping down brings the verdict back');
     // A swipe does not click what it started on: the config is unchanged.
-    assert.equal((await h.readPageState(page)).hash, (await h.readPageState(page)).hash);
+    assert.equal((await h.readPageState(page)).hash, hash0);
     assertClean(log);
   });
 });
@@ -260,25 +272,43 @@ test('Tab reaches buttons, combos, checkboxes and fields, in order', LIMIT, asyn
   });
 });
 
-test('an invalid value shows its error without moving the fields below it', LIMIT, async () => {
+// DP replicate = 3 does not divide 8 ranks; the row has no options that appear with it.
+// A desktop types through key events; a phone's keyboard through the focused hidden field.
+async function typeInvalidDpReplicate(page, tap, phone) {
+  await tap();
+  await page.keyboard.press('Control+A');
+  if (phone) await page.keyboard.insertText('3');
+  else await page.keyboard.type('3', { delay: 50 });
+  await page.waitForFunction(() => JSON.parse(document.getElementById('explorer').getAttribute('data-json')).rects.field_error,
+    null, { timeout: 5000 }).catch(() => assert.fail('no field was marked as invalid after typing dp_replicate = 3'));
+  await h.settle(page, 400);
+  const result = await h.readResult(page);
+  assert.equal(result.config.parallelism.data_parallel_replicate_degree, 1, 'the invalid draft is not estimated');
+}
+
+test('an invalid value shows its error without moving the fields (desktop and phone)', LIMIT, async () => {
   await withPage({ viewport: DESKTOP }, async ({ page, log }) => {
     await open(page, '#v1&model=llama3-8b&ws=8');
-    const end0 = (await rects(page)).inputs_end;
-    // Tensor parallel = 3 does not divide 8 ranks (nor the 32 heads). The field's row measured
-    // on artifacts/shell-desktop-1440x900.png.
-    const TP_FIELD = { x: 250, y: 333 };
-    await h.imguiClick(page, TP_FIELD.x, TP_FIELD.y);
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('3', { delay: 50 });
-    await page.waitForFunction(() => JSON.parse(document.getElementById('explorer').getAttribute('data-json')).rects.field_error,
-      null, { timeout: 5000 }).catch(() => assert.fail('no field was marked as invalid after typing tp = 3'));
-    await h.settle(page, 300);
-    await page.screenshot({ path: path.join(h.ARTIFACTS, 'shell-invalid-tp.png') });
-    const result = await h.readResult(page);
-    assert.equal(result.config.parallelism.tensor_parallel_degree, 1, 'the invalid draft is not estimated');
+    const before = await rects(page);
+    // The field's row, measured on artifacts/shell-desktop-1440x900.png.
+    await typeInvalidDpReplicate(page, () => h.imguiClick(page, 250, 281), false);
+    await page.screenshot({ path: path.join(h.ARTIFACTS, 'shell-invalid-desktop.png') });
     const after = await rects(page);
-    assert.deepEqual(after.inputs_end, end0, 'the fields below did not move');
+    assert.deepEqual(after.inputs_end, before.inputs_end, 'the fields below did not move');
     assert.ok(after.field_error[3] < 40, `the error marks one field row, not a block of text: ${after.field_error}`);
+    assert.ok(Math.abs(after.field_error[1] - 271) < 15, `the error is at the field edited: ${after.field_error}`);
+    assertClean(log);
+  });
+  await withPage({ viewport: PHONE, hasTouch: true }, async ({ page, log }) => {
+    await open(page, '#v1&model=llama3-8b&ws=8');
+    const before = await rects(page);
+    // One column: the verdict above the inputs gains a "last valid estimate" line; the page
+    // scrolls by as much, so the field under the finger does not move.
+    await typeInvalidDpReplicate(page, () => page.touchscreen.tap(WORLD_SIZE_PHONE.x, before.inputs_top[1] + 235), true);
+    await page.screenshot({ path: path.join(h.ARTIFACTS, 'shell-invalid-phone.png') });
+    const after = await rects(page);
+    assert.ok(Math.abs(after.inputs_top[1] - before.inputs_top[1]) <= 1,
+      `the inputs stayed under the finger (${before.inputs_top[1]} → ${after.inputs_top[1]})`);
     assertClean(log);
   });
 });
