@@ -64,9 +64,7 @@ void DrawHeadlineFigure(const std::string& format, const std::string& total,
   } else {
     while (!after.empty() && after.front() == ' ') after.erase(0, 1);
   }
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(after.c_str());
-  ImGui::PopTextWrapPos();
+  TextWrapped(after.c_str());  // at spaces, or between Chinese characters
   if (beside) {  // the line is as tall as the figure, not the figure plus the baseline shift
     ImGui::SetCursorPosY(top +
                          std::max(headline->FontSize, baseline_shift + ImGui::GetItemRectSize().y) +
@@ -158,13 +156,14 @@ void DrawHostMemory(const trainmem::Estimate& e) {
 // error itself is at the field edited (app_actions.cpp), so nothing above the verdict moves.
 void DrawVerdictPanel(AppState& state) {
   const bool stale = !state.draft_errors.empty();
+  const bool greyed = stale || state.link_fallback;
   BeginCard("verdict");
   if (stale) {
     TextColored(WarningColors().text, Tr(Str::kLastValidEstimate));
-    ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
   } else if (state.link_fallback) {
     TextColored(WarningColors().text, Tr(Str::kLinkFallbackNote));
   }
+  if (greyed) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
   DrawSubject(state);
   DrawHeadline(state);
   if (!stale) DrawWhatToChange(state);
@@ -172,7 +171,7 @@ void DrawVerdictPanel(AppState& state) {
   DrawMemoryBar(state.estimate, 1.9f);
   DrawMemoryLegend(state.estimate);
   DrawHostMemory(state.estimate);
-  if (stale) ImGui::PopStyleVar();
+  if (greyed) ImGui::PopStyleVar();
   EndCard();
 }
 

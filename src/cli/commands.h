@@ -40,5 +40,6 @@ int RunParams(const std::vector<std::string>& args, const Presets& presets, Outp
 int RunPresets(const std::vector<std::string>& args, const Presets& presets, Output io);
 int RunLink(const std::vector<std::string>& args, const Presets& presets, Output io);
 int RunSearch(const std::vector<std::string>& args, const Presets& presets, Output io);
+int RunCompare(const std::vector<std::string>& args, const Presets& presets, Output io);
 
 }  // namespace trainmem::cli

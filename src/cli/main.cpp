@@ -29,6 +29,7 @@ void PrintUsage(std::ostream& out) {
          "  trainmem link     [CONFIG.json] [--model ID] [--set key=value]... [--base URL]\n"
          "  trainmem search   [CONFIG.json] [--model ID] [--set key=value]... [--json] [--limit "
          "N]\n"
+         "  trainmem compare  CONFIG.json LOG... [--json] [--append calibration.jsonl [--id ID]]\n"
          "\n"
          "keys for --set are the config's dotted keys (parallelism.tensor_parallel_degree=8)\n"
          "or their short forms (tp=8, b=2, s=8192, ac=full, mode=template).\n";
@@ -51,6 +52,7 @@ int main(int argc, char** argv) {
   if (command == "presets") return trainmem::cli::RunPresets(args, presets, out);
   if (command == "link") return trainmem::cli::RunLink(args, presets, out);
   if (command == "search") return trainmem::cli::RunSearch(args, presets, out);
+  if (command == "compare") return trainmem::cli::RunCompare(args, presets, out);
   std::cerr << "trainmem: unknown command '" << command << "'\n";
   PrintUsage(std::cerr);
   return 2;

@@ -10,6 +10,7 @@
 
 #include "core/config.h"
 #include "core/config_detail.h"
+#include "core/input_limits.h"
 #include "core/model.h"
 #include "core/presets.h"
 
@@ -189,6 +190,7 @@ void ReadParallelism(const json* section, Parallelism& p, std::vector<Error>& er
   r.Int("pipeline_parallel_layers_per_stage", p.pp_layers_per_stage);
   r.Bool("sequence_parallel", p.sequence_parallel);
   ReadZeroStage(r, p.zero_stage);
+  r.Enum("fsdp_reshard_after_forward", p.fsdp_reshard_after_forward);
   r.ReportUnknownKeys();
 }
 
@@ -317,6 +319,9 @@ Result<Config> ConfigFromJson(const nlohmann::json& j, const Presets& presets) {
 }
 
 Result<Config> ParseConfig(std::string_view json_text, const Presets& presets) {
+  if (auto refused = CheckJsonInput(json_text, kMaxJsonTextBytes, "")) {
+    return Result<Config>::Failure({*refused});
+  }
   const char* begin = json_text.data();
   const char* end = begin + json_text.size();
   json j = json::parse(begin, end, nullptr, false);

@@ -1,0 +1,364 @@
+// Training-log readers: one pass over the lines, no regular expressions, memory bounded by the
+// number of ranks (a peak per metric and rank, not a row per line).
+//
+// [SECTION] Lines and peaks      — the shared bookkeeping
+// [SECTION] torchtitan           — step line and "memory usage for model"
+// [SECTION] Megatron-LM          — report_memory, also printed by MindSpeed-LLM
+// [SECTION] DeepSpeed            — see_memory_usage
+// [SECTION] memory_summary       — torch.cuda / torch_npu memory_summary() tables
+// [SECTION] nvidia-smi, npu-smi  — device tables (whole process, runtime context included)
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <string>
+
+#include "core/compare/log_reader_detail.h"
+#include "core/compare/measurement.h"
+#include "core/compare/text_scan.h"
+
+namespace trainmem::compare {
+
+using scan::Contains;
+using scan::kGiB;
+using scan::kKiB;
+using scan::kMiB;
+using scan::NumberProblem;
+using scan::StartsWith;
+using scan::Trim;
+
+namespace detail {
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Lines and peaks
+// ---------------------------------------------------------------------------------------------
+
+void LogReader::Record(const Figure& f) {
+  std::int64_t bytes = 0;
+  if (!scan::ToBytes(f.value, f.unit, bytes)) {
+    Skip("figure out of range");
+    return;
+  }
+  const int rank = f.rank >= 0 ? f.rank : rank_;
+  auto key = std::make_tuple(static_cast<int>(f.metric), rank, f.at_init);
+  auto it = peaks_.find(key);
+  if (it == peaks_.end()) {
+    if (peaks_.size() >= kMaxPeaks) return;  // bounded: more ranks than any job has
+    Peak p;
+    p.metric = f.metric;
+    p.rank = rank;
+    p.at_init = f.at_init;
+    p.bytes = -1;
+    it = peaks_.emplace(key, p).first;
+  }
+  if (bytes > it->second.bytes) {
+    it->second.bytes = bytes;
+    it->second.source = f.source;
+    it->second.line = line_number_;
+    it->second.rounding = f.rounding;
+  }
+  used_line_ = true;
+}
+
+void LogReader::Skip(const std::string& why) {
+  ++skipped_count_;
+  if (skipped_.size() < kMaxSkippedKept) {
+    skipped_.push_back({"line " + std::to_string(line_number_), why});
+  }
+}
+
+void LogReader::Format(const char* name) {
+  if (std::find(formats_.begin(), formats_.end(), name) == formats_.end()) {
+    formats_.push_back(name);
+  }
+}
+
+void LogReader::Note(const std::string& note) {
+  if (std::find(notes_.begin(), notes_.end(), note) == notes_.end()) notes_.push_back(note);
+}
+
+std::string LogReader::NumberWhy(NumberProblem problem, std::string_view what) {
+  switch (problem) {
+    case NumberProblem::kNegative:
+      return std::string(what) + " is negative";
+    case NumberProblem::kNotFinite:
+      return std::string(what) + " is not a number (NaN or infinite)";
+    default:
+      return std::string(what) + " has no number (the line may be cut short)";
+  }
+}
+
+void LogReader::Line(std::string_view raw) {
+  ++line_number_;
+  used_line_ = false;
+  std::string_view line = scan::StripAnsi(raw, clean_);
+  if (line.size() > kMaxLineBytes) line = line.substr(0, kMaxLineBytes);
+  rank_ = scan::LeadingRank(line);
+  // Cheapest tests first: most log lines are about something else.
+  if (Contains(line, "memory")) {
+    if (Megatron(line) || Torchtitan(line)) return Count();
+  }
+  if (Contains(line, "Max_MA") && DeepSpeed(line)) return Count();
+  if (Contains(line, "|") && (MemorySummary(line) || NvidiaSmiTable(line) || NpuSmi(line))) {
+    return Count();
+  }
+  if (NvidiaSmiCsv(line)) return Count();
+}
+
+void LogReader::Count() {
+  if (used_line_) ++lines_used_;
+}
+
+Result<Measurement> LogReader::Finish() {
+  Measurement m;
+  m.formats = formats_;
+  m.notes = notes_;
+  m.skipped = skipped_;
+  m.skipped_count = skipped_count_;
+  m.lines_read = line_number_;
+  m.lines_used = lines_used_;
+  for (const auto& [key, peak] : peaks_) {
+    if (peak.bytes >= 0) m.peaks.push_back(peak);
+  }
+  if (m.peaks.empty()) {
+    std::string message =
+        "no memory figure found: expected a torchtitan step line (memory: …GiB), a "
+        "Megatron-LM/MindSpeed-LLM line ([Rank N] … memory (MB) | allocated: …), DeepSpeed "
+        "see_memory_usage (MA … GB Max_MA … GB …), a torch.cuda.memory_summary() table, "
+        "nvidia-smi or npu-smi output";
+    std::vector<Error> errors{{"", message}};
+    errors.insert(errors.end(), skipped_.begin(), skipped_.end());
+    return Result<Measurement>::Failure(errors);
+  }
+  return Result<Measurement>::Success(std::move(m));
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] torchtitan
+// ---------------------------------------------------------------------------------------------
+
+// torchtitan/components/metrics.py, MetricsProcessor.log: the step line prints
+// `memory: {max_reserved_gib:5.2f}GiB({max_reserved_pct:.2f}%)` where max_reserved_gib is
+// memory_stats()["reserved_bytes.all.peak"] / 1024**3 (DeviceMemoryMonitor._to_gib), the peak
+// since the previous log line (reset_peak_stats after each). log_validation prints the same
+// field after "validate step:". torchtitan-npu runs the same code on torch_npu.
+// torchtitan/train.py prints `{CUDA|NPU} memory usage for model: {gib:.2f}GiB({pct:.2f}%)`
+// once after the model is built: parameters and buffers, before optimizer states exist.
+bool LogReader::Torchtitan(std::string_view line) {
+  const std::size_t init = line.find("memory usage for model:");
+  if (init != std::string_view::npos) {
+    return TorchtitanFigure(line.substr(init + 23), true);
+  }
+  const std::size_t at = line.find("memory:");
+  if (at == std::string_view::npos || !Contains(line, "step:")) return false;
+  return TorchtitanFigure(line.substr(at + 7), false);
+}
+
+bool LogReader::TorchtitanFigure(std::string_view rest, bool at_init) {
+  double gib = 0;
+  std::size_t used = 0;
+  const NumberProblem problem = scan::ReadNumber(rest, gib, used);
+  const char* what = at_init ? "torchtitan 'memory usage for model'" : "torchtitan step memory";
+  if (problem != NumberProblem::kNone) {
+    Skip(NumberWhy(problem, what));
+    return true;
+  }
+  if (!StartsWith(rest.substr(used), "GiB")) {
+    Skip(std::string(what) + " has no 'GiB' after the number (the line may be cut short)");
+    return true;
+  }
+  Format(at_init ? "torchtitan" : "torchtitan");
+  Figure f;
+  f.metric = Metric::kReserved;
+  f.value = gib;
+  f.unit = kGiB;
+  f.rounding = kGiB / 200;  // printed with 2 decimals
+  f.at_init = at_init;
+  f.source = at_init ? "torchtitan 'memory usage for model' (max reserved after model init, GiB)"
+                     : "torchtitan step line 'memory: …GiB' (max reserved, GiB)";
+  Record(f);
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Megatron-LM
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+// Megatron prints every figure with two decimals: a value without them was cut mid-way.
+bool HasTwoDecimals(std::string_view rest, std::size_t used) {
+  std::string_view number = Trim(rest.substr(0, used));
+  const std::size_t dot = number.find('.');
+  return dot != std::string_view::npos && number.size() - dot - 1 == 2;
+}
+
+}  // namespace
+
+// megatron/training/utils.py, report_memory(name): "[Rank {rank}] {name} memory (MB) |
+// allocated: {memory_allocated/2**20:.2f} | max allocated: {max_memory_allocated/2**20:.2f} |
+// reserved: {…:.2f} | max reserved: {…:.2f}" and, with --log-device-memory-used,
+// " | total device memory used: {device_memory_used/2**20:.2f}". training_log calls it once,
+// name "(after {iteration} iterations)", on data-parallel rank 0 of every TP/PP rank, so a log
+// holds one line per model-parallel rank. MindSpeed-LLM trains through the same function.
+bool LogReader::Megatron(std::string_view line) {
+  const std::size_t at = line.find("memory (MB)");
+  if (at == std::string_view::npos) return false;
+  Format("megatron");
+  int rank = rank_;
+  const std::size_t tag = line.find("[Rank ");
+  if (tag != std::string_view::npos) rank = scan::LeadingRank(line.substr(tag));
+  struct Field {
+    std::string_view key;
+    Metric metric;
+    const char* source;
+  };
+  static constexpr Field kFields[] = {
+      {"| allocated:", Metric::kAllocated, "Megatron report_memory 'allocated' (MB = 2^20 B)"},
+      {"| max allocated:", Metric::kMaxAllocated,
+       "Megatron report_memory 'max allocated' (MB = 2^20 B)"},
+      {"| reserved:", Metric::kReserved, "Megatron report_memory 'reserved' (MB = 2^20 B)"},
+      {"| max reserved:", Metric::kReserved, "Megatron report_memory 'max reserved' (MB = 2^20 B)"},
+      {"| total device memory used:", Metric::kDeviceUsed,
+       "Megatron report_memory 'total device memory used' (MB = 2^20 B)"},
+  };
+  std::string_view body = line.substr(at);
+  int found = 0;
+  for (const Field& field : kFields) {
+    const std::size_t k = body.find(field.key);
+    if (k == std::string_view::npos) continue;
+    std::string_view rest = body.substr(k + field.key.size());
+    double mb = 0;
+    std::size_t used = 0;
+    const NumberProblem problem = scan::ReadNumber(rest, mb, used);
+    const std::string what = "Megatron '" + std::string(Trim(field.key.substr(1))) + "'";
+    if (problem != NumberProblem::kNone) {
+      Skip(NumberWhy(problem, what));
+      continue;
+    }
+    if (!HasTwoDecimals(rest, used)) {
+      Skip(what + " is not printed with two decimals (the line is cut mid-number)");
+      continue;
+    }
+    Figure f;
+    f.metric = field.metric;
+    f.value = mb;
+    f.unit = kMiB;
+    f.rounding = kMiB / 200;
+    f.rank = rank;
+    f.source = field.source;
+    Record(f);
+    ++found;
+  }
+  if (found == 0) Skip("Megatron memory line without any readable figure");
+  if (!Contains(body, "| max reserved:") && found > 0) {
+    Skip(
+        "Megatron memory line ends before 'max reserved' (cut short); used the figures before "
+        "the cut");
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] DeepSpeed
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+// Position of a whole word (not preceded by a letter, digit or '_').
+std::size_t FindWord(std::string_view line, std::string_view word, std::size_t from = 0) {
+  for (std::size_t at = line.find(word, from); at != std::string_view::npos;
+       at = line.find(word, at + 1)) {
+    const bool start_ok =
+        at == 0 || !(std::isalnum(static_cast<unsigned char>(line[at - 1])) || line[at - 1] == '_');
+    const std::size_t end = at + word.size();
+    const bool end_ok = end < line.size() && line[end] == ' ';
+    if (start_ok && end_ok) return at;
+  }
+  return std::string_view::npos;
+}
+
+// see_memory_usage's unit names, all binary: it divides by 1024**3 and prints "GB"
+// (variants of the function in DeepSpeed's forks use scale_name "MB"/"KB" with 1024**2/1024).
+std::int64_t DeepSpeedUnit(std::string_view rest) {
+  rest = Trim(rest);
+  if (StartsWith(rest, "GB")) return kGiB;
+  if (StartsWith(rest, "MB")) return kMiB;
+  if (StartsWith(rest, "KB")) return kKiB;
+  if (StartsWith(rest, "B")) return 1;
+  return 0;
+}
+
+}  // namespace
+
+// deepspeed/runtime/utils.py, see_memory_usage(message, force): on rank 0 only,
+// "MA {round(memory_allocated/(1024*1024*1024), 2)} GB  Max_MA {round(max_memory_allocated/…,
+// 2)} GB  CA {round(memory_reserved/…, 2)} GB  Max_CA {round(max_memory_reserved/…)} GB" —
+// "GB" is 2^30 bytes, and Max_CA is rounded to a whole GiB (round() without digits), so the
+// current CA, printed to 0.01, can be the better figure for the reserved peak. Peaks are reset
+// after each call: the largest over the log is the run's peak.
+bool LogReader::DeepSpeed(std::string_view line) {
+  struct Field {
+    std::string_view word;
+    Metric metric;
+    std::int64_t rounding_divisor;  // printed precision: 1/100 or whole units
+    const char* source;
+  };
+  static constexpr Field kFields[] = {
+      {"MA", Metric::kAllocated, 200, "DeepSpeed see_memory_usage 'MA' (GB = 2^30 B)"},
+      {"Max_MA", Metric::kMaxAllocated, 200, "DeepSpeed see_memory_usage 'Max_MA' (GB = 2^30 B)"},
+      {"CA", Metric::kReserved, 200, "DeepSpeed see_memory_usage 'CA' (GB = 2^30 B)"},
+      {"Max_CA", Metric::kReserved, 2,
+       "DeepSpeed see_memory_usage 'Max_CA' (GB = 2^30 B, whole GiB)"},
+  };
+  if (FindWord(line, "Max_MA") == std::string_view::npos) return false;
+  Format("deepspeed");
+  for (const Field& field : kFields) {
+    const std::size_t at = FindWord(line, field.word);
+    const std::string what = "DeepSpeed '" + std::string(field.word) + "'";
+    if (at == std::string_view::npos) {
+      Skip(what + " is missing (the line may be cut short)");
+      continue;
+    }
+    std::string_view rest = line.substr(at + field.word.size());
+    double value = 0;
+    std::size_t used = 0;
+    const NumberProblem problem = scan::ReadNumber(rest, value, used);
+    if (problem != NumberProblem::kNone) {
+      Skip(NumberWhy(problem, what));
+      continue;
+    }
+    const std::int64_t unit = DeepSpeedUnit(rest.substr(used));
+    if (unit == 0) {
+      Skip(what + " has no unit after the number (the line may be cut short)");
+      continue;
+    }
+    Figure f;
+    f.metric = field.metric;
+    f.value = value;
+    f.unit = unit;
+    f.rounding = unit / field.rounding_divisor;
+    f.source = field.source;
+    Record(f);
+  }
+  Note(
+      "DeepSpeed prints Max_CA rounded to a whole GiB; the reserved peak is the larger of "
+      "Max_CA and the current CA.");
+  return true;
+}
+
+}  // namespace detail
+
+Result<Measurement> ReadLogText(std::string_view text) {
+  detail::LogReader reader;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    reader.Line(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return reader.Finish();
+}
+
+}  // namespace trainmem::compare

@@ -1,0 +1,120 @@
+#include "core/compare/text_scan.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace trainmem::compare::scan {
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+bool StartsWith(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && s.substr(0, prefix.size()) == prefix;
+}
+
+bool Contains(std::string_view s, std::string_view part) {
+  return s.find(part) != std::string_view::npos;
+}
+
+namespace {
+
+constexpr std::string_view kVisibleEscape = "\xE2\x90\x9B";  // U+241B "␛" in UTF-8
+
+// Skips an escape sequence's parameters up to and including its final letter.
+std::size_t SkipCsi(std::string_view line, std::size_t i) {
+  while (i < line.size() && !(line[i] >= '@' && line[i] <= '~')) ++i;
+  return i < line.size() ? i + 1 : i;
+}
+
+}  // namespace
+
+std::string_view StripAnsi(std::string_view line, std::string& storage) {
+  if (line.find('\x1b') == std::string_view::npos && !Contains(line, kVisibleEscape)) {
+    return line;
+  }
+  storage.clear();
+  std::size_t i = 0;
+  while (i < line.size()) {
+    if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
+      i = SkipCsi(line, i + 2);
+    } else if (line.substr(i, kVisibleEscape.size()) == kVisibleEscape &&
+               i + kVisibleEscape.size() < line.size() && line[i + kVisibleEscape.size()] == '[') {
+      i = SkipCsi(line, i + kVisibleEscape.size() + 1);
+    } else {
+      storage.push_back(line[i++]);
+    }
+  }
+  return storage;
+}
+
+NumberProblem ReadNumber(std::string_view s, double& value, std::size_t& used) {
+  std::size_t i = 0;
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+  if (i < s.size() && s[i] == '-') return NumberProblem::kNegative;
+  if (i < s.size() && s[i] == '+') ++i;
+  auto lower = [&](std::size_t k) { return k < s.size() ? (s[k] | 0x20) : 0; };
+  if ((lower(i) == 'n' && lower(i + 1) == 'a' && lower(i + 2) == 'n') ||
+      (lower(i) == 'i' && lower(i + 1) == 'n' && lower(i + 2) == 'f')) {
+    return NumberProblem::kNotFinite;
+  }
+  char buffer[64];
+  std::size_t n = 0;
+  bool digits = false, dot = false;
+  for (; i < s.size() && n + 1 < sizeof buffer; ++i) {
+    const char c = s[i];
+    if (c >= '0' && c <= '9') {
+      buffer[n++] = c;
+      digits = true;
+    } else if (c == '.' && !dot) {
+      buffer[n++] = c;
+      dot = true;
+    } else if (c == ',' && digits && !dot && i + 1 < s.size() && s[i + 1] >= '0' &&
+               s[i + 1] <= '9') {
+      continue;  // a thousands separator, "7,234"
+    } else {
+      break;
+    }
+  }
+  if (!digits) return NumberProblem::kMissing;
+  buffer[n] = '\0';
+  value = std::strtod(buffer, nullptr);
+  if (!std::isfinite(value)) return NumberProblem::kNotFinite;
+  used = i;
+  return NumberProblem::kNone;
+}
+
+bool ToBytes(double value, std::int64_t unit, std::int64_t& bytes) {
+  const double b = std::round(value * static_cast<double>(unit));
+  // 2^62 bytes is four exbibytes: anything larger is a misread, not a device.
+  if (!std::isfinite(b) || b < 0 || b > 4.6e18) return false;
+  bytes = static_cast<std::int64_t>(b);
+  return true;
+}
+
+int LeadingRank(std::string_view line) {
+  line = Trim(line);
+  // torchrun --tee / --local-ranks-filter: "[rank3]:" ; older elastic agents: "[default3]:".
+  for (std::string_view tag :
+       {std::string_view("[rank"), std::string_view("[default"), std::string_view("[Rank ")}) {
+    if (!StartsWith(line, tag)) continue;
+    std::size_t i = tag.size();
+    long rank = 0;
+    bool any = false;
+    while (i < line.size() && line[i] >= '0' && line[i] <= '9' && rank < 10000000) {
+      rank = rank * 10 + (line[i] - '0');
+      ++i;
+      any = true;
+    }
+    if (any && i < line.size() && line[i] == ']') return static_cast<int>(rank);
+  }
+  return -1;
+}
+
+}  // namespace trainmem::compare::scan

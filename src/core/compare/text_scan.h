@@ -1,0 +1,38 @@
+// Small, allocation-free helpers for reading log lines (compare/*.cpp). No regular
+// expressions: logs reach tens of megabytes and every line is looked at once.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace trainmem::compare::scan {
+
+inline constexpr std::int64_t kKiB = 1024;
+inline constexpr std::int64_t kMiB = 1024 * kKiB;
+inline constexpr std::int64_t kGiB = 1024 * kMiB;
+
+std::string_view Trim(std::string_view s);
+bool StartsWith(std::string_view s, std::string_view prefix);
+bool Contains(std::string_view s, std::string_view part);
+
+// Terminal colour codes (ESC [ … letter) and their visible form "␛[…m" that some log viewers
+// copy out. Returns the line unchanged (no copy into `storage`) when it has none.
+std::string_view StripAnsi(std::string_view line, std::string& storage);
+
+// Why a number could not be read.
+enum class NumberProblem { kNone, kMissing, kNotFinite, kNegative };
+
+// Reads a decimal number at the start of `s` (after spaces), e.g. "78.52GiB(…": `used` is how
+// many characters it took. Thousands separators (1,234.5) are accepted. "nan"/"inf" are
+// reported as kNotFinite, a leading '-' as kNegative.
+NumberProblem ReadNumber(std::string_view s, double& value, std::size_t& used);
+
+// Bytes from a value in a binary unit, rounded to the nearest byte; false when out of range.
+bool ToBytes(double value, std::int64_t unit, std::int64_t& bytes);
+
+// A rank named by the launcher or the framework at the start of a line: torchrun's
+// "[rank3]:" / "[default3]:", Megatron's "[Rank 3]", or -1.
+int LeadingRank(std::string_view line);
+
+}  // namespace trainmem::compare::scan

@@ -1,0 +1,167 @@
+// Measured beside estimated: like with like, the right pipeline stage, the sentence on the
+// largest gap, the JSON schema and the calibration row.
+#include <cmath>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "core/compare/compare.h"
+#include "core/compare/measurement.h"
+#include "core/report.h"
+#include "test_support.h"
+
+namespace trainmem::compare {
+namespace {
+
+using trainmem::testing::MustParse;
+
+// Llama 3 8B on 8 GPUs with TP 2 × PP 4 (dp 1): two ranks per stage.
+Estimate PipelineEstimate() {
+  return EstimateMemory(MustParse(R"({"model": "llama3-8b", "framework": "megatron",
+      "world_size": 8, "parallelism": {"tensor_parallel_degree": 2,
+      "pipeline_parallel_degree": 4, "data_parallel_shard_degree": 1}})"));
+}
+
+Measurement Read(const std::string& text) {
+  Result<Measurement> r = ReadMeasurement(text);
+  EXPECT_TRUE(r.ok());
+  return r.ok() ? r.value() : Measurement{};
+}
+
+TEST(CompareTest, MegatronRanksMapToTheirPipelineStage) {
+  const Estimate e = PipelineEstimate();
+  ASSERT_EQ(e.stages.size(), 4u);
+  // Rank 5 → stage 5 / (8 / 4) = 2. Rank 1 → stage 0.
+  const Measurement m = Read(
+      "[Rank 1] (after 1 iterations) memory (MB) | allocated: 100.00 | max allocated: 20000.00 "
+      "| reserved: 300.00 | max reserved: 400.00\n"
+      "[Rank 5] (after 1 iterations) memory (MB) | allocated: 100.00 | max allocated: 30000.00 "
+      "| reserved: 300.00 | max reserved: 400.00\n");
+  const Comparison c = CompareWithEstimate(e, m);
+  const MetricRow* row = nullptr;
+  for (const MetricRow& r : c.metrics) {
+    if (r.metric == Metric::kMaxAllocated) row = &r;
+  }
+  ASSERT_NE(row, nullptr);
+  EXPECT_EQ(row->rank, 5);  // the largest measured
+  EXPECT_EQ(row->stage, 2);
+  EXPECT_EQ(row->measured_bytes, 30000LL << 20);
+  EXPECT_EQ(row->estimate_bytes, e.stages[2].bytes.peak_allocated);
+  EXPECT_NE(row->stage_basis.find("stage 2 for rank 5"), std::string::npos) << row->stage_basis;
+  ASSERT_EQ(row->per_rank.size(), 2u);
+  EXPECT_EQ(row->per_rank[0].stage, 0);
+  EXPECT_EQ(row->per_rank[0].estimate_bytes, e.stages[0].bytes.peak_allocated);
+  // error = (estimate − measured) / measured, as bench/accuracy.cpp reports it.
+  const double measured = 30000.0 * 1048576.0;
+  EXPECT_NEAR(row->error, (static_cast<double>(row->estimate_bytes) - measured) / measured, 1e-12);
+}
+
+TEST(CompareTest, UnknownRankUsesTheLargestStageAndSaysSo) {
+  const Estimate e = PipelineEstimate();
+  const Comparison c = CompareWithEstimate(e, Read("step: 1 loss: 2 memory: 50.00GiB(60%)\n"));
+  ASSERT_EQ(c.metrics.size(), 1u);
+  EXPECT_EQ(c.metrics[0].metric, Metric::kReserved);
+  EXPECT_EQ(c.metrics[0].stage, e.worst_stage);
+  EXPECT_EQ(c.metrics[0].estimate_bytes, e.per_device.total);
+  EXPECT_NE(c.metrics[0].stage_basis.find("does not name the rank"), std::string::npos);
+}
+
+TEST(CompareTest, LikeWithLike) {
+  const Estimate e = EstimateMemory(MustParse(R"({"model": "llama3-8b", "world_size": 8})"));
+  const MemoryBreakdown& b = e.per_device;
+  const Comparison c = CompareWithEstimate(
+      e,
+      Read("[2024-05-01 12:00:00,123] [INFO] [utils.py:792:see_memory_usage] MA 10.00 GB  "
+           "Max_MA 20.00 GB  CA 30.00 GB  Max_CA 31 GB \n"
+           "| N/A   36C    P0    121W / 700W |  40000MiB / 81559MiB |     98%      Default |\n"));
+  std::map<Metric, std::int64_t> estimate;
+  for (const MetricRow& r : c.metrics) estimate[r.metric] = r.estimate_bytes;
+  EXPECT_EQ(estimate.at(Metric::kReserved), b.total);
+  EXPECT_EQ(estimate.at(Metric::kMaxAllocated), b.peak_allocated);
+  EXPECT_EQ(estimate.at(Metric::kAllocated), b.parameters + b.gradients + b.optimizer_states);
+  EXPECT_EQ(estimate.at(Metric::kDeviceUsed), b.total);
+  for (const MetricRow& r : c.metrics) {
+    if (r.metric == Metric::kDeviceUsed) {
+      EXPECT_NE(r.estimate_basis.find("runtime context"), std::string::npos);
+    }
+  }
+}
+
+TEST(CompareTest, SentenceNamesTheLargestComponentGap) {
+  const Estimate e = EstimateMemory(MustParse(R"({"model": "llama3-8b", "world_size": 8})"));
+  const MemoryBreakdown& b = e.per_device;
+  ASSERT_GT(b.activations, b.parameters);
+  Measurement m;
+  m.components.present = true;
+  m.components.parameters = b.parameters;
+  m.components.gradients = b.gradients;
+  m.components.optimizer_states = b.optimizer_states;
+  m.components.activations = static_cast<std::int64_t>(std::llround(b.activations * 1.4));
+  m.components.temporary = b.temporary;
+  m.components.source = "test";
+  const Comparison c = CompareWithEstimate(e, m);
+  ASSERT_EQ(c.components.size(), 5u);
+  EXPECT_EQ(c.sentence.rfind("Activations measured 1.4\xC3\x97 the estimate", 0), 0u) << c.sentence;
+  EXPECT_NE(c.sentence.find("activation checkpointing"), std::string::npos);
+}
+
+TEST(CompareTest, SentenceOnTotalsWhenNoBreakdown) {
+  const Estimate e = EstimateMemory(MustParse(R"({"model": "llama3-8b", "world_size": 8})"));
+  // A measured reserved peak 1.25× the estimate.
+  Measurement m;
+  Peak p;
+  p.metric = Metric::kReserved;
+  p.bytes = e.per_device.total + e.per_device.total / 4;
+  m.peaks.push_back(p);
+  const Comparison c = CompareWithEstimate(e, m);
+  EXPECT_EQ(c.sentence.rfind("Max reserved measured 1.25\xC3\x97 the estimate", 0), 0u)
+      << c.sentence;
+  EXPECT_NE(c.sentence.find("misses " + FormatGiB(e.per_device.total / 4)), std::string::npos)
+      << c.sentence;
+}
+
+TEST(CompareTest, JsonSchema) {
+  const Estimate e = PipelineEstimate();
+  const Comparison c = CompareWithEstimate(
+      e, Read("[Rank 7] (after 1 iterations) memory (MB) | allocated: 100.00 | max allocated: "
+              "20000.00 | reserved: 300.00 | max reserved: 25000.00\n"));
+  const nlohmann::json j = ComparisonToJson(c);
+  EXPECT_EQ(j["schema"], "trainmem.compare/v1");
+  ASSERT_TRUE(j["measured"].is_array());
+  const nlohmann::json& first = j["measured"][0];
+  EXPECT_EQ(first["metric"], "reserved");
+  EXPECT_EQ(first["peak_bytes"], 25000LL << 20);
+  EXPECT_EQ(first["rank"], 7);
+  EXPECT_EQ(first["stage"], 3);
+  EXPECT_EQ(first["estimate_bytes"], e.stages[3].bytes.total);
+  EXPECT_TRUE(first["error"].is_number());
+  EXPECT_TRUE(first["source"].is_string());
+  EXPECT_TRUE(j["components"].is_array());
+  EXPECT_EQ(j["formats"][0], "megatron");
+}
+
+TEST(CompareTest, CalibrationRowReproducesTheEstimate) {
+  const Estimate e = PipelineEstimate();
+  const Comparison c = CompareWithEstimate(
+      e, Read("[Rank 7] (after 1 iterations) memory (MB) | allocated: 100.00 | max allocated: "
+              "20000.00 | reserved: 300.00 | max reserved: 25000.00\n"));
+  Result<nlohmann::json> row = CalibrationRow(e, c, "my-run", "job 42 log");
+  ASSERT_TRUE(row.ok());
+  const nlohmann::json& j = row.value();
+  EXPECT_EQ(j["id"], "my-run");
+  EXPECT_EQ(j["source"], "job 42 log");
+  EXPECT_EQ(j["measured"]["metric"], "reserved");
+  EXPECT_EQ(j["measured"]["stage"], "last");      // rank 7 holds stage 3 of 4
+  EXPECT_EQ(j["measured"]["peak_gib"], 24.4141);  // 25000 / 1024 = 24.4140625
+  Result<Config> again = ConfigFromJson(j["config"], trainmem::testing::TestPresets());
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(EstimateMemory(again.value()).per_device.total, e.per_device.total);
+
+  Measurement device_only =
+      Read("| N/A   36C    P0    121W / 700W |  40000MiB / 81559MiB |     98%      Default |\n");
+  EXPECT_FALSE(CalibrationRow(e, CompareWithEstimate(e, device_only), "x", "y").ok());
+}
+
+}  // namespace
+}  // namespace trainmem::compare
