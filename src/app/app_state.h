@@ -13,6 +13,7 @@
 
 #include "app/heatmap_renderer.h"
 #include "app/i18n.h"
+#include "app/measured_state.h"
 #include "core/config.h"
 #include "core/estimate.h"
 #include "core/presets.h"
@@ -109,6 +110,8 @@ struct AppState {
       explorer_rects;               // drawn this frame (tabs, rows, plot)
   std::string published_explorer;   // what #explorer's data-json holds now
   float device_pixel_ratio = 1.0f;  // set by main.cpp: CSS px = ImGui px / ratio
+
+  MeasuredView measured;  // a run's log or profile beside the estimate (panel_measured.cpp)
 
   // UI-only state.
   std::string model_filter;
