@@ -54,6 +54,12 @@ constexpr const char* kFirstVisitLink = "v1&model=llama3-8b&ws=8&b=2";
 
 std::string SummaryLine(const AppState& state) {
   const auto& budget = state.estimate.budget;
+  if (state.link_fallback) {
+    return TrFormat(Str::kSummaryTemplate, ModelDisplayName(state.config).c_str(),
+                    state.config.device.name.c_str(),
+                    trainmem::FormatGiB(state.estimate.per_device.total).c_str(),
+                    trainmem::FormatGiB(budget.usable_bytes).c_str(), Tr(Str::kSummaryLinkPartly));
+  }
   return TrFormat(Str::kSummaryTemplate, ModelDisplayName(state.config).c_str(),
                   state.config.device.name.c_str(),
                   trainmem::FormatGiB(state.estimate.per_device.total).c_str(),

@@ -24,6 +24,9 @@ enum class AttentionImpl { kFlash, kSdpa, kEager };
 enum class AcMode { kNone, kSelective, kFull };
 enum class PpSchedule { k1F1B, kInterleaved1F1B, kGPipe, kZeroBubble };
 enum class OptimizerKind { kAdamW, kAdam, kSgd, kLion, kAdafactor };
+// torchtitan [parallelism] fsdp_reshard_after_forward (distributed/fsdp.py
+// get_fsdp_reshard_after_forward_policy): "default" reshards unless pipeline parallel is on.
+enum class ReshardPolicy { kDefault, kAlways, kNever };
 
 std::int64_t DTypeBytes(DType t);  // fp32 4, bf16/fp16 2, int8/fp8 1
 
@@ -65,6 +68,9 @@ struct Parallelism {
   std::int64_t pp_layers_per_stage = 0;  // 0 = even split (interleaved: 2 virtual stages per rank)
   bool sequence_parallel = true;
   std::optional<int> zero_stage;  // DeepSpeed ZeRO stage / Megatron distributed optimizer (1)
+  // FSDP2 blocks free their gathered parameters after forward (torchtitan/torchtune).
+  ReshardPolicy fsdp_reshard_after_forward =
+      ReshardPolicy::kDefault;  // DeepSpeed ZeRO stage / Megatron distributed optimizer (1)
 };
 
 struct ActivationCheckpoint {
@@ -181,5 +187,6 @@ const char* AttentionName(AttentionImpl a);
 const char* AcModeName(AcMode m);
 const char* PpScheduleName(PpSchedule s);
 const char* OptimizerName(OptimizerKind o);
+const char* ReshardPolicyName(ReshardPolicy r);
 
 }  // namespace trainmem

@@ -55,6 +55,10 @@ constexpr NamedValue<OptimizerKind> kOptimizers[] = {{"AdamW", OptimizerKind::kA
                                                      {"Lion", OptimizerKind::kLion},
                                                      {"Adafactor", OptimizerKind::kAdafactor}};
 
+constexpr NamedValue<ReshardPolicy> kReshardPolicies[] = {{"default", ReshardPolicy::kDefault},
+                                                          {"always", ReshardPolicy::kAlways},
+                                                          {"never", ReshardPolicy::kNever}};
+
 // Lower case without separators: the form every enum is compared in.
 std::string Normalize(std::string_view text) {
   std::string out;
@@ -131,6 +135,7 @@ const char* AttentionName(AttentionImpl a) { return CanonicalName(kAttention, a)
 const char* AcModeName(AcMode m) { return CanonicalName(kAcModes, m); }
 const char* PpScheduleName(PpSchedule s) { return CanonicalName(kSchedules, s); }
 const char* OptimizerName(OptimizerKind o) { return CanonicalName(kOptimizers, o); }
+const char* ReshardPolicyName(ReshardPolicy r) { return CanonicalName(kReshardPolicies, r); }
 
 namespace detail {
 
@@ -159,6 +164,10 @@ std::string EnumChoices(PpSchedule) {
   return "1F1B, Interleaved1F1B, GPipe, ZeroBubble (also InterleavedZeroBubble, ZBVZeroBubble)";
 }
 std::string EnumChoices(OptimizerKind) { return Choices(kOptimizers); }
+bool EnumFromText(std::string_view text, ReshardPolicy& out) {
+  return Lookup(kReshardPolicies, text, out);
+}
+std::string EnumChoices(ReshardPolicy) { return Choices(kReshardPolicies); }
 
 std::int64_t LayersPerStageFromScheduleText(std::string_view text) {
   // Looks for "<N> layer(s) per virtual stage" (Megatron's num_layers_per_virtual_pipeline_stage).

@@ -53,6 +53,7 @@ json ParallelismToJson(const Parallelism& p) {
               {"pipeline_parallel_schedule", PpScheduleName(p.pp_schedule)},
               {"pipeline_parallel_layers_per_stage", p.pp_layers_per_stage},
               {"sequence_parallel", p.sequence_parallel},
+              {"fsdp_reshard_after_forward", ReshardPolicyName(p.fsdp_reshard_after_forward)},
               {"zero_stage", p.zero_stage ? json(*p.zero_stage) : json(nullptr)}};
 }
 
@@ -94,6 +95,7 @@ const std::vector<SettingAlias> kAliases = {
     {"lps", "parallelism.pipeline_parallel_layers_per_stage"},
     {"sp", "parallelism.sequence_parallel"},
     {"zero", "parallelism.zero_stage"},
+    {"reshard", "parallelism.fsdp_reshard_after_forward"},
     {"ac", "activation_checkpoint.mode"},
     {"acopt", "activation_checkpoint.selective_ac_option"},
     {"acoff", "activation_checkpoint.offload"},

@@ -189,6 +189,7 @@ void ReadParallelism(const json* section, Parallelism& p, std::vector<Error>& er
   r.Int("pipeline_parallel_layers_per_stage", p.pp_layers_per_stage);
   r.Bool("sequence_parallel", p.sequence_parallel);
   ReadZeroStage(r, p.zero_stage);
+  r.Enum("fsdp_reshard_after_forward", p.fsdp_reshard_after_forward);
   r.ReportUnknownKeys();
 }
 

@@ -63,9 +63,26 @@ StageEstimate DetailedStage(const Config& config, const Layout& layout,
   const double phase_b = persistent + state.gradients + state.optimizer_step_temp +
                          gathered_in_step + state.grad_buckets;
   const double cached_a = state.grads_freed_before_forward ? state.gradients : 0;
-  const bool backward_peak = phase_a + cached_a >= phase_b;
-  const double allocated = std::max(phase_a, phase_b);
-  const double reserved_base = std::max(phase_a + cached_a, phase_b);
+  // Gradients freed by zero_grad come back block by block during backward while the saved
+  // activations go: the backward's other end (the first block) holds every sharded gradient,
+  // that block's recompute and gradient temporaries, its gathered parameters and its unsharded
+  // gradients. With full checkpointing and large optimizer state this end is the peak.
+  const double transient_c =
+      state.gathered_at_backward_end + state.unsharded_grads_at_backward_end + state.grad_buckets;
+  const double phase_c =
+      state.grads_freed_before_forward
+          ? persistent + state.gradients + act.end_of_backward_bytes + transient_c
+          : 0;
+  const bool end_peak = phase_c > phase_a + cached_a && phase_c > phase_b;
+  const bool backward_peak = !end_peak && phase_a + cached_a >= phase_b;
+  const double allocated = std::max({phase_a, phase_b, phase_c});
+  const double reserved_base = std::max({phase_a + cached_a, phase_b, phase_c});
+  // Reserved over allocated: PyTorch's caching allocator rounds large requests up to 2 MiB
+  // multiples, carves them from cudaMalloc'd segments it never merges, and keeps every freed
+  // block (c10/cuda/CUDACachingAllocator.cpp), so max_memory_reserved exceeds the allocated
+  // peak by the fragmentation of the large blocks. overhead.temporary_fraction (0.10) is that
+  // share: the DeepSeek-V3-16B EP4 run logs 40.78 GiB reserved for 36.17 GiB active (12.7%),
+  // and the FSDP calibration runs sit 10–15% above allocated-plus-cached-gradients.
   const double fraction = config.overhead.temporary_fraction * reserved_base;
 
   MemoryBreakdown& m = st.bytes;
@@ -73,7 +90,12 @@ StageEstimate DetailedStage(const Config& config, const Layout& layout,
   m.parameters = ToBytes(state.parameters);
   m.gradients = ToBytes(state.gradients);
   m.optimizer_states = ToBytes(state.optimizer_states);
-  if (backward_peak) {
+  if (end_peak) {
+    st.peak_phase = "backward end";
+    m.activations = ToBytes(act.end_of_backward_bytes);
+    t.gathered_params = ToBytes(state.gathered_at_backward_end);
+    t.unsharded_grads = ToBytes(state.unsharded_grads_at_backward_end);
+  } else if (backward_peak) {
     st.peak_phase = "backward start";
     m.activations = ToBytes(act.peak_bytes);
     t.gathered_params = ToBytes(state.gathered_params);
@@ -105,6 +127,25 @@ void AddWarnings(Estimate& e) {
     e.warnings.push_back(
         "NCCL/HCCL communication buffers and the runtime context live outside "
         "the caching allocator; the budget margin covers them");
+  const bool torchtitan =
+      c.framework == Framework::kTorchtitan || c.framework == Framework::kTorchtitanNpu;
+  if (c.mode == Mode::kDetailed && torchtitan && c.training.loss_chunks <= 1 && !e.stages.empty()) {
+    // torchtitan's model configs compute the loss with ChunkedLossWrapper (num_chunks = 8) since
+    // 2026-04 (components/loss.py); a job that does holds a fraction of these logits.
+    const StageEstimate& worst = e.stages[static_cast<std::size_t>(e.worst_stage)];
+    const std::int64_t loss = worst.activations.logits_and_loss;
+    if (loss > worst.bytes.total / 5)
+      e.warnings.push_back("the whole-sequence loss holds " + std::to_string(loss >> 30) +
+                           " GiB of fp32 logits here; torchtitan's current model configs chunk it "
+                           "(ChunkedLossWrapper, 8 chunks): set training.loss_chunks = 8 if your "
+                           "job does");
+  }
+  if (c.mode == Mode::kDetailed && c.training.fp8)
+    e.warnings.push_back(
+        "fp8 is estimated like bf16: float8/MXFP8 linears cast their inputs inside the matmul "
+        "and keep fp32 masters, bf16 gathers and bf16 activations between layers (torchtitan "
+        "components/quantization); measured float8/MXFP8 peaks are within a few percent of "
+        "bf16. NVFP4 saves far less and is not modelled");
   if (c.model.num_mtp_layers > 0 && !c.training.mtp)
     e.warnings.push_back("the model has MTP modules; they are not trained (training.mtp = false)");
 }

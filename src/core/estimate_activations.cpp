@@ -66,6 +66,8 @@ struct Context {
   bool compiled = false;
   bool fused_norm = false;  // Megatron TE/Apex fused norms, or torch.compile
   Framework framework = Framework::kTorchtitan;
+  bool torchtitan = false;  // torchtitan or torchtitan-npu
+  double ep = 1;
   double seq_kv = 0;          // keys each query attends to in eager attention
   bool op_level_sac = false;  // selective_ac_option "op" (else every k-th block)
   double gated_factor = 4;    // saved I-sized tensors of a gated MLP
@@ -80,6 +82,8 @@ Context ContextOf(const Config& c, const Layout& l) {
   bool sp = l.tp > 1 && (c.parallelism.sequence_parallel || c.framework != Framework::kMegatron);
   x.rep = sp ? x.tp : 1.0;
   x.framework = c.framework;
+  x.torchtitan = c.framework == Framework::kTorchtitan || c.framework == Framework::kTorchtitanNpu;
+  x.ep = static_cast<double>(l.ep);
   // Megatron's default hidden and attention dropout is 0.1 (arguments.py); torchtitan and
   // torchtune models have none.
   x.dropout = c.training.dropout.value_or(c.framework == Framework::kMegatron ? 0.1 : 0.0);
@@ -155,7 +159,10 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
     // input, the experts' intermediates (split by ETP) and their outputs for the weighted sum.
     double routed = s.top_k / x.rep;
     saved += 8.0 * s.experts / x.rep;
-    saved += routed * (2 * x.ab * s.h + factor * x.ab * s.expert_width / x.etp);
+    // torchtitan's combine (models/common/token_dispatcher.py) upcasts the experts' outputs to
+    // fp32 before weighting them by the router scores, so the multiply keeps an fp32 copy.
+    const double output_bytes = x.torchtitan ? 4.0 : x.ab;
+    saved += routed * ((x.ab + output_bytes) * s.h + factor * x.ab * s.expert_width / x.etp);
     op += 4.0 * s.experts / x.rep + routed * x.ab * (s.expert_width / x.etp + s.h);
     width = s.shared_width / x.tp;
   }
@@ -164,8 +171,33 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
   b.none = saved;
   // SAC "op": w1 and w2 outputs (every other mm).
   b.op_sac = op + x.ab * (width + s.h / x.rep);
+  if (x.torchtitan) {
+    // torchtitan distributed/activation_checkpoint.py SelectiveAC: the save set is PyTorch's
+    // compute-intensive ops (torch/_functorch/partitioners.py get_default_op_list: mm, addmm,
+    // bmm, SDPA, _scaled_mm — not _grouped_mm) plus all_to_all_single and topk, minus every
+    // second mm/linear (counted per block; the router gate is forced to recompute). So a dense
+    // or shared-expert MLP keeps w1's and w2's outputs (the attention's four linears leave the
+    // count even); routed experts keep the top-k choice (fp32 scores + int64 ids) and, with EP,
+    // the two all-to-all outputs (dispatched tokens in, combined tokens back), while their
+    // grouped GEMMs are recomputed.
+    double routed = 0;
+    if (moe) {
+      routed = s.top_k * 12.0 / x.rep;
+      if (x.ep > 1) routed += 2.0 * s.top_k / x.rep * x.ab * s.h;
+    }
+    const double has_dense = width > 0 ? 1.0 : 0.0;
+    // torch.compile: AOTAutograd's partitioner saves only what the backward graph reads; w2's
+    // output feeds the residual add, whose backward reads nothing, so it is not kept.
+    const double w2_out = x.compiled ? 0.0 : x.ab * s.h / x.rep;
+    b.op_sac = routed + has_dense * (x.ab * width + w2_out);
+  }
   const double transient_width = width + (moe ? s.top_k * s.expert_width / x.etp / x.rep : 0);
   b.working = x.ab * (3 * transient_width + 2 * s.h / x.rep);
+  if (moe && x.torchtitan) {
+    // Going back through combine and dispatch, each routed copy's gradient exists as the fp32
+    // product's gradient and as bf16 copies before and after the all-to-all / unpermute.
+    b.working += s.top_k / x.rep * (4.0 + 2 * x.ab) * s.h;
+  }
   return b;
 }
 
@@ -248,23 +280,42 @@ InFlight PipelineInFlight(const Config& c, const Layout& l, const StageParams& s
   return f;
 }
 
+// torchtitan's loss at its peak, per token (components/loss.py, trainer.py).
+// - Eager cross_entropy_loss: F.cross_entropy(pred.float()); the trainer deletes `pred` before
+//   backward, so log_softmax's fp32 output is what is kept; its backward holds that output, the
+//   incoming fp32 gradient and the fp32 result at once: 12 bytes per logit.
+// - Compiled loss ("loss" in compile.components): Inductor fuses upcast, log-softmax and NLL; the
+//   partitioner keeps the bf16 logits and per-row statistics and the backward writes bf16
+//   gradients in one kernel: 2 + 2 bytes per logit.
+// - TP (_LossParallelCrossEntropy, vocab-sharded): forward holds the bf16 shard, its fp32 copy,
+//   `shifted` and exp(shifted) (14 B); backward holds the saved fp32 log_probs, grad_input
+//   (zeros_like), exp(log_probs) and their sum at once: 16 bytes per logit.
+// - ChunkedLossWrapper (num_chunks = loss_chunks > 1): lm_head and the loss run chunk by chunk,
+//   each chunk's backward right after its forward, so only T/N tokens of logits exist, plus the
+//   chunk's bf16 logits held by the loop, plus a GradAccumulator of fp32 [T, hidden] (the
+//   decoder norm's output is replicated over TP before chunking).
+double TorchtitanLossBytesPerToken(const Config& c, const Context& x, double vocab, double h) {
+  const bool compiled_loss = c.compile.enable && c.compile.loss;
+  const bool loss_parallel = x.tp > 1;
+  const double per_logit = loss_parallel ? 16.0 : (compiled_loss ? 4.0 : 12.0);
+  const double chunks = static_cast<double>(std::max<std::int64_t>(1, c.training.loss_chunks));
+  if (chunks <= 1) return vocab * per_logit;
+  const double chunk_logits = compiled_loss && !loss_parallel ? 0.0 : x.ab;  // compiled: in 4
+  return vocab * (per_logit + chunk_logits) / chunks + 4.0 * h;
+}
+
 // Logits and loss at the start of backward, per token, for this device.
 double LossBytesPerToken(const Config& c, const Context& x) {
   const double vocab = static_cast<double>(c.model.vocab_size) / x.tp;  // vocab-parallel
-  const bool fused = c.framework == Framework::kMegatron || (c.compile.enable && c.compile.loss);
-  // torchtitan with TP computes the loss on vocab-sharded DTensors (loss_parallel): the
-  // decomposed log-softmax in torch/distributed/tensor/parallel/loss.py materialises `shifted`
-  // and exp(shifted) beside the fp32 input while the bf16 logits are still referenced, about
-  // 14 B per element instead of the fused kernel's 12.
-  const bool loss_parallel = x.tp > 1 && (c.framework == Framework::kTorchtitan ||
-                                          c.framework == Framework::kTorchtitanNpu);
-  const double per_logit = fused ? 6.0 : (loss_parallel ? 14.0 : 12.0);
-  const double chunks = static_cast<double>(std::max<std::int64_t>(1, c.training.loss_chunks));
-  // Chunked CE keeps the bf16 logits and upcasts one chunk at a time.
-  const double logits = chunks > 1 ? x.ab + per_logit / chunks : per_logit;
   // The final norm's saved tensors and the head's (gathered) input.
   const double h = static_cast<double>(c.model.hidden_size);
   const double head_input = NormBytes(x, h) / x.rep + x.ab * h;
+  if (x.torchtitan) return TorchtitanLossBytesPerToken(c, x, vocab, h) + head_input;
+  const bool fused = c.framework == Framework::kMegatron || (c.compile.enable && c.compile.loss);
+  const double per_logit = fused ? 6.0 : 12.0;
+  const double chunks = static_cast<double>(std::max<std::int64_t>(1, c.training.loss_chunks));
+  // Chunked CE keeps the bf16 logits and upcasts one chunk at a time.
+  const double logits = chunks > 1 ? x.ab + per_logit / chunks : per_logit;
   return vocab * logits + head_input;
 }
 
@@ -287,15 +338,19 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     k_every =
         std::max<long long>(1, std::atoll(c.activation_checkpoint.selective_ac_option.c_str()));
 
-  double kept_per_token = 0, worst_transient = 0, scores = 0;
+  double kept_per_token = 0, worst_transient = 0, scores = 0, first_kept = 0;
   for (std::int64_t layer = st.first_layer; layer < st.first_layer + st.num_layers; ++layer) {
     bool moe = c.model.num_experts > 0 &&
                static_cast<std::size_t>(layer) < c.model.layer_is_moe.size() &&
                c.model.layer_is_moe[static_cast<std::size_t>(layer)];
-    // torchtitan checkpoints block ids with id % k == 0.
-    bool checkpointed = k_every > 0 && (layer % k_every == 0);
+    // torchtitan's block-interval SAC (distributed/activation_checkpoint.py before the 2026-06
+    // policy refactor) bumps a process-wide counter before testing `count % k == 0`: the k-th,
+    // 2k-th, … block this rank builds is checkpointed, not the first. Other frameworks: id % k.
+    const std::int64_t ordinal = x.torchtitan ? layer - st.first_layer + 1 : layer;
+    bool checkpointed = k_every > 0 && (ordinal % k_every == 0);
     PolicyBytes p = BlockUnderPolicy(c, x, s, moe, checkpointed);
     kept_per_token += p.kept;
+    if (layer == st.first_layer) first_kept = p.kept;
     worst_transient = std::max(worst_transient, p.recompute + p.working);
     scores = std::max(scores, p.scores);
   }
@@ -321,6 +376,8 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   }
   b.saved_layers = ToBytes(saved);
   out.peak_bytes = saved + std::max(loss, worst_transient * tokens);
+  out.end_of_backward_bytes =
+      (first_kept + worst_transient) * tokens + static_cast<double>(b.embedding_output);
   return out;
 }
 

@@ -27,6 +27,7 @@ struct StageParams {
   double max_layer_expert = 0;   // its routed experts after EP × ETP
   double root_params = 0;        // embedding + final norm + head after TP (FSDP root module)
   double head_params = 0;        // output head after TP (its gradient is held through backward)
+  double embedding_params = 0;   // token embedding after TP (its own FSDP unit in torchtitan)
 };
 
 // `counts` = CountParams(arch, false) (embedding, head and final norm sizes).
@@ -44,6 +45,9 @@ struct StateBytes {
   double gathered_params = 0;      // FSDP / ZeRO-3 all-gathered layers (current + prefetch), root
   double unsharded_grads = 0;      // per-layer full gradients before reduce-scatter, head grad
   double grad_buckets = 0;         // DDP / ZeRO reduction and all-gather buckets
+  // At the end of backward (first block): FSDP units still gathered and unsharded gradients.
+  double gathered_at_backward_end = 0;
+  double unsharded_grads_at_backward_end = 0;
   bool grads_freed_before_forward = false;  // zero_grad(set_to_none=True): cached, not allocated
   std::string recipe;                       // one line: what the recipe keeps in which dtype
 };
@@ -54,6 +58,9 @@ StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const S
 struct StageActivations {
   ActivationBreakdown breakdown;
   double peak_bytes = 0;  // saved layers + embedding output + max(loss, one block's backward)
+  // At the end of backward: the first block's saved tensors, its recompute and gradient
+  // temporaries, and the embedding output (every later block's activations are freed).
+  double end_of_backward_bytes = 0;
 };
 
 StageActivations ComputeActivations(const Config& config, const Layout& layout,

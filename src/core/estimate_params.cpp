@@ -69,7 +69,10 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
     double embedding = static_cast<double>(counts.embedding) / tp;
     double head = static_cast<double>(counts.output_head) / tp;
     if (arch.tie_embeddings && pp > 1 && st.has_head) head = embedding;
-    if (st.has_embedding) st.root_params += embedding;
+    if (st.has_embedding) {
+      st.root_params += embedding;
+      st.embedding_params = embedding;
+    }
     if (st.has_head) {
       st.root_params += head + static_cast<double>(counts.final_norm);
       st.head_params = arch.tie_embeddings ? embedding : head;
@@ -175,9 +178,41 @@ struct LocalParams {
   double Sharded(const Shards& s) const { return dense / s.dense + expert / s.expert; }
 };
 
+bool IsTorchtitan(const Config& config) {
+  return config.framework == Framework::kTorchtitan ||
+         config.framework == Framework::kTorchtitanNpu;
+}
+
+// FSDP2 parameters gathered at the start of backward (the activation peak), in elements.
+// torchtitan/distributed/fsdp.py apply_fsdp_to_decoder: every block is its own fully_shard unit
+// with reshard_after_forward from get_fsdp_reshard_after_forward_policy ("default" = not pp,
+// "always", "never"); tok_embeddings is its own unit with the same policy; [norm, lm_head] is one
+// unit resharded after forward only under "always" (FSDP would prefetch it straight back); with
+// tied weights [tok_embeddings, norm, lm_head] is one unit, likewise resharded only under
+// "always". A resharded block is gathered again for its backward, and FSDP2 prefetches the
+// next one: two blocks at a time.
+double FsdpGatheredAtBackward(const Config& config, const Layout& layout,
+                              const StageParams& stage) {
+  const ReshardPolicy policy = config.parallelism.fsdp_reshard_after_forward;
+  const bool blocks_reshard =
+      policy == ReshardPolicy::kAlways || (policy == ReshardPolicy::kDefault && layout.pp <= 1);
+  const double blocks = stage.dense_per_device + stage.expert_per_device - stage.root_params;
+  const double layer = stage.max_layer_dense + stage.max_layer_expert;
+  double gathered = blocks_reshard ? std::min(2 * layer, blocks) : blocks;
+  if (!IsTorchtitan(config)) return gathered + stage.root_params;  // torchtune: one root unit
+  const bool always = policy == ReshardPolicy::kAlways;
+  if (config.model.tie_embeddings) return gathered + (always ? 0.0 : stage.root_params);
+  gathered += always ? 0.0 : stage.root_params - stage.embedding_params;  // norm + lm_head
+  if (!blocks_reshard) gathered += stage.embedding_params;
+  return gathered;
+}
+
 // torchtitan (and torchtune with more than one device): FSDP2 fully_shard with
 // MixedPrecisionPolicy(param_dtype=bf16, reduce_dtype=fp32). The sharded parameters are the fp32
-// masters; gradients are sharded fp32; the optimizer steps on the shards.
+// masters; gradients are sharded fp32; the optimizer steps on the shards. Since torchtitan
+// #2900 (2026-04, "replace amp and replicate with fully_shard") fully_shard is applied even at
+// dp_shard = 1 (TP-only, PP-only, one device, dp_replicate): the same recipe with shards of 1;
+// torch.autocast (maybe_enable_amp) is gone.
 StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StageParams& stage,
                       double master_bytes, double state_bytes) {
   StateBytes out;
@@ -186,6 +221,9 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
   const double compute_bytes =
       static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
   const double sharded = local.Sharded(shards);
+  // MixedPrecisionPolicy reduce_dtype: torchtitan's [training] mixed_precision_reduce is
+  // float32 only (config/configs.py).
+  const double reduce_bytes = 4.0;
   out.parameters = sharded * master_bytes;
   out.gradients = sharded * master_bytes;
   out.optimizer_states = sharded * OptimizerStatesPerParam(config) * state_bytes;
@@ -193,27 +231,48 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
   // no state-sized temporaries; the "foreach" path would add one from _foreach_sqrt).
   out.optimizer_step_temp = 0;
   const double layer = stage.max_layer_dense + stage.max_layer_expert;
+  out.gathered_params = FsdpGatheredAtBackward(config, layout, stage) * compute_bytes;
   if (layout.pp > 1) {
-    // With PP, torchtitan does not reshard after forward (reshard_after_forward = not pp), and
-    // gradient sync waits for the last microbatch: the stage's bf16 params and unsharded grads
-    // stay resident through the step.
-    out.gathered_params = local.total() * compute_bytes;
-    out.unsharded_grads = local.total() * compute_bytes;
+    // torch/distributed/pipelining/stage.py turns gradient sync off until the stage's last
+    // microbatch; FSDP2 then keeps the unsharded gradients and upcasts them to reduce_dtype to
+    // accumulate (torch/distributed/fsdp/_fully_shard/_fsdp_param.py,
+    // to_accumulated_grad_if_needed): the stage's fp32 unsharded gradients, plus one block's
+    // fresh bf16 gradients before they are added in.
+    out.unsharded_grads = local.total() * reduce_bytes + layer * compute_bytes;
   } else {
-    // Current block + the prefetched next one; the root module (embedding, final norm, head)
-    // is not resharded after forward, so it stays gathered through backward.
-    out.gathered_params = (2 * layer + stage.root_params) * compute_bytes;
-    // One block's bf16 gradients plus its fp32 reduce-scatter input; the head's unsharded
-    // gradient is produced first in backward and reduced only with the root, at the end.
-    out.unsharded_grads = layer * (compute_bytes + 4.0) + stage.head_params * compute_bytes;
+    // One block's bf16 gradients plus its fp32 reduce-scatter input (foreach_reduce copies into
+    // a reduce_dtype buffer); the head's unsharded gradient is produced first in backward.
+    out.unsharded_grads =
+        layer * (compute_bytes + reduce_bytes) + stage.head_params * compute_bytes;
+    if (IsTorchtitan(config) && config.training.loss_chunks > 1 && stage.has_head) {
+      // ChunkedLossWrapper (components/loss.py) turns the lm_head's gradient sync off for all
+      // chunks but the last, so FSDP2 accumulates its unsharded gradient in reduce_dtype.
+      out.unsharded_grads += stage.head_params * reduce_bytes;
+    }
   }
-  if (shards.dense <= 1 && shards.expert <= 1) {
-    // No FSDP (dp_shard·cp = 1: one device, TP only, or DDP replicas): torchtitan trains the
-    // fp32 model under torch.autocast instead (maybe_enable_amp). Autocast caches one bf16 copy
+  // The backward's far end: the first block and the embedding unit (gathered again for its
+  // backward) are gathered; the head unit was resharded and reduced after its own backward
+  // (reshard_after_backward defaults to true). With PP the stage stays gathered and its
+  // accumulated gradients unsharded until the last microbatch.
+  if (layout.pp > 1) {
+    out.gathered_at_backward_end = out.gathered_params;
+    out.unsharded_grads_at_backward_end = out.unsharded_grads;
+  } else {
+    // The first block (with the next unit, the embedding or a block, prefetched), then the
+    // embedding's own backward: the larger of the two units is what is held.
+    const double last_unit = std::max(layer, stage.embedding_params);
+    out.gathered_at_backward_end =
+        std::min(out.gathered_params, (layer + last_unit) * compute_bytes);
+    out.unsharded_grads_at_backward_end = last_unit * (compute_bytes + reduce_bytes);
+  }
+  if (!IsTorchtitan(config) && shards.dense <= 1 && shards.expert <= 1) {
+    // torchtune with TP only: the fp32 model under torch.autocast. Autocast caches one bf16 copy
     // of each weight per forward and the matmuls save it for backward, so the whole local model
     // exists in bf16 at the start of backward; gradients land directly in fp32.
     out.gathered_params = master_bytes == compute_bytes ? 0 : local.total() * compute_bytes;
     out.unsharded_grads = 0;
+    out.gathered_at_backward_end = out.gathered_params;
+    out.unsharded_grads_at_backward_end = 0;
   }
   out.grads_freed_before_forward = true;  // zero_grad(set_to_none=True) at the top of each step
   return out;

@@ -401,6 +401,7 @@ std::string LinkKeyExpects(std::string_view key) {
       {"lps", "the layers per pipeline stage, 0 for an even split"},
       {"sp", "1 or 0"},
       {"zero", "a ZeRO stage from 0 to 3, or null"},
+      {"reshard", "default, always or never (FSDP reshard after forward)"},
       {"ac", "none, selective or full"},
       {"acopt", "op, or a whole number k (every k-th block)"},
       {"acoff", "1 or 0"},

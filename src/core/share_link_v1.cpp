@@ -3,7 +3,10 @@
 // (DefaultConfigJson may change; this table may not). It is DefaultConfigJson() as it was when
 // v1 shipped and has been since (git log -p src/core/config.h src/core/config_json.cpp).
 // A key the schema gains later is not in this table: links always carry such keys
-// (share_link.cpp), so their meaning cannot move with a default either.
+// (share_link.cpp), so their meaning cannot move with a default either. The one exception is a
+// key whose frozen value is the behaviour every earlier link already had:
+// parallelism.fsdp_reshard_after_forward "default" is what the estimate did before the key
+// existed, so a v1 link without it means "default" now and always.
 #include <nlohmann/json.hpp>
 
 #include "core/config.h"
@@ -29,7 +32,8 @@ const nlohmann::json& V1LinkDefaults() {
                     "context_parallel_degree": 1, "expert_parallel_degree": 1,
                     "expert_tensor_parallel_degree": 1, "pipeline_parallel_microbatch_size": 1,
                     "pipeline_parallel_schedule": "1F1B", "pipeline_parallel_layers_per_stage": 0,
-                    "sequence_parallel": true, "zero_stage": null},
+                    "sequence_parallel": true, "zero_stage": null,
+                    "fsdp_reshard_after_forward": "default"},
     "activation_checkpoint": {"mode": "selective", "selective_ac_option": "2", "offload": false},
     "optimizer": {"name": "AdamW", "state_dtype": "float32", "momentum": 0.9,
                   "swap_optimizer": false, "swap_optimizer_times": 16,

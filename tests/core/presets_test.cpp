@@ -64,8 +64,9 @@ TEST(Presets, TheBriefsIdsExist) {
         "glm-4.5-air",     "gpt2"}) {
     EXPECT_NE(presets.FindModel(id), nullptr) << id;
   }
-  for (const char* id : {"ascend-910b", "ascend-910c", "a100-40gb", "a100-80gb", "h100-80gb",
-                         "h200-141gb", "b200", "mi300x", "mi325x", "mi355x", "l40s", "rtx-4090"}) {
+  for (const char* id :
+       {"ascend-910b", "ascend-910c", "a100-40gb", "a100-80gb", "h100-80gb", "h200-141gb", "b200",
+        "gb200", "mi300x", "mi325x", "mi355x", "l40s", "rtx-4090"}) {
     EXPECT_NE(presets.FindDevice(id), nullptr) << id;
   }
   EXPECT_EQ(presets.FindModel("no-such-model"), nullptr);

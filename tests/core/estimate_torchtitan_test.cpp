@@ -1,0 +1,169 @@
+// torchtitan / FSDP2 physics, each figure derived by hand from the framework's source.
+// Llama 3 8B: h = 4096, L = 32, V = 128256, I = 14336, 8 KV heads of 128.
+//   one block  = 4096² × 2 (wq, wo) + 4096 × 1024 × 2 (wk, wv) + 3 × 4096 × 14336 + 2 × 4096
+//              = 218,112,000 parameters
+//   embedding  = head = 128256 × 4096 = 525,336,576; final norm 4,096
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "core/config.h"
+#include "core/estimate.h"
+#include "core/presets.h"
+#include "test_support.h"
+
+namespace trainmem {
+namespace {
+
+using testing::MustParse;
+using testing::TestPresets;
+using testing::With;
+
+constexpr std::int64_t kBlock = 218'112'000;
+constexpr std::int64_t kHead = 525'336'576;
+
+Config Llama(const std::vector<std::pair<std::string, std::string>>& settings) {
+  return With(MustParse(R"({"model": "llama3-8b", "device": "h100-80gb"})"), settings);
+}
+
+// TP only (no dp_shard): torchtitan applies fully_shard at degree 1 to install the
+// MixedPrecisionPolicy (parallelize.py "Always run apply_fsdp_to_decoder"): fp32 params on the
+// device, bf16 gathered units at the start of backward. Per TP rank a block has
+// (218,112,000 − 8,192) / 2 + 8,192 = 109,060,096 parameters; the head 262,668,288.
+TEST(TorchtitanTest, TensorParallelOnlyKeepsFp32ParamsAndGathersBf16Units) {
+  Estimate e = EstimateMemory(Llama({{"ws", "2"}, {"tp", "2"}, {"b", "1"}, {"s", "2048"}}));
+  const std::int64_t block = 109'060'096;
+  const std::int64_t head = 262'668'288;
+  const std::int64_t local = 32 * block + 2 * head + 4096;
+  EXPECT_EQ(e.per_device.parameters, local * 4);
+  EXPECT_EQ(e.per_device.gradients, local * 4);
+  // Two blocks (current + prefetch) and the [norm, lm_head] unit, in bf16.
+  EXPECT_EQ(e.stages[0].temporary.gathered_params, (2 * block + head + 4096) * 2);
+  // Vocab-parallel loss (_LossParallelCrossEntropy backward: saved fp32 log_probs, grad_input,
+  // exp(log_probs) and their sum): 16 B × V/2 = 1,026,048 per token, plus the final norm's
+  // saved tensors split by sequence parallel ((6 × 4096 + 4) / 2 = 12,290) and the head's
+  // gathered bf16 input (8,192): 1,046,530 B per token × 2048 tokens.
+  EXPECT_EQ(e.stages[0].activations.logits_and_loss, 1'046'530LL * 2048);
+}
+
+// Pipeline parallel, reshard policy "default" = not pp: each stage's blocks and its embedding
+// stay gathered in bf16, and gradient sync waits for the last microbatch, so FSDP2 accumulates
+// the stage's unsharded gradients upcast to fp32, plus one block's fresh bf16 gradients.
+// Stage 0 of 2: 16 blocks + embedding = 16 × 218,112,000 + 525,336,576 = 4,015,128,576.
+TEST(TorchtitanTest, PipelineStageKeepsParamsGatheredAndFp32UnshardedGrads) {
+  Config c = Llama({{"ws", "2"}, {"pp", "2"}, {"b", "4"}, {"mbs", "1"}, {"s", "2048"}});
+  Estimate e = EstimateMemory(c);
+  ASSERT_EQ(e.stages.size(), 2u);
+  const std::int64_t stage0 = 16 * kBlock + kHead;
+  EXPECT_EQ(e.stages[0].temporary.gathered_params, stage0 * 2);
+  EXPECT_EQ(e.stages[0].temporary.unsharded_grads, stage0 * 4 + kBlock * 2);
+  // "always" reshards every unit after forward, PP or not: two blocks; the embedding unit is
+  // resharded too (stage 0 has no head unit).
+  Estimate always = EstimateMemory(With(c, {{"reshard", "always"}}));
+  EXPECT_EQ(always.stages[0].temporary.gathered_params, 2 * kBlock * 2);
+}
+
+// "never" without PP: nothing is resharded after forward, the whole model is gathered in bf16
+// at the start of backward (8 ranks: the masters are still sharded 8 ways).
+TEST(TorchtitanTest, NeverReshardKeepsTheWholeModelGathered) {
+  Estimate e =
+      EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"reshard", "never"}}));
+  EXPECT_EQ(e.stages[0].temporary.gathered_params, (32 * kBlock + 2 * kHead + 4096) * 2);
+}
+
+// ChunkedLossWrapper disables the lm_head's gradient sync for all chunks but the last: FSDP2
+// keeps its unsharded gradient in fp32 (reduce_dtype) next to the chunk's bf16 one. Unsharded
+// gradients = one block (bf16 + fp32 reduce-scatter input, 6 B) + head × (2 + 4) B.
+TEST(TorchtitanTest, ChunkedLossAccumulatesTheHeadGradientInFp32) {
+  Estimate e = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"chunks", "8"}}));
+  EXPECT_EQ(e.stages[0].temporary.unsharded_grads, kBlock * 6 + kHead * 6);
+}
+
+// Block-interval SAC: torchtitan bumps its counter before testing count % k == 0, so with
+// k = 3 the 3rd, 6th, …, 30th blocks are checkpointed: 10 of 32 (not 11, as ids 0, 3, …, 30
+// would give). Without checkpointing a block keeps 200,840 B per token (estimate_test.cpp,
+// DerivedKWithoutCheckpointing); a checkpointed one keeps its 8,192 B input.
+TEST(TorchtitanTest, EveryKthBlockCountsFromOne) {
+  Estimate e = EstimateMemory(
+      Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "selective"}, {"acopt", "3"}}));
+  const double expected = (22 * 200840.0 + 10 * 8192.0) / 32;
+  EXPECT_NEAR(e.stages[0].activations.bytes_per_token_per_layer, expected, 0.5);
+}
+
+// Per-op SAC keeps, per token per block: the input 2h, wq's output 2·4096, wv's 2·1024,
+// flash attention's output 2·4096 + fp32 lse 4·32, w1's output 2·14336 and w2's 2·4096:
+// 8,192 + 8,192 + 2,048 + 8,320 + 28,672 + 8,192 = 63,616 B. Compiled, the partitioner drops
+// w2's output (only the residual add reads it, and its backward reads nothing): 55,424 B.
+TEST(TorchtitanTest, OpLevelSacSavesEveryOtherMatmul) {
+  Config c = Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "selective"}, {"acopt", "op"}});
+  EXPECT_NEAR(EstimateMemory(c).stages[0].activations.bytes_per_token_per_layer, 63616.0, 0.5);
+  EXPECT_NEAR(EstimateMemory(With(c, {{"compile", "true"}}))
+                  .stages[0]
+                  .activations.bytes_per_token_per_layer,
+              55424.0, 0.5);
+}
+
+// The reshard policy is part of the schema: parsed, written back, and a bad value is an error
+// that names the key and the valid values.
+TEST(TorchtitanTest, ReshardPolicyRoundTripsAndRejectsUnknownValues) {
+  Config c = MustParse(
+      R"({"model": "llama3-8b", "parallelism": {"fsdp_reshard_after_forward": "never"}})");
+  EXPECT_EQ(c.parallelism.fsdp_reshard_after_forward, ReshardPolicy::kNever);
+  EXPECT_EQ(ConfigToJson(c)["parallelism"]["fsdp_reshard_after_forward"], "never");
+  EXPECT_EQ(ConfigToJson(MustParse(
+                R"({"model": "llama3-8b"})"))["parallelism"]["fsdp_reshard_after_forward"],
+            "default");
+  Result<Config> bad = ParseConfig(
+      R"({"model": "llama3-8b", "parallelism": {"fsdp_reshard_after_forward": "sometimes"}})",
+      TestPresets());
+  ASSERT_FALSE(bad.ok());
+  const std::string message = FormatError(bad.errors().front());
+  EXPECT_NE(message.find("parallelism.fsdp_reshard_after_forward"), std::string::npos) << message;
+  EXPECT_NE(message.find("default, always, never"), std::string::npos) << message;
+}
+
+// fp8 in detailed mode: the estimate says plainly that it models float8/MXFP8 like bf16 (the
+// measured MXFP8 runs are within a few percent of bf16) and that NVFP4 is not modelled.
+TEST(TorchtitanTest, Fp8IsEstimatedLikeBf16AndSaysSo) {
+  Config c = Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}});
+  Estimate bf16 = EstimateMemory(c);
+  Estimate fp8 = EstimateMemory(With(c, {{"fp8", "true"}}));
+  EXPECT_EQ(fp8.per_device.total, bf16.per_device.total);
+  bool warned = false;
+  for (const std::string& w : fp8.warnings) warned = warned || w.find("NVFP4") != std::string::npos;
+  EXPECT_TRUE(warned);
+  for (const std::string& w : bf16.warnings) EXPECT_EQ(w.find("fp8"), std::string::npos) << w;
+}
+
+// Per-op SAC on an MoE block with EP (Qwen3-30B-A3B: h = 2048, 32 query heads and 4 KV heads
+// of 128, top-8 of 128 experts, no shared experts), per token: the block input 4,096; wq's and
+// wv's outputs 2 × (4096 + 512) = 9,216; attention output 8,192 + lse 128; the top-k choice
+// 8 × (4 + 8) = 96; with EP the dispatch and combine all-to-all outputs 2 × 8 × 2 × 2048 =
+// 65,536. The grouped GEMMs' outputs are recomputed. Total 87,264 B.
+TEST(TorchtitanTest, OpLevelSacOnMoeKeepsAllToAllOutputs) {
+  Config c = With(
+      MustParse(R"({"model": "qwen3-30b-a3b", "device": "h100-80gb"})"),
+      {{"ws", "8"}, {"ep", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "selective"}, {"acopt", "op"}});
+  EXPECT_NEAR(EstimateMemory(c).stages[0].activations.bytes_per_token_per_layer, 87264.0, 0.5);
+  // Without EP there is no all-to-all: 87,264 − 65,536.
+  EXPECT_NEAR(
+      EstimateMemory(With(c, {{"ep", "1"}})).stages[0].activations.bytes_per_token_per_layer,
+      87264.0 - 65536.0, 0.5);
+}
+
+// A torchtitan estimate whose unchunked loss is a large share of the total says so and names
+// the setting that models torchtitan's ChunkedLossWrapper; with chunks set it does not.
+// Llama 3 8B, 8 ranks, b 2 × 8192: 12 B × 128256 × 16384 tokens ≈ 23.5 GiB of ~81 GiB.
+TEST(TorchtitanTest, LargeUnchunkedLossPointsAtLossChunks) {
+  Config c = Llama({{"ws", "8"}, {"b", "2"}, {"s", "8192"}, {"ac", "selective"}, {"acopt", "op"}});
+  auto mentions_chunks = [](const Estimate& e) {
+    for (const std::string& w : e.warnings)
+      if (w.find("training.loss_chunks") != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(mentions_chunks(EstimateMemory(c)));
+  EXPECT_FALSE(mentions_chunks(EstimateMemory(With(c, {{"chunks", "8"}}))));
+  EXPECT_FALSE(mentions_chunks(EstimateMemory(With(c, {{"fw", "megatron"}}))));
+}
+
+}  // namespace
+}  // namespace trainmem
