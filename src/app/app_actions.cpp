@@ -17,6 +17,7 @@
 #include "app/fonts_cjk.h"
 #include "app/i18n.h"
 #include "app/labels.h"
+#include "core/input_limits.h"
 #include "core/report.h"
 #include "core/share_link.h"
 #include "core/share_link_detail.h"
@@ -261,6 +262,11 @@ void SelectModelPreset(AppState& state, const std::string& id) {
 }
 
 bool UseCustomModel(AppState& state, const std::string& hf_json_text, std::vector<Error>* errors) {
+  if (auto refused =
+          trainmem::CheckJsonInput(hf_json_text, trainmem::kMaxJsonTextBytes, "config.json")) {
+    *errors = {*refused};  // over a size or nesting limit
+    return false;
+  }
   const auto parsed = nlohmann::json::parse(hf_json_text, nullptr, false);
   if (parsed.is_discarded() || !parsed.is_object()) {
     *errors = {{"config.json", Tr(Str::kErrNotJsonObject)}};

@@ -10,6 +10,7 @@
 
 #include "core/config.h"
 #include "core/config_detail.h"
+#include "core/input_limits.h"
 #include "core/model.h"
 #include "core/presets.h"
 
@@ -228,6 +229,8 @@ void ReadOptimizer(const json* section, Optimizer& o, std::vector<Error>& errors
   r.Enum("name", o.name);
   r.Enum("state_dtype", o.state_dtype);
   r.Number("momentum", o.momentum);
+  r.Bool("first_moment", o.first_moment);
+  r.Int("max_preconditioner_dim", o.max_preconditioner_dim);
   r.Bool("swap_optimizer", o.swap_optimizer);
   r.Int("swap_optimizer_times", o.swap_optimizer_times);
   r.Bool("early_step_in_backward", o.early_step_in_backward);
@@ -318,6 +321,9 @@ Result<Config> ConfigFromJson(const nlohmann::json& j, const Presets& presets) {
 }
 
 Result<Config> ParseConfig(std::string_view json_text, const Presets& presets) {
+  if (auto refused = CheckJsonInput(json_text, kMaxJsonTextBytes, "")) {
+    return Result<Config>::Failure({*refused});
+  }
   const char* begin = json_text.data();
   const char* end = begin + json_text.size();
   json j = json::parse(begin, end, nullptr, false);

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/config_detail.h"
+#include "core/input_limits.h"
 #include "core/presets.h"
 #include "core/share_link.h"
 #include "core/share_link_detail.h"
@@ -405,7 +406,9 @@ std::string LinkKeyExpects(std::string_view key) {
       {"ac", "none, selective or full"},
       {"acopt", "op, or a whole number k (every k-th block)"},
       {"acoff", "1 or 0"},
-      {"opt", "AdamW, Adam, SGD, Lion or Adafactor"},
+      {"opt",
+       "AdamW, Adam, SGD, Lion, Adafactor, AdamW8bit, PagedAdamW8bit, PagedAdamW, AdamW4bit, "
+       "Lion8bit, Muon, Shampoo or SOAP"},
       {"osd", "float32, bfloat16 or int8"},
       {"optimizer.momentum", "a number from 0 to 1"},
       {"swap", "1 or 0"},
@@ -431,7 +434,10 @@ std::string LinkKeyExpects(std::string_view key) {
 
 DecodedLink DecodeShareFragment(std::string_view fragment, const Presets& presets) {
   DecodedLink link;
-  LinkDecoder(presets, link).Run(fragment);
+  // An oversized link is refused whole (before percent-decoding): the defaults, and why.
+  const std::optional<Error> too_large = CheckInputSize(fragment, kMaxFragmentBytes, "");
+  LinkDecoder(presets, link).Run(too_large ? std::string_view("v1") : fragment);
+  if (too_large) link.errors.push_back({"", "the link " + too_large->message});
   return link;
 }
 
