@@ -17,6 +17,7 @@
 #include "app/fonts_cjk.h"
 #include "app/i18n.h"
 #include "app/labels.h"
+#include "core/input_limits.h"
 #include "core/report.h"
 #include "core/share_link.h"
 #include "core/share_link_detail.h"
@@ -54,6 +55,12 @@ constexpr const char* kFirstVisitLink = "v1&model=llama3-8b&ws=8&b=2";
 
 std::string SummaryLine(const AppState& state) {
   const auto& budget = state.estimate.budget;
+  if (state.link_fallback) {
+    return TrFormat(Str::kSummaryTemplate, ModelDisplayName(state.config).c_str(),
+                    state.config.device.name.c_str(),
+                    trainmem::FormatGiB(state.estimate.per_device.total).c_str(),
+                    trainmem::FormatGiB(budget.usable_bytes).c_str(), Tr(Str::kSummaryLinkPartly));
+  }
   return TrFormat(Str::kSummaryTemplate, ModelDisplayName(state.config).c_str(),
                   state.config.device.name.c_str(),
                   trainmem::FormatGiB(state.estimate.per_device.total).c_str(),
@@ -255,6 +262,11 @@ void SelectModelPreset(AppState& state, const std::string& id) {
 }
 
 bool UseCustomModel(AppState& state, const std::string& hf_json_text, std::vector<Error>* errors) {
+  if (auto refused =
+          trainmem::CheckJsonInput(hf_json_text, trainmem::kMaxJsonTextBytes, "config.json")) {
+    *errors = {*refused};  // over a size or nesting limit
+    return false;
+  }
   const auto parsed = nlohmann::json::parse(hf_json_text, nullptr, false);
   if (parsed.is_discarded() || !parsed.is_object()) {
     *errors = {{"config.json", Tr(Str::kErrNotJsonObject)}};

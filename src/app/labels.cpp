@@ -10,6 +10,15 @@ std::string ModelDisplayName(const trainmem::Config& config) {
   return Tr(Str::kCustomModelName);
 }
 
+std::string NominalSize(std::int64_t params) {
+  const double p = static_cast<double>(params);
+  const char* unit = p >= 1e12 ? "T" : p >= 1e9 ? "B" : p >= 1e6 ? "M" : "K";
+  const double scaled = p / (p >= 1e12 ? 1e12 : p >= 1e9 ? 1e9 : p >= 1e6 ? 1e6 : 1e3);
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3g%s", scaled, unit);  // 3 significant digits at most
+  return buffer;
+}
+
 Str FrameworkLabel(trainmem::Framework framework) {
   for (const auto& option : kFrameworkOptions) {
     if (option.value == framework) return option.label;
@@ -74,10 +83,10 @@ std::string Unquoted(const std::string& value) {
   return value;
 }
 
-const char* AcModeWord(const std::string& mode) {
-  if (mode == "full") return Tr(Str::kAcFull);
-  if (mode == "selective") return Tr(Str::kAcSelective);
-  return Tr(Str::kAcNone);
+const char* AcModeWords(const std::string& mode) {
+  if (mode == "full") return Tr(Str::kAcWordsFull);
+  if (mode == "selective") return Tr(Str::kAcWordsSelective);
+  return Tr(Str::kAcWordsNone);
 }
 
 }  // namespace
@@ -85,8 +94,7 @@ const char* AcModeWord(const std::string& mode) {
 std::string ChangeWords(const std::string& key, const std::string& raw) {
   const std::string value = Unquoted(raw);
   const long long number = std::atoll(value.c_str());
-  if (key == "activation_checkpoint.mode")
-    return TrFormat(Str::kChangeCheckpointing, AcModeWord(value));
+  if (key == "activation_checkpoint.mode") return AcModeWords(value);
   if (key == "activation_checkpoint.selective_ac_option")
     return value == "op" ? Tr(Str::kChangeAcOp) : TrFormat(Str::kChangeAcEvery, number);
   if (key == "optimizer.swap_optimizer") return Tr(Str::kChangeSwap);

@@ -68,6 +68,10 @@ std::string ModelDisplayName(const trainmem::Config& config);
 
 Str FrameworkLabel(trainmem::Framework framework);
 
+// The size in a model's name, as the name writes it: "12B", "1.5B", "671B" (not "12.00B",
+// which claims a precision the name does not have: Gemma 3 12B counts 11.77B).
+std::string NominalSize(std::int64_t params);
+
 // What the chosen precision means for this framework's bytes per parameter ("fp32 master
 // weights, bf16 compute"): the parameter dtype alone does not say what a parameter costs.
 Str PrecisionNote(const trainmem::Config& config);

@@ -25,11 +25,11 @@ bool HasChange(const trainmem::Recommendation* rec,
 // cumulative, so a row lists only what it adds to the row above (`previous`); the Apply tooltip
 // lists everything a click sets.
 std::string ChangesText(const trainmem::Recommendation& rec,
-                        const trainmem::Recommendation* previous) {
+                        const trainmem::Recommendation* previous, const char* separator) {
   std::string text;
   for (const auto& change : rec.changes) {
     if (HasChange(previous, change)) continue;
-    if (!text.empty()) text += previous ? " \xC2\xB7 " : "\n";
+    if (!text.empty()) text += separator;
     text += ChangeWords(change.first, change.second);
   }
   return text;
@@ -43,20 +43,12 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
   ImGui::Text("%d.", index + 1);
   ImGui::TableNextColumn();
   const std::string sentence = AdviceSentence(rec);
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(sentence.c_str());
-  ImGui::PopTextWrapPos();
+  TextWrapped(sentence.c_str());
   const bool combination = rec.kind == trainmem::AdviceKind::kCombination;
-  std::string added = ChangesText(rec, combination ? nullptr : previous);
-  if (combination) {  // a combination lists all its parts on one line
-    for (char& c : added) {
-      if (c == '\n') c = ';';
-    }
-  }
+  // A combination lists all its parts; a ladder row what it adds to the row above.
+  const std::string added = ChangesText(rec, combination ? nullptr : previous, " \xC2\xB7 ");
   ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(added.c_str());
-  ImGui::PopTextWrapPos();
+  TextWrapped(added.c_str());
   ImGui::PopStyleColor();
   ImGui::TableNextColumn();
   TextRight(trainmem::FormatGiB(rec.total_bytes).c_str());
@@ -70,7 +62,7 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
     ApplyRecommendation(state, chosen);
     ShowFeedback(state, TrFormat(Str::kFeedbackApplied, AdviceSentence(chosen).c_str()));
   }
-  Tooltip(ChangesText(rec, nullptr).c_str());
+  Tooltip(ChangesText(rec, nullptr, "\n").c_str());
   ImGui::PopID();
 }
 

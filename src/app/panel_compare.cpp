@@ -50,10 +50,10 @@ Str WhyDifferent(Component component) {
 
 void DrawNominalComparison(const trainmem::TemplateComparison& t) {
   if (!t.available || !t.has_nominal) return;
-  const std::string line = TrFormat(
-      Str::kNominalTemplate, trainmem::FormatCount(t.nominal_params).c_str(),
-      trainmem::FormatGiB(t.nominal.total).c_str(), trainmem::FormatCount(t.exact_params).c_str(),
-      trainmem::FormatGiB(t.exact.total).c_str());
+  const std::string line = TrFormat(Str::kNominalTemplate, NominalSize(t.nominal_params).c_str(),
+                                    trainmem::FormatGiB(t.nominal.total).c_str(),
+                                    trainmem::FormatCount(t.exact_params).c_str(),
+                                    trainmem::FormatGiB(t.exact.total).c_str());
   TextMuted(line.c_str());
 }
 

@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "app/app_actions.h"
+#include "app/app_explorer.h"
 #include "app/memory_bar.h"
 #include "app/panels.h"
 #include "app/widgets.h"
@@ -23,11 +24,9 @@ namespace {
 void DrawWhat(const AppState& state) {
   const auto& c = state.config;
   ImGui::PushFont(GetFont(FontRole::kBold));
-  ImGui::PushTextWrapPos(0.0f);
   const std::string title = TrFormat(Str::kEmbedTitleTemplate, ModelDisplayName(c).c_str(),
                                      static_cast<long long>(c.world_size), c.device.name.c_str());
-  ImGui::TextUnformatted(title.c_str());
-  ImGui::PopTextWrapPos();
+  TextWrapped(title.c_str());
   ImGui::PopFont();
   const std::string how = TrFormat(
       Str::kEmbedHowTemplate, Tr(FrameworkLabel(c.framework)),
@@ -38,7 +37,7 @@ void DrawWhat(const AppState& state) {
   TextMuted(how.c_str());
 }
 
-void DrawVerdictLine(const AppState& state) {
+void DrawVerdictLine(AppState& state) {
   const trainmem::Estimate& e = state.estimate;
   const bool fits = e.budget.fits;
   if (state.link_fallback) {
@@ -47,6 +46,7 @@ void DrawVerdictLine(const AppState& state) {
     Pill(Tr(fits ? Str::kVerdictFits : Str::kVerdictDoesNotFit),
          fits ? FitsColors() : DoesNotFitColors());
   }
+  RecordRect(state, "embed_verdict", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   ImGui::SameLine(0, Em(0.6f));
   const std::int64_t headroom = e.budget.headroom_bytes;
   const std::string figures =
@@ -55,17 +55,17 @@ void DrawVerdictLine(const AppState& state) {
                trainmem::FormatGiB(e.budget.usable_bytes).c_str(),
                trainmem::FormatGiB(std::llabs(headroom)).c_str());
   ImGui::PushFont(GetFont(FontRole::kBold));
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(figures.c_str());
-  ImGui::PopTextWrapPos();
+  TextWrapped(figures.c_str());
   ImGui::PopFont();
 }
 
-void DrawOpenLink(const AppState& state) {
+void DrawOpenLink(AppState& state) {
   const char* label = Tr(Str::kOpenInTrainmem);
   ImGui::PushStyleColor(ImGuiCol_Text, AccentColor());
   ImGui::TextUnformatted(label);
   ImGui::PopStyleColor();
+  // In the #explorer mirror, so tests can check the link is inside the frame.
+  RecordRect(state, "embed_open_link", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   if (ImGui::IsItemHovered()) {
     ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
     const ImVec2 min = ImGui::GetItemRectMin();

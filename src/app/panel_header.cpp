@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include "app/app_actions.h"
+#include "app/app_explorer.h"
 #include "app/panels.h"
 #include "app/widgets.h"
 
@@ -36,6 +37,8 @@ void DrawExportPopup(AppState& state) {
         CopyExport(state, choice.format);
         ImGui::CloseCurrentPopup();
       }
+      if (choice.format == ExportFormat::kMarkdown)
+        RecordRect(state, "export_markdown_copy", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
       ImGui::TableNextColumn();
       if (ImGui::Button(Tr(Str::kDownload))) {
         DownloadExport(state, choice.format);
@@ -67,13 +70,17 @@ void DrawActions(AppState& state) {
     ImGui::PopStyleColor();
     ImGui::SameLine(0, Em(1));
   }
+  // Each button's rectangle goes to the #explorer mirror, so tests can click them.
   if (ImGui::Button(labels[0])) CopyShareLink(state);
+  RecordRect(state, "copy_link", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   Tooltip(Tr(Str::kCopyLinkHelp));
   ImGui::SameLine();
   if (ImGui::Button(labels[1])) CopyEmbedSnippet(state);
+  RecordRect(state, "copy_embed", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   Tooltip(Tr(Str::kCopyEmbedSnippetHelp));
   ImGui::SameLine();
   if (ImGui::Button(labels[2])) ImGui::OpenPopup("export");
+  RecordRect(state, "export", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   DrawExportPopup(state);
 }
 
@@ -90,7 +97,9 @@ void DrawHeaderPanel(AppState& state) {
   ImGui::SameLine(0, Em(0.8f));
   // The other language's name, in that language: "中文" on the English page (its two glyphs
   // are always in the atlas), "English" on the Chinese one.
-  if (ImGui::SmallButton(Tr(Str::kLanguageSwitch))) {
+  const bool switch_language = ImGui::SmallButton(Tr(Str::kLanguageSwitch));
+  RecordRect(state, "language_switch", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  if (switch_language) {
     ShowLanguage(state,
                  CurrentLanguage() == Language::kChinese ? Language::kEnglish : Language::kChinese);
   }
@@ -117,8 +126,10 @@ void DrawBannerPanel(AppState& state) {
   }
   ImGui::SetCursorPos(start);
   ImGui::PushStyleColor(ImGuiCol_Text, colors.text);
-  ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - close_width - Em(1));
-  for (const std::string& line : state.banner_lines) ImGui::TextUnformatted(line.c_str());
+  const float wrap = ImGui::GetContentRegionMax().x - close_width - Em(1);
+  ImGui::PushTextWrapPos(wrap);
+  for (const std::string& line : state.banner_lines)
+    ImGui::TextUnformatted(WrapForCjk(line.c_str(), wrap - ImGui::GetCursorPosX()).c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
   EndCard();

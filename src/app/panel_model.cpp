@@ -53,7 +53,7 @@ std::vector<const ModelPreset*> SortedModels(const trainmem::Presets& presets) {
 }
 
 std::string PresetDetail(const ModelPreset& preset) {
-  std::string size = preset.nominal_params > 0 ? trainmem::FormatCount(preset.nominal_params) : "";
+  std::string size = preset.nominal_params > 0 ? NominalSize(preset.nominal_params) : "";
   if (preset.family.empty()) return size;
   return size.empty() ? preset.family : preset.family + " \xC2\xB7 " + size;
 }

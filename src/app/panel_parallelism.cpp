@@ -125,6 +125,9 @@ void DrawResolvedLayout(const AppState& state, const trainmem::Result<trainmem::
 void DrawPipelineNote(const AppState& state, const trainmem::Result<trainmem::Layout>& layout) {
   const auto framework = state.draft.framework;
   if (state.draft.parallelism.pp <= 1 || !layout.ok() || layout.value().dp_shard <= 1) return;
+  if (state.draft.parallelism.fsdp_reshard_after_forward != trainmem::ReshardPolicy::kDefault &&
+      state.draft.parallelism.fsdp_reshard_after_forward != trainmem::ReshardPolicy::kNever)
+    return;  // "always" reshards even with PP
   if (framework != trainmem::Framework::kTorchtitan &&
       framework != trainmem::Framework::kTorchtitanNpu)
     return;

@@ -41,9 +41,7 @@ void DrawHeadline(const AppState& state) {
                trainmem::FormatGiB(e.per_device.total).c_str(),
                trainmem::FormatGiB(e.budget.usable_bytes).c_str(),
                trainmem::FormatGiB(std::llabs(headroom)).c_str());
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(total.c_str());
-  ImGui::PopTextWrapPos();
+  TextWrapped(total.c_str());
   ImGui::PopFont();
   const std::string detail =
       TrFormat(Str::kBudgetLineTemplate,
@@ -108,13 +106,14 @@ void DrawHostMemory(const trainmem::Estimate& e) {
 // error itself is at the field edited (app_actions.cpp), so nothing above the verdict moves.
 void DrawVerdictPanel(AppState& state) {
   const bool stale = !state.draft_errors.empty();
+  const bool greyed = stale || state.link_fallback;
   BeginCard("verdict");
   if (stale) {
     TextColored(WarningColors().text, Tr(Str::kLastValidEstimate));
-    ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
   } else if (state.link_fallback) {
     TextColored(WarningColors().text, Tr(Str::kLinkFallbackNote));
   }
+  if (greyed) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
   DrawSubject(state);
   DrawHeadline(state);
   if (!stale) DrawWhatToChange(state);
@@ -122,7 +121,7 @@ void DrawVerdictPanel(AppState& state) {
   DrawMemoryBar(state.estimate, 1.9f);
   DrawMemoryLegend(state.estimate);
   DrawHostMemory(state.estimate);
-  if (stale) ImGui::PopStyleVar();
+  if (greyed) ImGui::PopStyleVar();
   EndCard();
 }
 

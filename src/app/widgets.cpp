@@ -145,11 +145,101 @@ void TextRight(const char* text) {
   ImGui::TextUnformatted(text);
 }
 
+namespace {
+
+// The length of the UTF-8 character starting at `c`, and its code point.
+int DecodeUtf8(const char* c, unsigned* code) {
+  const auto b = static_cast<unsigned char>(c[0]);
+  if (b < 0x80) {
+    *code = b;
+    return 1;
+  }
+  int n = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+  unsigned value = b & (0xFF >> (n + 1));
+  for (int i = 1; i < n; ++i) {
+    if ((static_cast<unsigned char>(c[i]) & 0xC0) != 0x80) {
+      *code = 0xFFFD;
+      return i;
+    }
+    value = (value << 6) | (static_cast<unsigned char>(c[i]) & 0x3F);
+  }
+  *code = value;
+  return n;
+}
+
+bool IsCjk(unsigned code) { return code >= 0x2E80 && code <= 0xFFEF; }
+// Closing punctuation stays with the character before it (no line starts with "，").
+bool IsClosingPunctuation(unsigned code) {
+  return code == 0x3001 || code == 0x3002 || code == 0xFF0C || code == 0xFF1A || code == 0xFF1B ||
+         code == 0xFF09 || code == 0x300D || code == 0xFF01 || code == 0xFF1F;
+}
+
+}  // namespace
+
+// ImGui 1.86 wraps only at spaces, and Chinese has none: a line of Chinese would run past the
+// edge or break at the one space it has. This breaks lines at spaces or between CJK characters
+// so that none is wider than `width`. Text without CJK is returned as is.
+std::string WrapForCjk(const char* text, float width) {
+  bool has_cjk = false;
+  for (const char* c = text; *c != '\0'; ++c) has_cjk |= static_cast<unsigned char>(*c) >= 0xE2;
+  if (!has_cjk || width <= 0) return text;
+  ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize();
+  auto measure = [&](const char* begin, const char* end) {
+    return font->CalcTextSizeA(size, FLT_MAX, 0.0f, begin, end).x;
+  };
+  std::string out;
+  float line = 0;
+  const char* c = text;
+  while (*c != '\0') {
+    if (*c == '\n') {
+      out += '\n';
+      line = 0;
+      ++c;
+      continue;
+    }
+    // One token: a CJK character (with any closing punctuation after it), a space, or a run of
+    // other characters.
+    const char* begin = c;
+    unsigned code = 0;
+    int n = DecodeUtf8(c, &code);
+    if (IsCjk(code) || code == ' ') {
+      c += n;
+      while (*c != '\0') {
+        unsigned next = 0;
+        const int m = DecodeUtf8(c, &next);
+        if (!IsClosingPunctuation(next)) break;
+        c += m;
+      }
+    } else {
+      while (*c != '\0' && *c != '\n' && *c != ' ') {
+        unsigned next = 0;
+        const int m = DecodeUtf8(c, &next);
+        if (IsCjk(next)) break;
+        c += m;
+      }
+    }
+    const float token = measure(begin, c);
+    if (line > 0 && line + token > width) {
+      out += '\n';
+      line = 0;
+      if (*begin == ' ') continue;  // no line starts with a space
+    }
+    out.append(begin, c);
+    line += token;
+  }
+  return out;
+}
+
+void TextWrapped(const char* text) {
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(WrapForCjk(text, ImGui::GetContentRegionAvail().x).c_str());
+  ImGui::PopTextWrapPos();
+}
+
 void TextColored(ImU32 color, const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, color);
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(text);
-  ImGui::PopTextWrapPos();
+  TextWrapped(text);
   ImGui::PopStyleColor();
 }
 
@@ -159,7 +249,7 @@ void Tooltip(const char* text) {
   if (!ImGui::IsItemHovered() || text == nullptr || text[0] == '\0') return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(Em(26));
-  ImGui::TextUnformatted(text);
+  ImGui::TextUnformatted(WrapForCjk(text, Em(26)).c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <string>
 
 #include <imgui.h>
 
@@ -69,6 +70,10 @@ bool EnumCombo(const char* id, E* value, const EnumOption<E> (&options)[N]) {
 }
 
 // ---- Text -------------------------------------------------------------------------------------
+// Lines of at most `width`, broken at spaces or between CJK characters (ImGui 1.86 breaks only
+// at spaces); text without CJK comes back unchanged.
+std::string WrapForCjk(const char* text, float width);
+void TextWrapped(const char* text);                // wrapped to the cell, CJK-aware
 void TextRight(const char* text);                  // right-aligned in the current cell/column
 void TextColored(ImU32 color, const char* text);   // wrapped
 void TextMuted(const char* text);                  // wrapped, muted colour

@@ -7,6 +7,7 @@
 
 #include "core/config.h"
 #include "core/estimate.h"
+#include "core/input_limits.h"
 #include "core/model.h"
 #include "core/report.h"
 #include "core/share_link.h"
@@ -84,7 +85,9 @@ Result<Config> LoadConfig(const Options& o, const Presets& presets, std::ostream
     reported = true;
     return Result<Config>::Failure("", "cannot read config");
   }
-  json j = json::parse(text, nullptr, false);
+  // Over the size or depth limit: left to ParseConfig, which refuses it with the limit.
+  json j = CheckJsonInput(text, kMaxJsonTextBytes, "") ? json(json::value_t::discarded)
+                                                       : json::parse(text, nullptr, false);
   if (!j.is_discarded() && j.is_object() && !j.contains("model") && !o.model.empty())
     j["model"] = o.model;
   Result<Config> config =

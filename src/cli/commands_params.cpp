@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "core/input_limits.h"
 #include "core/model.h"
 #include "core/report.h"
 
@@ -29,6 +30,10 @@ int RunParams(const std::vector<std::string>& args, const Presets& presets, Outp
     }
     std::string text;
     if (!ReadFile(o.config_path, text, io.err)) return 2;
+    if (auto refused = CheckJsonInput(text, kMaxJsonTextBytes, "")) {
+      io.err << "trainmem: " << o.config_path << ": " << refused->message << "\n";
+      return 2;
+    }
     nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) {
       io.err << "trainmem: " << o.config_path << ": not a JSON object\n";

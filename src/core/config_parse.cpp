@@ -10,6 +10,7 @@
 
 #include "core/config.h"
 #include "core/config_detail.h"
+#include "core/input_limits.h"
 #include "core/model.h"
 #include "core/presets.h"
 
@@ -318,6 +319,9 @@ Result<Config> ConfigFromJson(const nlohmann::json& j, const Presets& presets) {
 }
 
 Result<Config> ParseConfig(std::string_view json_text, const Presets& presets) {
+  if (auto refused = CheckJsonInput(json_text, kMaxJsonTextBytes, "")) {
+    return Result<Config>::Failure({*refused});
+  }
   const char* begin = json_text.data();
   const char* end = begin + json_text.size();
   json j = json::parse(begin, end, nullptr, false);

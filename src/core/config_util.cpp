@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/config_detail.h"
+#include "core/input_limits.h"
 #include "core/model.h"
 #include "core/presets.h"
 
@@ -164,7 +165,10 @@ json ValueFromText(std::string_view raw_text, const json& current) {
     if (word == "1" || word == "true" || word == "on" || word == "yes") return true;
     if (word == "0" || word == "false" || word == "off" || word == "no") return false;
   }
-  json parsed = json::parse(trimmed.begin(), trimmed.end(), nullptr, false);
+  // Text nested past the limit is not parsed (it stays a string and fails the key's type check).
+  json parsed = JsonNestingDepth(trimmed) > kMaxJsonDepth
+                    ? json(json::value_t::discarded)
+                    : json::parse(trimmed.begin(), trimmed.end(), nullptr, false);
   const bool parses = !trimmed.empty() && !parsed.is_discarded();
   if (current.is_array() && !(parses && parsed.is_array())) {
     json list = json::array();

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/config_detail.h"
+#include "core/input_limits.h"
 #include "core/model_detail.h"
 
 namespace trainmem {
@@ -38,6 +39,10 @@ void CheckKeys(const json& object, std::initializer_list<const char*> allowed,
 
 // The text as a JSON object, or an error; never throws (exceptions are off under Emscripten).
 bool ParseObject(std::string_view text, json& out, std::vector<Error>& errors) {
+  if (auto refused = CheckJsonInput(text, kMaxJsonTextBytes, "")) {
+    errors.push_back(*refused);
+    return false;
+  }
   out = json::parse(text.begin(), text.end(), nullptr, false);
   if (out.is_discarded()) {
     errors.push_back({"", "not valid JSON"});

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/config_detail.h"
+#include "core/input_limits.h"
 #include "core/presets.h"
 #include "core/share_link.h"
 #include "core/share_link_detail.h"
@@ -401,6 +402,7 @@ std::string LinkKeyExpects(std::string_view key) {
       {"lps", "the layers per pipeline stage, 0 for an even split"},
       {"sp", "1 or 0"},
       {"zero", "a ZeRO stage from 0 to 3, or null"},
+      {"reshard", "default, always or never (FSDP reshard after forward)"},
       {"ac", "none, selective or full"},
       {"acopt", "op, or a whole number k (every k-th block)"},
       {"acoff", "1 or 0"},
@@ -430,7 +432,10 @@ std::string LinkKeyExpects(std::string_view key) {
 
 DecodedLink DecodeShareFragment(std::string_view fragment, const Presets& presets) {
   DecodedLink link;
-  LinkDecoder(presets, link).Run(fragment);
+  // An oversized link is refused whole (before percent-decoding): the defaults, and why.
+  const std::optional<Error> too_large = CheckInputSize(fragment, kMaxFragmentBytes, "");
+  LinkDecoder(presets, link).Run(too_large ? std::string_view("v1") : fragment);
+  if (too_large) link.errors.push_back({"", "the link " + too_large->message});
   return link;
 }
 

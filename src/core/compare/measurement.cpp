@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "core/compare/text_scan.h"
+#include "core/input_limits.h"
 
 namespace trainmem::compare {
 
@@ -49,6 +50,9 @@ Result<Measurement> Named(Result<Measurement> r, std::string_view name) {
 
 Result<Measurement> ReadMeasurement(std::string_view data, std::string_view name) {
   if (data.empty()) return Named(Result<Measurement>::Failure("", "the input is empty"), name);
+  if (auto refused = CheckInputSize(data, kMaxMeasurementBytes, "the input")) {
+    return Named(Result<Measurement>::Failure("", refused->path + " " + refused->message), name);
+  }
   const unsigned char first = static_cast<unsigned char>(data[0]);
   if (first == 0x1f && data.size() > 1 && static_cast<unsigned char>(data[1]) == 0x8b) {
     return Named(Result<Measurement>::Failure(

@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/compare/measurement.h"
+#include "core/input_limits.h"
 
 namespace trainmem::compare {
 
@@ -68,6 +69,9 @@ std::string ReadRow(const json& row, std::size_t index, std::array<double, kCate
 }  // namespace
 
 Result<Measurement> ReadMemoryTimeline(std::string_view json_text) {
+  if (auto refused = CheckJsonInput(json_text, kMaxMeasurementBytes, "memory timeline")) {
+    return Result<Measurement>::Failure({*refused});
+  }
   json doc = json::parse(json_text.begin(), json_text.end(), nullptr, false);
   if (doc.is_discarded()) {
     return Result<Measurement>::Failure("memory timeline", "not valid JSON (cut short?)");
