@@ -53,7 +53,7 @@ Options ParseOptions(const std::vector<std::string>& args) {
     else if (o.config_path.empty())
       o.config_path = a;
     else
-      o.error = "unexpected argument '" + a + "'";
+      o.extra_paths.push_back(a);
     if (!o.error.empty()) break;
   }
   return o;
@@ -84,6 +84,11 @@ Result<Config> LoadConfig(const Options& o, const Presets& presets, std::ostream
   if (!o.config_path.empty() && !ReadFile(o.config_path, text, err)) {
     reported = true;
     return Result<Config>::Failure("", "cannot read config");
+  }
+  if (!o.config_path.empty() &&
+      !ImportIfForeign(o.config_path, o.extra_paths, text, presets, err)) {
+    reported = true;
+    return Result<Config>::Failure("", "cannot import");
   }
   // Over the size or depth limit: left to ParseConfig, which refuses it with the limit.
   json j = CheckJsonInput(text, kMaxJsonTextBytes, "") ? json(json::value_t::discarded)

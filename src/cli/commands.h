@@ -19,6 +19,7 @@ struct Output {
 // Flags shared by the subcommands.
 struct Options {
   std::string config_path;
+  std::vector<std::string> extra_paths;  // files a job file needs (a sourced model-args file, …)
   std::string model, device, base = "index.html", format = "text";
   std::vector<std::pair<std::string, std::string>> settings;
   long limit = 20;
@@ -41,5 +42,12 @@ int RunPresets(const std::vector<std::string>& args, const Presets& presets, Out
 int RunLink(const std::vector<std::string>& args, const Presets& presets, Output io);
 int RunSearch(const std::vector<std::string>& args, const Presets& presets, Output io);
 int RunCompare(const std::vector<std::string>& args, const Presets& presets, Output io);
+int RunImport(const std::vector<std::string>& args, const Presets& presets, Output io);
+int RunExport(const std::vector<std::string>& args, const Presets& presets, Output io);
+
+// A torchtitan/Megatron/DeepSpeed job file (or an HF config.json) becomes its imported config
+// text (commands_import.cpp); a trainmem config is left as is. False when it does not import.
+bool ImportIfForeign(const std::string& path, const std::vector<std::string>& extra_paths,
+                     std::string& text, const Presets& presets, std::ostream& err);
 
 }  // namespace trainmem::cli

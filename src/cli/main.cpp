@@ -30,6 +30,13 @@ void PrintUsage(std::ostream& out) {
          "  trainmem search   [CONFIG.json] [--model ID] [--set key=value]... [--json] [--limit "
          "N]\n"
          "  trainmem compare  CONFIG.json LOG... [--json] [--append calibration.jsonl [--id ID]]\n"
+         "  trainmem import   FILE... [--config NAME] [--json]\n"
+         "  trainmem export   CONFIG --format torchtitan|toml|megatron|deepspeed\n"
+         "\n"
+         "FILE may be a torchtitan TOML / Python registry / resolved JSON, a Megatron or\n"
+         "MindSpeed launch script (+ the model file it sources), a DeepSpeed JSON (+ "
+         "config.json);\n"
+         "estimate, link and search accept these too.\n"
          "\n"
          "keys for --set are the config's dotted keys (parallelism.tensor_parallel_degree=8)\n"
          "or their short forms (tp=8, b=2, s=8192, ac=full, mode=template).\n";
@@ -53,6 +60,8 @@ int main(int argc, char** argv) {
   if (command == "link") return trainmem::cli::RunLink(args, presets, out);
   if (command == "search") return trainmem::cli::RunSearch(args, presets, out);
   if (command == "compare") return trainmem::cli::RunCompare(args, presets, out);
+  if (command == "import") return trainmem::cli::RunImport(args, presets, out);
+  if (command == "export") return trainmem::cli::RunExport(args, presets, out);
   std::cerr << "trainmem: unknown command '" << command << "'\n";
   PrintUsage(std::cerr);
   return 2;

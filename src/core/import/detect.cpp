@@ -1,0 +1,131 @@
+// What a file is, from its content first and its name second. Looks at a bounded prefix so a
+// 10 MB paste is classified in constant time.
+#include <cctype>
+
+#include "core/import/import_detail.h"
+
+namespace trainmem {
+namespace {
+
+using import_detail::EndsWith;
+using import_detail::Lower;
+
+constexpr std::size_t kSniffBytes = 256 * 1024;
+
+bool Has(std::string_view text, std::string_view needle) {
+  return text.find(needle) != std::string_view::npos;
+}
+
+// A "[section]" header at the start of a line, as TOML writes them.
+bool HasTomlSection(std::string_view text, std::string_view section) {
+  for (std::size_t at = text.find(section); at != std::string_view::npos;
+       at = text.find(section, at + 1)) {
+    std::size_t b = at;
+    while (b > 0 && (text[b - 1] == ' ' || text[b - 1] == '\t')) --b;
+    if (b == 0 || text[b - 1] == '\n') return true;
+  }
+  return false;
+}
+
+bool LooksLikeLog(std::string_view t) {
+  // torchtitan: "step:  10  loss:  7.1  memory: 41.23GiB(52.12%)"; Megatron: "memory (MB) |
+  // allocated: …"; DeepSpeed see_memory_usage: "MA 1.2 GB         Max_MA 3.4 GB".
+  return (Has(t, "memory:") && Has(t, "GiB(")) || Has(t, "memory (MB) | allocated") ||
+         (Has(t, "Max_MA") && Has(t, " GB")) || Has(t, "max_memory_allocated") ||
+         (Has(t, "max reserved") && Has(t, "MB"));
+}
+
+InputKind JsonKind(std::string_view t) {
+  if (Has(t, "\"segments\"") || Has(t, "\"device_traces\"") || Has(t, "\"traceEvents\"") ||
+      Has(t, "\"allocated_bytes") || Has(t, "\"memory_timeline\""))
+    return InputKind::kMemoryProfile;
+  if (Has(t, "\"zero_optimization\"") || Has(t, "\"train_micro_batch_size_per_gpu\"") ||
+      Has(t, "\"train_batch_size\"") || Has(t, "\"zero_allow_untested_optimizer\"") ||
+      Has(t, "\"gradient_accumulation_steps\"") || Has(t, "\"activation_checkpointing\""))
+    return InputKind::kDeepspeedJson;
+  // torchtitan's resolved config carries sections trainmem's schema does not have.
+  if (Has(t, "\"hf_assets_path\"") || Has(t, "\"dump_folder\"") || Has(t, "\"lr_scheduler\"") ||
+      Has(t, "\"model_spec\"") || Has(t, "\"num_tokens_per_microbatch_per_dp_rank\"") ||
+      Has(t, "\"metrics\"") || Has(t, "\"checkpoint\"") || Has(t, "\"job\""))
+    return InputKind::kTorchtitanJson;
+  if ((Has(t, "\"version\"") || Has(t, "\"world_size\"") || Has(t, "\"device\"") ||
+       Has(t, "\"framework\"") || Has(t, "\"overhead\"")) &&
+      Has(t, "\"model\""))
+    return InputKind::kTrainmemConfig;
+  if (Has(t, "\"activation_checkpoint\"") && Has(t, "\"training\"") && Has(t, "\"parallelism\""))
+    return InputKind::kTorchtitanJson;
+  if (Has(t, "\"model_type\"") || Has(t, "\"architectures\"") || Has(t, "\"num_hidden_layers\"") ||
+      Has(t, "\"n_layer\""))
+    return InputKind::kHfConfig;
+  if (Has(t, "\"model\"")) return InputKind::kTrainmemConfig;
+  return InputKind::kUnknown;
+}
+
+}  // namespace
+
+const char* InputKindName(InputKind kind) {
+  switch (kind) {
+    case InputKind::kTrainmemConfig:
+      return "trainmem config";
+    case InputKind::kHfConfig:
+      return "Hugging Face config.json";
+    case InputKind::kTorchtitanToml:
+      return "torchtitan TOML";
+    case InputKind::kTorchtitanPython:
+      return "torchtitan Python config registry";
+    case InputKind::kTorchtitanJson:
+      return "torchtitan resolved config (JSON)";
+    case InputKind::kMegatronScript:
+      return "Megatron/MindSpeed launch script";
+    case InputKind::kDeepspeedJson:
+      return "DeepSpeed config (JSON)";
+    case InputKind::kTrainingLog:
+      return "training log";
+    case InputKind::kMemoryProfile:
+      return "memory profile";
+    case InputKind::kUnknown:
+      break;
+  }
+  return "unknown";
+}
+
+bool IsMeasurementKind(InputKind kind) {
+  return kind == InputKind::kTrainingLog || kind == InputKind::kMemoryProfile;
+}
+
+InputKind DetectInputKind(std::string_view name, std::string_view text) {
+  const std::string lower_name = Lower(name);
+  // A pickle (torch.cuda.memory._dump_snapshot) starts with PROTO: 0x80 then 2..5.
+  if (text.size() >= 2 && static_cast<unsigned char>(text[0]) == 0x80 && text[1] >= 2 &&
+      text[1] <= 5)
+    return InputKind::kMemoryProfile;
+  if (EndsWith(lower_name, ".pickle") || EndsWith(lower_name, ".pkl"))
+    return InputKind::kMemoryProfile;
+  const std::string_view t = text.substr(0, kSniffBytes);
+  std::size_t first = 0;
+  while (first < t.size() && std::isspace(static_cast<unsigned char>(t[first]))) ++first;
+  if (first < t.size() && (t[first] == '{' || t[first] == '[')) {
+    const InputKind kind = JsonKind(t);
+    if (kind != InputKind::kUnknown) return kind;
+  }
+  if (LooksLikeLog(t)) return InputKind::kTrainingLog;
+  const bool toml_name = EndsWith(lower_name, ".toml");
+  if (toml_name || HasTomlSection(t, "[training]") || HasTomlSection(t, "[parallelism]") ||
+      (HasTomlSection(t, "[model]") && HasTomlSection(t, "[job]")))
+    return InputKind::kTorchtitanToml;
+  const bool py_name = EndsWith(lower_name, ".py");
+  if (Has(t, "def ") &&
+      (py_name || Has(t, "Trainer.Config") || Has(t, "TrainerConfig") ||
+       Has(t, "TrainingConfig(") || Has(t, "ParallelismConfig(") || Has(t, "model_registry(")))
+    return InputKind::kTorchtitanPython;
+  if (Has(t, "pretrain_") || Has(t, "--num-layers") || Has(t, "--tensor-model-parallel-size") ||
+      Has(t, "--hidden-size") || Has(t, "--micro-batch-size") || Has(t, "torchrun") ||
+      Has(t, "torch.distributed.launch") || EndsWith(lower_name, ".sh") ||
+      EndsWith(lower_name, ".bash"))
+    return InputKind::kMegatronScript;
+  if (EndsWith(lower_name, ".json")) return JsonKind(t);
+  if (EndsWith(lower_name, ".log") || EndsWith(lower_name, ".txt")) return InputKind::kTrainingLog;
+  return InputKind::kUnknown;
+}
+
+}  // namespace trainmem

@@ -1,0 +1,350 @@
+// ImportFiles: classify each file, run the importer for its kind, then fill what no file states
+// (world size, device) with stated assumptions and check the result as any config is checked.
+#include "core/import/import.h"
+
+#include <cctype>
+
+#include "core/import/import_detail.h"
+
+namespace trainmem {
+namespace {
+
+using import_detail::Builder;
+using import_detail::json;
+using import_detail::Source;
+
+constexpr int kMaxJsonDepth = 200;
+
+// Nesting depth of JSON text outside strings, stopping early past the limit (linear).
+bool JsonTooDeep(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      if (++depth > kMaxJsonDepth) return true;
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+  }
+  return false;
+}
+
+Result<json> ParseJsonFile(const InputFile& f) {
+  if (JsonTooDeep(f.text))
+    return Result<json>::Failure(
+        f.name, "nested more than " + std::to_string(kMaxJsonDepth) + " levels deep; not read");
+  try {
+    return Result<json>::Success(json::parse(f.text));
+  } catch (const json::parse_error& e) {
+    const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
+    return Result<json>::Failure(f.name + ":" + std::to_string(import_detail::LineOf(f.text, at)),
+                                 "not valid JSON (" + std::string(e.what()).substr(0, 160) + ")");
+  }
+}
+
+bool IsLaunchScript(const InputFile& f) {
+  return f.text.find(".py") != std::string::npos &&
+         (f.text.find("torchrun") != std::string::npos ||
+          f.text.find("torch.distributed") != std::string::npos ||
+          f.text.find("pretrain") != std::string::npos ||
+          f.text.find("python") != std::string::npos ||
+          f.text.find("deepspeed") != std::string::npos);
+}
+
+long long JsonInt(const json& config, const char* section, const char* key, long long fallback) {
+  if (!config.contains(section) || !config[section].is_object()) return fallback;
+  const json& v = config[section].value(key, json(fallback));
+  return v.is_number_integer() ? v.get<long long>() : fallback;
+}
+
+// The smallest world size that the layout fits, trying multiples of the fixed degrees.
+long long ConsistentWorldSize(const json& config, const Presets& presets) {
+  const long long shard = JsonInt(config, "parallelism", "data_parallel_shard_degree", -1);
+  long long base = JsonInt(config, "parallelism", "data_parallel_replicate_degree", 1) *
+                   JsonInt(config, "parallelism", "tensor_parallel_degree", 1) *
+                   JsonInt(config, "parallelism", "pipeline_parallel_degree", 1) *
+                   JsonInt(config, "parallelism", "context_parallel_degree", 1) *
+                   (shard > 0 ? shard : 1);
+  if (base < 1 || base > kMaxWorldSize) base = 1;
+  for (long long k = 1; k <= 256 && base * k <= kMaxWorldSize; ++k) {
+    json trial = config;
+    trial["world_size"] = base * k;
+    if (ConfigFromJson(trial, presets).ok()) return base * k;
+  }
+  return base;
+}
+
+bool MentionsLayout(const std::vector<Error>& errors) {
+  for (const Error& e : errors)
+    if (e.path.rfind("parallelism", 0) == 0 || e.path == "world_size") return true;
+  return false;
+}
+
+void FillAssumptions(Builder& b, const std::vector<InputFile>& files, const Presets& presets) {
+  if (!b.Has("framework")) b.Set("framework", "torchtitan", {"", 0, "(default)"});
+  const std::string framework = b.Get("framework")->get<std::string>();
+  if (!b.Has("device")) {
+    std::string names, device;
+    bool npu = framework == "torchtitan-npu";
+    for (const InputFile& f : files) {
+      names += " " + f.name;
+      npu = npu || f.text.find("NPUS_PER_NODE") != std::string::npos ||
+            f.text.find("torch_npu") != std::string::npos ||
+            f.text.find("ASCEND") != std::string::npos || f.text.find("HCCL_") != std::string::npos;
+      const import_detail::CommentHints h = import_detail::HintsFromComments(f.text, '#');
+      if (device.empty() && !h.device.empty()) device = h.device;
+    }
+    for (const std::string& token : {std::string("_a3"), std::string("_a2")}) {
+      const std::string lower = import_detail::Lower(names);
+      const std::size_t at = lower.find(token);
+      if (device.empty() && at != std::string::npos &&
+          (at + 3 >= lower.size() || !std::isalnum(static_cast<unsigned char>(lower[at + 3]))))
+        device = token == "_a3" ? "ascend-910c" : "ascend-910b";
+    }
+    if (!device.empty() && presets.FindDevice(device) != nullptr) {
+      b.Set("device", device, {"", 0, "named in a comment or file name"});
+    } else {
+      const char* assumed = npu ? "ascend-910b" : kDefaultDeviceId;
+      b.Missing("device", "the files do not name the accelerator; pick it", assumed);
+    }
+  }
+  if (!b.Has("world_size")) {
+    // Names often carry the count: "…_128die", "pretrain_…_16p.sh", "llama3_64gpu".
+    std::vector<std::string> names;
+    for (const InputFile& f : files) names.push_back(import_detail::BaseName(f.name));
+    if (!b.report().function.empty()) names.push_back(b.report().function);
+    for (const std::string& name : names) {
+      const long long n = import_detail::WorldSizeFromName(name);
+      if (n > 0) {
+        b.Set("world_size", n, {"", 0, "the name '" + name + "'"});
+        break;
+      }
+    }
+  }
+  if (!b.Has("world_size")) {
+    const long long w = ConsistentWorldSize(b.config, presets);
+    b.Missing("world_size",
+              "the files do not state the number of devices (torchrun --nproc_per_node × "
+              "--nnodes); the smallest the layout fits is assumed",
+              w);
+  }
+}
+
+void Validate(ImportResult& result, Builder& b, const Presets& presets) {
+  Result<Config> parsed = ConfigFromJson(result.config, presets);
+  if (!parsed.ok() && MentionsLayout(parsed.errors()) && result.config.contains("world_size")) {
+    const long long stated = result.config["world_size"].is_number_integer()
+                                 ? result.config["world_size"].get<long long>()
+                                 : 0;
+    const long long w = ConsistentWorldSize(result.config, presets);
+    json trial = result.config;
+    trial["world_size"] = w;
+    if (w != stated && ConfigFromJson(trial, presets).ok()) {
+      std::string why;
+      for (const Error& e : parsed.errors()) why += (why.empty() ? "" : "; ") + FormatError(e);
+      b.Problem("the layout does not fit the stated world size " + std::to_string(stated) + " (" +
+                why + "); estimated with " + std::to_string(w) + " devices");
+      b.config["world_size"] = w;
+      b.report().missing.push_back({"world_size", "the stated layout and world size disagree", w});
+      result.config = b.config;
+      parsed = ConfigFromJson(result.config, presets);
+    }
+  }
+  result.config_valid = parsed.ok();
+  if (!parsed.ok()) {
+    result.config_errors = parsed.errors();
+    for (const Error& e : parsed.errors()) b.Problem("config: " + FormatError(e));
+  }
+}
+
+}  // namespace
+
+Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const ImportOptions& options,
+                                 const Presets& presets) {
+  ImportResult result;
+  Builder b(result.report);
+  std::vector<Error> fatal;
+  std::vector<const InputFile*> python, scripts, hf;
+  std::vector<std::pair<const InputFile*, InputKind>> json_jobs;
+  const InputFile* toml = nullptr;
+  for (const InputFile& f : files) {
+    if (f.text.size() > kMaxImportBytes) {
+      fatal.push_back({f.name, "too large (" + std::to_string(f.text.size() >> 20) +
+                                   " MiB; files up to " + std::to_string(kMaxImportBytes >> 20) +
+                                   " MiB are read)"});
+      continue;
+    }
+    const InputKind kind = DetectInputKind(f.name, f.text);
+    result.report.kinds.push_back(kind);
+    switch (kind) {
+      case InputKind::kTorchtitanPython:
+        python.push_back(&f);
+        break;
+      case InputKind::kMegatronScript:
+        scripts.push_back(&f);
+        break;
+      case InputKind::kTorchtitanToml:
+        toml = &f;
+        break;
+      case InputKind::kHfConfig:
+        hf.push_back(&f);
+        break;
+      case InputKind::kTrainmemConfig:
+      case InputKind::kTorchtitanJson:
+      case InputKind::kDeepspeedJson:
+        json_jobs.emplace_back(&f, kind);
+        break;
+      case InputKind::kTrainingLog:
+      case InputKind::kMemoryProfile:
+        result.measurements.push_back(f);
+        break;
+      case InputKind::kUnknown:
+        fatal.push_back({f.name,
+                         "not a file trainmem reads (expected a torchtitan TOML or Python "
+                         "registry, a Megatron/MindSpeed launch script, a DeepSpeed JSON, "
+                         "a config.json or a trainmem config)"});
+        break;
+    }
+  }
+  if (!fatal.empty()) return Result<ImportResult>::Failure(fatal);
+  const bool has_job = !python.empty() || !scripts.empty() || toml || !json_jobs.empty();
+  if (!has_job && hf.empty()) {
+    if (!result.measurements.empty()) return Result<ImportResult>::Success(std::move(result));
+    return Result<ImportResult>::Failure("", "no file given");
+  }
+  if (toml) import_detail::ImportTorchtitanToml(*toml, b, presets);
+  if (!python.empty()) import_detail::ImportTorchtitanPython(python, options, b, presets, fatal);
+  if (!scripts.empty()) {
+    const InputFile* main = scripts.front();
+    for (const InputFile* s : scripts)
+      if (IsLaunchScript(*s)) {
+        main = s;
+        break;
+      }
+    import_detail::ImportMegatronScript(*main, files, b, presets);
+  }
+  for (const auto& [f, kind] : json_jobs) {
+    Result<json> parsed = ParseJsonFile(*f);
+    if (!parsed.ok()) {
+      fatal.insert(fatal.end(), parsed.errors().begin(), parsed.errors().end());
+      continue;
+    }
+    if (!parsed.value().is_object()) {
+      fatal.push_back({f->name, "expected a JSON object"});
+      continue;
+    }
+    if (kind == InputKind::kDeepspeedJson) {
+      import_detail::ImportDeepspeedJson(*f, parsed.value(), b);
+    } else if (kind == InputKind::kTorchtitanJson) {
+      import_detail::ImportTorchtitanJson(*f, parsed.value(), b, presets);
+    } else {
+      for (const auto& [key, value] : parsed.value().items()) b.Set(key, value, {f->name, 0, key});
+    }
+  }
+  for (const InputFile* f : hf) {
+    Result<json> parsed = ParseJsonFile(*f);
+    if (!parsed.ok()) {
+      fatal.insert(fatal.end(), parsed.errors().begin(), parsed.errors().end());
+      continue;
+    }
+    if (b.Has("model")) b.Note(f->name + " replaces the model the other files describe");
+    b.Set("model", parsed.value(), {f->name, 1, "config.json"});
+  }
+  if (!fatal.empty()) return Result<ImportResult>::Failure(fatal);
+  if (!b.Has("model") && !has_job) {
+    b.Note("only a model was given: the training settings are trainmem's defaults");
+  }
+  bool model_missing = !b.Has("model");
+  for (const ImportMissing& m : result.report.missing) model_missing |= m.key == "model";
+  if (!model_missing && b.Get("model")->is_null()) b.Erase("model");
+  FillAssumptions(b, files, presets);
+  result.config = b.config;
+  result.config["version"] = 1;
+  b.config = result.config;
+  Validate(result, b, presets);
+  result.config = b.config;
+  return Result<ImportResult>::Success(std::move(result));
+}
+
+// --- Report -----------------------------------------------------------------------------------
+
+namespace {
+
+std::string Where(const std::string& file, int line) {
+  if (file.empty()) return "";
+  return file + (line > 0 ? ":" + std::to_string(line) : "");
+}
+
+}  // namespace
+
+std::string ImportReportToText(const ImportReport& r) {
+  std::string out;
+  if (!r.function.empty()) {
+    out += "recipe: " + r.function;
+    if (r.functions.size() > 1) {
+      out += " (found:";
+      for (const std::string& f : r.functions) out += " " + f;
+      out += ")";
+    }
+    out += "\n";
+  }
+  out += "read (" + std::to_string(r.read.size()) + "):\n";
+  for (const ImportRead& x : r.read) {
+    out += "  " + x.key + " = " + x.value.dump();
+    if (!x.source.empty()) out += "  <- " + x.source;
+    const std::string w = Where(x.file, x.line);
+    if (!w.empty()) out += "  (" + w + ")";
+    out += "\n";
+  }
+  if (!r.missing.empty()) {
+    out += "missing (" + std::to_string(r.missing.size()) + "):\n";
+    for (const ImportMissing& m : r.missing)
+      out += "  " + m.key + ": " + m.why +
+             (m.assumed.is_null() ? "" : " [assumed " + m.assumed.dump() + "]") + "\n";
+  }
+  if (!r.problems.empty()) {
+    out += "problems (" + std::to_string(r.problems.size()) + "):\n";
+    for (const std::string& p : r.problems) out += "  " + p + "\n";
+  }
+  if (!r.notes.empty()) {
+    out += "notes (" + std::to_string(r.notes.size()) + "):\n";
+    for (const std::string& n : r.notes) out += "  " + n + "\n";
+  }
+  out += "ignored (" + std::to_string(r.ignored.size()) + "):\n";
+  for (const ImportIgnored& i : r.ignored) {
+    out += "  " + i.key;
+    const std::string w = Where(i.file, i.line);
+    if (!w.empty()) out += " (" + w + ")";
+    out += ": " + i.reason + "\n";
+  }
+  return out;
+}
+
+json ImportReportToJson(const ImportReport& r) {
+  json out = {{"read", json::array()},  {"ignored", json::array()}, {"missing", json::array()},
+              {"problems", r.problems}, {"notes", r.notes},         {"functions", r.functions},
+              {"function", r.function}, {"kinds", json::array()}};
+  for (InputKind k : r.kinds) out["kinds"].push_back(InputKindName(k));
+  for (const ImportRead& x : r.read)
+    out["read"].push_back({{"key", x.key},
+                           {"value", x.value},
+                           {"source", x.source},
+                           {"file", x.file},
+                           {"line", x.line}});
+  for (const ImportIgnored& i : r.ignored)
+    out["ignored"].push_back(
+        {{"key", i.key}, {"file", i.file}, {"line", i.line}, {"reason", i.reason}});
+  for (const ImportMissing& m : r.missing)
+    out["missing"].push_back({{"key", m.key}, {"why", m.why}, {"assumed", m.assumed}});
+  return out;
+}
+
+}  // namespace trainmem

@@ -1,0 +1,121 @@
+// Importers: the files people run training jobs from, read (never executed) into a schema-v1
+// config, with a report of what was read, ignored and is still missing.
+//
+//   torchtitan / torchtitan-npu: Python config registries (config_registry.py, torchtitan_recipes/)
+//                                TOML job files (<= v0.2.2), the resolved config JSON it writes
+//   Megatron-LM / MindSpeed-LLM: bash launch scripts (+ the model-args file they `source`)
+//   DeepSpeed:                   the ds_config JSON (+ a Hugging Face config.json for the model)
+//
+// Every importer is a reader of text: no file is run, no path in a file is opened. Inputs are
+// bounded (kMaxImportBytes, nesting depth) and every parser is linear in the input size.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/config.h"
+#include "core/presets.h"
+#include "core/result.h"
+
+namespace trainmem {
+
+// One file as the user gave it: its name (used to detect the kind and to match `source`
+// lines) and its text.
+struct InputFile {
+  std::string name;
+  std::string text;
+};
+
+enum class InputKind {
+  kUnknown,
+  kTrainmemConfig,    // schema v1 (our own JSON)
+  kHfConfig,          // a Hugging Face config.json: the model
+  kTorchtitanToml,    // [job] [model] [training] [parallelism] ... job file
+  kTorchtitanPython,  // config_registry.py / torchtitan_recipes: def f() -> Trainer.Config
+  kTorchtitanJson,    // the resolved config torchtitan prints or saves as JSON
+  kMegatronScript,    // bash launching pretrain_*.py / torchrun with Megatron arguments
+  kDeepspeedJson,     // ds_config.json
+  kTrainingLog,       // a training log with memory lines (torchtitan, Megatron, DeepSpeed)
+  kMemoryProfile,     // a JSON memory timeline or a pickled torch memory snapshot
+};
+
+const char* InputKindName(InputKind kind);  // "torchtitan TOML", "Megatron launch script", …
+// True for kinds that describe a measurement (logs, profiles) rather than a job.
+bool IsMeasurementKind(InputKind kind);
+
+// Decides what a file is from its content first and its name second.
+InputKind DetectInputKind(std::string_view name, std::string_view text);
+
+// Files above this size are refused with an error (the page stays responsive on a 10 MB paste:
+// detection looks at a bounded prefix, parsers are linear).
+inline constexpr std::size_t kMaxImportBytes = 16u << 20;  // 16 MiB
+
+// --- The report -----------------------------------------------------------------------------
+struct ImportRead {      // a value taken from a file
+  std::string key;       // the config key it set ("parallelism.tensor_parallel_degree")
+  nlohmann::json value;  // as set in the config
+  std::string source;    // as written in the file ("--tensor-model-parallel-size 8")
+  std::string file;
+  int line = 0;  // 1-based; 0 = not tied to one line
+};
+
+struct ImportIgnored {  // a key or argument seen and not used
+  std::string key;
+  std::string file;
+  int line = 0;
+  std::string reason;
+};
+
+struct ImportMissing {  // a value the files do not give: the page shows a field for it
+  std::string key;      // config key ("model", "world_size", "model.vocab_size")
+  std::string why;
+  nlohmann::json assumed;  // the value used meanwhile so the config estimates (null = none)
+};
+
+struct ImportReport {
+  std::vector<InputKind> kinds;  // per input file
+  std::vector<ImportRead> read;
+  std::vector<ImportIgnored> ignored;
+  std::vector<ImportMissing> missing;
+  std::vector<std::string> problems;   // inconsistencies: named, not trusted
+  std::vector<std::string> notes;      // decisions taken (an `if` branch, a derived recipe, …)
+  std::vector<std::string> functions;  // Python registries: the recipe functions found
+  std::string function;                // the one imported
+};
+
+struct ImportResult {
+  nlohmann::json config;  // schema v1; missing values hold their `assumed` value
+  ImportReport report;
+  bool config_valid = false;            // ConfigFromJson accepted it
+  std::vector<Error> config_errors;     // why not (also listed in report.problems)
+  std::vector<InputFile> measurements;  // logs/profiles given with the job (not imported here)
+};
+
+struct ImportOptions {
+  std::string function;  // Python registries: the recipe to import (torchtitan's --config NAME)
+};
+
+// Reads one job from one or several files (a launch script + the model-args file it sources,
+// a DeepSpeed JSON + a config.json, a recipe file + the registry it derives from). Fails only
+// when no file holds a job or a file cannot be read at all; everything else is in the report.
+Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const ImportOptions& options,
+                                 const Presets& presets);
+
+std::string ImportReportToText(const ImportReport& report);
+nlohmann::json ImportReportToJson(const ImportReport& report);  // {"read", "ignored", "missing", …}
+
+// --- Export back -----------------------------------------------------------------------------
+enum class ExportFormat { kTorchtitanPython, kTorchtitanToml, kMegatron, kDeepspeed };
+bool ParseExportFormat(std::string_view name,
+                       ExportFormat& out);  // torchtitan|toml|megatron|deepspeed
+
+struct ExportResult {
+  std::string text;                   // the fragment
+  std::vector<std::string> unmapped;  // settings the format has no place for, and why
+};
+ExportResult ExportConfig(const Config& config, ExportFormat format);
+
+}  // namespace trainmem

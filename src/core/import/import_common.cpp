@@ -1,0 +1,414 @@
+// The config builder, text helpers and model/device lookups shared by every importer.
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+
+#include "core/import/import_detail.h"
+#include "core/model.h"
+
+namespace trainmem::import_detail {
+namespace {
+
+std::vector<std::string> SplitDotted(const std::string& key) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t dot = key.find('.', start);
+    parts.push_back(key.substr(start, dot - start));
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  return parts;
+}
+
+std::string Normalized(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+// --- Builder ----------------------------------------------------------------------------------
+
+void Builder::Set(const std::string& dotted_key, json value, const Source& source) {
+  json* node = &config;
+  const std::vector<std::string> parts = SplitDotted(dotted_key);
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    json& next = (*node)[parts[i]];
+    if (!next.is_object()) next = json::object();
+    node = &next;
+  }
+  (*node)[parts.back()] = value;
+  auto same = [&](const ImportRead& r) { return r.key == dotted_key; };
+  report_.read.erase(std::remove_if(report_.read.begin(), report_.read.end(), same),
+                     report_.read.end());
+  // A value given now is no longer missing.
+  auto was_missing = [&](const ImportMissing& m) { return m.key == dotted_key; };
+  report_.missing.erase(std::remove_if(report_.missing.begin(), report_.missing.end(), was_missing),
+                        report_.missing.end());
+  report_.read.push_back({dotted_key, std::move(value), source.text, source.file, source.line});
+}
+
+const json* Builder::Get(const std::string& dotted_key) const {
+  const json* node = &config;
+  for (const std::string& part : SplitDotted(dotted_key)) {
+    if (!node->is_object()) return nullptr;
+    auto it = node->find(part);
+    if (it == node->end()) return nullptr;
+    node = &*it;
+  }
+  return node;
+}
+
+bool Builder::Has(const std::string& dotted_key) const { return Get(dotted_key) != nullptr; }
+
+void Builder::Erase(const std::string& dotted_key) {
+  const std::vector<std::string> parts = SplitDotted(dotted_key);
+  json* node = &config;
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    if (!node->is_object() || !node->contains(parts[i])) return;
+    node = &(*node)[parts[i]];
+  }
+  if (node->is_object()) node->erase(parts.back());
+  auto same = [&](const ImportRead& r) { return r.key == dotted_key; };
+  report_.read.erase(std::remove_if(report_.read.begin(), report_.read.end(), same),
+                     report_.read.end());
+}
+
+void Builder::Ignore(const Source& source, std::string reason) {
+  report_.ignored.push_back({source.text, source.file, source.line, std::move(reason)});
+}
+
+void Builder::Missing(const std::string& dotted_key, std::string why, json assumed) {
+  for (const ImportMissing& m : report_.missing)
+    if (m.key == dotted_key) return;
+  if (!assumed.is_null()) {
+    json* node = &config;
+    const std::vector<std::string> parts = SplitDotted(dotted_key);
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+      json& next = (*node)[parts[i]];
+      if (!next.is_object()) next = json::object();
+      node = &next;
+    }
+    (*node)[parts.back()] = assumed;
+  }
+  report_.missing.push_back({dotted_key, std::move(why), std::move(assumed)});
+}
+
+// --- Text helpers -----------------------------------------------------------------------------
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string Trim(std::string_view s) {
+  const std::size_t a = s.find_first_not_of(" \t\r\n");
+  if (a == std::string_view::npos) return "";
+  const std::size_t b = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(a, b - a + 1));
+}
+
+bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool EndsWith(std::string_view s, std::string_view p) {
+  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+
+std::string BaseName(std::string_view path) {
+  const std::size_t slash = path.find_last_of("/\\");
+  return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
+}
+
+int LineOf(std::string_view text, std::size_t offset) {
+  offset = std::min(offset, text.size());
+  return 1 + static_cast<int>(std::count(text.begin(), text.begin() + offset, '\n'));
+}
+
+std::optional<long long> ParseInteger(std::string_view s) {
+  const std::string t = Trim(s);
+  if (t.empty() || t.size() > 19) return std::nullopt;
+  std::size_t i = (t[0] == '-' || t[0] == '+') ? 1 : 0;
+  if (i == t.size()) return std::nullopt;
+  for (std::size_t k = i; k < t.size(); ++k)
+    if (!std::isdigit(static_cast<unsigned char>(t[k])) && t[k] != '_') return std::nullopt;
+  std::string digits;
+  for (char c : t)
+    if (c != '_') digits += c;
+  return std::strtoll(digits.c_str(), nullptr, 10);
+}
+
+std::optional<double> ParseNumber(std::string_view s) {
+  const std::string t = Trim(s);
+  if (t.empty() || t.size() > 40) return std::nullopt;
+  char* end = nullptr;
+  const double v = std::strtod(t.c_str(), &end);
+  if (end != t.c_str() + t.size() || !(v == v)) return std::nullopt;
+  return v;
+}
+
+std::optional<bool> ParseBool(std::string_view s) {
+  const std::string t = Lower(Trim(s));
+  if (t == "true" || t == "1" || t == "yes" || t == "on") return true;
+  if (t == "false" || t == "0" || t == "no" || t == "off") return false;
+  return std::nullopt;
+}
+
+// --- Models and devices -------------------------------------------------------------------------
+
+std::string PresetFromText(std::string_view text, const Presets& presets) {
+  // Separators are dropped, but where one stood is kept: "qwen3_8b_4k" holds "qwen3-8b" since
+  // a separator follows its "8b".
+  std::string haystack;
+  std::vector<bool> separator_after;
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      haystack += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      separator_after.push_back(false);
+    } else if (!separator_after.empty()) {
+      separator_after.back() = true;
+    }
+  }
+  std::string best;
+  std::size_t best_length = 0;
+  for (const auto& [id, preset] : presets.models) {
+    for (const std::string& needle : {Normalized(id), Normalized(preset.name)}) {
+      if (needle.size() < 4 || needle.size() <= best_length) continue;
+      for (std::size_t at = haystack.find(needle); at != std::string::npos;
+           at = haystack.find(needle, at + 1)) {
+        const std::size_t end = at + needle.size();
+        const bool digit_after = end < haystack.size() && !separator_after[end - 1] &&
+                                 std::isdigit(static_cast<unsigned char>(haystack[end]));
+        const bool digit_before = at > 0 &&
+                                  std::isdigit(static_cast<unsigned char>(haystack[at - 1])) &&
+                                  std::isdigit(static_cast<unsigned char>(needle[0]));
+        if (!digit_after && !digit_before) {
+          best = id;
+          best_length = needle.size();
+          break;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+namespace {
+
+// torchtitan's debug models are defined in code, not on the hub: their fields, from
+// torchtitan/models/llama3/__init__.py (_debugmodel: dim 256, 6 layers, 16 heads, vocab 2048,
+// ffn = compute_ffn_hidden_dim(256, multiple_of=256) = 768) and
+// torchtitan/models/deepseek_v3/__init__.py ("debugmodel": dim 256, inter 1024, moe_inter 256,
+// 6 layers with 1 dense, 16 heads, 8 routed + 2 shared experts, top-3, kv_lora_rank 512).
+json LlamaDebugModel() {
+  return {{"model_type", "llama"},
+          {"hidden_size", 256},
+          {"num_hidden_layers", 6},
+          {"num_attention_heads", 16},
+          {"num_key_value_heads", 16},
+          {"intermediate_size", 768},
+          {"vocab_size", 2048},
+          {"tie_word_embeddings", false},
+          {"max_position_embeddings", 131072}};
+}
+
+json DeepseekDebugModel() {
+  return {{"model_type", "deepseek_v3"},
+          {"hidden_size", 256},
+          {"intermediate_size", 1024},
+          {"moe_intermediate_size", 256},
+          {"num_hidden_layers", 6},
+          {"first_k_dense_replace", 1},
+          {"num_attention_heads", 16},
+          {"num_key_value_heads", 16},
+          {"n_routed_experts", 8},
+          {"n_shared_experts", 2},
+          {"num_experts_per_tok", 3},
+          {"q_lora_rank", nullptr},
+          {"kv_lora_rank", 512},
+          {"qk_nope_head_dim", 128},
+          {"qk_rope_head_dim", 64},
+          {"v_head_dim", 128},
+          {"vocab_size", 2048},
+          {"tie_word_embeddings", false},
+          {"max_position_embeddings", 4096}};
+}
+
+struct FlavorEntry {
+  const char* family;  // normalized torchtitan model name prefix
+  const char* flavor;  // normalized flavor
+  const char* preset;
+};
+
+// torchtitan model names and flavors (torchtitan/models/*/__init__.py) → presets. deepseek_v3
+// "16B" is DeepSeek-MoE-16B's shape, which DeepSeek-V2-Lite shares (dim 2048, 27 layers, 64
+// routed + 2 shared experts of 1408, top-6, MLA with kv_lora_rank 512, vocab 102400).
+constexpr FlavorEntry kFlavors[] = {
+    {"llama3", "1b", "llama3.2-1b"},
+    {"llama3", "3b", "llama3.2-3b"},
+    {"llama3", "8b", "llama3.1-8b"},
+    {"llama3", "70b", "llama3.1-70b"},
+    {"llama3", "405b", "llama3.1-405b"},
+    {"llama2", "7b", "llama2-7b"},
+    {"llama2", "70b", "llama2-70b"},
+    {"qwen3", "8b", "qwen3-8b"},
+    {"qwen3", "32b", "qwen3-32b"},
+    {"qwen3", "30ba3b", "qwen3-30b-a3b"},
+    {"deepseekv32", "671b", "deepseek-v3.2"},
+    {"deepseekv3", "671b", "deepseek-v3"},
+    {"deepseekv3", "16b", "deepseek-v2-lite"},
+    {"gptoss", "120b", "gpt-oss-120b"},
+};
+
+}  // namespace
+
+FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::string_view hints,
+                           const Presets& presets) {
+  FlavorModel out;
+  const std::string family = Normalized(name);
+  const std::string f = Normalized(flavor);
+  if (f.rfind("debugmodel", 0) == 0) {
+    if (family.rfind("llama3", 0) == 0 && f.find("moe") == std::string::npos) {
+      out.inline_model = LlamaDebugModel();
+      out.note = "torchtitan's llama3 debugmodel (defined in code: 6 layers, dim 256)";
+      return out;
+    }
+    if (family.rfind("deepseekv3", 0) == 0) {
+      out.inline_model = DeepseekDebugModel();
+      out.note =
+          "torchtitan's deepseek_v3 debugmodel (defined in code: 6 layers, dim 256, 8 experts)";
+      return out;
+    }
+  }
+  // The longest family prefix that matches (deepseek_v32 before deepseek_v3), then the flavor's
+  // leading size ("671B_debug_128die" → 671b).
+  std::string size;
+  for (char c : f) {
+    if (!std::isdigit(static_cast<unsigned char>(c)) && c != 'a' && c != 'b') break;
+    size += c;
+  }
+  const FlavorEntry* best = nullptr;
+  std::size_t best_family = 0;
+  for (const FlavorEntry& e : kFlavors) {
+    const std::string ef = e.family;
+    if (family.rfind(ef, 0) != 0 || ef.size() < best_family) continue;
+    if (size == e.flavor || f == e.flavor) {
+      best = &e;
+      best_family = ef.size();
+    }
+  }
+  if (best != nullptr && presets.FindModel(best->preset) != nullptr) {
+    out.preset = best->preset;
+    out.note =
+        "torchtitan " + std::string(name) + " " + std::string(flavor) + " → preset " + out.preset;
+    return out;
+  }
+  // The assets path often names the checkpoint ("./assets/hf/Llama-3.1-8B").
+  const std::string from_hints = PresetFromText(hints, presets);
+  if (!from_hints.empty()) {
+    out.preset = from_hints;
+    out.note = "model named by '" + std::string(hints) + "' → preset " + from_hints;
+  }
+  return out;
+}
+
+std::string DeviceFromText(std::string_view text) {
+  const std::string t = Lower(text);
+  auto has_word = [&](const std::string& w) {
+    for (std::size_t at = t.find(w); at != std::string::npos; at = t.find(w, at + 1)) {
+      const bool before = at == 0 || !std::isalnum(static_cast<unsigned char>(t[at - 1]));
+      const std::size_t end = at + w.size();
+      const bool after = end >= t.size() || !std::isalnum(static_cast<unsigned char>(t[end])) ||
+                         t.compare(end, 2, "gb") == 0 || t.compare(end, 3, "sxm") == 0;
+      if (before && after) return true;
+    }
+    return false;
+  };
+  if (has_word("a100")) return t.find("40g") != std::string::npos ? "a100-40gb" : "a100-80gb";
+  if (has_word("h100")) return "h100-80gb";
+  if (has_word("h200")) return "h200-141gb";
+  if (has_word("h20")) return "h20";
+  if (has_word("b200") || has_word("gb200")) return "b200";
+  if (has_word("mi300x")) return "mi300x";
+  if (has_word("910c") || has_word("a3")) return "ascend-910c";
+  if (has_word("910b") || has_word("a2")) return "ascend-910b";
+  return "";
+}
+
+CommentHints HintsFromComments(std::string_view text, char comment_char) {
+  CommentHints hints;
+  std::size_t line_start = 0;
+  int line = 1;
+  static const char* kCountWords[] = {"gpus", "gpu",   "npus",    "npu",  "dies",
+                                      "die",  "cards", "devices", "ranks"};
+  while (line_start < text.size()) {
+    std::size_t line_end = text.find('\n', line_start);
+    if (line_end == std::string_view::npos) line_end = text.size();
+    const std::string_view row = text.substr(line_start, line_end - line_start);
+    const std::size_t hash = row.find(comment_char);
+    if (hash != std::string_view::npos) {
+      const std::string comment = Lower(row.substr(hash + 1));
+      // "<N> [x] [device words] gpus": a number followed, within three words, by a count word.
+      for (std::size_t i = 0; i < comment.size(); ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(comment[i])) ||
+            (i > 0 && std::isalnum(static_cast<unsigned char>(comment[i - 1]))))
+          continue;
+        std::size_t j = i;
+        while (j < comment.size() && std::isdigit(static_cast<unsigned char>(comment[j]))) ++j;
+        const long long n = std::atoll(comment.substr(i, j - i).c_str());
+        std::size_t k = j;
+        for (int words = 0; words < 3 && k < comment.size(); ++words) {
+          while (k < comment.size() && (comment[k] == ' ' || comment[k] == 'x')) ++k;
+          std::size_t w = k;
+          while (w < comment.size() && std::isalnum(static_cast<unsigned char>(comment[w]))) ++w;
+          const std::string word = comment.substr(k, w - k);
+          bool count_word = false;
+          for (const char* cw : kCountWords) count_word = count_word || word == cw;
+          if (count_word && n > 0 && n <= kMaxWorldSize && hints.world_size == 0) {
+            hints.world_size = n;
+            hints.world_size_line = line;
+          }
+          if (count_word) break;
+          k = w;
+        }
+        i = j;
+      }
+      if (hints.device.empty()) {
+        hints.device = DeviceFromText(comment);
+        if (!hints.device.empty()) hints.device_line = line;
+      }
+    }
+    line_start = line_end + 1;
+    ++line;
+  }
+  return hints;
+}
+
+long long WorldSizeFromName(std::string_view name) {
+  const std::string n = Lower(name);
+  static const char* kUnits[] = {"dies", "die", "gpus", "gpu", "npus", "npu", "cards", "p"};
+  for (std::size_t i = 0; i < n.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(n[i]))) continue;
+    if (i > 0 && n[i - 1] != '_' && n[i - 1] != '-' && n[i - 1] != '.') {
+      while (i < n.size() && std::isdigit(static_cast<unsigned char>(n[i]))) ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < n.size() && std::isdigit(static_cast<unsigned char>(n[j]))) ++j;
+    for (const char* unit : kUnits) {
+      const std::string u = unit;
+      if (n.compare(j, u.size(), u) != 0) continue;
+      const std::size_t end = j + u.size();
+      if (end < n.size() && std::isalnum(static_cast<unsigned char>(n[end]))) continue;
+      const std::optional<long long> v = ParseInteger(n.substr(i, j - i));
+      if (v && *v > 0 && *v <= kMaxWorldSize) return *v;
+    }
+    i = j;
+  }
+  return 0;
+}
+
+}  // namespace trainmem::import_detail

@@ -1,0 +1,108 @@
+// Shared by the importers: the config being built with its report, and model lookups.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/import/import.h"
+#include "core/presets.h"
+
+namespace trainmem::import_detail {
+
+using nlohmann::json;
+
+// Where a value came from.
+struct Source {
+  std::string file;
+  int line = 0;
+  std::string text;  // the key or argument as written
+};
+
+// The schema-v1 config under construction plus its report. Later Set calls win (a derived
+// recipe overrides its base), and the report keeps only the last read of each key.
+class Builder {
+ public:
+  explicit Builder(ImportReport& report) : report_(report) {}
+
+  json config = json::object();
+
+  void Set(const std::string& dotted_key, json value, const Source& source);
+  bool Has(const std::string& dotted_key) const;
+  const json* Get(const std::string& dotted_key) const;
+  void Erase(const std::string& dotted_key);
+  void Ignore(const Source& source, std::string reason);
+  // A value the files do not give; `assumed` (if not null) is put in the config meanwhile.
+  void Missing(const std::string& dotted_key, std::string why, json assumed);
+  void Problem(std::string text) { report_.problems.push_back(std::move(text)); }
+  void Note(std::string text) { report_.notes.push_back(std::move(text)); }
+  ImportReport& report() { return report_; }
+
+ private:
+  ImportReport& report_;
+};
+
+// Text helpers.
+std::string Lower(std::string_view s);
+std::string Trim(std::string_view s);
+bool StartsWith(std::string_view s, std::string_view prefix);
+bool EndsWith(std::string_view s, std::string_view suffix);
+std::string BaseName(std::string_view path);            // after the last '/' or '\'
+int LineOf(std::string_view text, std::size_t offset);  // 1-based
+// Reads a whole number ("8", "1e3" is not), with optional sign; nullopt if it is not one.
+std::optional<long long> ParseInteger(std::string_view s);
+std::optional<double> ParseNumber(std::string_view s);
+std::optional<bool> ParseBool(std::string_view s);  // true/false/True/False/1/0/yes/no
+
+// A preset whose id or name occurs in free text ("/data/Qwen3-8B/", "Llama-3.1-70B"): the
+// longest match whose next character is not a digit. Empty if none.
+std::string PresetFromText(std::string_view text, const Presets& presets);
+
+// torchtitan's model name + flavor ("llama3", "8B") → a preset id, or an inline HF model for
+// the flavors torchtitan defines in code (debug models), or empty with `why` set.
+struct FlavorModel {
+  std::string preset;  // preset id, or empty
+  json inline_model;   // HF fields when no preset holds this flavor (null otherwise)
+  std::string note;    // how it was mapped
+};
+FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::string_view hints,
+                           const Presets& presets);
+
+// A device preset named in free text ("64 A100 GPUs", "910B", "H100"), or empty.
+std::string DeviceFromText(std::string_view text);
+
+// Importers, one per kind. Each adds to the builder; `files` holds every input (for `source`
+// lines and registries split over files).
+void ImportTorchtitanToml(const InputFile& file, Builder& b, const Presets& presets);
+void ImportTorchtitanJson(const InputFile& file, const json& parsed, Builder& b,
+                          const Presets& presets);
+void ImportTorchtitanPython(const std::vector<const InputFile*>& files,
+                            const ImportOptions& options, Builder& b, const Presets& presets,
+                            std::vector<Error>& fatal);
+void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
+                          const Presets& presets);
+void ImportDeepspeedJson(const InputFile& file, const json& parsed, Builder& b);
+
+// The torchtitan job sections (TOML, resolved JSON and evaluated Python share them):
+// {"model": {...}, "training": {...}, "parallelism": {...}, ...}. `lines` maps
+// "section.key" to a line of `file` (0 when unknown).
+void ApplyTorchtitanSections(const json& sections, const std::map<std::string, int>& lines,
+                             const std::string& file, Builder& b, const Presets& presets);
+
+// Reads comments such as "preset for 64 A100 GPUs" / "128die" for the world size and device.
+struct CommentHints {
+  long long world_size = 0;
+  int world_size_line = 0;
+  std::string device;
+  int device_line = 0;
+};
+CommentHints HintsFromComments(std::string_view text, char comment_char);
+// A device count in a name: "128die", "16p", "64gpus", "8npu" (after '_', '-', '.' or the
+// start, before a separator or the end). 0 when none.
+long long WorldSizeFromName(std::string_view name);
+
+}  // namespace trainmem::import_detail

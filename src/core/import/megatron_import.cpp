@@ -1,0 +1,653 @@
+// Megatron-LM / MindSpeed-LLM launch arguments → schema v1. Flag meanings and defaults from
+// Megatron-LM megatron/training/arguments.py (ffn_hidden_size default, add_bias_linear,
+// position_embedding_type 'learned_absolute', make_vocab_size_divisible_by 128,
+// untie_embeddings_and_output_weights) and megatron/training/vocab_utils.py (the vocabulary is
+// padded to a multiple of make_vocab_size_divisible_by × TP); MindSpeed-LLM's own flags
+// (--n-shared-experts, --swap-optimizer, --reuse-fp32-param, --swap-attention, --noop-layers,
+// --num-layer-list) from its examples/mcore/*/pretrain_*.sh.
+#include <cctype>
+#include <set>
+
+#include "core/import/bash_reader.h"
+#include "core/import/import_detail.h"
+
+namespace trainmem::import_detail {
+namespace {
+
+struct Arg {
+  std::vector<std::string> values;
+  int line = 0;
+  std::string file;
+  bool used = false;
+};
+
+class Args {
+ public:
+  // `files` locate each flag's line: the first line of a given file that spells it.
+  Args(const std::vector<bash::Word>& given, const std::vector<InputFile>& files) {
+    std::vector<bash::Word> words;
+    for (const bash::Word& w : given) {  // "--fp8-format hybrid" quoted as one array element
+      if (w.text.rfind("--", 0) == 0 && w.text.find(' ') != std::string::npos) {
+        std::string cur;
+        for (char c : w.text + " ") {
+          if (c == ' ') {
+            if (!cur.empty()) words.push_back({cur, w.line, w.file});
+            cur.clear();
+          } else {
+            cur += c;
+          }
+        }
+      } else {
+        words.push_back(w);
+      }
+    }
+    for (bash::Word& w : words) {
+      if (w.text.rfind("--", 0) != 0) continue;
+      const std::string flag = w.text.substr(0, w.text.find('='));
+      for (const InputFile& f : files) {
+        std::size_t at = f.text.find(flag);
+        while (at != std::string::npos) {
+          const std::size_t end = at + flag.size();
+          if (end >= f.text.size() || !(std::isalnum(static_cast<unsigned char>(f.text[end])) ||
+                                        f.text[end] == '-' || f.text[end] == '_'))
+            break;
+          at = f.text.find(flag, end);
+        }
+        if (at != std::string::npos) {
+          w.line = LineOf(f.text, at);
+          w.file = f.name;
+          break;
+        }
+      }
+    }
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      std::string flag = words[i].text;
+      if (flag.rfind("--", 0) != 0) continue;
+      std::vector<std::string> values;
+      const std::size_t eq = flag.find('=');
+      if (eq != std::string::npos) {
+        values.push_back(flag.substr(eq + 1));
+        flag = flag.substr(0, eq);
+      }
+      for (std::size_t j = i + 1; j < words.size() && words[j].text.rfind("--", 0) != 0; ++j)
+        values.push_back(words[j].text);
+      Arg& a = args_[flag];
+      a.values = values;  // a later flag wins, as argparse does
+      a.line = words[i].line;
+      a.file = words[i].file;
+      order_.push_back(flag);
+    }
+  }
+
+  bool Has(const std::string& flag) const { return args_.count(flag) != 0; }
+  Arg* Get(const std::string& flag) {
+    auto it = args_.find(flag);
+    if (it == args_.end()) return nullptr;
+    it->second.used = true;
+    return &it->second;
+  }
+  std::string Value(const std::string& flag) {
+    Arg* a = Get(flag);
+    return a && !a->values.empty() ? a->values.front() : "";
+  }
+  std::optional<long long> Int(const std::string& flag) { return ParseInteger(Value(flag)); }
+  Source At(const std::string& flag) const {
+    auto it = args_.find(flag);
+    if (it == args_.end()) return {"", 0, flag};
+    std::string text = flag;
+    for (const std::string& v : it->second.values) text += " " + v;
+    return {it->second.file, it->second.line, text};
+  }
+  std::vector<std::string> Unused() const {
+    std::vector<std::string> out;
+    std::set<std::string> seen;
+    for (const std::string& f : order_)
+      if (!args_.at(f).used && seen.insert(f).second) out.push_back(f);
+    return out;
+  }
+
+ private:
+  std::map<std::string, Arg> args_;
+  std::vector<std::string> order_;
+};
+
+// --moe-layer-freq: an integer k (every k-th layer is MoE) or a Python list expression such as
+// "[0]*3+[1]*58" / "([0,1]*24)". Returns one flag per layer, or empty when unreadable.
+std::vector<bool> MoeLayerPattern(const std::string& text, long long layers) {
+  std::vector<bool> out;
+  if (const std::optional<long long> k = ParseInteger(text)) {
+    if (*k < 1) return out;
+    for (long long i = 0; i < layers; ++i) out.push_back(i % *k == 0);
+    return out;
+  }
+  // Terms "[a,b,...]*n" joined by '+', optional outer parentheses.
+  std::string s;
+  for (char c : text)
+    if (!std::isspace(static_cast<unsigned char>(c))) s += c;
+  while (s.size() >= 2 && s.front() == '(' && s.back() == ')') s = s.substr(1, s.size() - 2);
+  std::size_t p = 0;
+  while (p < s.size()) {
+    if (s[p] != '[') return {};
+    const std::size_t close = s.find(']', p);
+    if (close == std::string::npos) return {};
+    std::vector<bool> items;
+    std::string item;
+    for (std::size_t q = p + 1; q <= close; ++q) {
+      if (s[q] == ',' || q == close) {
+        const std::optional<long long> v = ParseInteger(item);
+        if (!v) return {};
+        items.push_back(*v != 0);
+        item.clear();
+      } else {
+        item += s[q];
+      }
+    }
+    p = close + 1;
+    long long repeat = 1;
+    if (p < s.size() && s[p] == '*') {
+      std::size_t q = ++p;
+      while (q < s.size() && std::isdigit(static_cast<unsigned char>(s[q]))) ++q;
+      const std::optional<long long> r = ParseInteger(s.substr(p, q - p));
+      if (!r || *r < 0 || *r > 100000) return {};
+      repeat = *r;
+      p = q;
+    }
+    for (long long r = 0; r < repeat && static_cast<long long>(out.size()) <= 100000; ++r)
+      out.insert(out.end(), items.begin(), items.end());
+    if (p < s.size() && s[p] == '+')
+      ++p;
+    else if (p < s.size())
+      return {};
+  }
+  return out;
+}
+
+long long WorldFromVariables(const bash::Script& script, Source& src) {
+  auto var = [&](std::initializer_list<const char*> names, int& line, std::string& name) {
+    for (const char* n : names) {
+      auto it = script.variables.find(n);
+      if (it == script.variables.end()) continue;
+      if (auto v = ParseInteger(it->second.value)) {
+        line = it->second.line;
+        name = n;
+        return *v;
+      }
+    }
+    return 0LL;
+  };
+  int l1 = 0, l2 = 0;
+  std::string n1, n2;
+  const long long per_node =
+      var({"GPUS_PER_NODE", "NPUS_PER_NODE", "NPROC_PER_NODE", "GPU_NUM_PER_NODE",
+           "NPU_NUM_PER_NODE", "N_GPUS", "NUM_GPUS", "NGPUS", "DEVICES_PER_NODE", "nproc_per_node"},
+          l1, n1);
+  const long long nodes =
+      var({"NNODES", "NUM_NODES", "NODES", "NUM_NODE", "N_NODES", "WORLD_NODES", "nnodes"}, l2, n2);
+  if (per_node > 0) {
+    src.line = l1;
+    src.text = n1 + (nodes > 0 ? " × " + n2 : "");
+    return per_node * std::max(1LL, nodes);
+  }
+  int l3 = 0;
+  std::string n3;
+  const long long world = var({"WORLD_SIZE"}, l3, n3);
+  src.line = l3;
+  src.text = n3;
+  return world;
+}
+
+// torchrun / torch.distributed.launch / deepspeed launcher options.
+long long WorldFromLauncher(const std::string& launcher) {
+  long long per_node = 0, nodes = 0;
+  std::vector<std::string> words;
+  std::string cur;
+  for (char c : launcher + " ") {
+    if (c == ' ') {
+      if (!cur.empty()) words.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    std::string flag = words[i], value = i + 1 < words.size() ? words[i + 1] : "";
+    const std::size_t eq = flag.find('=');
+    if (eq != std::string::npos) {
+      value = flag.substr(eq + 1);
+      flag = flag.substr(0, eq);
+    }
+    if (flag == "--nproc_per_node" || flag == "--nproc-per-node" || flag == "--num_gpus" ||
+        flag == "--num-gpus")
+      per_node = ParseInteger(value).value_or(0);
+    if (flag == "--nnodes" || flag == "--num_nodes" || flag == "--num-nodes") {
+      const std::string first = value.substr(0, value.find(':'));
+      nodes = ParseInteger(first).value_or(0);
+    }
+  }
+  return per_node > 0 ? per_node * std::max(1LL, nodes) : 0;
+}
+
+}  // namespace
+
+void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
+                          const Presets& presets) {
+  std::vector<InputFile> others;
+  for (const InputFile& f : all)
+    if (&f != &file) others.push_back(f);
+  const bash::Script script = bash::ReadScript(file, others);
+  if (!script.error.empty()) {
+    b.Problem(file.name + ": " + script.error);
+    return;
+  }
+  for (const bash::Note& n : script.notes)
+    b.Note(n.file + ":" + std::to_string(n.line) + ": " + n.message);
+  std::vector<bash::Word> words = script.args;
+  if (!script.found_launch) {
+    // No launch line (a model-args file, or a launch through eval): every *ARGS* variable.
+    for (const auto& [name, v] : script.variables) {
+      if (name.find("ARGS") == std::string::npos && name.find("args") == std::string::npos)
+        continue;
+      std::string cur;
+      for (char c : v.value + " ") {
+        if (std::isspace(static_cast<unsigned char>(c))) {
+          if (!cur.empty()) words.push_back({cur, v.line, v.file});
+          cur.clear();
+        } else {
+          cur += c;
+        }
+      }
+    }
+    if (!words.empty())
+      b.Note("no pretrain_*.py launch line found; read the arguments held in the *ARGS* variables");
+  }
+  std::vector<InputFile> located{file};
+  located.insert(located.end(), others.begin(), others.end());
+  Args a(words, located);
+  b.Set("framework", "megatron",
+        {file.name, script.launch_line,
+         script.program.empty() ? "Megatron arguments" : script.program});
+  // --- Layout --------------------------------------------------------------------------------
+  const long long tp = a.Int("--tensor-model-parallel-size").value_or(1);
+  const long long pp = a.Int("--pipeline-model-parallel-size").value_or(1);
+  const long long cp = a.Int("--context-parallel-size").value_or(1);
+  auto set_int = [&](const char* flag, const char* key, long long min_value = 1) {
+    if (!a.Has(flag)) return;
+    const std::optional<long long> v = a.Int(flag);
+    if (!v || *v < min_value) {
+      b.Ignore(a.At(flag), "not a whole number >= " + std::to_string(min_value));
+      return;
+    }
+    b.Set(key, *v, a.At(flag));
+  };
+  set_int("--tensor-model-parallel-size", "parallelism.tensor_parallel_degree");
+  set_int("--pipeline-model-parallel-size", "parallelism.pipeline_parallel_degree");
+  set_int("--context-parallel-size", "parallelism.context_parallel_degree");
+  set_int("--expert-model-parallel-size", "parallelism.expert_parallel_degree");
+  set_int("--expert-tensor-parallel-size", "parallelism.expert_tensor_parallel_degree");
+  const bool sp = a.Has("--sequence-parallel");
+  a.Get("--sequence-parallel");
+  b.Set("parallelism.sequence_parallel", sp,
+        sp ? a.At("--sequence-parallel") : Source{file.name, 0, "(no --sequence-parallel)"});
+  if (sp && tp == 1)
+    b.Problem(
+        "--sequence-parallel with tensor parallel size 1: sequence parallelism needs TP > 1 "
+        "(Megatron turns it off)");
+  const bool dist_opt = a.Has("--use-distributed-optimizer");
+  a.Get("--use-distributed-optimizer");
+  b.Set("parallelism.zero_stage", dist_opt ? 1 : 0,
+        dist_opt ? a.At("--use-distributed-optimizer")
+                 : Source{file.name, 0, "(no --use-distributed-optimizer)"});
+  b.Set("parallelism.data_parallel_shard_degree", -1, {file.name, 0, "(data parallel: the rest)"});
+  if (a.Has("--num-layers-per-virtual-pipeline-stage")) {
+    set_int("--num-layers-per-virtual-pipeline-stage",
+            "parallelism.pipeline_parallel_layers_per_stage");
+    b.Set("parallelism.pipeline_parallel_schedule", "Interleaved1F1B",
+          a.At("--num-layers-per-virtual-pipeline-stage"));
+  }
+  if (a.Has("--schedules-method")) {
+    const std::string m = Lower(a.Value("--schedules-method"));
+    if (m.find("dualpipe") != std::string::npos) {
+      b.Set("parallelism.pipeline_parallel_schedule", "ZBVZeroBubble", a.At("--schedules-method"));
+      b.Note("--schedules-method dualpipev is modelled as the zero-bubble V schedule");
+    } else {
+      b.Ignore(a.At("--schedules-method"), "schedule not modelled");
+    }
+  }
+  // --- World size ----------------------------------------------------------------------------
+  Source world_src{file.name, 0, ""};
+  long long world = WorldFromLauncher(script.launcher);
+  if (world > 0) {
+    world_src = {script.launch_file, script.launch_line, "launcher: " + script.launcher};
+  } else {
+    world = WorldFromVariables(script, world_src);
+    world_src.file = file.name;
+  }
+  if (world > 0) b.Set("world_size", world, world_src);
+  // --- Batch ---------------------------------------------------------------------------------
+  const long long mbs = a.Int("--micro-batch-size").value_or(1);
+  if (!a.Has("--micro-batch-size"))
+    b.Missing("training.local_batch_size", "no --micro-batch-size (Megatron's default is 1)", 1);
+  set_int("--seq-length", "training.seq_len");
+  if (!a.Has("--seq-length") && a.Has("--encoder-seq-length"))
+    set_int("--encoder-seq-length", "training.seq_len");
+  const std::optional<long long> gbs = a.Int("--global-batch-size");
+  if (pp > 1) {
+    b.Set("parallelism.pipeline_parallel_microbatch_size", mbs, a.At("--micro-batch-size"));
+    long long microbatches = 0;
+    if (gbs && world > 0 && world % (tp * pp * cp) == 0) {
+      const long long dp = world / (tp * pp * cp);
+      if (dp > 0 && *gbs % (mbs * dp) == 0) microbatches = *gbs / (mbs * dp);
+    }
+    if (microbatches > 0) {
+      Source s = a.At("--global-batch-size");
+      s.text += " / (micro-batch × DP) = " + std::to_string(microbatches) + " microbatches";
+      b.Set("training.local_batch_size", mbs * microbatches, s);
+    } else {
+      b.Set("training.local_batch_size", mbs * pp, a.At("--micro-batch-size"));
+      b.Note(
+          "pipeline microbatches per step not derivable (global batch / (micro × DP)); "
+          "assumed PP = " +
+          std::to_string(pp) + " (the most 1F1B keeps in flight)");
+    }
+  } else if (a.Has("--micro-batch-size")) {
+    b.Set("training.local_batch_size", mbs, a.At("--micro-batch-size"));
+  }
+  // --- Recompute -----------------------------------------------------------------------------
+  const std::string granularity = Lower(a.Value("--recompute-granularity"));
+  if (granularity == "full") {
+    b.Set("activation_checkpoint.mode", "full", a.At("--recompute-granularity"));
+    const bool block = Lower(a.Value("--recompute-method")) == "block";
+    if (const std::optional<long long> n = a.Int("--recompute-num-layers"); n && block) {
+      const long long layers = a.Int("--num-layers").value_or(0);
+      if (layers > 0 && *n * pp < layers)
+        b.Note("--recompute-num-layers " + std::to_string(*n) +
+               " recomputes only part of each stage's layers; modelled as full recompute");
+    }
+  } else if (granularity == "selective" || a.Has("--recompute-activations")) {
+    a.Get("--recompute-activations");
+    b.Set("activation_checkpoint.mode", "selective",
+          a.Has("--recompute-granularity") ? a.At("--recompute-granularity")
+                                           : a.At("--recompute-activations"));
+  } else {
+    b.Set("activation_checkpoint.mode", "none", {file.name, 0, "(no --recompute-granularity)"});
+  }
+  if (a.Has("--swap-attention")) {
+    a.Get("--swap-attention");
+    b.Ignore(a.At("--swap-attention"),
+             "MindSpeed's attention-activation swap to host is not "
+             "modelled (the estimate keeps them on device)");
+  }
+  // --- Precision and optimizer -----------------------------------------------------------------
+  if (a.Has("--bf16")) {
+    a.Get("--bf16");
+    b.Set("training.mixed_precision_param", "bfloat16", a.At("--bf16"));
+  } else if (a.Has("--fp16")) {
+    a.Get("--fp16");
+    b.Set("training.mixed_precision_param", "float16", a.At("--fp16"));
+  } else {
+    b.Set("training.mixed_precision_param", "float32", {file.name, 0, "(no --bf16 / --fp16)"});
+  }
+  if (a.Has("--fp8-format")) {
+    a.Get("--fp8-format");
+    b.Set("training.fp8", true, a.At("--fp8-format"));
+  }
+  if (a.Has("--swap-optimizer")) {
+    a.Get("--swap-optimizer");
+    b.Set("optimizer.swap_optimizer", true, a.At("--swap-optimizer"));
+  }
+  if (a.Has("--reuse-fp32-param")) {
+    a.Get("--reuse-fp32-param");
+    b.Ignore(a.At("--reuse-fp32-param"),
+             "MindSpeed's fp32/bf16 parameter memory sharing is not "
+             "modelled (the estimate keeps both copies)");
+  }
+  if (a.Has("--optimizer")) {
+    const std::string o = Lower(a.Value("--optimizer"));
+    if (o == "adam")
+      b.Set("optimizer.name", "AdamW", a.At("--optimizer"));  // decoupled wd
+    else if (o == "sgd")
+      b.Set("optimizer.name", "SGD", a.At("--optimizer"));
+    else
+      b.Ignore(a.At("--optimizer"), "optimizer '" + o + "' not modelled; Adam assumed");
+  }
+  if (a.Has("--hidden-dropout")) {
+    if (auto d = ParseNumber(a.Value("--hidden-dropout")))
+      b.Set("training.dropout", *d, a.At("--hidden-dropout"));
+  }
+  a.Get("--attention-dropout");
+  if (a.Has("--use-flash-attn") || Lower(a.Value("--attention-backend")) == "flash") {
+    a.Get("--use-flash-attn");
+    b.Set("training.attention", "flash",
+          a.Has("--use-flash-attn") ? a.At("--use-flash-attn") : a.At("--attention-backend"));
+  }
+  // --- Model ---------------------------------------------------------------------------------
+  const bool has_model = a.Has("--num-layers") && a.Has("--hidden-size");
+  if (!has_model) {
+    std::string hint;
+    for (const char* f :
+         {"--tokenizer-model", "--tokenizer-name-or-path", "--load", "--model-type-hf",
+          "--model.model_name_or_path", "--hf-model-path", "--model-name-or-path"})
+      hint += " " + a.Value(f);
+    hint += " " + file.name;
+    const std::string preset = PresetFromText(hint, presets);
+    if (!preset.empty()) {
+      b.Set("model", preset, {file.name, 0, "named by the tokenizer/checkpoint path or file name"});
+    } else {
+      b.Missing("model",
+                "no --num-layers/--hidden-size in the script" +
+                    std::string(script.missing_sources.empty()
+                                    ? ""
+                                    : " (it sources " + script.missing_sources.front() +
+                                          ": give that file too)") +
+                    "; or pick a preset / give a config.json",
+                nullptr);
+    }
+  } else {
+    json m = json::object();
+    const bool mla = a.Has("--multi-latent-attention") || a.Has("--kv-lora-rank");
+    const long long experts = a.Int("--num-experts").value_or(0);
+    long long layers = a.Int("--num-layers").value_or(0);
+    const long long hidden = a.Int("--hidden-size").value_or(0);
+    const long long heads = a.Int("--num-attention-heads").value_or(0);
+    m["model_type"] = mla ? "deepseek_v3" : experts > 0 ? "qwen3_moe" : "llama";
+    // --noop-layers: placeholder layers without weights (MindSpeed); the model has fewer.
+    if (a.Has("--noop-layers")) {
+      std::string list = a.Value("--noop-layers");
+      const long long noop = list.empty() ? 0 : 1 + std::count(list.begin(), list.end(), ',');
+      if (noop > 0 && noop < layers) {
+        b.Note("--noop-layers " + list + ": " + std::to_string(noop) +
+               " placeholder layers without weights; the model has " +
+               std::to_string(layers - noop) + " layers (the pipeline split is taken as even)");
+        layers -= noop;
+      }
+    }
+    m["num_hidden_layers"] = layers;
+    m["hidden_size"] = hidden;
+    m["num_attention_heads"] = heads;
+    const bool gqa = a.Has("--group-query-attention");
+    a.Get("--group-query-attention");
+    if (gqa && a.Has("--num-query-groups"))
+      m["num_key_value_heads"] = *a.Int("--num-query-groups");
+    else
+      m["num_key_value_heads"] = heads;
+    if (a.Has("--kv-channels") && !mla) m["head_dim"] = a.Int("--kv-channels").value_or(0);
+    const bool swiglu = a.Has("--swiglu");
+    a.Get("--swiglu");
+    long long ffn = a.Int("--ffn-hidden-size").value_or(0);
+    if (ffn == 0) ffn = swiglu ? (4 * hidden * 2 / 3) / 64 * 64 : 4 * hidden;  // arguments.py
+    m["intermediate_size"] = ffn;
+    m["mlp_kind"] = swiglu ? "gated" : "plain";
+    m["hidden_act"] = swiglu ? "silu" : "gelu";
+    const std::string norm = Lower(a.Value("--normalization"));
+    m["norm_kind"] = norm == "rmsnorm" ? "rmsnorm" : "layernorm";
+    const bool bias = !a.Has("--disable-bias-linear");
+    a.Get("--disable-bias-linear");
+    m["qkv_bias"] = bias || a.Has("--add-qkv-bias");
+    a.Get("--add-qkv-bias");
+    m["o_bias"] = bias;
+    m["mlp_bias"] = bias;
+    m["qk_norm"] = a.Has("--qk-layernorm");
+    a.Get("--qk-layernorm");
+    const bool untie = a.Has("--untie-embeddings-and-output-weights");
+    a.Get("--untie-embeddings-and-output-weights");
+    m["tie_word_embeddings"] = !untie;
+    std::string pos = Lower(a.Value("--position-embedding-type"));
+    if (pos.empty()) pos = a.Has("--use-rotary-position-embeddings") ? "rope" : "learned_absolute";
+    a.Get("--use-rotary-position-embeddings");
+    m["position_embedding_type"] = pos == "learned_absolute" ? "learned_absolute"
+                                   : pos == "none"           ? "none"
+                                                             : "rope";
+    long long max_pos = a.Int("--max-position-embeddings").value_or(0);
+    if (max_pos == 0) max_pos = a.Int("--seq-length").value_or(4096);
+    m["max_position_embeddings"] = max_pos;
+    if (mla) {
+      a.Get("--multi-latent-attention");
+      m["q_lora_rank"] = a.Has("--q-lora-rank") ? json(*a.Int("--q-lora-rank")) : json(nullptr);
+      m["kv_lora_rank"] = a.Int("--kv-lora-rank").value_or(512);
+      m["qk_nope_head_dim"] = a.Int("--qk-head-dim").value_or(128);
+      m["qk_rope_head_dim"] = a.Int("--qk-pos-emb-head-dim").value_or(64);
+      m["v_head_dim"] = a.Int("--v-head-dim").value_or(128);
+    }
+    if (experts > 0) {
+      m["n_routed_experts"] = experts;
+      m["num_experts_per_tok"] = a.Int("--moe-router-topk").value_or(2);
+      const long long moe_ffn = a.Int("--moe-ffn-hidden-size").value_or(ffn);
+      m["moe_intermediate_size"] = moe_ffn;
+      long long shared = a.Int("--n-shared-experts").value_or(0);
+      if (const std::optional<long long> s = a.Int("--moe-shared-expert-intermediate-size")) {
+        if (shared == 0) shared = moe_ffn > 0 && *s % moe_ffn == 0 ? *s / moe_ffn : 1;
+        if (*s != shared * moe_ffn) m["shared_expert_intermediate_size"] = *s / shared;
+      }
+      if (shared > 0) m["n_shared_experts"] = shared;
+      m["router_bias"] = a.Has("--moe-router-enable-expert-bias");
+      a.Get("--moe-router-enable-expert-bias");
+      std::vector<bool> pattern(layers, true);
+      if (a.Has("--moe-layer-freq")) {
+        const std::string text = a.Value("--moe-layer-freq");
+        std::vector<bool> p = MoeLayerPattern(text, layers);
+        if (static_cast<long long>(p.size()) == layers)
+          pattern = p;
+        else
+          b.Ignore(a.At("--moe-layer-freq"), "could not read the layer pattern (" +
+                                                 std::to_string(p.size()) + " entries for " +
+                                                 std::to_string(layers) + " layers)");
+      }
+      const long long dense_first = a.Int("--first-k-dense-replace").value_or(0);
+      json dense = json::array();
+      for (long long i = 0; i < layers; ++i)
+        if (!pattern[i] || i < dense_first) dense.push_back(i);
+      m["mlp_only_layers"] = dense;
+      m["decoder_sparse_step"] = 1;
+      m["first_k_dense_replace"] = 0;
+      m["moe_layer_freq"] = 1;
+    }
+    if (const std::optional<long long> mtp = a.Int("--mtp-num-layers"); mtp && *mtp > 0) {
+      m["num_nextn_predict_layers"] = *mtp;
+      b.Set("training.mtp", true, a.At("--mtp-num-layers"));
+    }
+    // Vocabulary: --padded-vocab-size as is; --vocab-size padded as Megatron pads it.
+    const long long divisible = a.Int("--make-vocab-size-divisible-by").value_or(128);
+    if (const std::optional<long long> padded = a.Int("--padded-vocab-size")) {
+      m["vocab_size"] = *padded;
+      a.Get("--vocab-size");
+    } else if (const std::optional<long long> v = a.Int("--vocab-size")) {
+      const long long multiple = std::max(1LL, divisible * tp);
+      m["vocab_size"] = (*v + multiple - 1) / multiple * multiple;
+      if (m["vocab_size"] != *v)
+        b.Note("--vocab-size " + std::to_string(*v) + " padded to " + m["vocab_size"].dump() +
+               " (multiple of --make-vocab-size-divisible-by × TP = " + std::to_string(multiple) +
+               ")");
+    } else {
+      const std::string tokenizer = Lower(a.Value("--tokenizer-type"));
+      std::string path = a.Value("--tokenizer-model") + " " + a.Value("--tokenizer-name-or-path");
+      std::string preset = PresetFromText(path, presets);
+      if (preset.empty()) preset = PresetFromText(file.name, presets);
+      const ModelPreset* p = presets.FindModel(preset);
+      if (tokenizer == "gpt2bpetokenizer") {
+        const long long multiple = std::max(1LL, divisible * tp);
+        m["vocab_size"] = (50257 + multiple - 1) / multiple * multiple;  // GPT-2 BPE: 50257
+        b.Note("vocabulary of GPT2BPETokenizer (50257) padded to " + m["vocab_size"].dump());
+      } else if (p != nullptr) {
+        m["vocab_size"] = p->arch.vocab_size;
+        b.Note("vocabulary size from the tokenizer path (" + preset + "); check it");
+      } else {
+        // 32000 (Llama 2 / Mistral) keeps the config estimating until the user gives it.
+        m["vocab_size"] = 32000;
+        b.Missing("model.vocab_size",
+                  "the vocabulary comes from a tokenizer file (" + Trim(path) +
+                      "); give --vocab-size or the model's config.json",
+                  32000);
+      }
+    }
+    b.Set("model", m, a.At("--num-layers"));
+    // Virtual stages are counted over the layers with the placeholders; without them the
+    // split may not divide, and then the default interleaving (2 chunks per rank) is used.
+    if (const json* lps = b.Get("parallelism.pipeline_parallel_layers_per_stage");
+        lps && lps->is_number_integer() && lps->get<long long>() > 0) {
+      const long long per = lps->get<long long>();
+      if (layers % per != 0 || (layers / per) % std::max(1LL, pp) != 0) {
+        b.Erase("parallelism.pipeline_parallel_layers_per_stage");
+        b.Note(std::to_string(layers) + " layers do not split into virtual stages of " +
+               std::to_string(per) + " over PP " + std::to_string(pp) +
+               "; the interleaved schedule is estimated with 2 chunks per rank");
+      }
+    }
+    for (const char* used : {"--num-layers",
+                             "--hidden-size",
+                             "--num-attention-heads",
+                             "--num-query-groups",
+                             "--kv-channels",
+                             "--ffn-hidden-size",
+                             "--normalization",
+                             "--position-embedding-type",
+                             "--max-position-embeddings",
+                             "--q-lora-rank",
+                             "--kv-lora-rank",
+                             "--qk-head-dim",
+                             "--qk-pos-emb-head-dim",
+                             "--v-head-dim",
+                             "--num-experts",
+                             "--moe-router-topk",
+                             "--moe-ffn-hidden-size",
+                             "--n-shared-experts",
+                             "--moe-shared-expert-intermediate-size",
+                             "--moe-layer-freq",
+                             "--first-k-dense-replace",
+                             "--mtp-num-layers",
+                             "--padded-vocab-size",
+                             "--vocab-size",
+                             "--make-vocab-size-divisible-by",
+                             "--noop-layers",
+                             "--tokenizer-type",
+                             "--tokenizer-model",
+                             "--tokenizer-name-or-path"})
+      a.Get(used);
+  }
+  if (a.Has("--num-layer-list")) {
+    a.Get("--num-layer-list");
+    b.Ignore(a.At("--num-layer-list"), "uneven pipeline split: the estimate splits layers evenly");
+  }
+  // Everything else: named, with why it does not matter here.
+  for (const std::string& flag : a.Unused()) {
+    const std::string f = flag;
+    std::string why = "does not change device memory";
+    if (f.find("lr") != std::string::npos || f.find("adam") != std::string::npos ||
+        f.find("weight-decay") != std::string::npos || f.find("clip-grad") != std::string::npos)
+      why = "optimizer hyper-parameter";
+    else if (f.find("save") != std::string::npos || f.find("load") != std::string::npos ||
+             f.find("ckpt") != std::string::npos || f.find("log") != std::string::npos ||
+             f.find("eval") != std::string::npos || f.find("data") != std::string::npos ||
+             f.find("tensorboard") != std::string::npos || f.find("split") != std::string::npos)
+      why = "I/O, logging or data setting";
+    else if (f.find("fusion") != std::string::npos || f.find("fused") != std::string::npos ||
+             f.find("overlap") != std::string::npos)
+      why = "kernel fusion / overlap: the memory model assumes fused kernels for Megatron";
+    b.Ignore(a.At(flag), why);
+  }
+  if (!script.found_launch && words.empty())
+    b.Problem(file.name +
+              ": no Megatron arguments found (no pretrain_*.py launch and no *ARGS* "
+              "variables)");
+}
+
+}  // namespace trainmem::import_detail

@@ -1,0 +1,230 @@
+// torchtitan's three file generations → the shared section reader (torchtitan_sections.cpp):
+// TOML job files through toml++, the resolved JSON, and Python registries through the reader in
+// python_reader.cpp. Comments such as "# this toml config is a preset for 64 A100 GPUs" give
+// the world size and device, which the files do not otherwise state.
+#include <functional>
+
+#include <toml++/toml.h>
+
+#include "core/import/import_detail.h"
+#include "core/import/python_reader.h"
+
+namespace trainmem::import_detail {
+namespace {
+
+constexpr int kMaxDepth = 64;
+
+json TomlToJson(const toml::node& node, const std::string& path, std::map<std::string, int>& lines,
+                int depth) {
+  if (depth > kMaxDepth) return json("<nested too deeply>");
+  lines[path] = static_cast<int>(node.source().begin.line);
+  if (const toml::table* t = node.as_table()) {
+    json out = json::object();
+    for (const auto& [key, value] : *t) {
+      const std::string k(key.str());
+      out[k] = TomlToJson(value, path.empty() ? k : path + "." + k, lines, depth + 1);
+    }
+    return out;
+  }
+  if (const toml::array* a = node.as_array()) {
+    json out = json::array();
+    for (std::size_t i = 0; i < a->size(); ++i)
+      out.push_back(TomlToJson(*a->get(i), path + "[" + std::to_string(i) + "]", lines, depth + 1));
+    return out;
+  }
+  if (auto v = node.value<std::int64_t>(); v && node.is_integer()) return *v;
+  if (node.is_floating_point()) return *node.value<double>();
+  if (node.is_boolean()) return *node.value<bool>();
+  if (node.is_string()) return *node.value<std::string>();
+  std::ostringstream text;
+  if (node.is_date())
+    text << *node.as_date();
+  else if (node.is_time())
+    text << *node.as_time();
+  else if (node.is_date_time())
+    text << *node.as_date_time();
+  return text.str();
+}
+
+void ApplyCommentHints(std::string_view text, char comment, const std::string& file, Builder& b) {
+  const CommentHints hints = HintsFromComments(text, comment);
+  if (hints.world_size > 0)
+    b.Set(
+        "world_size", hints.world_size,
+        {file, hints.world_size_line, "comment: " + std::to_string(hints.world_size) + " devices"});
+  if (!hints.device.empty())
+    b.Set("device", hints.device, {file, hints.device_line, "comment naming the device"});
+}
+
+// Lines of "key" occurrences for the resolved JSON: the first "section" then the key after it.
+std::map<std::string, int> JsonLines(std::string_view text, const json& sections) {
+  std::map<std::string, int> lines;
+  if (!sections.is_object()) return lines;
+  for (const auto& [section, body] : sections.items()) {
+    const std::size_t at = text.find("\"" + section + "\"");
+    if (at == std::string_view::npos) continue;
+    lines[section] = LineOf(text, at);
+    if (!body.is_object()) continue;
+    for (const auto& [key, value] : body.items()) {
+      const std::size_t k = text.find("\"" + key + "\"", at);
+      if (k != std::string_view::npos) lines[section + "." + key] = LineOf(text, k);
+    }
+  }
+  return lines;
+}
+
+json PyToJson(const py::Ref& v, const std::string& path, std::map<std::string, int>& lines,
+              int depth) {
+  if (!v) return nullptr;
+  if (depth > kMaxDepth) return json{{"__opaque__", "nested too deeply"}};
+  if (!path.empty() && v->line > 0) lines[path] = v->line;
+  switch (v->kind) {
+    case py::Value::Kind::kNone:
+      return nullptr;
+    case py::Value::Kind::kBool:
+      return v->b;
+    case py::Value::Kind::kInt:
+      return v->i;
+    case py::Value::Kind::kFloat:
+      return v->f;
+    case py::Value::Kind::kStr:
+      return v->s;
+    case py::Value::Kind::kOpaque:
+      return json{{"__opaque__", v->s}};
+    case py::Value::Kind::kList: {
+      json out = json::array();
+      for (std::size_t i = 0; i < v->items.size(); ++i)
+        out.push_back(
+            PyToJson(v->items[i], path + "[" + std::to_string(i) + "]", lines, depth + 1));
+      return out;
+    }
+    case py::Value::Kind::kObject: {
+      json out = json::object();
+      out["__class__"] = v->s;
+      if (!v->items.empty()) {
+        json args = json::array();
+        for (const py::Ref& a : v->items) args.push_back(PyToJson(a, "", lines, depth + 1));
+        out["__args__"] = args;
+      }
+      for (const auto& [key, value] : v->attrs)
+        out[key] = PyToJson(value, path.empty() ? key : path + "." + key, lines, depth + 1);
+      return out;
+    }
+  }
+  return nullptr;
+}
+
+bool IsTrainerClass(const std::string& cls) {
+  return cls == "Trainer.Config" || cls == "TrainerConfig" || cls == "JobConfig" ||
+         (cls.size() > 7 && cls.compare(cls.size() - 7, 7, ".Config") == 0 &&
+          cls.find("Trainer") != std::string::npos);
+}
+
+}  // namespace
+
+void ImportTorchtitanToml(const InputFile& file, Builder& b, const Presets& presets) {
+  toml::table table;
+  try {
+    table = toml::parse(std::string_view(file.text), file.name);
+  } catch (const toml::parse_error& e) {
+    const auto& where = e.source().begin;
+    b.Problem(file.name + ":" + std::to_string(where.line) +
+              ": not valid TOML: " + std::string(e.description()));
+    return;
+  }
+  std::map<std::string, int> lines;
+  const json sections = TomlToJson(table, "", lines, 0);
+  ApplyCommentHints(file.text, '#', file.name, b);
+  ApplyTorchtitanSections(sections, lines, file.name, b, presets);
+}
+
+void ImportTorchtitanJson(const InputFile& file, const json& parsed, Builder& b,
+                          const Presets& presets) {
+  json sections = parsed;
+  // print_config/save_config_file may wrap the config: {"config": {...}} / {"job_config": {...}}.
+  for (const char* wrapper : {"config", "job_config", "trainer_config"})
+    if (sections.is_object() && sections.contains(wrapper) && sections[wrapper].is_object() &&
+        sections.size() == 1)
+      sections = sections[wrapper];
+  ApplyTorchtitanSections(sections, JsonLines(file.text, sections), file.name, b, presets);
+}
+
+void ImportTorchtitanPython(const std::vector<const InputFile*>& files,
+                            const ImportOptions& options, Builder& b, const Presets& presets,
+                            std::vector<Error>& fatal) {
+  py::Program program;
+  for (const InputFile* f : files) program.AddFile(f->name, f->text);
+  ImportReport& report = b.report();
+  std::string chosen = options.function;
+  for (const py::Function& fn : program.functions())
+    if (fn.is_recipe) report.functions.push_back(fn.name);
+  if (chosen.empty()) {
+    if (report.functions.empty()) {
+      fatal.push_back({files.front()->name,
+                       "no function returning a trainer config "
+                       "(def name() -> Trainer.Config) in the file"});
+      return;
+    }
+    chosen = report.functions.front();
+    if (report.functions.size() > 1)
+      b.Note(std::to_string(report.functions.size()) + " recipes found; imported the first, '" +
+             chosen + "' (choose another with --config NAME)");
+  } else {
+    bool found = false;
+    for (const py::Function& fn : program.functions()) found = found || fn.name == chosen;
+    if (!found) {
+      std::string names;
+      for (const std::string& n : report.functions) names += (names.empty() ? "" : ", ") + n;
+      fatal.push_back({"--config", "no function '" + chosen + "' in the files" +
+                                       (names.empty() ? "" : "; recipes found: " + names)});
+      return;
+    }
+  }
+  report.function = chosen;
+  const py::Ref root = program.Call(chosen);
+  std::string file_name = files.front()->name;
+  for (const py::Function& fn : program.functions())
+    if (fn.name == chosen) file_name = fn.file;
+  for (const py::Diagnostic& d : program.diagnostics())
+    b.Ignore({d.file, d.line, "line " + std::to_string(d.line)}, d.message);
+  if (!root || root->kind != py::Value::Kind::kObject) {
+    std::string why;
+    for (const py::Diagnostic& d : program.diagnostics())
+      why += "; line " + std::to_string(d.line) + ": " + d.message;
+    fatal.push_back({file_name, "recipe '" + chosen + "' does not return a config object" + why});
+    return;
+  }
+  std::map<std::string, int> lines;
+  json sections = PyToJson(root, "", lines, 0);
+  const std::string cls = sections["__class__"].get<std::string>();
+  std::string hints = chosen;
+  for (const std::string& import : program.imports()) hints += " " + import;
+  if (!IsTrainerClass(cls)) {
+    b.Note("recipe '" + chosen + "' derives from '" + cls +
+           "', defined in none of the files given: settings it does not override are "
+           "torchtitan's defaults here (add the file that defines it to read them)");
+    hints = cls + " " + hints;
+  }
+  for (const std::string& ext : program.external_calls()) hints += " " + ext;
+  sections["__hints__"] = hints;
+  if (IsTrainerClass(cls) && !sections.contains("activation_checkpoint")) {
+    bool class_based = false;
+    for (const InputFile* f : files)
+      class_based = class_based || f->text.find("SelectiveAC") != std::string::npos ||
+                    f->text.find("FullAC") != std::string::npos ||
+                    f->text.find("num_tokens_per_microbatch") != std::string::npos;
+    if (class_based) {
+      const Source src{file_name, 0, "(not set: Trainer.Config defaults to SelectiveAC.Config)"};
+      b.Set("activation_checkpoint.mode", "selective", src);
+      b.Set("activation_checkpoint.selective_ac_option", "op", src);
+    }
+  }
+  for (const InputFile* f : files) {
+    if (f->text.find("torchtitan_npu") != std::string::npos)
+      b.Set("framework", "torchtitan-npu", {f->name, 0, "imports torchtitan_npu"});
+    ApplyCommentHints(f->text, '#', f->name, b);
+  }
+  ApplyTorchtitanSections(sections, lines, file_name, b, presets);
+}
+
+}  // namespace trainmem::import_detail

@@ -1,0 +1,535 @@
+// torchtitan job sections → schema v1. One reader for the three generations: TOML job files
+// (torchtitan <= v0.2.2, torchtitan/config/job_config.py), the resolved config JSON, and the
+// Python registries (torchtitan/config/configs.py, trainer.py's Trainer.Config), whose calls the
+// Python reader turns into the same {"section": {"key": value}} shape with "__class__" naming
+// the constructor. Key names: spring 2026 (local_batch_size, seq_len,
+// pipeline_parallel_microbatch_size, expert_tensor_parallel_degree, ActivationCheckpointConfig)
+// and current (num_tokens_per_microbatch_per_dp_rank, max_context_length, num_pp_microbatches,
+// FullAC/SelectiveAC/MemoryBudgetAC); torchtitan-npu's Optimizer.swap_optimizer(_times),
+// Parallelism.enable_custom_context_parallel, Training.num_mtp_modules
+// (torchtitan_npu/config/custom_config.py).
+#include <cctype>
+
+#include "core/import/import_detail.h"
+#include "core/model.h"
+
+namespace trainmem::import_detail {
+namespace {
+
+struct Ctx {
+  const std::map<std::string, int>& lines;
+  const std::string& file;
+  Builder& b;
+  Source At(const std::string& path) const {
+    auto it = lines.find(path);
+    return {file, it == lines.end() ? 0 : it->second, path};
+  }
+  void Ignore(const std::string& path, const std::string& why) const { b.Ignore(At(path), why); }
+};
+
+std::string ClassOf(const json& v) {
+  if (v.is_object() && v.contains("__class__") && v["__class__"].is_string())
+    return v["__class__"].get<std::string>();
+  return "";
+}
+
+bool IsOpaque(const json& v) { return v.is_object() && v.contains("__opaque__"); }
+
+std::optional<long long> Int(const json& v) {
+  if (v.is_number_integer()) return v.get<long long>();
+  if (v.is_number_float()) {
+    const double d = v.get<double>();
+    if (d == static_cast<double>(static_cast<long long>(d))) return static_cast<long long>(d);
+  }
+  if (v.is_string()) return ParseInteger(v.get<std::string>());
+  return std::nullopt;
+}
+
+std::optional<bool> Bool(const json& v) {
+  if (v.is_boolean()) return v.get<bool>();
+  if (v.is_string()) return ParseBool(v.get<std::string>());
+  if (v.is_number_integer()) return v.get<long long>() != 0;
+  return std::nullopt;
+}
+
+std::string Text(const json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (IsOpaque(v)) return v["__opaque__"].get<std::string>();
+  return v.dump();
+}
+
+// Sets an integer key, or says why the value was not read.
+void SetInt(const Ctx& c, const std::string& path, const json& v, const std::string& key,
+            long long min_value = 1) {
+  const std::optional<long long> i = Int(v);
+  if (!i) return c.Ignore(path, "not a whole number (" + Text(v) + ")");
+  if (*i < min_value && !(key == "parallelism.data_parallel_shard_degree" && *i == -1))
+    return c.Ignore(path, "out of range (" + std::to_string(*i) + ")");
+  c.b.Set(key, *i, c.At(path));
+}
+
+void SetBool(const Ctx& c, const std::string& path, const json& v, const std::string& key) {
+  const std::optional<bool> t = Bool(v);
+  if (!t) return c.Ignore(path, "not true/false (" + Text(v) + ")");
+  c.b.Set(key, *t, c.At(path));
+}
+
+// Float8/MXFP8/NVFP4 converters train linears in low precision: trainmem's training.fp8.
+void ReadConverters(const Ctx& c, const std::string& path, const json& list) {
+  if (!list.is_array()) return c.Ignore(path, "not a list (" + Text(list) + ")");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string item_path = path + "[" + std::to_string(i) + "]";
+    const std::string name = list[i].is_string() ? list[i].get<std::string>() : ClassOf(list[i]);
+    const std::string lower = Lower(name);
+    if (lower.find("float8") != std::string::npos || lower.find("mxfp8") != std::string::npos ||
+        lower == "mx" || lower.find("mxlinear") != std::string::npos) {
+      c.b.Set("training.fp8", true, c.At(item_path));
+    } else if (lower.find("nvfp4") != std::string::npos) {
+      c.b.Set("training.fp8", true, c.At(item_path));
+      c.b.Note(item_path + ": NVFP4 linears are modelled as float8 (the nearest trainmem has)");
+    } else if (lower.find("lora") != std::string::npos) {
+      c.Ignore(item_path,
+               "LoRA (frozen base weights) is not modelled: the estimate is for full "
+               "training");
+    } else if (lower.rfind("npu_", 0) == 0 || lower.find("npu") != std::string::npos) {
+      c.b.Set("framework", "torchtitan-npu", c.At(item_path));
+    } else {
+      c.Ignore(item_path, "converter '" + name + "' does not change the memory model");
+    }
+  }
+}
+
+void ReadTraining(const Ctx& c, const json& s, long long& tokens_per_microbatch,
+                  long long& context_length, int& tokens_line) {
+  for (const auto& [key, v] : s.items()) {
+    const std::string path = "training." + key;
+    if (key == "__class__") continue;
+    if (key == "local_batch_size" || key == "batch_size") {
+      SetInt(c, path, v, "training.local_batch_size");
+    } else if (key == "seq_len") {
+      SetInt(c, path, v, "training.seq_len");
+    } else if (key == "max_context_length") {
+      if (auto i = Int(v)) context_length = *i;
+      SetInt(c, path, v, "training.seq_len");
+    } else if (key == "num_tokens_per_microbatch_per_dp_rank") {
+      if (auto i = Int(v)) {
+        tokens_per_microbatch = *i;
+        tokens_line = c.At(path).line;
+      } else {
+        c.Ignore(path, "not a whole number (" + Text(v) + ")");
+      }
+    } else if (key == "mixed_precision_param") {
+      const std::string t = Text(v);
+      if (t == "bfloat16" || t == "float32" || t == "float16")
+        c.b.Set("training.mixed_precision_param", t, c.At(path));
+      else
+        c.Ignore(path, "unknown dtype " + t);
+    } else if (key == "enable_cpu_offload") {
+      if (Bool(v).value_or(false)) {
+        c.b.Set("optimizer.offload", true, c.At(path));
+        c.b.Note(path + ": FSDP CPU offload is modelled as optimizer states and step on the host");
+      } else {
+        c.Ignore(path, "off (the default)");
+      }
+    } else if (key == "num_mtp_modules") {
+      if (Int(v).value_or(0) > 0) c.b.Set("training.mtp", true, c.At(path));
+    } else if (key == "compile") {  // torchtitan <= 0.1: [training] compile = true
+      SetBool(c, path, v, "compile.enable");
+    } else if (key == "data_parallel_degree" || key == "data_parallel_shard_degree") {
+      SetInt(c, path, v, "parallelism.data_parallel_shard_degree", -1);
+    } else if (key == "tensor_parallel_degree") {
+      SetInt(c, path, v, "parallelism.tensor_parallel_degree");
+    } else if (key == "enable_float8_linear") {
+      SetBool(c, path, v, "training.fp8");
+    } else if (key == "global_batch_size" || key == "num_tokens_per_train_step") {
+      c.Ignore(path,
+               "the global batch sets gradient accumulation, which does not change the "
+               "per-device peak");
+    } else {
+      c.Ignore(path, "does not change device memory");
+    }
+  }
+}
+
+void ReadParallelism(const Ctx& c, const std::string& section, const json& s,
+                     long long& num_pp_microbatches) {
+  static const std::pair<const char*, const char*> kDegrees[] = {
+      {"data_parallel_replicate_degree", "parallelism.data_parallel_replicate_degree"},
+      {"data_parallel_shard_degree", "parallelism.data_parallel_shard_degree"},
+      {"tensor_parallel_degree", "parallelism.tensor_parallel_degree"},
+      {"pipeline_parallel_degree", "parallelism.pipeline_parallel_degree"},
+      {"context_parallel_degree", "parallelism.context_parallel_degree"},
+      {"expert_parallel_degree", "parallelism.expert_parallel_degree"},
+      {"expert_tensor_parallel_degree", "parallelism.expert_tensor_parallel_degree"},
+      {"pipeline_parallel_microbatch_size", "parallelism.pipeline_parallel_microbatch_size"},
+      {"pipeline_parallel_layers_per_stage", "parallelism.pipeline_parallel_layers_per_stage"},
+  };
+  for (const auto& [key, v] : s.items()) {
+    const std::string path = section + "." + key;
+    if (key == "__class__") continue;
+    bool done = false;
+    for (const auto& [name, target] : kDegrees) {
+      if (key != name) continue;
+      done = true;
+      if (v.is_null()) {
+        c.Ignore(path, "None (the default)");
+      } else {
+        SetInt(c, path, v, target, key == "data_parallel_shard_degree" ? -1 : 1);
+      }
+    }
+    if (done) continue;
+    if (key == "enable_sequence_parallel") {
+      SetBool(c, path, v, "parallelism.sequence_parallel");
+    } else if (key == "pipeline_parallel_schedule") {
+      const std::string t = Text(v);
+      const std::string l = Lower(t);
+      if (l.find("dualpipe") != std::string::npos) {
+        c.b.Set("parallelism.pipeline_parallel_schedule", "ZBVZeroBubble", c.At(path));
+        c.b.Note(path + ": DualPipeV is modelled as the zero-bubble V schedule");
+      } else if (l == "1f1b" || l == "interleaved1f1b" || l == "gpipe" || l == "zerobubble" ||
+                 l == "interleavedzerobubble" || l == "zbvzerobubble" || l == "looped_bfs" ||
+                 l == "loopedbfs") {
+        c.b.Set("parallelism.pipeline_parallel_schedule",
+                l == "looped_bfs" || l == "loopedbfs" ? "Interleaved1F1B" : t, c.At(path));
+      } else {
+        c.Ignore(path, "schedule '" + t + "' is not one trainmem models");
+      }
+    } else if (key == "num_pp_microbatches" || key == "pipeline_parallel_microbatches") {
+      if (auto i = Int(v)) num_pp_microbatches = *i;
+    } else if (key == "enable_custom_context_parallel") {
+      if (Bool(v).value_or(false))
+        c.b.Note(path +
+                 ": torchtitan-npu's Ulysses-style CP; activations are split by the "
+                 "context_parallel_degree as for ring CP");
+      c.b.Set("framework", "torchtitan-npu", c.At(path));
+    } else if (key == "custom_config_module") {
+      continue;
+    } else {
+      c.Ignore(path, "does not change the memory model");
+    }
+  }
+}
+
+void ReadActivationCheckpoint(const Ctx& c, const json& s) {
+  std::string cls = ClassOf(s);
+  const Source src = c.At("activation_checkpoint");
+  if (s.is_null() || cls == "None") {
+    c.b.Set("activation_checkpoint.mode", "none", src);
+    return;
+  }
+  if (cls.empty() && !s.contains("mode") && s.is_object()) {
+    // The resolved JSON of the class-based config names no class: tell them by their fields.
+    if (s.contains("memory_budget")) {
+      cls = "MemoryBudgetAC";
+    } else if (s.contains("force_recompute_mm_shapes_by_fqns")) {
+      cls = "SelectiveAC";
+    }
+  }
+  if (cls.find("FullAC") != std::string::npos) {
+    c.b.Set("activation_checkpoint.mode", "full", {src.file, src.line, cls});
+  } else if (cls.find("SelectiveAC") != std::string::npos) {
+    c.b.Set("activation_checkpoint.mode", "selective", {src.file, src.line, cls});
+    c.b.Set("activation_checkpoint.selective_ac_option", "op", {src.file, src.line, cls});
+  } else if (cls.find("MemoryBudgetAC") != std::string::npos) {
+    double budget = 0.5;  // MemoryBudgetAC.Config.memory_budget default
+    for (const char* key : {"memory_budget", "budget"})
+      if (s.contains(key) && s[key].is_number()) budget = s[key].get<double>();
+    const char* mode = budget <= 0 ? "full" : budget >= 1 ? "none" : "selective";
+    c.b.Set("activation_checkpoint.mode", mode, {src.file, src.line, cls});
+    if (budget > 0 && budget < 1) {
+      c.b.Set("activation_checkpoint.selective_ac_option", "op", {src.file, src.line, cls});
+      c.b.Note("activation_checkpoint: MemoryBudgetAC(memory_budget=" + json(budget).dump() +
+               ") is solved by the compiler's min-cut; modelled as op-level selective AC");
+    }
+  }
+  for (const auto& [key, v] : s.items()) {
+    const std::string path = "activation_checkpoint." + key;
+    if (key == "__class__" || key == "memory_budget" || key == "budget") continue;
+    if (key == "mode") {
+      const std::string m = Lower(Text(v));
+      if (m == "none" || m == "selective" || m == "full")
+        c.b.Set("activation_checkpoint.mode", m, c.At(path));
+      else
+        c.Ignore(path, "mode '" + m +
+                           "' is not none/selective/full (memory_budget is read as "
+                           "selective)");
+      if (m == "memory_budget") c.b.Set("activation_checkpoint.mode", "selective", c.At(path));
+    } else if (key == "selective_ac_option") {
+      const std::string o = Text(v);
+      if (o == "op" || (ParseInteger(o) && *ParseInteger(o) >= 1))
+        c.b.Set("activation_checkpoint.selective_ac_option", o, c.At(path));
+      else
+        c.Ignore(path, "expected 'op' or a positive integer");
+    } else if (key == "offload" || key == "activation_offload") {
+      SetBool(c, path, v, "activation_checkpoint.offload");
+    } else {
+      c.Ignore(path, "does not change the memory model");
+    }
+  }
+}
+
+void ReadOptimizer(const Ctx& c, const json& s) {
+  const std::string cls = ClassOf(s);
+  if (cls.find("InBackward") != std::string::npos)
+    c.b.Set("optimizer.early_step_in_backward", true, {c.file, c.At("optimizer").line, cls});
+  if (cls.find("adamw") != std::string::npos)  // default_adamw(lr=...)
+    c.b.Set("optimizer.name", "AdamW", {c.file, c.At("optimizer").line, cls});
+  for (const auto& [key, v] : s.items()) {
+    const std::string path = "optimizer." + key;
+    if (key == "__class__" || key == "__args__") continue;
+    if (key == "name") {
+      const std::string n = Text(v);
+      static const char* kKnown[] = {"AdamW", "Adam", "SGD", "Lion", "Adafactor"};
+      bool known = false;
+      for (const char* k : kKnown) known = known || Lower(n) == Lower(k);
+      if (known)
+        c.b.Set("optimizer.name", n, c.At(path));
+      else
+        c.Ignore(path, "optimizer '" + n + "' is not modelled; AdamW's states are assumed");
+    } else if (key == "swap_optimizer") {
+      SetBool(c, path, v, "optimizer.swap_optimizer");
+      c.b.Set("framework", "torchtitan-npu", c.At(path));
+    } else if (key == "swap_optimizer_times") {
+      SetInt(c, path, v, "optimizer.swap_optimizer_times");
+    } else if (key == "early_step_in_backward") {
+      SetBool(c, path, v, "optimizer.early_step_in_backward");
+    } else {
+      c.Ignore(path, "does not change device memory");
+    }
+  }
+}
+
+void ReadCompile(const Ctx& c, const json& s) {
+  for (const auto& [key, v] : s.items()) {
+    const std::string path = "compile." + key;
+    if (key == "__class__") continue;
+    if (key == "enable") {
+      SetBool(c, path, v, "compile.enable");
+    } else if (key == "components") {
+      if (!v.is_array()) {
+        c.Ignore(path, "not a list");
+        continue;
+      }
+      json comps = json::array();
+      for (const json& item : v)
+        if (item.is_string() && (item == "model" || item == "loss")) comps.push_back(item);
+      c.b.Set("compile.components", comps, c.At(path));
+    } else {
+      c.Ignore(path, "does not change the memory model");
+    }
+  }
+}
+
+// The torchtitan model family named anywhere in the hints ("torchtitan.models.deepseek_v3",
+// "llama3_8b", "./assets/hf/Qwen3-8B").
+std::string FamilyFromHints(const std::string& hints) {
+  std::string n;
+  for (char c : hints)
+    if (std::isalnum(static_cast<unsigned char>(c))) n += static_cast<char>(std::tolower(c));
+  static const std::pair<const char*, const char*> kFamilies[] = {{"deepseekv32", "deepseek_v32"},
+                                                                  {"deepseekv4", "deepseek_v4"},
+                                                                  {"deepseekv3", "deepseek_v3"},
+                                                                  {"llama4", "llama4"},
+                                                                  {"llama3", "llama3"},
+                                                                  {"llama2", "llama2"},
+                                                                  {"qwen35", "qwen3_5"},
+                                                                  {"qwen3", "qwen3"},
+                                                                  {"gptoss", "gpt_oss"},
+                                                                  {"kimik2", "kimi_k2"},
+                                                                  {"deepseek", "deepseek_v3"},
+                                                                  {"llama", "llama3"}};
+  for (const auto& [needle, family] : kFamilies)
+    if (n.find(needle) != std::string::npos) return family;
+  return "";
+}
+
+// A size in a recipe's name: "llama3_8b" → "8B", "qwen3_30b_a3b" → "30B-A3B".
+std::string FlavorFromHints(const std::string& hints) {
+  const std::string h = Lower(hints);
+  for (std::size_t i = 1; i < h.size(); ++i) {
+    if (h[i - 1] != '_' || !std::isdigit(static_cast<unsigned char>(h[i]))) continue;
+    std::size_t j = i;
+    while (j < h.size() && std::isdigit(static_cast<unsigned char>(h[j]))) ++j;
+    if (j >= h.size() || h[j] != 'b') continue;
+    if (j + 1 < h.size() && std::isalnum(static_cast<unsigned char>(h[j + 1]))) continue;
+    std::string flavor = h.substr(i, j - i) + "B";
+    if (h.compare(j + 1, 2, "_a") == 0) {
+      std::size_t k = j + 3;
+      while (k < h.size() && std::isdigit(static_cast<unsigned char>(h[k]))) ++k;
+      if (k < h.size() && h[k] == 'b' && k > j + 3)
+        flavor += "-A" + h.substr(j + 3, k - j - 3) + "B";
+    }
+    return flavor;
+  }
+  return "";
+}
+
+void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
+               const Presets& presets) {
+  std::string name, flavor, assets;
+  int line = 0;
+  std::string from;
+  if (sections.contains("model") && sections["model"].is_object()) {
+    const json& m = sections["model"];
+    for (const auto& [key, v] : m.items()) {
+      const std::string path = "model." + key;
+      if (key == "name") {
+        name = Text(v);
+        line = c.At(path).line;
+        from = path;
+      } else if (key == "flavor") {
+        flavor = Text(v);
+        line = c.At(path).line;
+        from = path;
+      } else if (key == "hf_assets_path" || key == "tokenizer_path") {
+        assets = Text(v);
+      } else if (key == "converters") {
+        ReadConverters(c, path, v);
+      } else {
+        c.Ignore(path, "does not change the memory model");
+      }
+    }
+  }
+  if (sections.contains("model_spec") && sections["model_spec"].is_object()) {
+    const json& spec = sections["model_spec"];
+    line = c.At("model_spec").line;
+    from = "model_spec";
+    if (spec.contains("__args__") && !spec["__args__"].empty()) flavor = Text(spec["__args__"][0]);
+    if (spec.contains("flavor")) flavor = Text(spec["flavor"]);
+    if (spec.contains("converters")) ReadConverters(c, "model_spec.converters", spec["converters"]);
+    if (spec.contains("num_mtp_layers") && Int(spec["num_mtp_layers"]).value_or(0) > 0)
+      c.b.Set("training.mtp", true, c.At("model_spec.num_mtp_layers"));
+    const std::string cls = ClassOf(spec);
+    if (cls != "model_registry" && cls.find("model_registry") == std::string::npos)
+      name = FamilyFromHints(cls);
+  }
+  if (sections.contains("hf_assets_path")) assets = Text(sections["hf_assets_path"]);
+  if (name.empty()) name = FamilyFromHints(hints + " " + assets);
+  if (flavor.empty()) flavor = FlavorFromHints(hints);
+  if (flavor.empty() && name.empty()) {
+    if (const std::string preset = PresetFromText(assets, presets); !preset.empty()) {
+      c.b.Set("model", preset, {c.file, c.At("hf_assets_path").line, "hf_assets_path"});
+      return;
+    }
+    c.b.Missing("model",
+                "no [model] name/flavor or model_registry(...) in the files; pick a "
+                "preset or give the model's config.json",
+                nullptr);
+    return;
+  }
+  FlavorModel m = ModelForFlavor(name, flavor, assets, presets);
+  const Source src{c.file, line, from.empty() ? "model" : from + " = " + name + " " + flavor};
+  if (!m.preset.empty()) {
+    c.b.Set("model", m.preset, src);
+  } else if (!m.inline_model.is_null()) {
+    c.b.Set("model", m.inline_model, src);
+  } else {
+    c.b.Missing("model",
+                "torchtitan model '" + name + "' flavor '" + flavor +
+                    "' has no preset here; give its config.json (or pick a preset)",
+                nullptr);
+    return;
+  }
+  if (!m.note.empty()) c.b.Note(m.note);
+  // torchtitan-npu flavors name cut-down models: "671B_debug_4_layers", "4layers".
+  const std::string lf = Lower(flavor);
+  const std::size_t at = lf.find("layer");
+  if (at != std::string::npos && !m.preset.empty()) {
+    std::size_t end = at;
+    while (end > 0 && (lf[end - 1] == '_' || lf[end - 1] == '-')) --end;
+    std::size_t start = end;
+    while (start > 0 && std::isdigit(static_cast<unsigned char>(lf[start - 1]))) --start;
+    const std::optional<long long> layers = ParseInteger(lf.substr(start, end - start));
+    if (layers && *layers > 0) {
+      if (const ModelPreset* p = presets.FindModel(m.preset)) {
+        json inline_model = ModelArchToJson(p->arch);
+        inline_model["num_hidden_layers"] = *layers;
+        inline_model.erase("layer_types");
+        inline_model.erase("mlp_only_layers");
+        c.b.Set("model", inline_model, src);
+        c.b.Note("flavor '" + flavor + "': " + p->name + " cut to " + std::to_string(*layers) +
+                 " layers, as the flavor's name says");
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void ApplyTorchtitanSections(const json& sections, const std::map<std::string, int>& lines,
+                             const std::string& file, Builder& b, const Presets& presets) {
+  const Ctx c{lines, file, b};
+  std::string hints = file;
+  if (sections.contains("__hints__")) hints += " " + sections["__hints__"].get<std::string>();
+  long long tokens_per_microbatch = 0, context_length = 0, num_pp_microbatches = 0;
+  int tokens_line = 0;
+  ReadModel(c, sections, hints, presets);
+  for (const auto& [section, s] : sections.items()) {
+    if (section == "__hints__" || section == "__class__" || section == "model" ||
+        section == "model_spec" || section == "hf_assets_path")
+      continue;
+    if (section == "activation_checkpoint") {
+      ReadActivationCheckpoint(c, s);
+      continue;
+    }
+    if (!s.is_object()) {
+      c.Ignore(section, "does not change device memory");
+      continue;
+    }
+    if (section == "training") {
+      ReadTraining(c, s, tokens_per_microbatch, context_length, tokens_line);
+    } else if (section == "parallelism" || section == "experimental") {
+      ReadParallelism(c, section, s, num_pp_microbatches);
+    } else if (section == "optimizer") {
+      ReadOptimizer(c, s);
+    } else if (section == "compile") {
+      ReadCompile(c, s);
+    } else if (section == "model_converters") {
+      if (s.contains("converters"))
+        ReadConverters(c, "model_converters.converters", s["converters"]);
+    } else if (section == "float8") {
+      if (s.contains("enable_float8_linear"))
+        SetBool(c, "float8.enable_float8_linear", s["enable_float8_linear"], "training.fp8");
+    } else if (section == "job") {
+      for (const auto& [key, v] : s.items()) {
+        if (key == "custom_config_module" && Text(v).find("torchtitan_npu") != std::string::npos)
+          b.Set("framework", "torchtitan-npu", c.At("job.custom_config_module"));
+        else if (key != "__class__")
+          c.Ignore("job." + key, "job metadata");
+      }
+    } else if (section == "debug") {
+      c.Ignore(section, "debugging switches do not change device memory");
+    } else {
+      c.Ignore(section, "[" + section + "] does not change device memory");
+    }
+  }
+  // Current schema: tokens per microbatch per DP rank / context length = sequences per forward;
+  // with PP, num_pp_microbatches of them make the step's local batch (configs.py docstrings).
+  if (tokens_per_microbatch > 0) {
+    const long long seq = context_length > 0 ? context_length : 2048;  // TrainingConfig default
+    const Source src{file, tokens_line, "training.num_tokens_per_microbatch_per_dp_rank"};
+    if (tokens_per_microbatch % seq != 0) {
+      b.Problem("training.num_tokens_per_microbatch_per_dp_rank = " +
+                std::to_string(tokens_per_microbatch) +
+                " is not a multiple of the context "
+                "length " +
+                std::to_string(seq) + "; the batch is rounded up");
+    }
+    const long long sequences = std::max(1LL, (tokens_per_microbatch + seq - 1) / seq);
+    const json* pp = b.Get("parallelism.pipeline_parallel_degree");
+    const bool pipelined = pp != nullptr && pp->is_number_integer() && pp->get<long long>() > 1;
+    if (pipelined && num_pp_microbatches > 0) {
+      b.Set("parallelism.pipeline_parallel_microbatch_size", sequences, src);
+      b.Set("training.local_batch_size", sequences * num_pp_microbatches, src);
+    } else {
+      b.Set("training.local_batch_size", sequences, src);
+    }
+  } else if (num_pp_microbatches > 0) {
+    const json* lbs = b.Get("training.local_batch_size");
+    if (lbs && lbs->is_number_integer() && lbs->get<long long>() % num_pp_microbatches == 0)
+      b.Set("parallelism.pipeline_parallel_microbatch_size",
+            lbs->get<long long>() / num_pp_microbatches, c.At("parallelism.num_pp_microbatches"));
+  }
+}
+
+}  // namespace trainmem::import_detail

@@ -1,0 +1,142 @@
+// Hostile inputs: each a clear error or a harmless read, never a crash, never run.
+#include <chrono>
+
+#include "import_test_support.h"
+
+namespace trainmem::testing {
+namespace {
+
+std::string FirstError(const Result<ImportResult>& r) {
+  return r.ok() ? "" : FormatError(r.errors().front());
+}
+
+TEST(ImportHostile, TooLarge) {
+  const std::string big(kMaxImportBytes + 1, ' ');
+  const Result<ImportResult> r = ImportFiles({{"big.toml", big}}, {}, TestPresets());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(FirstError(r).find("too large"), std::string::npos);
+}
+
+TEST(ImportHostile, TenMegabyteScriptIsReadInLinearTime) {
+  std::string script = "#!/bin/bash\nTP=2\n";
+  while (script.size() < (10u << 20)) script += "echo $TP ${TP:-1} $((TP*2)) \"quoted $TP\"\n";
+  script +=
+      "torchrun pretrain_gpt.py --tensor-model-parallel-size $TP --num-layers 2 "
+      "--hidden-size 64 --num-attention-heads 4 --vocab-size 128 --seq-length 64\n";
+  const auto start = std::chrono::steady_clock::now();
+  const ImportResult r = MustImport({{"big.sh", script}});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(At(r.config, "parallelism.tensor_parallel_degree"), 2);
+  EXPECT_LT(seconds, 30.0);  // a generous bound: quadratic behaviour would take hours
+}
+
+TEST(ImportHostile, DeepJsonNesting) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  const Result<ImportResult> r =
+      ImportFiles({{"ds.json", "{\"train_batch_size\": " + deep + "}"}}, {}, TestPresets());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(FirstError(r).find("nested"), std::string::npos);
+}
+
+TEST(ImportHostile, DeepPythonNesting) {
+  const std::string deep =
+      "def f() -> Trainer.Config:\n    return Trainer.Config(x=" + std::string(5000, '(') + "1" +
+      std::string(5000, ')') + ")\n";
+  const Result<ImportResult> r = ImportFiles({{"r.py", deep}}, {}, TestPresets());
+  if (r.ok()) {
+    EXPECT_FALSE(r.value().report.ignored.empty());  // the nesting limit is reported
+  } else {
+    EXPECT_FALSE(FirstError(r).empty());
+  }
+}
+
+TEST(ImportHostile, DeepTomlNesting) {
+  std::string toml = "[training]\nx = ";
+  for (int i = 0; i < 5000; ++i) toml += "[";
+  const Result<ImportResult> r = ImportFiles({{"j.toml", toml}}, {}, TestPresets());
+  ASSERT_TRUE(r.ok());
+  ASSERT_FALSE(r.value().report.problems.empty());
+  EXPECT_NE(r.value().report.problems[0].find("not valid TOML"), std::string::npos);
+}
+
+TEST(ImportHostile, UnterminatedStrings) {
+  const Result<ImportResult> py = ImportFiles(
+      {{"r.py", "def f() -> Trainer.Config:\n    return Trainer.Config(a=\"\"\"never closed\n"}},
+      {}, TestPresets());
+  if (py.ok()) EXPECT_FALSE(py.value().report.ignored.empty());
+  const Result<ImportResult> sh = ImportFiles(
+      {{"run.sh", "ARGS=\"--num-layers 2\ntorchrun pretrain_gpt.py $ARGS\n"}}, {}, TestPresets());
+  EXPECT_TRUE(sh.ok());  // the open quote runs to the end: read, nothing launched
+  const Result<ImportResult> js =
+      ImportFiles({{"ds.json", "{\"train_batch_size\": \"abc"}}, {}, TestPresets());
+  ASSERT_FALSE(js.ok());
+  EXPECT_NE(FirstError(js).find("ds.json:1"), std::string::npos);
+}
+
+TEST(ImportHostile, DangerousScriptIsNeverRun) {
+  const std::string marker = "/tmp/trainmem_import_must_not_exist";
+  std::remove(marker.c_str());
+  const std::string script = "touch " + marker + "\nrm -rf ~/\n$(touch " + marker + ")\nX=`touch " +
+                             marker +
+                             "`\n:(){ :|:& };:\n"
+                             "torchrun pretrain_gpt.py --num-layers 2 --hidden-size 64 "
+                             "--num-attention-heads 4 --vocab-size 128 --seq-length 64\n";
+  const ImportResult r = MustImport({{"evil.sh", script}});
+  EXPECT_EQ(At(r.config, "model.num_hidden_layers"), 2);
+  std::FILE* f = std::fopen(marker.c_str(), "r");
+  EXPECT_EQ(f, nullptr);
+  if (f) std::fclose(f);
+}
+
+TEST(ImportHostile, RecursiveRecipe) {
+  const std::string py =
+      "def a() -> Trainer.Config:\n    c = b()\n    return c\n"
+      "def b() -> Trainer.Config:\n    c = a()\n    return c\n";
+  const Result<ImportResult> r = ImportFiles({{"r.py", py}}, {"a"}, TestPresets());
+  // It finishes, and the call-depth limit is reported (as an error or an ignored line).
+  std::string said = r.ok() ? "" : FirstError(r);
+  if (r.ok())
+    for (const ImportIgnored& i : r.value().report.ignored) said += i.reason;
+  EXPECT_NE(said.find("too deeply"), std::string::npos) << said;
+}
+
+TEST(ImportHostile, NotAJobFile) {
+  const Result<ImportResult> r = ImportFiles({{"notes.md", "hello"}}, {}, TestPresets());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(FirstError(r).find("notes.md"), std::string::npos);
+}
+
+TEST(DetectInputKind, Kinds) {
+  EXPECT_EQ(DetectInputKind("x.toml", "[training]\nseq_len = 1\n"), InputKind::kTorchtitanToml);
+  EXPECT_EQ(DetectInputKind("r.py", "def f() -> Trainer.Config:\n  pass"),
+            InputKind::kTorchtitanPython);
+  EXPECT_EQ(DetectInputKind("run.sh", "torchrun pretrain_gpt.py"), InputKind::kMegatronScript);
+  EXPECT_EQ(DetectInputKind("ds.json", R"({"zero_optimization": {"stage": 2}})"),
+            InputKind::kDeepspeedJson);
+  EXPECT_EQ(DetectInputKind("config.json", R"({"model_type": "llama"})"), InputKind::kHfConfig);
+  EXPECT_EQ(DetectInputKind("j.json", R"({"version": 1, "model": "llama3-8b"})"),
+            InputKind::kTrainmemConfig);
+  EXPECT_EQ(DetectInputKind("train.log", "step:  1  loss: 7.1  memory: 41.23GiB(52.12%)  tps: 100"),
+            InputKind::kTrainingLog);
+  EXPECT_EQ(DetectInputKind("megatron.out",
+                            "[Rank 0] (after 10 iterations) memory (MB) | allocated: 1000"),
+            InputKind::kTrainingLog);
+  EXPECT_EQ(DetectInputKind("ds.log", "MA 1.2 GB         Max_MA 3.4 GB         CA 3.5 GB"),
+            InputKind::kTrainingLog);
+  EXPECT_EQ(DetectInputKind("snapshot", std::string("\x80\x04\x95", 3)), InputKind::kMemoryProfile);
+  EXPECT_EQ(DetectInputKind("mem.json", R"({"segments": [], "device_traces": []})"),
+            InputKind::kMemoryProfile);
+}
+
+TEST(DetectInputKind, MeasurementFilesAreHandedBack) {
+  const Result<ImportResult> r = ImportFiles(
+      {{"train.log", "step: 1 memory: 4.00GiB(5.00%)"}, Fixture("tt_llama3_8b_job.toml")}, {},
+      TestPresets());
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r.value().measurements.size(), 1u);
+  EXPECT_EQ(r.value().measurements[0].name, "train.log");
+}
+
+}  // namespace
+}  // namespace trainmem::testing

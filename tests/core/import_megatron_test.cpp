@@ -1,0 +1,103 @@
+// Megatron-LM / MindSpeed-LLM launch scripts.
+#include "import_test_support.h"
+
+namespace trainmem::testing {
+namespace {
+
+TEST(ImportMegatron, LaunchScriptWithVariablesArraysAndIf) {
+  const ImportResult r = MustImport({Fixture("megatron_llama_fp8.sh")});
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(r.config["framework"], "megatron");
+  EXPECT_EQ(r.config["world_size"], 16);  // --nproc_per_node ${GPUS_PER_NODE:-8} × --nnodes 2
+  EXPECT_EQ(At(r.config, "parallelism.tensor_parallel_degree"), 2);  // ${TP:-2}
+  EXPECT_EQ(At(r.config, "parallelism.pipeline_parallel_degree"), 2);
+  EXPECT_EQ(At(r.config, "parallelism.zero_stage"), 1);  // --use-distributed-optimizer
+  EXPECT_EQ(At(r.config, "parallelism.sequence_parallel"), true);
+  // GBS = $((MBS * 64)) = 64; DP = 16 / (2 × 2) = 4; microbatches = 64 / (1 × 4) = 16.
+  EXPECT_EQ(At(r.config, "parallelism.pipeline_parallel_microbatch_size"), 1);
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 16);
+  EXPECT_EQ(At(r.config, "training.seq_len"), 8192);
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "full");
+  EXPECT_EQ(At(r.config, "training.fp8"), true);  // the `if [[ "$DTYPE" == "fp8" ]]` branch
+  EXPECT_EQ(At(r.config, "model.num_hidden_layers"), 32);
+  EXPECT_EQ(At(r.config, "model.num_key_value_heads"), 8);  // comment inside the array skipped
+  EXPECT_EQ(At(r.config, "model.vocab_size"), 128256);      // 128256 = 1002 × 128: no padding
+  // The value's line is where the argument is written, not the torchrun line.
+  EXPECT_EQ(ReadLine(r, "parallelism.tensor_parallel_degree"), 33);
+  bool took_branch = false;
+  for (const std::string& n : r.report.notes)
+    took_branch = took_branch || n.find("took this branch") != std::string::npos;
+  EXPECT_TRUE(took_branch);
+  // The estimate matches the Llama 3 8B parameter count exactly (untied, GQA 8, SwiGLU 14336).
+  const Config c = MustParse(r.config.dump());
+  EXPECT_EQ(CountParams(c.model, false).total, 8030261248);
+}
+
+TEST(ImportMegatron, SourcedModelFileAndMindSpeedFlags) {
+  const ImportResult r = MustImport({Fixture("mindspeed_moe_A3.sh"), Fixture("model_args_moe.sh")});
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(r.config["world_size"], 64);         // 16 NPUs × 4 nodes
+  EXPECT_EQ(r.config["device"], "ascend-910c");  // "_A3" in the name
+  EXPECT_EQ(At(r.config, "optimizer.swap_optimizer"), true);
+  EXPECT_EQ(At(r.config, "parallelism.expert_parallel_degree"), 16);
+  EXPECT_EQ(At(r.config, "parallelism.pipeline_parallel_schedule"), "Interleaved1F1B");
+  EXPECT_EQ(At(r.config, "model.n_routed_experts"), 64);
+  EXPECT_EQ(At(r.config, "model.n_shared_experts"), 2);
+  EXPECT_EQ(At(r.config, "model.kv_lora_rank"), 512);
+  // --moe-layer-freq [0]*1+[1]*15: layer 0 dense.
+  EXPECT_EQ(At(r.config, "model.mlp_only_layers"), nlohmann::json::array({0}));
+  // DP = 64 / 4 = 16; GBS 256 / (1 × 16) = 16 microbatches.
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 16);
+}
+
+TEST(ImportMegatron, SourcedFileNotGivenIsNamed) {
+  const ImportResult r = MustImport({Fixture("mindspeed_moe_A3.sh")});
+  EXPECT_TRUE(Missing(r, "model"));
+  bool named = false;
+  for (const ImportMissing& m : r.report.missing)
+    named = named || m.why.find("model_args_moe.sh") != std::string::npos;
+  EXPECT_TRUE(named);
+}
+
+TEST(ImportMegatron, SequenceParallelWithTp1IsAProblem) {
+  const std::string script =
+      "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 2 --hidden-size 256 "
+      "--num-attention-heads 4 --seq-length 128 --micro-batch-size 2 --vocab-size 1000 "
+      "--tensor-model-parallel-size 1 --sequence-parallel\n";
+  const ImportResult r = MustImport({{"run.sh", script}});
+  ASSERT_FALSE(r.report.problems.empty());
+  EXPECT_NE(r.report.problems[0].find("--sequence-parallel"), std::string::npos);
+  // --vocab-size 1000 padded to a multiple of 128 × TP 1 = 1024 (vocab_utils.py).
+  EXPECT_EQ(At(r.config, "model.vocab_size"), 1024);
+  // No --swiglu: 4 × hidden; no --disable-bias-linear: biases; learned positions by default.
+  EXPECT_EQ(At(r.config, "model.intermediate_size"), 1024);
+  EXPECT_EQ(At(r.config, "model.o_bias"), true);
+  EXPECT_EQ(At(r.config, "model.position_embedding_type"), "learned_absolute");
+}
+
+TEST(ImportMegatron, LayoutThatDoesNotFitTheWorldSizeIsNamed) {
+  const std::string script =
+      "NNODES=1\nGPUS_PER_NODE=6\n"
+      "torchrun --nproc_per_node $GPUS_PER_NODE --nnodes $NNODES pretrain_gpt.py --num-layers 4 "
+      "--hidden-size 512 --num-attention-heads 8 --seq-length 256 --vocab-size 1024 "
+      "--tensor-model-parallel-size 4\n";
+  const ImportResult r = MustImport({{"run.sh", script}});
+  bool named = false;
+  for (const std::string& p : r.report.problems)
+    named = named || p.find("world size 6") != std::string::npos;
+  EXPECT_TRUE(named);
+  EXPECT_TRUE(r.config_valid);  // estimated with 4 devices, said so
+  EXPECT_EQ(r.config["world_size"], 4);
+}
+
+TEST(ImportMegatron, VocabularyOnlyFromATokenizerIsAskedFor) {
+  const std::string script =
+      "python pretrain_gpt.py --num-layers 2 --hidden-size 256 --num-attention-heads 4 "
+      "--seq-length 128 --tokenizer-type SentencePieceTokenizer --tokenizer-model "
+      "/data/tok.model\n";
+  const ImportResult r = MustImport({{"run.sh", script}});
+  EXPECT_TRUE(Missing(r, "model.vocab_size"));
+}
+
+}  // namespace
+}  // namespace trainmem::testing

@@ -1,0 +1,149 @@
+// torchtitan importers: TOML job files, Python registries (both key-name schemas), resolved JSON.
+#include "import_test_support.h"
+
+namespace trainmem::testing {
+namespace {
+
+TEST(ImportTorchtitan, TomlJobFile) {
+  const ImportResult r = MustImport({Fixture("tt_llama3_8b_job.toml")});
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(r.config["model"], "llama3.1-8b");  // [model] llama3 / 8B
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 2);
+  EXPECT_EQ(At(r.config, "training.seq_len"), 8192);
+  EXPECT_EQ(At(r.config, "training.fp8"), true);  // converters = ["float8"]
+  EXPECT_EQ(At(r.config, "parallelism.tensor_parallel_degree"), 2);
+  EXPECT_EQ(At(r.config, "activation_checkpoint.selective_ac_option"), "op");
+  EXPECT_EQ(At(r.config, "compile.enable"), true);
+  // The first comment names "32 H100 GPUs".
+  EXPECT_EQ(r.config["world_size"], 32);
+  EXPECT_EQ(r.config["device"], "h100-80gb");
+  EXPECT_EQ(ReadLine(r, "parallelism.tensor_parallel_degree"), 26);
+}
+
+TEST(ImportTorchtitan, TomlBatchSizeAndNpuModule) {
+  const std::string toml = R"([job]
+custom_config_module = "torchtitan_npu.config.custom_config"
+[model]
+name = "deepseek_v3"
+flavor = "671B_debug_4_layers"
+[training]
+batch_size = 3
+seq_len = 4096
+[optimizer]
+swap_optimizer = true
+swap_optimizer_times = 8
+[parallelism]
+expert_parallel_degree = 8
+)";
+  const ImportResult r = MustImport({{"job.toml", toml}});
+  EXPECT_EQ(r.config["framework"], "torchtitan-npu");
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 3);  // the older key name
+  EXPECT_EQ(At(r.config, "optimizer.swap_optimizer"), true);
+  EXPECT_EQ(At(r.config, "optimizer.swap_optimizer_times"), 8);
+  // DeepSeek-V3 cut to the 4 layers the flavor names.
+  EXPECT_EQ(At(r.config, "model.num_hidden_layers"), 4);
+  EXPECT_EQ(r.config["device"], "ascend-910b");  // assumed, and said so
+  EXPECT_TRUE(Missing(r, "device"));
+  // EP 8 needs 8 devices at least: the smallest world size the layout fits.
+  EXPECT_EQ(r.config["world_size"], 8);
+  EXPECT_TRUE(Missing(r, "world_size"));
+}
+
+TEST(ImportTorchtitan, FlavorWithoutPresetAsksForConfigJson) {
+  const ImportResult r =
+      MustImport({{"j.toml", "[model]\nname = \"llama4\"\nflavor = \"17bx16e\"\n"}});
+  EXPECT_TRUE(Missing(r, "model"));
+  EXPECT_FALSE(r.config_valid);
+}
+
+TEST(ImportTorchtitan, PythonCurrentSchema) {
+  const InputFile f = Fixture("tt_recipes_current.py");
+  const ImportResult base = MustImport({f}, "llama3_70b");
+  ASSERT_TRUE(base.config_valid);
+  EXPECT_EQ(base.report.functions.size(), 3u);  // _parallel is a helper, not a recipe
+  EXPECT_EQ(base.config["model"], "llama3.1-70b");
+  EXPECT_EQ(At(base.config, "training.fp8"), true);  // Float8LinearConverter in converters=[…]
+  // num_tokens_per_microbatch_per_dp_rank = 2 * SEQ, SEQ = 4 * 2048 → 2 sequences of 8192.
+  EXPECT_EQ(At(base.config, "training.seq_len"), 8192);
+  EXPECT_EQ(At(base.config, "training.local_batch_size"), 2);
+  EXPECT_EQ(At(base.config, "parallelism.tensor_parallel_degree"), 8);  // via _parallel(tp=8)
+  EXPECT_EQ(At(base.config, "activation_checkpoint.mode"), "full");
+  EXPECT_EQ(At(base.config, "compile.components"), nlohmann::json::array({"model"}));
+
+  // Derived: PP 4 with 8 microbatches of 1 sequence → local batch 8; MemoryBudgetAC(0.3).
+  const ImportResult pp = MustImport({f}, "llama3_70b_pp");
+  EXPECT_EQ(At(pp.config, "parallelism.pipeline_parallel_degree"), 4);
+  EXPECT_EQ(At(pp.config, "parallelism.pipeline_parallel_microbatch_size"), 1);
+  EXPECT_EQ(At(pp.config, "training.local_batch_size"), 8);
+  EXPECT_EQ(At(pp.config, "activation_checkpoint.mode"), "selective");
+  EXPECT_EQ(At(pp.config, "parallelism.tensor_parallel_degree"), 8);  // kept from the base
+
+  const ImportResult none = MustImport({f}, "llama3_70b_no_ac");
+  EXPECT_EQ(At(none.config, "activation_checkpoint.mode"), "none");  // = None
+}
+
+TEST(ImportTorchtitan, PythonSpringSchemaNpu) {
+  const ImportResult r = MustImport({Fixture("tt_recipes_npu_spring.py")});
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(r.report.function, "deepseek_v3_671b_128die");
+  EXPECT_EQ(r.config["framework"], "torchtitan-npu");
+  EXPECT_EQ(r.config["model"], "deepseek-v3");
+  EXPECT_EQ(r.config["world_size"], 128);  // "128die"
+  EXPECT_EQ(At(r.config, "optimizer.swap_optimizer_times"), 8);
+  EXPECT_EQ(At(r.config, "parallelism.context_parallel_degree"), 2);
+  EXPECT_EQ(At(r.config, "parallelism.expert_parallel_degree"), 32);
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "full");
+}
+
+TEST(ImportTorchtitan, DerivedRecipeFromAnotherFile) {
+  const std::string recipes = R"(from torchtitan.models.llama3.config_registry import llama3_8b
+from torchtitan.distributed.activation_checkpoint import FullAC
+
+def llama3_8b_tp4() -> Trainer.Config:
+    config = llama3_8b()
+    config.parallelism.tensor_parallel_degree = 4
+    config.training.local_batch_size = 2 * 3
+    config.activation_checkpoint = FullAC.Config()
+    return config
+)";
+  const ImportResult alone = MustImport({{"recipes.py", recipes}});
+  EXPECT_EQ(At(alone.config, "parallelism.tensor_parallel_degree"), 4);
+  EXPECT_EQ(At(alone.config, "training.local_batch_size"), 6);
+  EXPECT_EQ(alone.config["model"], "llama3.1-8b");  // from the base's name
+  // With the registry that defines the base, its settings are read too.
+  const std::string registry = R"(def llama3_8b() -> Trainer.Config:
+    return Trainer.Config(
+        model_spec=model_registry("8B"),
+        training=TrainingConfig(local_batch_size=1, seq_len=8192),
+        compile=CompileConfig(enable=True),
+    )
+)";
+  const ImportResult both =
+      MustImport({{"recipes.py", recipes}, {"config_registry.py", registry}}, "llama3_8b_tp4");
+  EXPECT_EQ(At(both.config, "training.seq_len"), 8192);
+  EXPECT_EQ(At(both.config, "compile.enable"), true);
+  EXPECT_EQ(At(both.config, "training.local_batch_size"), 6);
+}
+
+TEST(ImportTorchtitan, UnknownRecipeNameIsAnError) {
+  Result<ImportResult> r =
+      ImportFiles({Fixture("tt_recipes_current.py")}, {"no_such_recipe"}, TestPresets());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.errors()[0].message.find("llama3_70b_pp"), std::string::npos);  // lists them
+}
+
+TEST(ImportTorchtitan, ResolvedJson) {
+  const std::string text = R"({"job": {"dump_folder": "./outputs"},
+  "model": {"name": "qwen3", "flavor": "32B"},
+  "training": {"local_batch_size": 1, "seq_len": 16384, "steps": 10},
+  "parallelism": {"tensor_parallel_degree": 4, "context_parallel_degree": 2},
+  "activation_checkpoint": {"mode": "full"}})";
+  const ImportResult r = MustImport({{"job_config.json", text}});
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(r.config["model"], "qwen3-32b");
+  EXPECT_EQ(At(r.config, "training.seq_len"), 16384);
+  EXPECT_EQ(r.config["world_size"], 8);  // TP 4 × CP 2
+}
+
+}  // namespace
+}  // namespace trainmem::testing
