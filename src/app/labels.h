@@ -61,6 +61,14 @@ inline constexpr EnumOption<trainmem::OptimizerKind> kOptimizerOptions[] = {
     {trainmem::OptimizerKind::kSgd, Str::kOptimizerSgd},
     {trainmem::OptimizerKind::kLion, Str::kOptimizerLion},
     {trainmem::OptimizerKind::kAdafactor, Str::kOptimizerAdafactor},
+    {trainmem::OptimizerKind::kAdamW8bit, Str::kOptimizerAdamW8bit},
+    {trainmem::OptimizerKind::kPagedAdamW8bit, Str::kOptimizerPagedAdamW8bit},
+    {trainmem::OptimizerKind::kPagedAdamW, Str::kOptimizerPagedAdamW},
+    {trainmem::OptimizerKind::kAdamW4bit, Str::kOptimizerAdamW4bit},
+    {trainmem::OptimizerKind::kLion8bit, Str::kOptimizerLion8bit},
+    {trainmem::OptimizerKind::kMuon, Str::kOptimizerMuon},
+    {trainmem::OptimizerKind::kShampoo, Str::kOptimizerShampoo},
+    {trainmem::OptimizerKind::kSoap, Str::kOptimizerSoap},
 };
 
 // "Llama 3 8B"; a custom model without a name reads "Custom model".

@@ -60,6 +60,7 @@ int RunParams(const std::vector<std::string>& args, const Presets& presets, Outp
   // What the config describes: MTP modules included when it lists them (DESIGN: the hub's
   // DeepSeek-V3 total, 684.5B, includes its MTP layer).
   const ParamCounts p = CountParams(arch, true);
+  for (const std::string& warning : arch.warnings) io.err << "note: " << warning << "\n";
   if (o.format == "json") {
     nlohmann::json j = {{"total_params", p.total},
                         {"active_params", p.active},

@@ -23,7 +23,22 @@ enum class DType { kFloat32, kBFloat16, kFloat16, kInt8, kFp8 };
 enum class AttentionImpl { kFlash, kSdpa, kEager };
 enum class AcMode { kNone, kSelective, kFull };
 enum class PpSchedule { k1F1B, kInterleaved1F1B, kGPipe, kZeroBubble };
-enum class OptimizerKind { kAdamW, kAdam, kSgd, kLion, kAdafactor };
+// Optimizers by the names people write; optimizer_states.cpp has each one's state formula.
+enum class OptimizerKind {
+  kAdamW,
+  kAdam,
+  kSgd,
+  kLion,
+  kAdafactor,
+  kAdamW8bit,       // bitsandbytes / torchao 8-bit blockwise states
+  kPagedAdamW8bit,  // bitsandbytes, states in CUDA unified memory
+  kPagedAdamW,      // bitsandbytes 32-bit paged AdamW
+  kAdamW4bit,       // torchao 4-bit states
+  kLion8bit,        // bitsandbytes
+  kMuon,            // momentum for 2-D block weights, AdamW for the rest
+  kShampoo,         // Distributed Shampoo (factor matrices per block + grafting)
+  kSoap,            // Shampoo's eigenbasis + Adam (Vyas et al. 2024)
+};
 // torchtitan [parallelism] fsdp_reshard_after_forward (distributed/fsdp.py
 // get_fsdp_reshard_after_forward_policy): "default" reshards unless pipeline parallel is on.
 enum class ReshardPolicy { kDefault, kAlways, kNever };
@@ -82,8 +97,10 @@ struct ActivationCheckpoint {
 struct Optimizer {
   OptimizerKind name = OptimizerKind::kAdamW;
   DType state_dtype = DType::kFloat32;
-  double momentum = 0.9;        // SGD only; 0 = no momentum buffer
-  bool swap_optimizer = false;  // torchtitan-npu / MindSpeed --swap-optimizer
+  double momentum = 0.9;      // SGD only; 0 = no momentum buffer
+  bool first_moment = false;  // Adafactor: keep a first moment (HF Adafactor beta1 set)
+  std::int64_t max_preconditioner_dim = 0;  // Shampoo / SOAP block size; 0 = 1024 / 10000
+  bool swap_optimizer = false;              // torchtitan-npu / MindSpeed --swap-optimizer
   std::int64_t swap_optimizer_times = 16;
   bool early_step_in_backward = false;  // optimizer step fused into backward, per parameter
   bool offload = false;                 // optimizer states and step on the host (ZeRO-Offload)

@@ -49,11 +49,30 @@ constexpr NamedValue<PpSchedule> kSchedules[] = {
     {"ZBVZeroBubble", PpSchedule::kZeroBubble},
     {"interleaved", PpSchedule::kInterleaved1F1B}};  // Megatron's "interleaved schedule"
 
-constexpr NamedValue<OptimizerKind> kOptimizers[] = {{"AdamW", OptimizerKind::kAdamW},
-                                                     {"Adam", OptimizerKind::kAdam},
-                                                     {"SGD", OptimizerKind::kSgd},
-                                                     {"Lion", OptimizerKind::kLion},
-                                                     {"Adafactor", OptimizerKind::kAdafactor}};
+// Names as libraries spell them (torch.optim, bitsandbytes.optim, torchao.optim, the Muon,
+// Distributed Shampoo and SOAP references); matched without case and separators, so
+// "adamw_8bit", "AdamW8bit" and "adamw-8bit" are one name. Aliases follow each canonical name.
+constexpr NamedValue<OptimizerKind> kOptimizers[] = {
+    {"AdamW", OptimizerKind::kAdamW},
+    {"Adam", OptimizerKind::kAdam},
+    {"SGD", OptimizerKind::kSgd},
+    {"Lion", OptimizerKind::kLion},
+    {"Adafactor", OptimizerKind::kAdafactor},
+    {"AdamW8bit", OptimizerKind::kAdamW8bit},
+    {"PagedAdamW8bit", OptimizerKind::kPagedAdamW8bit},
+    {"PagedAdamW", OptimizerKind::kPagedAdamW},
+    {"AdamW4bit", OptimizerKind::kAdamW4bit},
+    {"Lion8bit", OptimizerKind::kLion8bit},
+    {"Muon", OptimizerKind::kMuon},
+    {"Shampoo", OptimizerKind::kShampoo},
+    {"SOAP", OptimizerKind::kSoap},
+    {"Adam8bit", OptimizerKind::kAdamW8bit},  // the same states as AdamW8bit
+    {"PagedAdam8bit", OptimizerKind::kPagedAdamW8bit},
+    {"PagedAdam", OptimizerKind::kPagedAdamW},
+    {"Adam4bit", OptimizerKind::kAdamW4bit},
+    {"PagedLion8bit", OptimizerKind::kLion8bit},
+    {"DistributedShampoo", OptimizerKind::kShampoo},
+};
 
 constexpr NamedValue<ReshardPolicy> kReshardPolicies[] = {{"default", ReshardPolicy::kDefault},
                                                           {"always", ReshardPolicy::kAlways},

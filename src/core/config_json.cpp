@@ -58,13 +58,18 @@ json ParallelismToJson(const Parallelism& p) {
 }
 
 json OptimizerToJson(const Optimizer& o) {
-  return json{{"name", OptimizerName(o.name)},
-              {"state_dtype", DTypeName(o.state_dtype)},
-              {"momentum", o.momentum},
-              {"swap_optimizer", o.swap_optimizer},
-              {"swap_optimizer_times", o.swap_optimizer_times},
-              {"early_step_in_backward", o.early_step_in_backward},
-              {"offload", o.offload}};
+  json j{{"name", OptimizerName(o.name)},
+         {"state_dtype", DTypeName(o.state_dtype)},
+         {"momentum", o.momentum},
+         {"swap_optimizer", o.swap_optimizer},
+         {"swap_optimizer_times", o.swap_optimizer_times},
+         {"early_step_in_backward", o.early_step_in_backward},
+         {"offload", o.offload}};
+  // Options of one optimizer each (Adafactor, Shampoo / SOAP): written only when set, so that
+  // configs and share links of every other optimizer do not carry them.
+  if (o.first_moment) j["first_moment"] = true;
+  if (o.max_preconditioner_dim > 0) j["max_preconditioner_dim"] = o.max_preconditioner_dim;
+  return j;
 }
 
 // The one alias table (config.h): used by `--set`, the share link encoder and its decoder.

@@ -229,6 +229,8 @@ void ReadOptimizer(const json* section, Optimizer& o, std::vector<Error>& errors
   r.Enum("name", o.name);
   r.Enum("state_dtype", o.state_dtype);
   r.Number("momentum", o.momentum);
+  r.Bool("first_moment", o.first_moment);
+  r.Int("max_preconditioner_dim", o.max_preconditioner_dim);
   r.Bool("swap_optimizer", o.swap_optimizer);
   r.Int("swap_optimizer_times", o.swap_optimizer_times);
   r.Bool("early_step_in_backward", o.early_step_in_backward);

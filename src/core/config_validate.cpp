@@ -244,6 +244,8 @@ void CheckOtherRanges(const Config& c, std::vector<Error>& errors) {
                       "expected \"op\" or a positive integer k, got \"" + option + "\""});
   }
   CheckFraction(errors, "optimizer.momentum", c.optimizer.momentum, 0, true, 1, true);
+  CheckInt(errors, "optimizer.max_preconditioner_dim", c.optimizer.max_preconditioner_dim, 0,
+           1000000);
   CheckInt(errors, "optimizer.swap_optimizer_times", c.optimizer.swap_optimizer_times, 1,
            kMaxWorldSize);
   if (c.parallelism.zero_stage) {

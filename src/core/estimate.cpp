@@ -14,6 +14,7 @@
 #include <limits>
 
 #include "core/estimate_internal.h"
+#include "core/optimizer_states.h"
 #include "core/template_mode.h"
 
 namespace trainmem {
@@ -117,6 +118,9 @@ StageEstimate DetailedStage(const Config& config, const Layout& layout,
 
 void AddWarnings(Estimate& e) {
   const Config& c = e.config;
+  // What reading the model's config.json assumed (model.h ModelArch::warnings).
+  e.warnings.insert(e.warnings.end(), c.model.warnings.begin(), c.model.warnings.end());
+  for (std::string& w : detail::OptimizerWarnings(c)) e.warnings.push_back(std::move(w));
   if (c.training.attention == AttentionImpl::kEager)
     e.warnings.push_back("eager attention keeps seq_len × seq_len scores per head for backward");
   if (e.host_optimizer_bytes > 0)

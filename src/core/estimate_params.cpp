@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "core/estimate_internal.h"
+#include "core/optimizer_states.h"
 
 namespace trainmem::detail {
 namespace {
@@ -92,25 +93,6 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
     stages.push_back(st);
   }
   return stages;
-}
-
-double OptimizerStatesPerParam(const Config& config) {
-  switch (config.optimizer.name) {
-    case OptimizerKind::kAdamW:
-    case OptimizerKind::kAdam:
-      return 2.0;  // exp_avg, exp_avg_sq
-    case OptimizerKind::kLion:
-      return 1.0;  // exp_avg only (Chen et al. 2023, Algorithm 1)
-    case OptimizerKind::kSgd:
-      return config.optimizer.momentum > 0 ? 1.0 : 0.0;  // momentum_buffer
-    case OptimizerKind::kAdafactor: {
-      // Factored second moment: a row and a column vector per matrix, no first moment
-      // (Shazeer & Stern 2018, beta1 = 0). For an h × h-ish matrix that is 2/h per parameter.
-      double h = static_cast<double>(std::max<std::int64_t>(config.model.hidden_size, 1));
-      return 2.0 / h;
-    }
-  }
-  return 2.0;
 }
 
 namespace {
@@ -226,7 +208,8 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
   const double reduce_bytes = 4.0;
   out.parameters = sharded * master_bytes;
   out.gradients = sharded * master_bytes;
-  out.optimizer_states = sharded * OptimizerStatesPerParam(config) * state_bytes;
+  out.optimizer_states =
+      OptimizerStateBytes(config, stage, shards.dense, shards.expert, state_bytes);
   // torchtitan's [optimizer] implementation defaults to "fused" (one kernel per parameter group,
   // no state-sized temporaries; the "foreach" path would add one from _foreach_sqrt).
   out.optimizer_step_temp = 0;
@@ -289,11 +272,11 @@ StateBytes MegatronRecipe(const Config& config, const Layout& layout, const Stag
   const LocalParams local{stage.dense_per_device, stage.expert_per_device};
   const bool distributed = config.parallelism.zero_stage.value_or(0) >= 1;
   const Shards shards = distributed ? MegatronShards(layout) : Shards{};
-  const double per_param_optimizer =
-      (half ? 4.0 : 0.0) + OptimizerStatesPerParam(config) * state_bytes;
   out.parameters = local.total() * param_bytes;
   out.gradients = local.total() * 4.0;  // main_grad buffer is fp32 for bf16/fp16 training
-  out.optimizer_states = local.Sharded(shards) * per_param_optimizer;
+  out.optimizer_states =
+      local.Sharded(shards) * (half ? 4.0 : 0.0) +
+      OptimizerStateBytes(config, stage, shards.dense, shards.expert, state_bytes);
   // Apex/TE FusedAdam steps in place: no state-sized temporaries. Reduce-scatter and param
   // all-gather work in place in the contiguous buffers (param_and_grad_buffer.py).
   out.optimizer_step_temp = 0;
@@ -312,8 +295,10 @@ StateBytes DeepspeedRecipe(const Config& config, const Layout& layout, const Sta
   const double master = param_bytes < 4 ? 4.0 : 0.0;
   out.parameters = local * param_bytes / (stage_no >= 3 ? dp : 1.0);
   out.gradients = local * param_bytes / (stage_no >= 2 ? dp : 1.0);
+  const double state_shards = stage_no >= 1 ? dp : 1.0;
   out.optimizer_states =
-      local * (master + OptimizerStatesPerParam(config) * state_bytes) / (stage_no >= 1 ? dp : 1.0);
+      local * master / state_shards +
+      OptimizerStateBytes(config, stage, state_shards, state_shards, state_bytes);
   out.optimizer_step_temp = 0;  // FusedAdam
   // deepspeed/runtime/zero/config.py defaults: reduce_bucket_size = allgather_bucket_size = 5e8
   // elements (stage 3: prefetch bucket 5e7 plus the gathered layers, like FSDP).
@@ -339,7 +324,7 @@ StateBytes TorchtuneRecipe(const Config& config, const Layout& layout, const Sta
   const double local = stage.dense_per_device + stage.expert_per_device;
   out.parameters = local * param_bytes;
   out.gradients = local * param_bytes;
-  out.optimizer_states = local * OptimizerStatesPerParam(config) * state_bytes;
+  out.optimizer_states = OptimizerStateBytes(config, stage, 1, 1, state_bytes);
   // torchtune's configs build torch.optim.AdamW with fused=True: no step temporaries.
   out.optimizer_step_temp = 0;
   out.grads_freed_before_forward = true;

@@ -14,6 +14,7 @@
 #include "core/model.h"
 
 #include <limits>
+#include <optional>
 
 #include "core/model_detail.h"
 
@@ -40,22 +41,58 @@ std::int64_t ParamMath::Add(std::int64_t a, std::int64_t b) {
 
 namespace {
 
-std::int64_t NormParams(const ModelArch& arch, std::int64_t width) {
-  // RMSNorm has a weight; LayerNorm a weight and a bias.
-  return arch.norm == NormKind::kLayerNorm ? 2 * width : width;
+// Where BlockParams records tensor shapes (ParamTensors); null when only counting.
+struct Recorder {
+  std::vector<ParamTensor>* out = nullptr;
+  ParamTensor::Group group = ParamTensor::kBlock;
+  std::int64_t repeat = 1;  // blocks of this kind
+};
+
+std::int64_t Mat(ParamMath& m, Recorder* r, std::int64_t rows, std::int64_t cols,
+                 std::int64_t times = 1) {
+  if (rows <= 0 || cols <= 0 || times <= 0) return 0;
+  if (r != nullptr && r->out != nullptr) {
+    r->out->push_back({rows, cols, m.Mul(times, r->repeat), r->group});
+  }
+  return m.Mul(rows, cols, times);
 }
 
-// q/k/v/o of MHA/MQA/GQA with optional biases, per-head qk norms and gpt-oss sinks.
-std::int64_t GqaAttentionParams(const ModelArch& a, ParamMath& m) {
+std::int64_t Vec(ParamMath& m, Recorder* r, std::int64_t n, std::int64_t times = 1) {
+  if (n <= 0 || times <= 0) return 0;
+  if (r != nullptr && r->out != nullptr) {
+    r->out->push_back({n, 0, m.Mul(times, r->repeat), r->group});
+  }
+  return m.Mul(n, times);
+}
+
+std::int64_t NormParams(const ModelArch& arch, std::int64_t width, ParamMath& m,
+                        Recorder* r = nullptr, std::int64_t times = 1) {
+  // RMSNorm and bias-free LayerNorm have a weight; LayerNorm a weight and a bias.
+  const std::int64_t tensors = arch.norm == NormKind::kLayerNorm ? 2 : 1;
+  return Vec(m, r, width, m.Mul(tensors, times));
+}
+
+// q/k/v/o of MHA/MQA/GQA with optional biases, qk norms, gpt-oss sinks and Qwen3-Next's output
+// gate (Qwen3NextAttention: q_proj emits heads·head_dim·2, the second half gates the output).
+std::int64_t GqaAttentionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   const std::int64_t q_out = m.Mul(a.num_heads, a.head_dim);
   const std::int64_t kv_out = m.Mul(a.num_kv_heads, a.head_dim);
-  std::int64_t params = m.Mul(a.hidden_size, m.Add(m.Add(q_out, q_out), m.Mul(2, kv_out)));
-  if (a.qkv_bias) params = m.Add(params, m.Add(q_out, m.Mul(2, kv_out)));
-  if (a.o_bias) params = m.Add(params, a.hidden_size);
-  // Qwen3Attention / Gemma3Attention / Glm4MoeAttention: q_norm and k_norm over head_dim,
-  // shared by all heads.
-  if (a.qk_norm) params = m.Add(params, m.Mul(2, NormParams(a, a.head_dim)));
-  if (a.attention_sinks) params = m.Add(params, a.num_heads);  // GptOssAttention.sinks
+  const std::int64_t q_proj_out = a.attention_output_gate ? m.Mul(2, q_out) : q_out;
+  std::int64_t params = Mat(m, r, q_proj_out, a.hidden_size);
+  params = m.Add(params, Mat(m, r, kv_out, a.hidden_size, 2));
+  params = m.Add(params, Mat(m, r, a.hidden_size, q_out));
+  if (a.qkv_bias) {
+    params = m.Add(params, m.Add(Vec(m, r, q_proj_out), Vec(m, r, kv_out, 2)));
+  }
+  if (a.o_bias) params = m.Add(params, Vec(m, r, a.hidden_size));
+  // Qwen3Attention / Gemma3Attention / Glm4MoeAttention: q_norm and k_norm over head_dim, shared
+  // by all heads. OLMo 2 / MiniMax-M2 / Cohere (use_qk_norm) normalise all heads at once.
+  if (a.qk_norm && a.qk_norm_full) {
+    params = m.Add(params, m.Add(NormParams(a, q_out, m, r), NormParams(a, kv_out, m, r)));
+  } else if (a.qk_norm) {
+    params = m.Add(params, NormParams(a, a.head_dim, m, r, 2));
+  }
+  if (a.attention_sinks) params = m.Add(params, Vec(m, r, a.num_heads));  // GptOssAttention.sinks
   return params;
 }
 
@@ -66,12 +103,12 @@ std::int64_t GqaAttentionParams(const ModelArch& a, ParamMath& m) {
 //   weights_proj = Linear(dim, index_n_heads); no biases on the linears.
 // For V3.2 (1536, 64 heads, 128, dim 7168): 12,582,912 + 917,504 + 256 + 458,752 = 13,959,424
 // per layer.
-std::int64_t IndexerParams(const ModelArch& a, ParamMath& m) {
+std::int64_t IndexerParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   if (a.index_n_heads == 0) return 0;
-  std::int64_t params = m.Mul(a.q_lora_rank, a.index_n_heads, a.index_head_dim);
-  params = m.Add(params, m.Mul(a.hidden_size, a.index_head_dim));
-  params = m.Add(params, m.Mul(2, a.index_head_dim));
-  return m.Add(params, m.Mul(a.hidden_size, a.index_n_heads));
+  std::int64_t params = Mat(m, r, m.Mul(a.index_n_heads, a.index_head_dim), a.q_lora_rank);
+  params = m.Add(params, Mat(m, r, a.index_head_dim, a.hidden_size));
+  params = m.Add(params, Vec(m, r, a.index_head_dim, 2));
+  return m.Add(params, Mat(m, r, a.index_n_heads, a.hidden_size));
 }
 
 // Multi-head latent attention as in modeling_deepseek_v3.py (DeepseekV3Attention):
@@ -79,59 +116,111 @@ std::int64_t IndexerParams(const ModelArch& a, ParamMath& m) {
 // h×heads·(nope+rope) when q_lora_rank is null; kv_a_proj_with_mqa h×(kv_lora+rope) +
 // kv_a_layernorm; kv_b_proj kv_lora×heads·(nope+v); o_proj heads·v×h. attention_bias adds biases on
 // q_a_proj, kv_a_proj_with_mqa and o_proj only.
-std::int64_t MlaAttentionParams(const ModelArch& a, ParamMath& m) {
+std::int64_t MlaAttentionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   const std::int64_t qk_head = m.Add(a.qk_nope_head_dim, a.qk_rope_head_dim);
   const std::int64_t q_out = m.Mul(a.num_heads, qk_head);
   const std::int64_t kv_a_out = m.Add(a.kv_lora_rank, a.qk_rope_head_dim);
   std::int64_t params = 0;
   if (a.q_lora_rank > 0) {
-    params = m.Add(m.Mul(a.hidden_size, a.q_lora_rank), m.Mul(a.q_lora_rank, q_out));
-    params = m.Add(params, NormParams(a, a.q_lora_rank));
-    if (a.qkv_bias) params = m.Add(params, a.q_lora_rank);
+    params = m.Add(Mat(m, r, a.q_lora_rank, a.hidden_size), Mat(m, r, q_out, a.q_lora_rank));
+    params = m.Add(params, NormParams(a, a.q_lora_rank, m, r));
+    if (a.qkv_bias) params = m.Add(params, Vec(m, r, a.q_lora_rank));
   } else {
-    params = m.Mul(a.hidden_size, q_out);
+    params = Mat(m, r, q_out, a.hidden_size);
   }
-  params = m.Add(params, m.Mul(a.hidden_size, kv_a_out));
-  params = m.Add(params, NormParams(a, a.kv_lora_rank));
-  params =
-      m.Add(params, m.Mul(a.kv_lora_rank, a.num_heads, m.Add(a.qk_nope_head_dim, a.v_head_dim)));
-  params = m.Add(params, m.Mul(a.num_heads, a.v_head_dim, a.hidden_size));
-  if (a.qkv_bias) params = m.Add(params, kv_a_out);
-  if (a.o_bias) params = m.Add(params, a.hidden_size);
-  return m.Add(params, IndexerParams(a, m));
+  params = m.Add(params, Mat(m, r, kv_a_out, a.hidden_size));
+  params = m.Add(params, NormParams(a, a.kv_lora_rank, m, r));
+  params = m.Add(params, Mat(m, r, m.Mul(a.num_heads, m.Add(a.qk_nope_head_dim, a.v_head_dim)),
+                             a.kv_lora_rank));
+  params = m.Add(params, Mat(m, r, a.hidden_size, m.Mul(a.num_heads, a.v_head_dim)));
+  if (a.qkv_bias) params = m.Add(params, Vec(m, r, kv_a_out));
+  if (a.o_bias) params = m.Add(params, Vec(m, r, a.hidden_size));
+  return m.Add(params, IndexerParams(a, m, r));
+}
+
+// Gated DeltaNet as in modeling_qwen3_next.py (Qwen3NextGatedDeltaNet), key_dim = nk·dk and
+// value_dim = nv·dv: in_proj_qkvz h → 2·key_dim + 2·value_dim; in_proj_ba h → 2·nv; a depthwise
+// conv1d over the 2·key_dim + value_dim channels (kernel linear_conv_kernel_dim, no bias);
+// dt_bias and A_log (nv each); a gated RMSNorm over dv; out_proj value_dim → h. Qwen3.5 splits
+// in_proj into qkv / z / b / a with the same sizes. Qwen3-Next-80B: 33,718,464 per layer.
+std::int64_t GatedDeltaNetParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t key_dim = m.Mul(a.linear_num_key_heads, a.linear_key_head_dim);
+  const std::int64_t value_dim = m.Mul(a.linear_num_value_heads, a.linear_value_head_dim);
+  const std::int64_t conv_dim = m.Add(m.Mul(2, key_dim), value_dim);
+  std::int64_t params = Mat(m, r, m.Add(m.Mul(2, key_dim), m.Mul(2, value_dim)), a.hidden_size);
+  params = m.Add(params, Mat(m, r, m.Mul(2, a.linear_num_value_heads), a.hidden_size));
+  params = m.Add(params, Mat(m, r, conv_dim, a.linear_conv_kernel));
+  params = m.Add(params, Vec(m, r, a.linear_num_value_heads, 2));  // dt_bias, A_log
+  params = m.Add(params, NormParams(a, a.linear_value_head_dim, m, r));
+  return m.Add(params, Mat(m, r, a.hidden_size, value_dim));
+}
+
+// MiniMax-01 lightning attention as in modeling_minimax.py (MiniMaxLightningAttention), with
+// d = heads·head_dim: qkv_proj h → 3d, output_gate h → d, RMSNorm(d), out_proj d → h, no
+// biases. MiniMax-Text-01 (h 6144, 64 × 128): 251,666,432 per layer.
+std::int64_t LightningParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t d = m.Mul(a.num_heads, a.head_dim);
+  std::int64_t params = Mat(m, r, m.Mul(3, d), a.hidden_size);
+  params = m.Add(params, Mat(m, r, d, a.hidden_size));
+  params = m.Add(params, NormParams(a, d, m, r));
+  return m.Add(params, Mat(m, r, a.hidden_size, d));
 }
 
 // One MLP of width `width`: gated (gate/up/down, SwiGLU/GeGLU) or plain (up/down, GELU/ReLU²).
-std::int64_t MlpParams(const ModelArch& a, std::int64_t width, bool bias, ParamMath& m) {
+// Phi-3's fused gate_up_proj has the same count as separate gate and up projections.
+std::int64_t MlpParams(const ModelArch& a, std::int64_t width, bool bias, ParamMath& m, Recorder* r,
+                       std::int64_t times = 1) {
   const bool gated = a.mlp == MlpKind::kGated;
-  std::int64_t params = m.Mul(gated ? 3 : 2, a.hidden_size, width);
-  if (bias) params = m.Add(params, m.Add(m.Mul(gated ? 2 : 1, width), a.hidden_size));
+  std::int64_t params = Mat(m, r, width, a.hidden_size, m.Mul(gated ? 2 : 1, times));
+  params = m.Add(params, Mat(m, r, a.hidden_size, width, times));
+  if (bias) {
+    params = m.Add(params, Vec(m, r, width, m.Mul(gated ? 2 : 1, times)));
+    params = m.Add(params, Vec(m, r, a.hidden_size, times));
+  }
   return params;
 }
 
-LayerParams BlockParams(const ModelArch& a, bool moe, ParamMath& m) {
+LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath& m,
+                        Recorder* r = nullptr) {
   LayerParams p;
-  p.attention =
-      a.attention == AttentionKind::kMla ? MlaAttentionParams(a, m) : GqaAttentionParams(a, m);
-  p.norms = m.Mul(a.norms_per_layer, NormParams(a, a.hidden_size));
+  switch (mixer) {
+    case MixerKind::kAttention:
+      p.attention = a.attention == AttentionKind::kMla ? MlaAttentionParams(a, m, r)
+                                                       : GqaAttentionParams(a, m, r);
+      break;
+    case MixerKind::kGatedDeltaNet:
+      p.attention = GatedDeltaNetParams(a, m, r);
+      break;
+    case MixerKind::kLightning:
+      p.attention = LightningParams(a, m, r);
+      break;
+  }
+  p.norms = NormParams(a, a.hidden_size, m, r, a.norms_per_layer);
   if (!moe) {
-    p.dense_mlp = MlpParams(a, a.intermediate_size, a.mlp_bias, m);
+    p.dense_mlp = MlpParams(a, a.intermediate_size, a.mlp_bias, m, r);
     return p;
   }
   // Shared experts: DeepSeek/GLM build one MLP n_shared × moe width wide, which has the same
-  // count as n_shared experts; Qwen2-MoE adds a 1-wide sigmoid gate (shared_expert_gate).
+  // count as n_shared experts; Qwen2-MoE / Qwen3-Next add a 1-wide sigmoid gate.
   const std::int64_t shared_width = a.shared_expert_intermediate_size > 0
                                         ? a.shared_expert_intermediate_size
                                         : a.moe_intermediate_size;
-  p.dense_mlp = m.Mul(a.num_shared_experts, MlpParams(a, shared_width, a.mlp_bias, m));
-  if (a.shared_expert_gate) p.dense_mlp = m.Add(p.dense_mlp, a.hidden_size);
+  p.dense_mlp = MlpParams(a, shared_width, a.mlp_bias, m, r, a.num_shared_experts);
+  if (a.shared_expert_gate) p.dense_mlp = m.Add(p.dense_mlp, Mat(m, r, 1, a.hidden_size));
   // Router: E×h, plus gpt-oss's router bias or DeepSeek/GLM e_score_correction_bias (noaux_tc),
   // both E wide and stored in the checkpoint.
-  p.router = m.Mul(a.num_experts, a.hidden_size);
-  if (a.router_bias) p.router = m.Add(p.router, a.num_experts);
-  const std::int64_t expert = MlpParams(a, a.moe_intermediate_size, a.expert_bias, m);
-  p.routed_experts = m.Mul(a.num_experts, expert);
-  p.active_routed = m.Mul(a.experts_per_token, expert);
+  p.router = Mat(m, r, a.num_experts, a.hidden_size);
+  if (a.router_bias) p.router = m.Add(p.router, Vec(m, r, a.num_experts));
+  Recorder experts;
+  // MTP modules keep their experts in their own group (trained only with training.mtp).
+  if (r != nullptr) {
+    experts = {r->out, r->group == ParamTensor::kMtp ? ParamTensor::kMtp : ParamTensor::kExpert,
+               r->repeat};
+  }
+  const std::int64_t expert = MlpParams(a, a.moe_intermediate_size, a.expert_bias, m,
+                                        r != nullptr ? &experts : nullptr, a.num_experts);
+  p.routed_experts = expert;
+  p.active_routed = a.num_experts > 0 ? m.Mul(a.experts_per_token, expert / a.num_experts) : 0;
   return p;
 }
 
@@ -141,35 +230,54 @@ bool LayerIsMoe(const ModelArch& a, std::int64_t layer) {
   return a.layer_is_moe[static_cast<std::size_t>(layer)];
 }
 
+bool LayoutValid(const ModelArch& arch) {
+  if (arch.num_layers <= 0 || arch.num_layers > kMaxLayers) return false;
+  const auto n = static_cast<std::size_t>(arch.num_layers);
+  if (!arch.layer_is_moe.empty() && arch.layer_is_moe.size() != n) return false;
+  return arch.layer_mixer.empty() || arch.layer_mixer.size() == n;
+}
+
+constexpr int kMixerKinds = 3;
+
 }  // namespace
 
 std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMath& math) {
   std::vector<LayerParams> layers;
-  if (arch.num_layers <= 0 || arch.num_layers > kMaxLayers) return layers;
-  if (!arch.layer_is_moe.empty() &&
-      arch.layer_is_moe.size() != static_cast<std::size_t>(arch.num_layers)) {
+  if (!LayoutValid(arch)) return layers;
+  const auto n = static_cast<std::size_t>(arch.num_layers);
+  layers.resize(n);
+  // Blocks repeat: compute each (mixer, MoE) combination once. This runs for every estimate, so
+  // the common all-attention case takes the short path.
+  if (arch.layer_mixer.empty()) {
+    const LayerParams dense = BlockParams(arch, MixerKind::kAttention, false, math);
+    const LayerParams moe =
+        arch.num_experts > 0 ? BlockParams(arch, MixerKind::kAttention, true, math) : LayerParams{};
+    for (std::size_t i = 0; i < n; ++i) {
+      layers[i] = LayerIsMoe(arch, static_cast<std::int64_t>(i)) ? moe : dense;
+    }
     return layers;
   }
-  layers.reserve(static_cast<std::size_t>(arch.num_layers));
-  // Blocks repeat: compute the dense and the MoE block once each.
-  const LayerParams dense_block = BlockParams(arch, false, math);
-  const LayerParams moe_block =
-      arch.num_experts > 0 ? BlockParams(arch, true, math) : LayerParams{};
-  for (std::int64_t i = 0; i < arch.num_layers; ++i) {
-    layers.push_back(LayerIsMoe(arch, i) ? moe_block : dense_block);
+  std::optional<LayerParams> kinds[kMixerKinds][2];
+  for (std::size_t i = 0; i < n; ++i) {
+    const MixerKind mixer = arch.layer_mixer[i];
+    const bool moe = LayerIsMoe(arch, static_cast<std::int64_t>(i));
+    std::optional<LayerParams>& block = kinds[static_cast<int>(mixer)][moe ? 1 : 0];
+    if (!block) block = BlockParams(arch, mixer, moe, math);
+    layers[i] = *block;
   }
   return layers;
 }
 
-// DeepSeek-V3 MTP module (modeling_deepseek_v3 checkpoint layout of layer 61): enorm, hnorm,
-// eh_proj (2h → h, no bias), one decoder block (MoE when the model is), shared_head.norm, and
-// — only in the checkpoint — copies of embed_tokens and shared_head.head.
+// MTP module (DeepSeek-V3 checkpoint layer 61; Qwen3-Next mtp.*): two norms on the embedding and
+// the hidden state, a 2h → h projection (eh_proj / fc, no bias), one softmax-attention decoder
+// block (MoE when the model is), a final norm, and — in DeepSeek/GLM checkpoints only — copies
+// of embed_tokens and shared_head.head.
 std::int64_t MtpModuleParamsChecked(const ModelArch& arch, bool with_embedding_copies,
                                     ParamMath& m) {
-  const LayerParams block = BlockParams(arch, arch.num_experts > 0, m);
-  std::int64_t params = m.Add(block.total(), m.Mul(3, NormParams(arch, arch.hidden_size)));
+  const LayerParams block = BlockParams(arch, MixerKind::kAttention, arch.num_experts > 0, m);
+  std::int64_t params = m.Add(block.total(), NormParams(arch, arch.hidden_size, m, nullptr, 3));
   params = m.Add(params, m.Mul(2, arch.hidden_size, arch.hidden_size));
-  if (with_embedding_copies) {
+  if (with_embedding_copies && arch.mtp_embedding_copies) {
     const std::int64_t table = m.Mul(arch.vocab_size, arch.hidden_size);
     params = m.Add(params, arch.tie_embeddings ? table : m.Mul(2, table));
   }
@@ -183,7 +291,7 @@ ParamCounts CountParamsChecked(const ModelArch& arch, bool include_mtp, ParamMat
     c.embedding = m.Add(c.embedding, m.Mul(arch.max_position_embeddings, arch.hidden_size));
   }
   c.output_head = arch.tie_embeddings ? 0 : m.Mul(arch.vocab_size, arch.hidden_size);
-  c.final_norm = NormParams(arch, arch.hidden_size);
+  c.final_norm = NormParams(arch, arch.hidden_size, m);
   std::int64_t blocks = 0;
   std::int64_t active_routed = 0;
   for (const LayerParams& layer : CountLayerParamsChecked(arch, m)) {
@@ -193,7 +301,7 @@ ParamCounts CountParamsChecked(const ModelArch& arch, bool include_mtp, ParamMat
   }
   c.total = m.Add(m.Add(c.embedding, c.output_head), m.Add(c.final_norm, blocks));
   if (include_mtp && arch.num_mtp_layers > 0) {
-    const LayerParams block = BlockParams(arch, arch.num_experts > 0, m);
+    const LayerParams block = BlockParams(arch, MixerKind::kAttention, arch.num_experts > 0, m);
     c.mtp = m.Mul(arch.num_mtp_layers, MtpModuleParamsChecked(arch, true, m));
     c.total = m.Add(c.total, c.mtp);
     c.expert = m.Add(c.expert, m.Mul(arch.num_mtp_layers, block.routed_experts));
@@ -202,6 +310,37 @@ ParamCounts CountParamsChecked(const ModelArch& arch, bool include_mtp, ParamMat
   c.dense = c.total - c.expert;
   c.active = m.Add(c.dense, active_routed);
   return c;
+}
+
+std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& m) {
+  std::vector<ParamTensor> out;
+  if (!LayoutValid(arch)) return out;
+  Recorder r{&out, ParamTensor::kEmbedding, 1};
+  Mat(m, &r, arch.vocab_size, arch.hidden_size);
+  if (arch.learned_positions) Mat(m, &r, arch.max_position_embeddings, arch.hidden_size);
+  r.group = ParamTensor::kHead;
+  if (!arch.tie_embeddings) Mat(m, &r, arch.vocab_size, arch.hidden_size);
+  r.group = ParamTensor::kFinalNorm;
+  NormParams(arch, arch.hidden_size, m, &r);
+  std::int64_t layers_of[kMixerKinds][2] = {};
+  for (std::int64_t i = 0; i < arch.num_layers; ++i) {
+    ++layers_of[static_cast<int>(arch.MixerOf(i))][LayerIsMoe(arch, i) ? 1 : 0];
+  }
+  r.group = ParamTensor::kBlock;
+  for (int mixer = 0; mixer < kMixerKinds; ++mixer) {
+    for (int moe = 0; moe < 2; ++moe) {
+      r.repeat = layers_of[mixer][moe];
+      if (r.repeat > 0) BlockParams(arch, static_cast<MixerKind>(mixer), moe == 1, m, &r);
+    }
+  }
+  if (arch.num_mtp_layers > 0) {
+    // As trained (embedding and head shared): the block, three norms and eh_proj.
+    r = {&out, ParamTensor::kMtp, arch.num_mtp_layers};
+    BlockParams(arch, MixerKind::kAttention, arch.num_experts > 0, m, &r);
+    NormParams(arch, arch.hidden_size, m, &r, 3);
+    Mat(m, &r, arch.hidden_size, m.Mul(2, arch.hidden_size));
+  }
+  return out;
 }
 
 }  // namespace model_detail
@@ -219,6 +358,12 @@ std::int64_t MtpModuleParams(const ModelArch& arch, bool with_embedding_copies) 
 ParamCounts CountParams(const ModelArch& arch, bool include_mtp) {
   model_detail::ParamMath math;
   return model_detail::CountParamsChecked(arch, include_mtp, math);
+}
+
+std::vector<ParamTensor> ParamTensors(const ModelArch& arch) {
+  if (arch.tensors != nullptr) return *arch.tensors;
+  model_detail::ParamMath math;
+  return model_detail::ParamTensorsChecked(arch, math);
 }
 
 }  // namespace trainmem

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,8 +17,29 @@
 namespace trainmem {
 
 enum class MlpKind { kGated, kPlain };  // SwiGLU/GeGLU (3 matrices) vs GELU/ReLU² (2 matrices)
-enum class NormKind { kRmsNorm, kLayerNorm };  // LayerNorm has a bias
+// RMSNorm: weight; LayerNorm: weight + bias; LayerNorm without bias (Cohere, DBRX, OLMo-1.7).
+enum class NormKind { kRmsNorm, kLayerNorm, kLayerNormNoBias };
 enum class AttentionKind { kGqa, kMla };  // MHA/MQA/GQA vs DeepSeek multi-head latent attention
+// The token mixer of one block. Softmax attention keeps a KV cache and (eager) seq × seq scores;
+// the two linear-attention kinds keep neither: they carry a dk × dv state per head instead.
+enum class MixerKind {
+  kAttention,      // softmax attention (full, sliding or chunked; MLA included)
+  kGatedDeltaNet,  // Qwen3-Next / Qwen3.5 linear_attention layers (Yang et al. 2024, Gated
+                   // DeltaNet)
+  kLightning,      // MiniMax-01 / M1 lightning attention (attn_type_list 0)
+};
+
+// One parameter tensor shape of the model, with how many times it occurs; what optimizers that
+// keep per-matrix state (Adafactor, Muon, Shampoo, SOAP, 8-bit blockwise) need. cols == 0 means
+// a 1-D tensor (norm weight, bias). Routed experts are listed per expert (E matrices per block).
+struct ParamTensor {
+  enum Group : std::uint8_t { kBlock, kExpert, kEmbedding, kHead, kFinalNorm, kMtp };
+  std::int64_t rows = 0;
+  std::int64_t cols = 0;
+  std::int64_t count = 0;
+  Group group = kBlock;
+  std::int64_t elements() const { return rows * (cols > 0 ? cols : 1) * count; }
+};
 
 struct ModelArch {
   std::string model_type;  // HF "model_type", e.g. "llama", "deepseek_v3"
@@ -37,7 +59,11 @@ struct ModelArch {
   AttentionKind attention = AttentionKind::kGqa;
   bool qkv_bias = false;
   bool o_bias = false;
-  bool qk_norm = false;                  // Qwen3 / Gemma 3 per-head q_norm, k_norm
+  bool qk_norm = false;  // Qwen3 / Gemma 3 per-head q_norm, k_norm
+  bool qk_norm_full =
+      false;  // the q/k norms span all heads (heads·head_dim; kv_heads·head_dim):
+              // OLMo 2, MiniMax-M2 qk_norm_type "per_layer", Cohere per-head weights
+  bool attention_output_gate = false;    // Qwen3-Next gated attention: q_proj also emits a gate
   bool attention_sinks = false;          // gpt-oss: one learned logit per head
   std::int64_t sliding_window = 0;       // 0 = none
   std::vector<bool> layer_uses_sliding;  // per layer; empty = no sliding layers
@@ -72,7 +98,32 @@ struct ModelArch {
   std::int64_t index_head_dim = 0;
   std::int64_t index_topk = 0;
 
-  std::int64_t num_mtp_layers = 0;  // num_nextn_predict_layers: described, trained only on request
+  std::int64_t num_mtp_layers = 0;   // num_nextn_predict_layers: described, trained only on request
+  bool mtp_embedding_copies = true;  // the checkpoint stores embed + head per MTP module (DeepSeek,
+                                     // GLM); Qwen3-Next's mtp.* has no copies
+
+  // Per-layer token mixer (layer_types "linear_attention", attn_type_list 0,
+  // full_attention_interval). Empty = softmax attention in every layer.
+  std::vector<MixerKind> layer_mixer;
+  // Gated DeltaNet sizes (Qwen3-Next linear_* fields).
+  std::int64_t linear_num_key_heads = 0;
+  std::int64_t linear_num_value_heads = 0;
+  std::int64_t linear_key_head_dim = 0;
+  std::int64_t linear_value_head_dim = 0;
+  std::int64_t linear_conv_kernel = 0;
+
+  // What ParseModelArch assumed or left out, in words for the user (unknown model_type, vision
+  // tower not counted, linear attention approximations). Not written back by ModelArchToJson.
+  std::vector<std::string> warnings;
+  // Every parameter tensor shape, derived once by ParseModelArch (ParamTensors) so optimizers
+  // with per-matrix state need no per-estimate work. Null for a hand-built ModelArch.
+  std::shared_ptr<const std::vector<ParamTensor>> tensors;
+
+  MixerKind MixerOf(std::int64_t layer) const {
+    if (layer < 0 || static_cast<std::size_t>(layer) >= layer_mixer.size())
+      return MixerKind::kAttention;
+    return layer_mixer[static_cast<std::size_t>(layer)];
+  }
 };
 
 // Parameters of one transformer block, split the way parallelism shards them.
@@ -129,5 +180,10 @@ std::int64_t MtpModuleParams(const ModelArch& arch, bool with_embedding_copies);
 // Exact counts. include_mtp: count num_mtp_layers MTP modules as the checkpoint stores them
 // (what `trainmem params` reports for a config.json that lists them).
 ParamCounts CountParams(const ModelArch& arch, bool include_mtp);
+
+// Every parameter tensor of the main model (MTP modules as they are trained: no embedding
+// copies), grouped; the elements add up to CountParams(arch, false).total plus the trained MTP
+// modules (group kMtp). Uses arch.tensors when ParseModelArch filled it.
+std::vector<ParamTensor> ParamTensors(const ModelArch& arch);
 
 }  // namespace trainmem

@@ -29,9 +29,11 @@ constexpr std::int64_t kMaxExperts = 100000;
 constexpr std::int64_t kMaxPositions = 1000000000;  // 1e9 positions (Llama 4 Scout: 1e7)
 
 // Model families: the HF model_type decides defaults the config.json does not spell out
-// (biases, norms, tie, MLP shape). Unknown model types are read as Llama-like decoders.
+// (biases, norms, tie, MLP shape). Every field that is present is read whatever the family
+// (ParseModelArch); the family only fills what is absent. An unknown model_type is looked up by
+// its `architectures` class name, and otherwise read as a Llama-like decoder with a warning.
 enum class Family {
-  kLlama,       // llama, mistral, and unknown types
+  kLlama,       // llama, mistral, phi3 (fused qkv / gate_up: same count), and unknown types
   kQwen2,       // qwen2: q/k/v bias always on (Qwen2Attention)
   kQwen3,       // qwen3: per-head q_norm/k_norm
   kMixtral,     // mixtral: num_local_experts, experts as wide as intermediate_size
@@ -43,8 +45,22 @@ enum class Family {
   kGemma3,      // gemma3_text: gemma2 + qk norm
   kGpt2,        // gpt2: learned positions, LayerNorm, plain GELU MLP, n_embd names
   kStarcoder2,  // starcoder2 / bloom / Megatron GPT: LayerNorm, plain MLP, use_bias
+  kLlama4,      // llama4_text: interleaved MoE + shared expert, intermediate_size_mlp, L2 qk norm
+  kQwen3Next,   // qwen3_next, qwen3_5: Gated DeltaNet / gated attention hybrid, MTP
+  kMiniMax,     // minimax (Text-01, M1): lightning / softmax hybrid (attn_type_list)
+  kMiniMaxM2,   // minimax_m2: full-width qk norm, routing bias
+  kHunyuan,     // hunyuan_v1_moe / _dense: per-layer lists, per-head qk norm, tied
+  kDbrx,        // dbrx: d_model / n_layers, nested attn_config / ffn_config, bias-free LayerNorm
+  kErnie,       // ernie4_5(_moe): moe_k, moe_layer_start_index, use_bias, tied
+  kCohere,      // cohere, cohere2 (Command-R): parallel block, one bias-free LayerNorm, tied
+  kOlmo2,       // olmo2, olmo3: post-norms only, full-width q/k norms
 };
 Family FamilyOf(std::string_view model_type);
+// Whether model_type names a family above (else FamilyOf falls back to Llama).
+bool KnownModelType(std::string_view model_type);
+// The model_type of a Hugging Face architecture class ("DeepseekV3ForCausalLM" → "deepseek_v3"),
+// or "" when it is not one we know.
+std::string ModelTypeOfArchitecture(std::string_view architecture);
 
 // int64 arithmetic that records overflow instead of wrapping (signed overflow is undefined).
 // Results saturate at INT64_MAX so a missed check still shows an absurd number, not a negative.
@@ -64,12 +80,14 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
 std::int64_t MtpModuleParamsChecked(const ModelArch& arch, bool with_embedding_copies,
                                     ParamMath& math);
 ParamCounts CountParamsChecked(const ModelArch& arch, bool include_mtp, ParamMath& math);
+std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& math);
 
 class FieldReader;
 
 // Parts of ParseModelArch kept in model_parse_layers.cpp.
-// Which layers use sliding-window attention (layer_types, or the family's pattern).
-void ReadSlidingWindows(FieldReader& fields, Family family, ModelArch& arch);
+// Which layers use sliding-window attention and which token mixer each layer has (layer_types,
+// attn_type_list, full_attention_interval, or the family's pattern).
+void ReadLayerKinds(FieldReader& fields, Family family, ModelArch& arch);
 // trainmem's own keys that override what model_type implies (see ModelArchToJson).
 void ReadOverrides(FieldReader& fields, ModelArch& arch);
 

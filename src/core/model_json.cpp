@@ -14,9 +14,13 @@ const char* ExpertCountKey(Family f) {
     case Family::kGlmMoe:
       return "n_routed_experts";
     case Family::kQwenMoe:
+    case Family::kQwen3Next:
+    case Family::kHunyuan:
       return "num_experts";
+    case Family::kErnie:
+      return "moe_num_experts";
     default:
-      return "num_local_experts";  // Mixtral, gpt-oss
+      return "num_local_experts";  // Mixtral, gpt-oss, Llama 4, MiniMax, DBRX
   }
 }
 
@@ -47,7 +51,7 @@ void WriteMoe(const ModelArch& a, Family family, json& j) {
   j[ExpertCountKey(family)] = a.num_experts;
   j["num_experts_per_tok"] = a.experts_per_token;
   j["moe_intermediate_size"] = a.moe_intermediate_size;
-  if (a.num_shared_experts > 0) j["n_shared_experts"] = a.num_shared_experts;
+  j["n_shared_experts"] = a.num_shared_experts;
   if (a.shared_expert_intermediate_size > 0) {
     j["shared_expert_intermediate_size"] = a.shared_expert_intermediate_size;
   }
@@ -71,18 +75,32 @@ void WriteMoe(const ModelArch& a, Family family, json& j) {
   if (!dense_layers.empty() || family == Family::kQwenMoe) j["mlp_only_layers"] = dense_layers;
 }
 
-void WriteSliding(const ModelArch& a, Family family, json& j) {
+void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
   const bool gemma = family == Family::kGemma2 || family == Family::kGemma3;
   if (a.sliding_window > 0 || gemma) j["sliding_window"] = a.sliding_window;
-  if (a.layer_uses_sliding.empty() || a.sliding_window == 0) return;
-  if (family == Family::kQwen2 || family == Family::kQwen3 || family == Family::kQwenMoe) {
+  const bool sliding = !a.layer_uses_sliding.empty() && a.sliding_window > 0;
+  bool delta_net = false;
+  for (MixerKind m : a.layer_mixer) delta_net = delta_net || m == MixerKind::kGatedDeltaNet;
+  // Qwen3-Next reads a missing layer_types as full_attention_interval 4: always write it.
+  if (!sliding && a.layer_mixer.empty() && family != Family::kQwen3Next) return;
+  if (sliding && (family == Family::kQwen2 || family == Family::kQwen3 ||
+                  family == Family::kQwenMoe || family == Family::kQwen3Next)) {
     j["use_sliding_window"] = true;
   }
   json types = json::array();
-  for (bool sliding : a.layer_uses_sliding) {
-    types.push_back(sliding ? "sliding_attention" : "full_attention");
+  for (std::int64_t i = 0; i < a.num_layers; ++i) {
+    const bool s = sliding && a.layer_uses_sliding[static_cast<std::size_t>(i)];
+    const bool linear = a.MixerOf(i) != MixerKind::kAttention;
+    types.push_back(linear ? "linear_attention" : (s ? "sliding_attention" : "full_attention"));
   }
   j["layer_types"] = std::move(types);
+  if (delta_net) {
+    j["linear_num_key_heads"] = a.linear_num_key_heads;
+    j["linear_num_value_heads"] = a.linear_num_value_heads;
+    j["linear_key_head_dim"] = a.linear_key_head_dim;
+    j["linear_value_head_dim"] = a.linear_value_head_dim;
+    j["linear_conv_kernel_dim"] = a.linear_conv_kernel;
+  }
 }
 
 json WriteHfFields(const ModelArch& a) {
@@ -100,10 +118,12 @@ json WriteHfFields(const ModelArch& a) {
   j["tie_word_embeddings"] = a.tie_embeddings;
   if (a.max_position_embeddings > 0) j["max_position_embeddings"] = a.max_position_embeddings;
   j["hidden_act"] = a.hidden_act;
-  if (a.num_mtp_layers > 0) j["num_nextn_predict_layers"] = a.num_mtp_layers;
+  if (a.num_mtp_layers > 0 || family == Family::kQwen3Next) {
+    j["num_nextn_predict_layers"] = a.num_mtp_layers;
+  }
   WriteAttention(a, family, j);
   WriteMoe(a, family, j);
-  WriteSliding(a, family, j);
+  WriteLayerKinds(a, family, j);
   return j;
 }
 
@@ -122,6 +142,9 @@ void AddOverrides(const ModelArch& a, const ModelArch* implied, json& j) {
   flag("router_bias", a.router_bias, b.router_bias);
   flag("expert_bias", a.expert_bias, b.expert_bias);
   flag("shared_expert_gate", a.shared_expert_gate, b.shared_expert_gate);
+  flag("qk_norm_full", a.qk_norm_full, b.qk_norm_full);
+  flag("attention_output_gate", a.attention_output_gate, b.attention_output_gate);
+  flag("mtp_embedding_copies", a.mtp_embedding_copies, b.mtp_embedding_copies);
   if (implied == nullptr || a.norms_per_layer != b.norms_per_layer) {
     j["norms_per_layer"] = a.norms_per_layer;
   }
@@ -129,7 +152,9 @@ void AddOverrides(const ModelArch& a, const ModelArch* implied, json& j) {
     j["mlp_kind"] = a.mlp == MlpKind::kGated ? "gated" : "plain";
   }
   if (implied == nullptr || a.norm != b.norm) {
-    j["norm_kind"] = a.norm == NormKind::kRmsNorm ? "rmsnorm" : "layernorm";
+    j["norm_kind"] = a.norm == NormKind::kRmsNorm     ? "rmsnorm"
+                     : a.norm == NormKind::kLayerNorm ? "layernorm"
+                                                      : "layernorm_no_bias";
   }
 }
 

@@ -1,4 +1,6 @@
 // Parts of ParseModelArch: per-layer sliding windows and trainmem's override keys.
+#include <algorithm>
+
 #include "core/config_detail.h"
 #include "core/model.h"
 #include "core/model_detail.h"
@@ -33,51 +35,108 @@ bool FamilySlides(FieldReader& f, Family family, std::int64_t layer, std::int64_
 }
 
 bool IsQwen(Family f) {
-  return f == Family::kQwen2 || f == Family::kQwen3 || f == Family::kQwenMoe;
+  return f == Family::kQwen2 || f == Family::kQwen3 || f == Family::kQwenMoe ||
+         f == Family::kQwen3Next;
 }
 
-std::optional<std::vector<bool>> ReadLayerTypes(FieldReader& f, std::int64_t num_layers) {
-  const json* types = f.Get("layer_types");
+// One layer as layer_types / attn_type_list describe it.
+struct LayerKind {
+  bool sliding = false;
+  bool linear = false;
+};
+
+// layer_types (HF: "full_attention", "sliding_attention", "linear_attention", Llama 4's
+// "chunked_attention", Granite's "attention"), or MiniMax's attn_type_list (0 = lightning /
+// linear, 1 = softmax). State-space layers ("mamba") are not modelled: an error names them.
+std::optional<std::vector<LayerKind>> ReadLayerTypes(FieldReader& f, std::int64_t num_layers) {
+  const char* key = f.Has("layer_types") ? "layer_types" : "attn_type_list";
+  const json* types = f.Get(key);
   if (types == nullptr) return std::nullopt;
   if (!types->is_array() || types->size() != static_cast<std::size_t>(num_layers)) {
-    f.Fail("layer_types", "expected a list of " + std::to_string(num_layers) +
-                              " strings (one per layer), got " + detail::JsonTypeName(*types) +
-                              (types->is_array() ? " of " + std::to_string(types->size()) : ""));
+    f.Fail(key, "expected a list of " + std::to_string(num_layers) +
+                    " entries (one per layer), got " + detail::JsonTypeName(*types) +
+                    (types->is_array() ? " of " + std::to_string(types->size()) : ""));
     return std::nullopt;
   }
-  std::vector<bool> sliding;
+  std::vector<LayerKind> kinds;
   for (std::size_t i = 0; i < types->size(); ++i) {
     const json& t = (*types)[i];
-    if (t == "sliding_attention") {
-      sliding.push_back(true);
-    } else if (t == "full_attention") {
-      sliding.push_back(false);
+    const std::string name = t.is_string() ? t.get<std::string>() : "";
+    const bool number = t.is_number_integer();
+    LayerKind k;
+    if (name == "sliding_attention") {
+      k.sliding = true;
+    } else if (name == "linear_attention" || (number && t.get<std::int64_t>() == 0)) {
+      k.linear = true;
+    } else if (name == "full_attention" || name == "chunked_attention" || name == "attention" ||
+               (number && t.get<std::int64_t>() == 1)) {
+      // softmax attention (Llama 4's chunked layers attend within a chunk: no parameters)
     } else {
-      f.Fail("layer_types[" + std::to_string(i) + "]",
-             "unsupported layer type " + t.dump() +
-                 " (expected \"sliding_attention\" or \"full_attention\")");
+      f.Fail(std::string(key) + "[" + std::to_string(i) + "]",
+             "unsupported layer type " + detail::Dump(t) +
+                 " (trainmem models full_attention, sliding_attention and linear_attention "
+                 "layers; state-space / Mamba layers are not modelled)");
       return std::nullopt;
     }
+    kinds.push_back(k);
   }
-  return sliding;
+  return kinds;
+}
+
+// Gated DeltaNet sizes, with Qwen3NextConfig's defaults for any that are absent.
+void ReadGatedDeltaNet(FieldReader& f, ModelArch& a) {
+  a.linear_num_key_heads = f.Int("linear_num_key_heads", 1, kMaxHeads).value_or(16);
+  a.linear_num_value_heads = f.Int("linear_num_value_heads", 1, kMaxHeads).value_or(32);
+  a.linear_key_head_dim = f.Int("linear_key_head_dim", 1, kMaxWidth).value_or(128);
+  a.linear_value_head_dim = f.Int("linear_value_head_dim", 1, kMaxWidth).value_or(128);
+  a.linear_conv_kernel = f.Int("linear_conv_kernel_dim", 1, 1024).value_or(4);
 }
 
 }  // namespace
 
-void ReadSlidingWindows(FieldReader& f, Family family, ModelArch& a) {
+void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
   const bool gemma = family == Family::kGemma2 || family == Family::kGemma3;
   a.sliding_window = f.Int("sliding_window", 0, kMaxPositions).value_or(gemma ? 4096 : 0);
   // Qwen configs carry a sliding_window that is only used with use_sliding_window = true.
   if (IsQwen(family) && !f.Bool("use_sliding_window").value_or(false)) a.sliding_window = 0;
   a.layer_uses_sliding.clear();
-  std::optional<std::vector<bool>> from_list = ReadLayerTypes(f, a.num_layers);
-  if (a.sliding_window == 0) return;
-  if (from_list) {
-    a.layer_uses_sliding = *from_list;
-  } else {
+  a.layer_mixer.clear();
+  std::optional<std::vector<LayerKind>> from_list = ReadLayerTypes(f, a.num_layers);
+  // Qwen3-Next without layer_types: full attention every full_attention_interval-th layer
+  // (Qwen3NextConfig: (i + 1) % interval == 0, default 4), linear attention elsewhere.
+  const std::optional<std::int64_t> interval =
+      f.Int("full_attention_interval", 1, std::max<std::int64_t>(a.num_layers, 1));
+  if (!from_list && (interval || family == Family::kQwen3Next)) {
+    std::vector<LayerKind> kinds(static_cast<std::size_t>(a.num_layers));
     for (std::int64_t i = 0; i < a.num_layers; ++i) {
-      a.layer_uses_sliding.push_back(FamilySlides(f, family, i, a.num_layers));
+      kinds[static_cast<std::size_t>(i)].linear = (i + 1) % interval.value_or(4) != 0;
     }
+    from_list = kinds;
+  }
+  bool any_linear = false;
+  if (from_list) {
+    for (const LayerKind& k : *from_list) any_linear = any_linear || k.linear;
+  }
+  if (any_linear) {
+    // Gated DeltaNet when its linear_* sizes are given or the family is Qwen3-Next; otherwise
+    // MiniMax-01 lightning attention (its layer_types also say "linear_attention").
+    const bool delta_net = family == Family::kQwen3Next || f.Has("linear_num_value_heads") ||
+                           f.Has("linear_key_head_dim");
+    if (delta_net) ReadGatedDeltaNet(f, a);
+    if (!delta_net && family != Family::kMiniMax) {
+      a.warnings.push_back(
+          "linear-attention layers without linear_* sizes are read as MiniMax-01 lightning "
+          "attention (qkv, output gate and out projections of heads × head_dim)");
+    }
+    const MixerKind linear = delta_net ? MixerKind::kGatedDeltaNet : MixerKind::kLightning;
+    for (const LayerKind& k : *from_list) {
+      a.layer_mixer.push_back(k.linear ? linear : MixerKind::kAttention);
+    }
+  }
+  if (a.sliding_window == 0) return;
+  for (std::int64_t i = 0; i < a.num_layers; ++i) {
+    a.layer_uses_sliding.push_back(from_list ? (*from_list)[static_cast<std::size_t>(i)].sliding
+                                             : FamilySlides(f, family, i, a.num_layers));
   }
   bool any = false;
   for (bool s : a.layer_uses_sliding) any = any || s;
@@ -105,12 +164,20 @@ void ReadOverrides(FieldReader& f, ModelArch& a) {
     }
   }
   if (std::optional<std::string> kind = f.String("norm_kind")) {
-    if (*kind == "rmsnorm" || *kind == "layernorm") {
-      a.norm = *kind == "rmsnorm" ? NormKind::kRmsNorm : NormKind::kLayerNorm;
+    if (*kind == "rmsnorm") {
+      a.norm = NormKind::kRmsNorm;
+    } else if (*kind == "layernorm") {
+      a.norm = NormKind::kLayerNorm;
+    } else if (*kind == "layernorm_no_bias") {
+      a.norm = NormKind::kLayerNormNoBias;
     } else {
-      f.Fail("norm_kind", "unknown value \"" + *kind + "\" (expected rmsnorm or layernorm)");
+      f.Fail("norm_kind",
+             "unknown value \"" + *kind + "\" (expected rmsnorm, layernorm or layernorm_no_bias)");
     }
   }
+  a.qk_norm_full = f.Bool("qk_norm_full").value_or(a.qk_norm_full);
+  a.attention_output_gate = f.Bool("attention_output_gate").value_or(a.attention_output_gate);
+  a.mtp_embedding_copies = f.Bool("mtp_embedding_copies").value_or(a.mtp_embedding_copies);
 }
 
 }  // namespace model_detail

@@ -406,7 +406,9 @@ std::string LinkKeyExpects(std::string_view key) {
       {"ac", "none, selective or full"},
       {"acopt", "op, or a whole number k (every k-th block)"},
       {"acoff", "1 or 0"},
-      {"opt", "AdamW, Adam, SGD, Lion or Adafactor"},
+      {"opt",
+       "AdamW, Adam, SGD, Lion, Adafactor, AdamW8bit, PagedAdamW8bit, PagedAdamW, AdamW4bit, "
+       "Lion8bit, Muon, Shampoo or SOAP"},
       {"osd", "float32, bfloat16 or int8"},
       {"optimizer.momentum", "a number from 0 to 1"},
       {"swap", "1 or 0"},
