@@ -147,6 +147,51 @@ LayerBytes AttentionBytes(const Context& x, const Shape& s) {
   return b;
 }
 
+// Linear-attention token mixers (ModelArch::layer_mixer) keep neither seq × seq scores nor a
+// KV cache; per token they save their projections and gates, and carry a dk × dv state per head
+// that the chunked kernels recompute in backward (a transient, in `working`).
+// - Gated DeltaNet, as Qwen3NextGatedDeltaNet calls fla's chunk_gated_delta_rule
+//   (fla/ops/gated_delta_rule/chunk.py: save_for_backward(q, q_rstd, k, k_rstd, v, g, beta, A)
+//   with 64-token chunks; q and k repeated to the value heads first): the in_proj outputs (conv
+//   input, z, b, a), the conv1d + SiLU output, q/k/v, fp32 rstd and g, beta, one 64-wide row of
+//   the chunk matrix A per head, the output and the gated norm's output.
+// - Lightning attention (MiniMax-01 §2.2, block size 256): q/k/v before and after SiLU, the
+//   output gate, the norm's input and output; the per-block kv states and intra-block scores
+//   are recomputed.
+LayerBytes LinearMixerBytes(const Context& x, const Shape& s, const ModelArch& m, MixerKind kind) {
+  LayerBytes b;
+  const double mask = x.dropout > 0 ? 1.0 : 0.0;
+  b.input = x.ab * s.h / x.rep;
+  double saved = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep + mask * s.h / x.rep;
+  if (kind == MixerKind::kGatedDeltaNet) {
+    const double nv = static_cast<double>(m.linear_num_value_heads);
+    const double dk = static_cast<double>(m.linear_key_head_dim);
+    const double dv = static_cast<double>(m.linear_value_head_dim);
+    const double kd = static_cast<double>(m.linear_num_key_heads) * dk;
+    const double vd = nv * dv;
+    const double conv = 2 * kd + vd;
+    saved += x.ab * (conv + vd + 2 * nv) / x.tp;  // in_proj outputs
+    saved += x.ab * conv / x.tp;                  // conv1d + SiLU
+    saved += x.ab * (2 * nv * dk + vd) / x.tp;    // q, k (per value head), v
+    saved += (3 * 4.0 + x.ab) * nv / x.tp;        // rstd q/k, g (fp32), beta
+    saved += x.ab * 64 * nv / x.tp;               // A, one 64-wide row per head
+    saved += x.ab * 2 * vd / x.tp;                // o, gated-norm output
+    b.op_sac = x.ab * (conv + vd) / x.tp + x.ab * s.h / x.rep;
+    b.working = x.ab * (conv + 2 * s.h / x.rep) + 4.0 * nv * dk * dv / 64 / x.tp;
+  } else {
+    const double heads = s.heads / x.tp;
+    const double d = static_cast<double>(m.head_dim);
+    const double width = heads * d;
+    saved += x.ab * 6 * width;  // q, k, v before and after SiLU
+    saved += x.ab * 3 * width;  // output gate, norm input, norm output
+    saved += 4.0 * heads;       // norm statistics
+    b.op_sac = x.ab * 4 * width;
+    b.working = x.ab * (3 * width + 2 * s.h / x.rep) + 4.0 * heads * (d * d / 256 + 256);
+  }
+  b.none = saved;
+  return b;
+}
+
 LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
   LayerBytes b;
   const double mask = x.dropout > 0 ? 1.0 : 0.0;
@@ -214,9 +259,10 @@ struct PolicyBytes {
 };
 
 PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, bool moe,
-                             bool checkpointed) {
+                             bool checkpointed, MixerKind mixer = MixerKind::kAttention) {
   const bool gated = c.model.mlp == MlpKind::kGated;
-  LayerBytes attn = AttentionBytes(x, s);
+  LayerBytes attn = mixer == MixerKind::kAttention ? AttentionBytes(x, s)
+                                                   : LinearMixerBytes(x, s, c.model, mixer);
   LayerBytes mlp = MlpBytes(x, s, gated, moe);
   const double none = attn.none + mlp.none;
   PolicyBytes p;
@@ -348,7 +394,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     // 2k-th, … block this rank builds is checkpointed, not the first. Other frameworks: id % k.
     const std::int64_t ordinal = x.torchtitan ? layer - st.first_layer + 1 : layer;
     bool checkpointed = k_every > 0 && (ordinal % k_every == 0);
-    PolicyBytes p = BlockUnderPolicy(c, x, s, moe, checkpointed);
+    PolicyBytes p = BlockUnderPolicy(c, x, s, moe, checkpointed, c.model.MixerOf(layer));
     kept_per_token += p.kept;
     if (layer == st.first_layer) first_kept = p.kept;
     worst_transient = std::max(worst_transient, p.recompute + p.working);

@@ -129,9 +129,17 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
           "attention (qkv, output gate and out projections of heads × head_dim)");
     }
     const MixerKind linear = delta_net ? MixerKind::kGatedDeltaNet : MixerKind::kLightning;
+    std::int64_t linear_layers = 0;
     for (const LayerKind& k : *from_list) {
       a.layer_mixer.push_back(k.linear ? linear : MixerKind::kAttention);
+      linear_layers += k.linear ? 1 : 0;
     }
+    a.warnings.push_back(
+        std::to_string(linear_layers) + " of " + std::to_string(a.num_layers) + " layers use " +
+        (delta_net ? "Gated DeltaNet" : "lightning") +
+        " linear attention: no KV cache and no seq × seq scores; their saved activations follow " +
+        (delta_net ? "fla's chunked kernel (64-token chunks)" : "MiniMax-01's 256-token blocks") +
+        ", the dk × dv state per head is recomputed in backward");
   }
   if (a.sliding_window == 0) return;
   for (std::int64_t i = 0; i < a.num_layers; ++i) {

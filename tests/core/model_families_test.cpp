@@ -3,6 +3,7 @@
 // fields honoured whatever the model_type.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <fstream>
@@ -10,7 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "core/config.h"
+#include "core/estimate.h"
 #include "core/model.h"
+#include "core/presets.h"
 #include "data/builtin_presets.h"
 
 namespace trainmem {
@@ -101,7 +105,8 @@ TEST(ModelFamilies, MiniMaxLightningLayersByHand) {
   const std::vector<LayerParams> layers = CountLayerParams(arch);
   EXPECT_EQ(layers[0].attention, 251666432);
   EXPECT_EQ(layers[7].attention, 113246208);
-  EXPECT_TRUE(arch.warnings.empty());
+  EXPECT_TRUE(HasWarningWith(arch, "70 of 80 layers use lightning linear attention"));
+  EXPECT_FALSE(HasWarningWith(arch, "without linear_* sizes"));  // the family says which kind
 }
 
 // Llama 4: dense blocks intermediate_size_mlp wide, MoE blocks with one shared expert as wide
@@ -185,6 +190,9 @@ TEST(ModelFamilies, FieldsHonouredWhateverTheModelType) {
   const ModelArch unknown = Parse(v3);
   EXPECT_TRUE(HasWarningWith(unknown, "\"brand_new_moe\" is not one trainmem knows"));
   EXPECT_TRUE(HasWarningWith(unknown, "Llama-style"));
+  EXPECT_TRUE(HasWarningWith(unknown,
+                             "found: multi-head latent attention, 384 routed experts "
+                             "(top-8) in 60 of 61 layers + 1 shared"));
   EXPECT_FALSE(unknown.layer_is_moe[0]);  // first_k_dense_replace 1
   EXPECT_TRUE(unknown.layer_is_moe[1]);
   EXPECT_EQ(unknown.attention, AttentionKind::kMla);
@@ -237,6 +245,57 @@ TEST(ModelFamilies, RoundTripKeepsLayersAndCounts) {
     EXPECT_EQ(CountParams(back, true).total, CountParams(arch, true).total) << id;
     EXPECT_EQ(back.layer_mixer, arch.layer_mixer) << id;
     EXPECT_EQ(back.layer_is_moe, arch.layer_is_moe) << id;
+  }
+}
+
+// Linear-attention layers keep no seq × seq scores: with eager attention a MiniMax model whose
+// layers are all lightning saves none, one with softmax layers does.
+TEST(ModelFamilies, LinearAttentionLayersKeepNoScores) {
+  json model = ConfigOf("minimax-text-01");
+  model.update({{"num_hidden_layers", 2}, {"attn_type_list", {0, 0}}, {"num_local_experts", 4}});
+  const Presets presets = BuiltinPresets();
+  auto scores = [&](const json& m) {
+    json job = {{"model", m},
+                {"training", {{"attention", "eager"}, {"local_batch_size", 1}}},
+                {"activation_checkpoint", {{"mode", "none"}}}};
+    Result<Config> config = ParseConfig(job.dump(), presets);
+    EXPECT_TRUE(config.ok());
+    return config.ok() ? EstimateMemory(config.value()).stages[0].activations.saved_layers : 0;
+  };
+  const std::int64_t linear = scores(model);
+  model["attn_type_list"] = {1, 1};
+  const std::int64_t softmax = scores(model);
+  // The softmax layers save 64 heads × 2048 keys × 2 bytes of probabilities per token (256 KiB),
+  // more than everything a lightning layer saves (about 15 × 8192 × 2 bytes).
+  EXPECT_GT(softmax - linear, 2LL * 2048 * (64 * 2048 * 2 - 15 * 8192 * 2));
+  model["attn_type_list"] = {0, 0};
+  json job = {{"model", model}};
+  Result<Config> config = ParseConfig(job.dump(), presets);
+  ASSERT_TRUE(config.ok());
+  EXPECT_EQ(EstimateMemory(config.value()).stages[0].activations.attention_scores, 0);
+}
+
+// Every preset id is kept (old share links name them), but no two presets read alike in the
+// list: names differ even ignoring case, spaces and punctuation.
+TEST(ModelFamilies, PresetNamesAreDistinct) {
+  const Presets presets = BuiltinPresets();
+  std::vector<std::string> seen;
+  for (const auto& [id, preset] : presets.models) {
+    std::string key;
+    for (char ch : preset.name) {
+      if (std::isalnum(static_cast<unsigned char>(ch)))
+        key += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    }
+    for (const std::string& other : seen) EXPECT_NE(key, other) << id << " " << preset.name;
+    seen.push_back(key);
+  }
+  EXPECT_NE(presets.FindModel("llama3-405b"), nullptr);  // the old id still opens
+  // Each new family has a preset whose count is its config's.
+  for (const char* id : {"llama4-scout", "qwen3-next-80b-a3b", "minimax-m2", "olmo2-7b", "phi4",
+                         "command-r", "dbrx"}) {
+    const ModelPreset* preset = presets.FindModel(id);
+    ASSERT_NE(preset, nullptr) << id;
+    EXPECT_GT(CountParams(preset->arch, false).total, 0) << id;
   }
 }
 
