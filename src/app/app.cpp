@@ -122,6 +122,7 @@ void DrawResultColumns(AppState& state) {
 
 void DrawEstimateDetails(AppState& state) {
   DrawStagesPanel(state);
+  DrawMeasuredPanel(state);
   if (ImGui::GetContentRegionAvail().x >= Em(56)) {
     DrawResultColumns(state);
   } else {

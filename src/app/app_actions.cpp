@@ -31,7 +31,7 @@ namespace app {
 std::string LinkFragment(const AppState& state) {
   std::string fragment = trainmem::EncodeShareFragment(state.config);
   for (const auto& [key, value] : state.link_page_keys)
-    fragment += "&" + key + "=" + trainmem::detail::PercentEncode(value);
+    fragment += "&" + key + "=" + trainmem::detail::PercentEncodePageValue(value);
   if (CurrentLanguage() == Language::kChinese) fragment += "&lang=zh";
   return fragment;
 }

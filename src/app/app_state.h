@@ -13,6 +13,7 @@
 
 #include "app/heatmap_renderer.h"
 #include "app/i18n.h"
+#include "app/measured_state.h"
 #include "core/config.h"
 #include "core/estimate.h"
 #include "core/presets.h"
@@ -114,6 +115,8 @@ struct AppState {
   float verdict_reserved_height = 0;       // app.cpp: the verdict never shrinks in explorer views
   float single_column_verdict_height = 0;  // app.cpp: the page scrolls when it changes
   double last_interaction_time = -1e9;     // app.cpp: ImGui time of the last press or typing
+
+  MeasuredView measured;  // a run's log or profile beside the estimate (panel_measured.cpp)
 
   // UI-only state.
   std::string model_filter;

@@ -109,5 +109,8 @@ void SetLinkErrors(const std::vector<std::string>& lines);
 // The explorer's state as JSON on <output id="explorer" data-json> (view, counts, timings and the
 // CSS-pixel rectangles of its tabs, rows and plot), for tests and timing runs.
 void SetExplorerMirror(const std::string& json);
+// The measurement beside the estimate as JSON on <output id="measured" data-json> (created on
+// first use): whether one was read, from what, errors, the link's m=… and the comparison.
+void SetMeasuredMirror(const std::string& json);
 
 }  // namespace platform

@@ -65,6 +65,7 @@ void SetDocumentTitle(const std::string&) {}
 void MarkFirstFrame() {}
 void SetLinkErrors(const std::vector<std::string>&) {}
 void SetExplorerMirror(const std::string&) {}
+void SetMeasuredMirror(const std::string&) {}
 std::string BrowserLanguage() { return ""; }
 void SetDocumentLanguage(const std::string&) {}
 void FetchBinary(const std::string&, std::function<void(std::vector<unsigned char>)> callback) {

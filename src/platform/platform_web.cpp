@@ -557,6 +557,20 @@ EM_JS(void, tm_js_set_explorer_mirror, (const char* json_ptr), {
 });
 // clang-format on
 
+// clang-format off
+EM_JS(void, tm_js_set_measured_mirror, (const char* json_ptr), {
+  var output = document.getElementById('measured');
+  if (!output) {
+    output = document.createElement('output');
+    output.id = 'measured';
+    output.className = 'offscreen';
+    output.setAttribute('for', 'canvas');
+    document.body.appendChild(output);
+  }
+  output.setAttribute('data-json', UTF8ToString(json_ptr));
+});
+// clang-format on
+
 // library_glfw.js's glfwInit registers window 'gamepadconnected'/'gamepaddisconnected'
 // listeners; with them Chromium runs its gamepad polling thread (2–3 % of a core on an idle
 // page). The page never reads a gamepad (ImGui's gamepad navigation is off), so they go.
@@ -668,6 +682,7 @@ void SetLinkErrors(const std::vector<std::string>& lines) {
   tm_js_set_link_errors(text.c_str(), static_cast<int>(lines.size()));
 }
 void SetExplorerMirror(const std::string& json) { tm_js_set_explorer_mirror(json.c_str()); }
+void SetMeasuredMirror(const std::string& json) { tm_js_set_measured_mirror(json.c_str()); }
 void DetachGamepadListeners() { tm_js_detach_gamepad_listeners(); }
 std::string BrowserLanguage() { return TakeJsString(tm_js_browser_language()).value_or(""); }
 void SetDocumentLanguage(const std::string& lang) { tm_js_set_document_language(lang.c_str()); }
