@@ -292,11 +292,12 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
   }
   // The backward's far end: the first block and the embedding unit (gathered again for its
   // backward) are gathered; the head unit was resharded and reduced after its own backward
-  // (reshard_after_backward defaults to true). With PP the stage stays gathered and its
-  // accumulated gradients unsharded until the last microbatch.
+  // (reshard_after_backward defaults to true). With PP the stage stays gathered.
   if (layout.pp > 1) {
+    // The last microbatch's backward reduce-scatters each unit as it finishes: by the first
+    // block the accumulated fp32 gradients of the others have become sharded gradients.
     out.gathered_at_backward_end = out.gathered_params;
-    out.unsharded_grads_at_backward_end = out.unsharded_grads;
+    out.unsharded_grads_at_backward_end = layer * (compute_bytes + reduce_bytes);
   } else {
     // The first block (with the next unit, the embedding or a block, prefetched), then the
     // embedding's own backward: the larger of the two units is what is held.

@@ -578,6 +578,27 @@ Family ResolveFamily(FieldReader& f, ModelArch& a) {
   return Family::kLlama;
 }
 
+// What was read, in a few words, for the warning about an unknown model_type.
+std::string Structure(const ModelArch& a) {
+  std::string out = a.attention == AttentionKind::kMla
+                        ? "multi-head latent attention"
+                        : std::to_string(a.num_heads) + " heads / " +
+                              std::to_string(a.num_kv_heads) + " KV heads";
+  std::int64_t linear = 0;
+  for (MixerKind m : a.layer_mixer) linear += m != MixerKind::kAttention ? 1 : 0;
+  if (linear > 0) out += ", " + std::to_string(linear) + " linear-attention layers";
+  if (a.num_experts > 0) {
+    std::int64_t moe = 0;
+    for (bool b : a.layer_is_moe) moe += b ? 1 : 0;
+    out += ", " + std::to_string(a.num_experts) + " routed experts (top-" +
+           std::to_string(a.experts_per_token) + ") in " + std::to_string(moe) + " of " +
+           std::to_string(a.num_layers) + " layers";
+    if (a.num_shared_experts > 0) out += " + " + std::to_string(a.num_shared_experts) + " shared";
+  }
+  if (a.num_mtp_layers > 0) out += ", " + std::to_string(a.num_mtp_layers) + " MTP layers";
+  return out;
+}
+
 Result<ModelArch> ParseFlat(const json& config, const std::string& path,
                             std::vector<std::string> warnings) {
   std::vector<Error> errors;
@@ -593,8 +614,12 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path,
   ReadMoe(f, family, a);
   if (a.num_experts > 0 && a.moe_intermediate_size == 0)
     a.moe_intermediate_size = a.intermediate_size;
+  const std::size_t family_warning = a.warnings.size();
   ReadLayerKinds(f, family, a);
   ReadOverrides(f, a);
+  if (family_warning > 0 && !KnownModelType(a.model_type)) {
+    a.warnings[family_warning - 1] += "; found: " + Structure(a);
+  }
   if (errors.empty()) CheckCombination(f, a);
   if (!errors.empty()) return Result<ModelArch>::Failure(std::move(errors));
   ParamMath math;

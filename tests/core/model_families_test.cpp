@@ -190,6 +190,9 @@ TEST(ModelFamilies, FieldsHonouredWhateverTheModelType) {
   const ModelArch unknown = Parse(v3);
   EXPECT_TRUE(HasWarningWith(unknown, "\"brand_new_moe\" is not one trainmem knows"));
   EXPECT_TRUE(HasWarningWith(unknown, "Llama-style"));
+  EXPECT_TRUE(HasWarningWith(unknown,
+                             "found: multi-head latent attention, 384 routed experts "
+                             "(top-8) in 60 of 61 layers + 1 shared"));
   EXPECT_FALSE(unknown.layer_is_moe[0]);  // first_k_dense_replace 1
   EXPECT_TRUE(unknown.layer_is_moe[1]);
   EXPECT_EQ(unknown.attention, AttentionKind::kMla);
