@@ -30,6 +30,16 @@ void BM_Paste10MiBConfig(benchmark::State& state) {
 }
 BENCHMARK(BM_Paste10MiBConfig)->Unit(benchmark::kMillisecond);
 
+// An unknown model id of 10 MiB: its error looks for close preset ids (edit distance).
+void BM_Paste10MiBModelId(benchmark::State& state) {
+  const std::string head = R"({"model": ")";
+  const std::string tail = R"("})";
+  const std::string paste =
+      head + std::string(trainmem::kMaxJsonTextBytes - head.size() - tail.size(), 'x') + tail;
+  for (auto _ : state) benchmark::DoNotOptimize(trainmem::ParseConfig(paste, Presets()));
+}
+BENCHMARK(BM_Paste10MiBModelId)->Unit(benchmark::kMillisecond);
+
 // 10 MiB of whitespace-padded numbers in a list the config does not know.
 void BM_Paste10MiBArray(benchmark::State& state) {
   std::string paste = R"({"model": "llama3-8b", "x": [)";

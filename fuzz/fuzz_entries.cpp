@@ -215,18 +215,22 @@ void FuzzMeasurement(const std::uint8_t* data, std::size_t size) {
 }  // namespace
 
 const std::vector<Target>& Targets() {
-  static const std::vector<Target> targets = {
-      {"config", FuzzConfig},
-      {"link", FuzzLink},
-      {"hf_config", FuzzHfConfig},
-      {"preset", FuzzPreset},
-      {"estimate", FuzzEstimate},
-      {"setting", FuzzSetting},
-      {"log", FuzzLog},
-      {"timeline", FuzzTimeline},
-      {"snapshot", FuzzSnapshot},
-      {"measurement", FuzzMeasurement},
-  };
+  static const std::vector<Target> targets = [] {
+    std::vector<Target> all = {
+        {"config", FuzzConfig},
+        {"link", FuzzLink},
+        {"hf_config", FuzzHfConfig},
+        {"preset", FuzzPreset},
+        {"estimate", FuzzEstimate},
+        {"setting", FuzzSetting},
+        {"log", FuzzLog},
+        {"timeline", FuzzTimeline},
+        {"snapshot", FuzzSnapshot},
+        {"measurement", FuzzMeasurement},
+    };
+    AppendImportTargets(all);
+    return all;
+  }();
   return targets;
 }
 

@@ -20,6 +20,9 @@ struct Target {
   Entry entry;
 };
 
+// The importers' targets (fuzz_entries_import.cpp), appended to Targets().
+void AppendImportTargets(std::vector<Target>& targets);
+
 // Every target, in the order scripts/fuzz.sh runs them.
 const std::vector<Target>& Targets();
 // nullptr when no target has that name.

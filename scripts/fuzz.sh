@@ -42,6 +42,7 @@ seeds_for() {
     estimate) echo fuzz/seeds/config ;;
     preset) echo presets/models; echo presets/devices ;;
     log | timeline | snapshot | measurement) echo tests/data/compare ;;
+    import_*) echo tests/data/import ;;
   esac
   return 0
 }

@@ -4,6 +4,8 @@
 #   1. native build + GoogleTest core suite + CLI checks (ctest, preset native-release)
 #   2. the same core suite compiled with Emscripten and run under node (ctest, preset web-release)
 #   3. end-to-end tests: playwright-core drives Debian's chromium against the built site
+#   4. the native suite again under ASan + UBSan (preset native-asan: tests and CLI only; last so
+#      a sanitizer report cannot hide the other stages' results)
 # Exits non-zero on the first failure. Prints a closing "N passed, N failed" line per stage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,4 +31,9 @@ if [ -d build/web-release/site ] && [ -f tests/e2e/app.test.mjs ]; then
   (cd tests/e2e && SITE_DIR="$PWD/../../build/web-release/site" \
      CLI="$PWD/../../build/native-release/trainmem" node --test --test-concurrency=1 ./*.test.mjs)
 fi
+
+echo "== native ASan + UBSan: build and test"
+cmake --preset native-asan >/dev/null
+cmake --build --preset native-asan
+ctest --preset native-asan
 echo "== all tests passed"

@@ -3,7 +3,6 @@
 //   Start-up and share links
 //   Model and device resolution
 //   Recommendations and whole configs
-//   Presets fetched at run time
 //   Errors, frames, feedback
 // Share/export helpers are in app_export.cpp.
 #include "app/app_actions.h"
@@ -17,6 +16,7 @@
 #include "app/fonts_cjk.h"
 #include "app/i18n.h"
 #include "app/labels.h"
+#include "app/results_text.h"
 #include "core/input_limits.h"
 #include "core/report.h"
 #include "core/share_link.h"
@@ -31,7 +31,7 @@ namespace app {
 std::string LinkFragment(const AppState& state) {
   std::string fragment = trainmem::EncodeShareFragment(state.config);
   for (const auto& [key, value] : state.link_page_keys)
-    fragment += "&" + key + "=" + trainmem::detail::PercentEncode(value);
+    fragment += "&" + key + "=" + trainmem::detail::PercentEncodePageValue(value);
   if (CurrentLanguage() == Language::kChinese) fragment += "&lang=zh";
   return fragment;
 }
@@ -77,7 +77,9 @@ void Publish(AppState& state, bool write_url) {
     state.pending_fragment = url_fragment == state.written_fragment ? "" : url_fragment;
     state.pending_storage = state.embed ? "" : fragment;  // an embedded card keeps the reader's own
   }
-  platform::SetResultMirror(state.estimate_json, SummaryLine(state));
+  const std::string summary = SummaryLine(state);
+  platform::SetResultMirror(state.estimate_json, summary);
+  platform::SetResultText(ResultTextJson(state, summary));
   platform::SetDocumentTitle(TrFormat(Str::kDocumentTitle, ModelDisplayName(state.config).c_str(),
                                       state.config.device.name.c_str()));
 }
@@ -110,11 +112,13 @@ void PlaceErrorsAtEditedField(AppState& state) {
   }
 }
 
+// An edit: once written to the URL it becomes a new browser history entry (FlushShareState).
 void Revalidate(AppState& state) {
   state.draft_errors = trainmem::ValidateConfig(state.draft);
   if (state.draft_errors.empty()) {
     state.link_fallback = false;  // an edit makes the page the reader's own config
     Commit(state, state.draft, true);
+    state.pending_is_edit = !state.pending_fragment.empty();
   } else {
     PlaceErrorsAtEditedField(state);
   }
@@ -163,6 +167,7 @@ void LoadFragment(AppState& state, const std::string& fragment) {
   if (fragment.empty() || fragment == state.written_fragment) return;
   state.pending_fragment.clear();  // the link just opened wins over an edit not yet written
   state.pending_storage.clear();
+  state.pending_is_edit = false;
   auto decoded = trainmem::DecodeShareFragment(fragment, state.presets);
   state.embed = decoded.embed;
   state.link_page_keys = decoded.page_keys;
@@ -394,76 +399,22 @@ void UseConfig(AppState& state, const Config& config) {
   Revalidate(state);
 }
 
-// ---- Presets fetched at run time ---------------------------------------------------------------
-
-namespace {
-
-bool SameModel(const trainmem::ModelPreset& a, const trainmem::ModelPreset& b) {
-  return a.name == b.name && a.family == b.family && a.nominal_params == b.nominal_params &&
-         a.nominal_expert_params == b.nominal_expert_params &&
-         trainmem::ModelArchToJson(a.arch) == trainmem::ModelArchToJson(b.arch);
-}
-
-bool SameDevice(const trainmem::DevicePreset& a, const trainmem::DevicePreset& b) {
-  return a.name == b.name && a.memory_gib == b.memory_gib &&
-         a.devices_per_node == b.devices_per_node;
-}
-
-// Fetched presets win over the embedded ones (the site's files may be newer than the build).
-// Returns true when a preset the current config uses changed.
-bool MergePresets(AppState& state, const trainmem::Presets& fetched) {
-  bool config_changed = false;
-  for (const auto& [id, model] : fetched.models) {
-    const trainmem::ModelPreset* old = state.presets.FindModel(id);
-    if (old != nullptr && id == state.config.model_id && !SameModel(*old, model))
-      config_changed = true;
-    state.presets.models[id] = model;
-  }
-  for (const auto& [id, device] : fetched.devices) {
-    const trainmem::DevicePreset* old = state.presets.FindDevice(id);
-    if (old != nullptr && id == state.config.device.id && !SameDevice(*old, device))
-      config_changed = true;
-    state.presets.devices[id] = device;
-  }
-  return config_changed;
-}
-
-}  // namespace
-
-void AddFetchedPresets(AppState& state,
-                       const std::vector<std::pair<std::string, std::string>>& files,
-                       const std::vector<std::string>& failures) {
-  state.presets_fetched = true;
-  state.preset_fetch_failures = failures;
-  trainmem::Presets fetched;
-  for (const Error& e : trainmem::AddPresetFiles(fetched, files)) {
-    state.preset_fetch_failures.push_back(trainmem::FormatError(e));
-  }
-  // The embedded presets still work (file://, offline): a console note for whoever hosts it.
-  for (const std::string& failure : state.preset_fetch_failures)
-    std::fprintf(stderr, "trainmem presets: %s\n", failure.c_str());
-  const bool config_changed = MergePresets(state, fetched);
-  if (state.link_had_errors || config_changed) {
-    // Re-read the link (or the current config's own link) against the merged presets: a link
-    // naming a preset the build did not embed can be read now.
-    const std::string fragment =
-        state.link_had_errors
-            ? state.written_fragment
-            : trainmem::EncodeShareFragment(state.config) + (state.embed ? "&embed=1" : "");
-    state.written_fragment.clear();
-    LoadFragment(state, fragment);
-  }
-  RequestFrames(state);
-}
-
 // Browsers throttle history.replaceState (Chrome: 100 calls per 10 s), and dragging a slider
 // changes the config every frame; so the URL is written once the mouse is released.
-void FlushShareState(AppState& state, bool mouse_down) {
+// An edit makes a new history entry (Back undoes it), except while the same text field is
+// being typed into: "4096" typed digit by digit is one entry, not four.
+void FlushShareState(AppState& state, bool mouse_down, unsigned typing_field) {
   if (mouse_down) return;
   if (!state.pending_fragment.empty()) {
-    platform::ReplaceUrlFragment(state.pending_fragment);
+    const bool same_typing = typing_field != 0 && typing_field == state.history_typing_field;
+    if (state.pending_is_edit && !same_typing)
+      platform::PushUrlFragment(state.pending_fragment);
+    else
+      platform::ReplaceUrlFragment(state.pending_fragment);
+    state.history_typing_field = state.pending_is_edit ? typing_field : 0;
     state.written_fragment = state.pending_fragment;
     state.pending_fragment.clear();
+    state.pending_is_edit = false;
   }
   if (!state.pending_storage.empty()) {
     platform::StorageSet(kStorageKey, state.pending_storage);

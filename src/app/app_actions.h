@@ -49,14 +49,11 @@ void UseConfig(AppState& state, const trainmem::Config& config);
 // A share fragment arrived (page load, hashchange): decode it, keep what could be read.
 void LoadFragment(AppState& state, const std::string& fragment);
 
-// Files fetched from presets/ (index.json and the files it lists).
-void AddFetchedPresets(AppState& state,
-                       const std::vector<std::pair<std::string, std::string>>& files,
-                       const std::vector<std::string>& failures);
-
 // Writes a pending URL fragment and localStorage entry (main.cpp, after each frame), unless a
-// mouse button is down (a slider being dragged).
-void FlushShareState(AppState& state, bool mouse_down);
+// mouse button is down (a slider being dragged). An edit becomes a history entry (pushState);
+// `typing_field` is the ImGui id of the text field being typed into (0 if none): further edits
+// from the same field replace that entry instead of adding one per keystroke.
+void FlushShareState(AppState& state, bool mouse_down, unsigned typing_field);
 // Mirrors the "Could not read" lines to the DOM when they changed (main.cpp, after each frame).
 void PublishLinkErrors(AppState& state);
 

@@ -62,7 +62,7 @@ void ProcessPendingFiles(AppState& state) {
   std::vector<platform::File> measurements;
   bool jobs_changed = false;
   for (platform::File& f : pending) {
-    const trainmem::InputKind kind = trainmem::DetectInputKind(f.name, f.bytes);
+    const trainmem::InputKind kind = trainmem::DetectInputKind(f.name, f.text);
     if (trainmem::IsMeasurementKind(kind)) {
       measurements.push_back(std::move(f));
       continue;
@@ -70,10 +70,10 @@ void ProcessPendingFiles(AppState& state) {
     bool replaced = false;
     for (trainmem::InputFile& existing : panel.files)
       if (existing.name == f.name) {
-        existing.text = std::move(f.bytes);
+        existing.text = std::move(f.text);
         replaced = true;
       }
-    if (!replaced) panel.files.push_back({f.name, std::move(f.bytes)});
+    if (!replaced) panel.files.push_back({f.name, std::move(f.text)});
     jobs_changed = true;
   }
   if (!measurements.empty()) {

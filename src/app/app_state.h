@@ -14,6 +14,7 @@
 #include "app/heatmap_renderer.h"
 #include "app/i18n.h"
 #include "app/import_state.h"
+#include "app/measured_state.h"
 #include "core/config.h"
 #include "core/estimate.h"
 #include "core/presets.h"
@@ -94,7 +95,9 @@ struct AppState {
   std::string pending_fragment;           // to write to the URL after the frame
   std::string pending_storage;            // to write to localStorage after the frame
   std::vector<std::string> banner_lines;  // "Could not read: #tp: …", dismissible
-  bool link_had_errors = false;           // re-read the link once fetched presets arrive
+  bool link_had_errors = false;           // keep the unreadable link in the address bar
+  bool pending_is_edit = false;           // pending_fragment comes from an edit: a history entry
+  unsigned history_typing_field = 0;      // the text field whose typing made the last entry
   // The opened link could not be read in full: the config has defaults the reader never chose,
   // so no verdict is shown as theirs until they edit something.
   bool link_fallback = false;
@@ -107,9 +110,14 @@ struct AppState {
   LayoutsView layouts;
   HeatmapView heatmap;
   std::vector<std::pair<std::string, CssRect>>
-      explorer_rects;               // drawn this frame (tabs, rows, plot)
-  std::string published_explorer;   // what #explorer's data-json holds now
-  float device_pixel_ratio = 1.0f;  // set by main.cpp: CSS px = ImGui px / ratio
+      explorer_rects;                      // drawn this frame (tabs, rows, plot)
+  std::string published_explorer;          // what #explorer's data-json holds now
+  float device_pixel_ratio = 1.0f;         // set by main.cpp: CSS px = ImGui px / ratio
+  float verdict_reserved_height = 0;       // app.cpp: the verdict never shrinks in explorer views
+  float single_column_verdict_height = 0;  // app.cpp: the page scrolls when it changes
+  double last_interaction_time = -1e9;     // app.cpp: ImGui time of the last press or typing
+
+  MeasuredView measured;  // a run's log or profile beside the estimate (panel_measured.cpp)
 
   // UI-only state.
   std::string model_filter;
@@ -121,7 +129,6 @@ struct AppState {
   bool presets_fetched = false;
   Language wanted_language = Language::kEnglish;  // ShowLanguage: shown once its glyphs are in
   bool cjk_font_requested = false;
-  std::vector<std::string> preset_fetch_failures;
 
   // Frames the main loop must still draw: set by actions that change what is on screen
   // (main.cpp wakes the paused loop when this is positive).

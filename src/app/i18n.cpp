@@ -88,6 +88,34 @@ constexpr CoreMessage kCoreMessages[] = {
      "NCCL/HCCL 通信缓冲和运行时上下文不在缓存分配器内；由预算余量覆盖"},
     {"the model has MTP modules; they are not trained (training.mtp = false)",
      "模型有 MTP 模块；未训练它们（training.mtp = false）"},
+    {"the whole-sequence loss holds {} GiB of fp32 logits here; torchtitan's current model "
+     "configs chunk it (ChunkedLossWrapper, 8 chunks): set training.loss_chunks = 8 if your job "
+     "does",
+     "整段序列的损失在此保存 {} GiB 的 fp32 logits；torchtitan 当前的模型配置会分块计算"
+     "（ChunkedLossWrapper，8 块）：若你的作业如此，请设 training.loss_chunks = 8"},
+    {"fp8 is estimated like bf16: float8/MXFP8 linears cast their inputs inside the matmul and "
+     "keep fp32 masters, bf16 gathers and bf16 activations between layers (torchtitan "
+     "components/quantization); measured float8/MXFP8 peaks are within a few percent of bf16. "
+     "NVFP4 saves far less and is not modelled",
+     "fp8 按 bf16 估算：float8/MXFP8 线性层在矩阵乘内部转换输入，主权重仍为 "
+     "fp32，聚合与层间激活仍为 "
+     "bf16（torchtitan components/quantization）；实测 float8/MXFP8 峰值与 bf16 相差仅几个百分点。"
+     "NVFP4 节省得更少，未建模"},
+    {"invalid config: {}", "配置无效：{}"},
+    // Share links (share_link_decode.cpp): the key stays as the link writes it.
+    {"is not a key of trainmem links ({})", "不是 trainmem 链接的键（{}）"},
+    {"has no value (write {})", "没有值（应写作 {}）"},
+    {"{} was not applied, it does not fit the rest of the link: {}",
+     "{} 未应用，与链接的其余部分冲突：{}"},
+    {"unknown model preset {}", "未知的预置模型 {}"},
+    {"unknown device preset {}", "未知的预置设备 {}"},
+    {"unknown value {}", "未知的取值 {}"},
+    {"expected an integer, got {}", "应为整数，当前为 {}"},
+    {"expected a number, got {}", "应为数字，当前为 {}"},
+    {"expected a boolean, got {}", "应为布尔值，当前为 {}"},
+    {"model=custom needs its fields in the link", "model=custom 需要在链接中给出模型字段"},
+    {"device=custom needs its fields in the link", "device=custom 需要在链接中给出设备字段"},
+    {"the link has more than {} keys; the rest are ignored", "链接的键超过 {} 个；其余的已忽略"},
     {"this link is version {}, this page reads v1; the keys it knows were read",
      "此链接版本为 {}，本页面读取 v1；已读取能识别的键"},
     {"the link does not start with v1 (its version); the keys it knows were read",

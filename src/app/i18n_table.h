@@ -108,7 +108,6 @@ TRAINMEM_STR(kArchMoeTemplate, " \xC2\xB7 %lld experts, top-%lld")
 
 // ---- Device ----------------------------------------------------------------------------------
 TRAINMEM_STR(kCustomDeviceItem, "Custom device\xE2\x80\xA6")
-TRAINMEM_STR(kCustomDevicePreview, "Custom")
 TRAINMEM_STR(kDeviceName, "Name")
 TRAINMEM_STR(kCustomDeviceNameTemplate, "%s (custom)")
 TRAINMEM_STR(kCustomWord, "custom")
@@ -463,6 +462,50 @@ TRAINMEM_STR(kColumnDetailed, "Framework-aware")
 TRAINMEM_STR(kNominalTemplate,
              "The rough rule with the nominal %s parameters: %s; with the exact count %s: %s.")
 TRAINMEM_STR(kSectionWarnings, "Warnings")
+
+// ---- Measured in a run: a pasted or dropped log beside the estimate (issue #11) --------------
+TRAINMEM_STR(kSectionMeasured, "Measured in a run")
+TRAINMEM_STR(kMeasuredIntro,
+             "Paste a training log (torchtitan, Megatron-LM, MindSpeed-LLM, DeepSpeed), "
+             "torch.cuda.memory_summary(), nvidia-smi or npu-smi output, or drop the log file, a "
+             "torch.profiler memory timeline (.json) or an allocator snapshot (.pickle) on the "
+             "page.")
+TRAINMEM_STR(kMeasuredCompare, "Compare with the estimate")
+TRAINMEM_STR(kMeasuredClear, "Clear")
+TRAINMEM_STR(kMeasuredPasteAnother, "Paste another log")
+TRAINMEM_STR(kColumnMeasuredMetric, "Metric")
+TRAINMEM_STR(kColumnEstimate, "Estimate")
+TRAINMEM_STR(kColumnMeasured, "Measured")
+TRAINMEM_STR(kColumnRatio, "Ratio")
+TRAINMEM_STR(kColumnRatioHelp,
+             "measured \xC3\xB7 estimate: above 1 the run used more memory than estimated")
+TRAINMEM_STR(kMetricReserved, "Max reserved")
+TRAINMEM_STR(kMetricReservedHelp,
+             "torch.cuda.max_memory_reserved, what an out-of-memory error sees; beside the "
+             "estimate's total")
+TRAINMEM_STR(kMetricMaxAllocated, "Max allocated")
+TRAINMEM_STR(kMetricMaxAllocatedHelp,
+             "torch.cuda.max_memory_allocated; beside the estimate's peak allocated")
+TRAINMEM_STR(kMetricActive, "Peak active")
+TRAINMEM_STR(kMetricActiveHelp, "peak active bytes; beside the estimate's peak allocated")
+TRAINMEM_STR(kMetricAllocated, "Allocated between steps")
+TRAINMEM_STR(kMetricAllocatedHelp,
+             "memory allocated when the line was printed; beside parameters + gradients + "
+             "optimizer states")
+TRAINMEM_STR(kMetricDeviceUsed, "Device memory used")
+TRAINMEM_STR(kMetricDeviceUsedHelp,
+             "nvidia-smi / npu-smi: the whole process, with the runtime context and "
+             "communication buffers the estimate leaves out; beside the estimate's total")
+TRAINMEM_STR(kMeasuredRankTemplate, "rank %d \xE2\x86\x92 stage %d")
+TRAINMEM_STR(kMeasuredComponentsTitle, "At the profile's peak")
+TRAINMEM_STR(kMeasuredFromTemplate, "Read from %s (%s).")
+TRAINMEM_STR(kMeasuredSnapshotTemplate,
+             "Allocator snapshot, device %d: %s reserved, %s allocated; %.1f %% of the reserved "
+             "memory is not allocated (cache and fragmentation), largest free block %s.")
+TRAINMEM_STR(kMeasuredSkippedTemplate, "%lld line(s) not used:")
+TRAINMEM_STR(kMeasuredPastedText, "pasted text")
+TRAINMEM_STR(kMeasuredShareLink, "the link")
+TRAINMEM_STR(kFeedbackMeasured, "Measurement read; the link carries it")
 
 // ---- Explorer: tabs, layouts, memory map (issue #5) --------------------------------------------
 TRAINMEM_STR(kTabEstimate, "Estimate")

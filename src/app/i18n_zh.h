@@ -101,7 +101,6 @@ TRAINMEM_ZH(kArchMoeTemplate, " \xC2\xB7 %lld 个专家，top-%lld")
 
 // ---- Device ----------------------------------------------------------------------------------
 TRAINMEM_ZH(kCustomDeviceItem, "自定义设备\xE2\x80\xA6")
-TRAINMEM_ZH(kCustomDevicePreview, "自定义")
 TRAINMEM_ZH(kDeviceName, "名称")
 TRAINMEM_ZH(kCustomDeviceNameTemplate, "%s（自定义）")
 TRAINMEM_ZH(kCustomWord, "自定义")

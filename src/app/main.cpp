@@ -30,6 +30,7 @@
 #include "app/app_import.h"
 #include "app/app_state.h"
 #include "app/fonts_cjk.h"
+#include "app/page_input.h"
 #include "app/panels.h"
 #include "app/theme.h"
 #include "app/widgets.h"
@@ -47,6 +48,8 @@ struct Runtime {
   int frames_left = 0;
   bool paused = false;
   float device_pixel_ratio = 0;  // 0 until the first sync builds the fonts
+  int color_scheme = -1;         // 0 light, 1 dark (prefers-color-scheme); -1 before the first sync
+  bool keyboard_shown = false;   // the hidden input for a phone's keyboard has the focus
   bool gpu_ready = false;        // the OpenGL backend's objects (font texture included) exist
   bool first_frame_marked = false;
   ImGuiMouseCursor cursor = ImGuiMouseCursor_COUNT;
@@ -109,17 +112,31 @@ void SyncCanvas(Runtime& rt) {
   int current_width = 0, current_height = 0;
   glfwGetWindowSize(rt.window, &current_width, &current_height);
   if (width != current_width || height != current_height) platform::ResizeCanvas(width, height);
+  const int scheme = platform::PrefersDarkColorScheme() ? 1 : 0;
   // A new ratio, or the Chinese glyphs arrived (fonts_cjk.h): rebuild the atlas.
   if (ratio != rt.device_pixel_ratio || app::TakeFontsChanged()) {
     rt.device_pixel_ratio = ratio;
     rt.state.device_pixel_ratio = ratio;
     app::BuildFonts(ratio);
-    app::ApplyStyle(ratio);
-    if (rt.gpu_ready) {  // before that, CreateDeviceObjects uploads the atlas
+    rt.color_scheme = -1;  // the style scales with the ratio too
+    if (rt.gpu_ready) {    // before that, CreateDeviceObjects uploads the atlas
       ImGui_ImplOpenGL3_DestroyFontsTexture();
       ImGui_ImplOpenGL3_CreateFontsTexture();
     }
   }
+  if (scheme != rt.color_scheme) {
+    rt.color_scheme = scheme;
+    app::ApplyStyle(ratio, scheme == 1);
+  }
+}
+
+// Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y, and Cmd on a Mac) walk the browser history of configs, unless
+// a text field is being edited: there they undo the typing, as in any text box.
+void HandleHistoryKeys() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || !(io.KeyCtrl || io.KeySuper) || io.KeyAlt) return;
+  if (ImGui::IsKeyPressed(GLFW_KEY_Z, false)) platform::HistoryStep(io.KeyShift ? +1 : -1);
+  if (ImGui::IsKeyPressed(GLFW_KEY_Y, false)) platform::HistoryStep(+1);
 }
 
 const char* CssCursor(ImGuiMouseCursor cursor) {
@@ -178,7 +195,9 @@ void Present(const Runtime& rt) {
 
 // What the frame asked for: more frames, a delayed wake-up, a new cursor, the first-frame mark.
 void AfterFrame(Runtime& rt) {
-  app::FlushShareState(rt.state, ImGui::IsAnyMouseDown());
+  const ImGuiIO& io = ImGui::GetIO();
+  app::FlushShareState(rt.state, ImGui::IsAnyMouseDown(),
+                       io.WantTextInput ? ImGui::GetActiveID() : 0);
   app::PublishLinkErrors(rt.state);
   app::PublishExplorerMirror(rt.state);
   if (!rt.first_frame_marked) {
@@ -190,6 +209,11 @@ void AfterFrame(Runtime& rt) {
   if (rt.state.wake_after_seconds > 0) platform::RequestWakeAfter(rt.state.wake_after_seconds);
   rt.state.wake_after_seconds = 0;
   if (app::TakeCardLayoutChanged()) Wake(2);
+  if (app::HasQueuedKeys()) Wake(2);
+  if (rt.keyboard_shown && !ImGui::GetIO().WantTextInput) {
+    rt.keyboard_shown = false;
+    platform::HideKeyboard();
+  }
   const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
   if (cursor != rt.cursor) {
     rt.cursor = cursor;
@@ -206,9 +230,13 @@ void Frame() {
   --rt.frames_left;
   SyncCanvas(rt);
   glfwPollEvents();
+  app::ApplyQueuedKeys();
+  app::TabNavigationBeforeNewFrame();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
+  app::TabNavigationAfterNewFrame();
+  HandleHistoryKeys();
   if (!Guarded("drawing", [&rt] { app::DrawApp(rt.state); }))
     ImGui::ErrorCheckEndFrameRecover(nullptr);
   ImGui::Render();
@@ -243,6 +271,7 @@ void InitImGui(Runtime& rt) {
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NoMouseCursorChange;
   io.ConfigInputTextCursorBlink = false;  // a blinking caret would need frames while idle
   ImGui_ImplGlfw_InitForOpenGL(rt.window, true);
+  app::InstallTabNavigation();
   ImGui_ImplOpenGL3_Init("#version 300 es");
   SyncCanvas(rt);  // fonts and style for the current DPR, before the first frame
   rt.gpu_ready = ImGui_ImplOpenGL3_CreateDeviceObjects();
@@ -263,9 +292,33 @@ void ConnectPlatform(Runtime& rt) {
     app::ReceiveFiles(rt.state, std::move(files));
     Wake(kFramesPerEvent);
   });
-  platform::FetchPresetFiles(
-      [&rt](const platform::PresetFiles& files, const std::vector<std::string>& failures) {
-        app::AddFetchedPresets(rt.state, files, failures);
+  // Wheel and touch deltas arrive in CSS pixels; ImGui works in device pixels.
+  platform::SetOnScroll([&rt](double x, double y, double dx, double dy) {
+    const float ratio = rt.device_pixel_ratio > 0 ? rt.device_pixel_ratio : 1.0f;
+    const bool moved =
+        app::ScrollAt(ImVec2(static_cast<float>(x) * ratio, static_cast<float>(y) * ratio),
+                      ImVec2(static_cast<float>(dx) * ratio, static_cast<float>(dy) * ratio));
+    if (moved) Wake(kFramesPerEvent);
+    return moved;
+  });
+  // A tap's press was just delivered: draw the frame that reacts to it now, inside the touch
+  // handler, so the browser lets the page focus its hidden input (a phone's keyboard).
+  platform::SetOnTap([&rt] {
+    Wake(kFramesPerEvent);
+    Frame();
+    const int wanted = app::TextInputWanted();
+    rt.keyboard_shown = wanted != 0;
+    return wanted;
+  });
+  platform::SetOnTypedText(
+      [](const std::string& chars) {
+        ImGui::GetIO().AddInputCharactersUTF8(chars.c_str());
+        Wake(kFramesPerEvent);
+      },
+      [](const std::string& key) {
+        if (key == "Backspace") app::QueueKeyPress(GLFW_KEY_BACKSPACE);
+        if (key == "Enter") app::QueueKeyPress(GLFW_KEY_ENTER);
+        Wake(kFramesPerEvent);
       });
 }
 

@@ -1,12 +1,12 @@
-// The default OnMeasurementFiles: nothing reads measurements yet (the comparison view replaces
-// this file).
+// Dropped or pasted log/profile files, routed here by the drop/paste plumbing.
 #include "app/measured_hook.h"
+
+#include "app/measured_actions.h"
 
 namespace app {
 
 void OnMeasurementFiles(AppState& state, const std::vector<platform::File>& files) {
-  (void)state;
-  (void)files;
+  ReadMeasurementFiles(state, files);
 }
 
 }  // namespace app

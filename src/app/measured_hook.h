@@ -1,6 +1,5 @@
-// Measurement files (training logs with memory lines, JSON memory timelines, pickled memory
-// snapshots) dropped or pasted on the page arrive here, already told apart from job files by
-// trainmem::DetectInputKind. The comparison view implements this; the default does nothing.
+// Where dropped or pasted files that are training logs or memory profiles go (the drop/paste
+// plumbing routes them here): they become the page's measurement, shown beside the estimate.
 #pragma once
 
 #include <vector>

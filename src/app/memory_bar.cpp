@@ -12,11 +12,6 @@
 namespace app {
 namespace {
 
-constexpr ImU32 kTrackColor = IM_COL32(0xEE, 0xF1, 0xF5, 0xFF);
-constexpr ImU32 kOverflowColor = IM_COL32(0xFF, 0xEB, 0xE9, 0xFF);
-constexpr ImU32 kUsableLineColor = IM_COL32(0x57, 0x60, 0x6A, 0xFF);
-constexpr ImU32 kDeviceLineColor = IM_COL32(0x1F, 0x23, 0x28, 0xFF);
-
 // A vertical dashed line: the usable budget is a soft limit, the device a hard one.
 void DashedLine(ImDrawList* draw, float x, float top, float bottom, ImU32 color, float thickness) {
   const float dash = Em(0.3f);
@@ -78,9 +73,9 @@ void DrawMemoryBar(const trainmem::Estimate& estimate, float height_em) {
   };
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 end(origin.x + width, origin.y + height);
-  draw->AddRectFilled(origin, end, kTrackColor, Em(0.2f));
+  draw->AddRectFilled(origin, end, BarTrackColor(), Em(0.2f));
   if (bytes.total > device && device > 0)
-    draw->AddRectFilled(ImVec2(x_of(device), origin.y), end, kOverflowColor);
+    draw->AddRectFilled(ImVec2(x_of(device), origin.y), end, BarOverflowColor());
 
   ImGui::InvisibleButton("memory_bar", ImVec2(width, height));
   const bool hovered = ImGui::IsItemHovered();
@@ -98,10 +93,10 @@ void DrawMemoryBar(const trainmem::Estimate& estimate, float height_em) {
   }
   const float pad = Em(0.15f);
   if (usable > 0)
-    DashedLine(draw, x_of(usable), origin.y - pad, end.y + pad, kUsableLineColor, Em(0.12f));
+    DashedLine(draw, x_of(usable), origin.y - pad, end.y + pad, MutedTextColor(), Em(0.12f));
   if (device > 0)
     draw->AddLine(ImVec2(x_of(device), origin.y - pad), ImVec2(x_of(device), end.y + pad),
-                  kDeviceLineColor, Em(0.15f));
+                  TextColor(), Em(0.15f));
 }
 
 // "■ Parameters 14.96 GiB  ■ Gradients …   ┆ usable 60.8 GiB  │ device 64.0 GiB".

@@ -114,10 +114,9 @@ void DrawDeviceNote(const AppState& state) {
 void DrawDevicePanel(AppState& state) {
   if (!ImGui::CollapsingHeader(Tr(Str::kSectionDevice), ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("device");
+  // The name and the memory the estimate uses: a custom device's name says "(custom)" itself.
   const std::string preview =
-      state.custom_device.open
-          ? std::string(Tr(Str::kCustomDevicePreview)) + ": " + state.draft.device.name
-          : state.draft.device.name + "  (" + GiBText(state.draft.device.memory_gib) + ")";
+      state.draft.device.name + "  (" + GiBText(state.draft.device.memory_gib) + ")";
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::BeginCombo("##device", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
     DrawDeviceList(state);

@@ -51,18 +51,26 @@ void DrawExportPopup(AppState& state) {
   ImGui::EndPopup();
 }
 
-// Right-aligned: [feedback] [Copy link] [Copy embed snippet] [Export ▾].
-void DrawActions(AppState& state) {
+float ActionsWidth() {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float width = 0;
+  for (Str label : {Str::kCopyLink, Str::kCopyEmbedSnippet, Str::kExportMenu})
+    width += ImGui::CalcTextSize(Tr(label)).x + 2 * style.FramePadding.x + style.ItemSpacing.x;
+  return width;
+}
+
+// Right-aligned: [feedback] [Copy link] [Copy embed snippet] [Export ▾]; on their own line,
+// left-aligned, when `own_line` (a phone: beside the title they would cover it).
+void DrawActions(AppState& state, bool own_line) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const char* labels[] = {Tr(Str::kCopyLink), Tr(Str::kCopyEmbedSnippet), Tr(Str::kExportMenu)};
-  float width = 0;
-  for (const char* label : labels)
-    width += ImGui::CalcTextSize(label).x + 2 * style.FramePadding.x + style.ItemSpacing.x;
+  const float width = ActionsWidth();
   const bool show_feedback = !state.feedback.empty() && ImGui::GetTime() < state.feedback_until;
   const float feedback_width =
       show_feedback ? ImGui::CalcTextSize(state.feedback.c_str()).x + Em(1) : 0.0f;
-  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - width - feedback_width +
-                  style.ItemSpacing.x);
+  if (!own_line)
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - width - feedback_width +
+                    style.ItemSpacing.x);
   if (show_feedback) {
     ImGui::AlignTextToFramePadding();
     ImGui::PushStyleColor(ImGuiCol_Text, FitsColors().text);
@@ -86,17 +94,30 @@ void DrawActions(AppState& state) {
 
 }  // namespace
 
+// The title, the tagline when there is room for it, and the actions: beside the title when
+// they fit, else on a line of their own.
 void DrawHeaderPanel(AppState& state) {
+  const float available = ImGui::GetContentRegionAvail().x;
   ImGui::PushFont(GetFont(FontRole::kHeading));
+  const float title_width = ImGui::CalcTextSize(Tr(Str::kAppName)).x;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(Tr(Str::kAppName));
   ImGui::PopFont();
-  ImGui::SameLine(0, Em(0.8f));
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextDisabled("%s", Tr(Str::kAppTagline));
-  ImGui::SameLine(0, Em(0.8f));
+  const float gap = Em(0.8f);
   // The other language's name, in that language: "中文" on the English page (its two glyphs
   // are always in the atlas), "English" on the Chinese one.
+  const float switch_width =
+      ImGui::CalcTextSize(Tr(Str::kLanguageSwitch)).x + 2 * ImGui::GetStyle().FramePadding.x + gap;
+  const float tagline_width = ImGui::CalcTextSize(Tr(Str::kAppTagline)).x + gap;
+  const float actions_width = ActionsWidth() + Em(8);  // room for the "Link copied" feedback
+  const bool actions_own_line = title_width + switch_width + actions_width > available;
+  if (title_width + switch_width + tagline_width + (actions_own_line ? 0.0f : actions_width) <=
+      available) {
+    ImGui::SameLine(0, gap);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s", Tr(Str::kAppTagline));
+  }
+  ImGui::SameLine(0, gap);
   const bool switch_language = ImGui::SmallButton(Tr(Str::kLanguageSwitch));
   RecordRect(state, "language_switch", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   if (switch_language) {
@@ -104,7 +125,7 @@ void DrawHeaderPanel(AppState& state) {
                  CurrentLanguage() == Language::kChinese ? Language::kEnglish : Language::kChinese);
   }
   Tooltip(Tr(Str::kLanguageSwitchHelp));
-  DrawActions(state);
+  DrawActions(state, actions_own_line);
   DrawBannerPanel(state);
 }
 

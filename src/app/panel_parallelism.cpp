@@ -104,19 +104,25 @@ void DrawZeroStage(AppState& state) {
   FieldErrors(state, "parallelism.zero_stage");
 }
 
-// "dp_replicate 1 × dp_shard 8 × cp 1 × tp 1 × pp 1 = 8 ranks".
+// "dp_replicate 1 × dp_shard 8 × cp 1 × tp 1 × pp 1 = 8 ranks". While the draft is invalid the
+// last valid layout's line stays, greyed, so the rows below do not move under the pointer.
 void DrawResolvedLayout(const AppState& state, const trainmem::Result<trainmem::Layout>& layout) {
-  if (!layout.ok()) return;
-  const trainmem::Layout& l = layout.value();
+  const bool stale = !layout.ok();
+  const trainmem::Config& config = stale ? state.config : state.draft;
+  const auto shown = stale ? trainmem::ResolveLayout(config) : layout;
+  if (!shown.ok()) return;
+  const trainmem::Layout& l = shown.value();
   std::string text = TrFormat(Str::kLayoutLineTemplate, static_cast<long long>(l.dp_replicate),
                               static_cast<long long>(l.dp_shard), static_cast<long long>(l.cp),
                               static_cast<long long>(l.tp), static_cast<long long>(l.pp),
-                              static_cast<long long>(state.draft.world_size));
-  if (state.draft.model.num_experts > 0) {
+                              static_cast<long long>(config.world_size));
+  if (config.model.num_experts > 0) {
     text += TrFormat(Str::kLayoutMoeTemplate, static_cast<long long>(l.ep),
                      static_cast<long long>(l.etp));
   }
+  if (stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
   TextMuted(text.c_str());
+  if (stale) ImGui::PopStyleVar();
 }
 
 // Why more PP can need more memory: torchtitan does not reshard a stage's parameters after

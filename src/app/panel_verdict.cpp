@@ -2,7 +2,9 @@
 // first advice step that fits, or how many devices would), then the stacked bar. Mid-edit and
 // invalid, the last valid estimate is shown greyed and labelled; a link read only in part shows
 // no verdict as the reader's. Also the warnings.
+#include <algorithm>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
 
 #include <imgui.h>
@@ -23,6 +25,54 @@ StatusColors NeutralColors() {
   return colors;
 }
 
+// A headline template ("%s of %s usable per device: %s to spare") with its first value, the
+// per-device total, in the headline font: the largest text on the page. The words before it and
+// after it are in the heading font, the words after beside the figure when they fit, else on
+// the next line (phones), baseline-aligned with the figure.
+void DrawHeadlineFigure(const std::string& format, const std::string& total,
+                        std::initializer_list<std::string> rest) {
+  const std::size_t at = format.find("%s");
+  const std::string before = at == std::string::npos ? "" : format.substr(0, at);
+  std::string after = at == std::string::npos ? format : format.substr(at + 2);
+  std::size_t from = 0;
+  for (const std::string& value : rest) {
+    const std::size_t next = after.find("%s", from);
+    if (next == std::string::npos) break;
+    after.replace(next, 2, value);
+    from = next + value.size();
+  }
+  ImFont* headline = GetFont(FontRole::kHeadline);
+  ImFont* words = GetFont(FontRole::kHeading);
+  const float top = ImGui::GetCursorPosY();
+  const float baseline_shift = headline->Ascent - words->Ascent;
+  ImGui::PushFont(words);
+  if (!before.empty()) {
+    ImGui::SetCursorPosY(top + baseline_shift);
+    ImGui::TextUnformatted(before.c_str());
+    ImGui::SameLine(0, 0);
+    ImGui::SetCursorPosY(top);
+  }
+  ImGui::PushFont(headline);
+  ImGui::TextUnformatted(total.c_str());
+  ImGui::PopFont();
+  const float room =
+      ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x;
+  const bool beside = ImGui::CalcTextSize(after.c_str()).x <= room;
+  if (beside) {
+    ImGui::SameLine(0, 0);
+    ImGui::SetCursorPosY(top + baseline_shift);
+  } else {
+    while (!after.empty() && after.front() == ' ') after.erase(0, 1);
+  }
+  TextWrapped(after.c_str());  // at spaces, or between Chinese characters
+  if (beside) {  // the line is as tall as the figure, not the figure plus the baseline shift
+    ImGui::SetCursorPosY(top +
+                         std::max(headline->FontSize, baseline_shift + ImGui::GetItemRectSize().y) +
+                         ImGui::GetStyle().ItemSpacing.y);
+  }
+  ImGui::PopFont();
+}
+
 // The answer first: does it fit, by how much, and what to change.
 void DrawHeadline(const AppState& state) {
   const trainmem::Estimate& e = state.estimate;
@@ -35,14 +85,14 @@ void DrawHeadline(const AppState& state) {
     Pill(Tr(fits ? Str::kVerdictFits : Str::kVerdictDoesNotFit),
          fits ? FitsColors() : DoesNotFitColors());
   }
-  ImGui::SameLine(0, Em(0.8f));
-  const std::string total =
-      TrFormat(headroom >= 0 ? Str::kHeadlineSpareTemplate : Str::kHeadlineOverTemplate,
-               trainmem::FormatGiB(e.per_device.total).c_str(),
-               trainmem::FormatGiB(e.budget.usable_bytes).c_str(),
-               trainmem::FormatGiB(std::llabs(headroom)).c_str());
-  TextWrapped(total.c_str());
   ImGui::PopFont();
+  ImGui::SameLine(0, Em(0.8f));
+  ImGui::BeginGroup();
+  DrawHeadlineFigure(
+      Tr(headroom >= 0 ? Str::kHeadlineSpareTemplate : Str::kHeadlineOverTemplate),
+      trainmem::FormatGiB(e.per_device.total),
+      {trainmem::FormatGiB(e.budget.usable_bytes), trainmem::FormatGiB(std::llabs(headroom))});
+  ImGui::EndGroup();
   const std::string detail =
       TrFormat(Str::kBudgetLineTemplate,
                static_cast<int>(state.config.overhead.budget_fraction * 100.0 + 0.5),

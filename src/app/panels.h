@@ -31,6 +31,7 @@ void DrawActivationsPanel(AppState& state);  // panel_details.cpp: how activatio
 void DrawStagesPanel(AppState& state);       // panel_stages.cpp: per pipeline stage (pp > 1)
 void DrawModeComparePanel(AppState& state);  // panel_compare.cpp: template vs detailed
 void DrawWarningsPanel(AppState& state);     // panel_verdict.cpp
+void DrawMeasuredPanel(AppState& state);     // panel_measured.cpp: a run's log beside the estimate
 
 // Explorer views, tabs beside the estimate (issue #5).
 void DrawLayoutsPanel(AppState& state);   // panel_layouts.cpp: fitting layouts, sortable

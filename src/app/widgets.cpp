@@ -4,10 +4,28 @@
 #include <cmath>
 #include <string>
 #include <unordered_map>
+#include <vector>
+
+#include <imgui_internal.h>  // ImGuiWindowFlags_Tooltip: the error box floats above the page
 
 #include "app/app_actions.h"
 
 namespace app {
+namespace {
+
+// The value cell of the current form row (FormRow → FieldErrors), so a field's errors can be
+// drawn around and below that cell without taking layout space.
+struct RowCell {
+  bool valid = false;
+  ImVec2 top_left;
+  float width = 0;
+  bool field_active = false;  // an InputCount of this row is being edited
+};
+RowCell g_row;
+bool g_has_error_field = false;  // FieldErrors outlined a field this frame (the first one)
+ImRect g_error_field;
+
+}  // namespace
 
 // ---- Forms ----------------------------------------------------------------------------------
 
@@ -19,7 +37,10 @@ bool BeginForm(const char* id) {
   return true;
 }
 
-void EndForm() { ImGui::EndTable(); }
+void EndForm() {
+  ImGui::EndTable();
+  g_row.valid = false;
+}
 
 void FormRow(Str label, const char* config_key, Str help) {
   ImGui::TableNextRow();
@@ -39,13 +60,57 @@ void FormRow(Str label, const char* config_key, Str help) {
     ImGui::EndTooltip();
   }
   ImGui::TableSetColumnIndex(1);
+  g_row = {true, ImGui::GetCursorScreenPos(), ImGui::GetContentRegionAvail().x, false};
   ImGui::SetNextItemWidth(-FLT_MIN);
 }
 
+// Errors never move the fields: the field gets a red outline, and its messages float in a box
+// just below it (over the next row) while the field is hovered or being edited. Inserting them
+// as lines would push every field below down under the pointer.
 void FieldErrors(const AppState& state, const char* config_key, bool sub_paths) {
-  for (const trainmem::Error* error : ErrorsFor(state, config_key, sub_paths)) {
-    TextColored(ErrorTextColor(), TrCore(error->message).c_str());
+  const std::vector<const trainmem::Error*> errors = ErrorsFor(state, config_key, sub_paths);
+  const bool in_row = g_row.valid;
+  const bool active = in_row && g_row.field_active;
+  g_row.valid = false;
+  if (errors.empty()) return;
+  ImRect field(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  if (in_row) field = ImRect(g_row.top_left, ImVec2(g_row.top_left.x + g_row.width, field.Max.y));
+  if (!g_has_error_field) {
+    g_has_error_field = true;
+    g_error_field = field;
   }
+  const ImU32 red = ErrorTextColor();
+  ImGui::GetWindowDrawList()->AddRect(ImVec2(field.Min.x - 1, field.Min.y - 1),
+                                      ImVec2(field.Max.x + 1, field.Max.y + 1), red,
+                                      ImGui::GetStyle().FrameRounding, 0, 2.0f);
+  if (!active && !ImGui::IsMouseHoveringRect(field.Min, field.Max)) return;
+  const std::string name = std::string("##field_errors_") + config_key;
+  ImGui::SetNextWindowPos(ImVec2(field.Min.x, field.Max.y + 2));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0),
+                                      ImVec2(std::max(field.GetWidth(), Em(16)), FLT_MAX));
+  ImGui::PushStyleColor(ImGuiCol_Border, red);
+  ImGui::Begin(name.c_str(), nullptr,
+               ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_NoInputs |
+                   ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                   ImGuiWindowFlags_NoNav);
+  ImGui::PushTextWrapPos(std::max(field.GetWidth(), Em(16)) - ImGui::GetStyle().WindowPadding.x);
+  for (const trainmem::Error* error : errors) {
+    ImGui::PushStyleColor(ImGuiCol_Text, red);
+    ImGui::TextUnformatted(TrCore(error->message).c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::End();
+  ImGui::PopStyleColor();
+}
+
+bool TakeFieldErrorRect(ImVec2* min, ImVec2* max) {
+  if (!g_has_error_field) return false;
+  g_has_error_field = false;
+  *min = g_error_field.Min;
+  *max = g_error_field.Max;
+  return true;
 }
 
 void CountRow(AppState& state, Str label, const char* key, Str help, std::int64_t value, Step step,
@@ -103,6 +168,7 @@ bool InputCount(const char* id, std::int64_t* value, Step step, const char* suff
   }
   bool changed =
       ImGui::InputScalar("##value", ImGuiDataType_S64, value, nullptr, nullptr, format.c_str());
+  if (ImGui::IsItemActive()) g_row.field_active = true;
   if (step != Step::kNone) {
     const bool doubling = step != Step::kOne;
     const bool allow_auto = step == Step::kDoubleOrAuto;
@@ -176,13 +242,12 @@ bool IsClosingPunctuation(unsigned code) {
 
 }  // namespace
 
-// ImGui 1.86 wraps only at spaces, and Chinese has none: a line of Chinese would run past the
-// edge or break at the one space it has. This breaks lines at spaces or between CJK characters
-// so that none is wider than `width`. Text without CJK is returned as is.
+// ImGui 1.86 wraps at spaces and after '.' and ',' (which splits numbers: "60." / "97 GiB"),
+// and Chinese has no spaces: a line of Chinese would run past the edge or break at the one
+// space it has. This breaks lines at spaces or between CJK characters only, so that none is
+// wider than `width` (a single word wider than that is left to ImGui's own wrapping).
 std::string WrapForCjk(const char* text, float width) {
-  bool has_cjk = false;
-  for (const char* c = text; *c != '\0'; ++c) has_cjk |= static_cast<unsigned char>(*c) >= 0xE2;
-  if (!has_cjk || width <= 0) return text;
+  if (width <= 0) return text;
   ImFont* font = ImGui::GetFont();
   const float size = ImGui::GetFontSize();
   auto measure = [&](const char* begin, const char* end) {

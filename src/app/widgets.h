@@ -23,7 +23,11 @@ void EndForm();
 // and `help`. The next widget gets the whole cell width.
 void FormRow(Str label, const char* config_key, Str help = Str::kEmpty);
 // Red, wrapped messages for every draft error under `config_key`, in the current cell.
+// They never move the fields: the field gets a red outline and the messages float below it
+// while it is hovered or edited.
 void FieldErrors(const AppState& state, const char* config_key, bool sub_paths = true);
+// The first field FieldErrors outlined since the last call (for the #explorer mirror).
+bool TakeFieldErrorRect(ImVec2* min, ImVec2* max);
 
 // ---- Inputs ---------------------------------------------------------------------------------
 enum class Step {

@@ -77,10 +77,13 @@ struct Parallelism {
   std::int64_t pp = 1;                  // pipeline_parallel_degree
   std::int64_t cp = 1;                  // context_parallel_degree
   std::int64_t ep = 1;                  // expert_parallel_degree
-  std::int64_t etp = 1;                 // expert_tensor_parallel_degree (1 or tp)
+  std::int64_t etp = 1;                 // expert_tensor_parallel_degree (see ValidateConfig)
   std::int64_t pp_microbatch_size = 1;  // pipeline_parallel_microbatch_size
   PpSchedule pp_schedule = PpSchedule::k1F1B;
   std::int64_t pp_layers_per_stage = 0;  // 0 = even split (interleaved: 2 virtual stages per rank)
+  // Layers of each pipeline rank, first to last (Megatron/MindSpeed --num-layer-list, or
+  // --decoder-first/last-pipeline-num-layers written out); empty = the even split.
+  std::vector<std::int64_t> pp_layer_list;
   bool sequence_parallel = true;
   std::optional<int> zero_stage;  // DeepSpeed ZeRO stage / Megatron distributed optimizer (1)
   // FSDP2 blocks free their gathered parameters after forward (torchtitan/torchtune).

@@ -42,19 +42,22 @@ json CompileToJson(const Compile& c) {
 }
 
 json ParallelismToJson(const Parallelism& p) {
-  return json{{"data_parallel_replicate_degree", p.dp_replicate},
-              {"data_parallel_shard_degree", p.dp_shard},
-              {"tensor_parallel_degree", p.tp},
-              {"pipeline_parallel_degree", p.pp},
-              {"context_parallel_degree", p.cp},
-              {"expert_parallel_degree", p.ep},
-              {"expert_tensor_parallel_degree", p.etp},
-              {"pipeline_parallel_microbatch_size", p.pp_microbatch_size},
-              {"pipeline_parallel_schedule", PpScheduleName(p.pp_schedule)},
-              {"pipeline_parallel_layers_per_stage", p.pp_layers_per_stage},
-              {"sequence_parallel", p.sequence_parallel},
-              {"fsdp_reshard_after_forward", ReshardPolicyName(p.fsdp_reshard_after_forward)},
-              {"zero_stage", p.zero_stage ? json(*p.zero_stage) : json(nullptr)}};
+  json j{{"data_parallel_replicate_degree", p.dp_replicate},
+         {"data_parallel_shard_degree", p.dp_shard},
+         {"tensor_parallel_degree", p.tp},
+         {"pipeline_parallel_degree", p.pp},
+         {"context_parallel_degree", p.cp},
+         {"expert_parallel_degree", p.ep},
+         {"expert_tensor_parallel_degree", p.etp},
+         {"pipeline_parallel_microbatch_size", p.pp_microbatch_size},
+         {"pipeline_parallel_schedule", PpScheduleName(p.pp_schedule)},
+         {"pipeline_parallel_layers_per_stage", p.pp_layers_per_stage},
+         {"sequence_parallel", p.sequence_parallel},
+         {"fsdp_reshard_after_forward", ReshardPolicyName(p.fsdp_reshard_after_forward)},
+         {"zero_stage", p.zero_stage ? json(*p.zero_stage) : json(nullptr)}};
+  // Written only when set: v1 share links diff against frozen defaults that predate the key.
+  if (!p.pp_layer_list.empty()) j["pipeline_parallel_layer_list"] = p.pp_layer_list;
+  return j;
 }
 
 json OptimizerToJson(const Optimizer& o) {

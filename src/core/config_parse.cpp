@@ -171,6 +171,31 @@ void ReadZeroStage(ObjectReader& r, std::optional<int>& out) {
   out = static_cast<int>(stage);
 }
 
+// parallelism.pipeline_parallel_layer_list: an array of non-negative layer counts, or null.
+void ReadLayerList(ObjectReader& r, std::vector<std::int64_t>& out) {
+  const json* value = r.Get("pipeline_parallel_layer_list");
+  if (value == nullptr) return;
+  if (value->is_null()) {
+    out.clear();
+    return;
+  }
+  if (!value->is_array()) {
+    return r.Fail("pipeline_parallel_layer_list",
+                  "expected an array of layer counts (one per pipeline rank), got " +
+                      detail::JsonTypeName(*value));
+  }
+  std::vector<std::int64_t> list;
+  for (std::size_t i = 0; i < value->size(); ++i) {
+    std::int64_t layers = 0;
+    const std::string problem = detail::ReadInt((*value)[i], layers);
+    const std::string key = "pipeline_parallel_layer_list[" + std::to_string(i) + "]";
+    if (!problem.empty()) return r.Fail(key, problem);
+    if (layers < 0) return r.Fail(key, "must be at least 0, got " + std::to_string(layers));
+    list.push_back(layers);
+  }
+  out = std::move(list);
+}
+
 void ReadParallelism(const json* section, Parallelism& p, std::vector<Error>& errors) {
   ObjectReader r(section, "parallelism", errors);
   r.Int("data_parallel_replicate_degree", p.dp_replicate);
@@ -188,6 +213,7 @@ void ReadParallelism(const json* section, Parallelism& p, std::vector<Error>& er
     if (from_note > 0) p.pp_layers_per_stage = from_note;
   }
   r.Int("pipeline_parallel_layers_per_stage", p.pp_layers_per_stage);
+  ReadLayerList(r, p.pp_layer_list);
   r.Bool("sequence_parallel", p.sequence_parallel);
   ReadZeroStage(r, p.zero_stage);
   r.Enum("fsdp_reshard_after_forward", p.fsdp_reshard_after_forward);

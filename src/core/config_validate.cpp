@@ -1,5 +1,9 @@
 // ValidateConfig and ResolveLayout: ranges, the parallel layout and what it requires of the
-// model. Divisibility rules follow torchtitan's ParallelDims and its model parallelize code.
+// model. Divisibility rules follow torchtitan's ParallelDims and its model parallelize code;
+// the expert layout follows each framework (CheckExperts). Megatron-LM, MindSpeed-LLM and
+// DeepSpeed have one data-parallel group: a user may write its degree as
+// data_parallel_replicate_degree or data_parallel_shard_degree (or split it over both); the
+// estimator uses their product, and sharding comes from zero_stage (the distributed optimizer).
 
 #include <cmath>
 #include <cstdint>
@@ -113,18 +117,29 @@ void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, std::vector<Err
   }
 }
 
+// Expert layouts differ by framework:
+// - Megatron-LM / MindSpeed-LLM (MoE parallel folding, megatron/core/parallel_state.py
+//   initialize_model_parallel): the expert layers get their own decomposition of the same ranks,
+//   expert_tensor × expert × expert-data × pipeline, so etp is any degree (it need not equal tp)
+//   and world_size must be divisible by etp·ep·pp; expert-data-parallel = world / (etp·ep·pp).
+// - DeepSpeed (deepspeed/utils/groups.py, _create_expert_and_data_parallel and
+//   _create_expert_data_and_model_parallel): expert-parallel groups are carved out of the
+//   data-parallel ranks, so ep divides dp (·cp, Ulysses sequence-data-parallel); experts are either
+//   replicated over the model-parallel ranks or sliced with them (etp 1 or tp).
+// - torchtitan / torchtitan-npu (ParallelDims): EP borrows from dp_shard·cp, and from tp too
+//   when experts are not tensor-parallel (etp = 1); etp is 1 or tp.
 void CheckExperts(const Config& c, const Layout& l, std::vector<Error>& errors) {
   const ModelArch& m = c.model;
   const char* ep_path = "parallelism.expert_parallel_degree";
+  const char* etp_path = "parallelism.expert_tensor_parallel_degree";
   if (m.num_experts == 0) {
     if (l.ep > 1) {
       errors.push_back({ep_path, "expert_parallel_degree " + Str(l.ep) +
                                      " needs a mixture-of-experts model; this model is dense"});
     }
     if (l.etp > 1) {
-      errors.push_back({"parallelism.expert_tensor_parallel_degree",
-                        "expert_tensor_parallel_degree " + Str(l.etp) +
-                            " needs a mixture-of-experts model; this model is dense"});
+      errors.push_back({etp_path, "expert_tensor_parallel_degree " + Str(l.etp) +
+                                      " needs a mixture-of-experts model; this model is dense"});
     }
     return;
   }
@@ -133,14 +148,30 @@ void CheckExperts(const Config& c, const Layout& l, std::vector<Error>& errors) 
                                    " routed experts are not divisible by expert_parallel_degree " +
                                    Str(l.ep)});
   }
-  if (l.etp != 1 && l.etp != l.tp) {
-    errors.push_back(
-        {"parallelism.expert_tensor_parallel_degree",
-         "must be 1 or tensor_parallel_degree (" + Str(l.tp) + "), got " + Str(l.etp)});
+  if (c.framework == Framework::kMegatron) {
+    const std::int64_t folded = CappedProduct({l.etp, l.ep, l.pp}, kMaxWorldSize);
+    if (c.world_size % folded != 0 || folded > c.world_size) {
+      errors.push_back({ep_path, "Megatron's expert layout etp·ep·pp = " + Str(l.etp) + "·" +
+                                     Str(l.ep) + "·" + Str(l.pp) + " must divide world_size " +
+                                     Str(c.world_size)});
+    }
     return;
   }
-  // torchtitan ParallelDims: EP borrows from dp_shard·cp, and from tp too when experts are not
-  // tensor-parallel (etp = 1).
+  if (l.etp != 1 && l.etp != l.tp) {
+    errors.push_back({etp_path, "must be 1 or tensor_parallel_degree (" + Str(l.tp) + "), got " +
+                                    Str(l.etp) + " (" + FrameworkName(c.framework) +
+                                    "; Megatron's MoE parallel folding allows any degree)"});
+    return;
+  }
+  if (c.framework == Framework::kDeepspeed) {
+    const std::int64_t dp = l.dp_replicate * l.dp_shard * l.cp;
+    if (l.ep > 1 && dp % l.ep != 0) {
+      errors.push_back(
+          {ep_path, "expert_parallel_degree " + Str(l.ep) +
+                        " must divide DeepSpeed's data-parallel size dp·cp = " + Str(dp)});
+    }
+    return;
+  }
   const std::int64_t pool = l.dp_shard * l.cp * (l.etp == 1 ? l.tp : 1);
   if (l.ep > 1 && pool % l.ep != 0) {
     errors.push_back({ep_path, "expert_parallel_degree " + Str(l.ep) + " must divide " +
@@ -189,6 +220,19 @@ void CheckPipeline(const Config& c, std::vector<Error>& errors) {
            kMaxLocalBatchSize);
   CheckInt(errors, "parallelism.pipeline_parallel_layers_per_stage", p.pp_layers_per_stage, 0,
            kMaxSeqLen);
+  if (!p.pp_layer_list.empty()) {
+    const char* path = "parallelism.pipeline_parallel_layer_list";
+    std::int64_t sum = 0;
+    for (std::int64_t n : p.pp_layer_list) sum = n > layers - sum ? layers + 1 : sum + n;
+    if (static_cast<std::int64_t>(p.pp_layer_list.size()) != p.pp) {
+      errors.push_back({path, "lists " + Str(static_cast<std::int64_t>(p.pp_layer_list.size())) +
+                                  " pipeline ranks, but pipeline_parallel_degree is " + Str(p.pp)});
+    } else if (sum != layers) {
+      errors.push_back({path, "its layer counts add up to " +
+                                  (sum > layers ? "more than " + Str(layers) : Str(sum)) +
+                                  ", but the model has " + Str(layers) + " layers"});
+    }
+  }
   if (p.pp <= 1 || p.pp_microbatch_size < 1 || p.pp_layers_per_stage < 0) return;
   if (c.training.local_batch_size % p.pp_microbatch_size != 0) {
     errors.push_back({"parallelism.pipeline_parallel_microbatch_size",
@@ -196,6 +240,7 @@ void CheckPipeline(const Config& c, std::vector<Error>& errors) {
                           " is not divisible by pipeline_parallel_microbatch_size " +
                           Str(p.pp_microbatch_size)});
   }
+  if (!p.pp_layer_list.empty()) return;  // the list fixes each rank's layers (checked above)
   const bool one_stage_per_rank =
       p.pp_schedule == PpSchedule::k1F1B || p.pp_schedule == PpSchedule::kGPipe;
   if (p.pp_layers_per_stage > 0) {

@@ -113,6 +113,11 @@ StageEstimate DetailedStage(const Config& config, const Layout& layout,
   m.total = m.parameters + m.gradients + m.optimizer_states + m.activations + m.temporary;
   m.peak_allocated = std::min(m.total, ToBytes(allocated));
   t.allocator_reserve = m.total - m.peak_allocated;
+  // The first iteration: the same phases without the states its optimizer step creates.
+  const double lazy = state.lazy_states;
+  m.first_iteration_peak_allocated =
+      std::min(m.peak_allocated,
+               ToBytes(std::max({phase_a - lazy, phase_b, phase_c > 0 ? phase_c - lazy : 0.0})));
   return st;
 }
 
@@ -131,6 +136,21 @@ void AddWarnings(Estimate& e) {
     e.warnings.push_back(
         "NCCL/HCCL communication buffers and the runtime context live outside "
         "the caching allocator; the budget margin covers them");
+  if (c.optimizer.swap_optimizer &&
+      (c.framework == Framework::kDeepspeed || c.framework == Framework::kTorchtune))
+    e.warnings.push_back(std::string("optimizer.swap_optimizer has no effect with ") +
+                         FrameworkName(c.framework) +
+                         " (it is MindSpeed's and torchtitan-npu's option); use optimizer.offload "
+                         "to keep the optimizer on the host");
+  if (c.optimizer.swap_optimizer && c.framework == Framework::kMegatron &&
+      c.parallelism.zero_stage.value_or(0) < 1)
+    e.warnings.push_back(
+        "MindSpeed's swap_optimizer extends the distributed optimizer: it needs zero_stage 1 "
+        "(--use-distributed-optimizer)");
+  if (c.framework == Framework::kDeepspeed && e.layout.tp > 1 && c.parallelism.sequence_parallel)
+    e.warnings.push_back(
+        "DeepSpeed's AutoTP has no sequence parallelism: norm and dropout activations are "
+        "replicated on every tensor-parallel rank (sequence_parallel does not apply)");
   const bool torchtitan =
       c.framework == Framework::kTorchtitan || c.framework == Framework::kTorchtitanNpu;
   if (c.mode == Mode::kDetailed && torchtitan && c.training.loss_chunks <= 1 && !e.stages.empty()) {
@@ -190,18 +210,22 @@ StagesResult ComputeStages(const Config& config, const Layout& layout, const Mod
     }
   }
   for (std::size_t i = 0; i < r.stages.size(); ++i) {
+    if (config.mode == Mode::kTemplate)
+      r.stages[i].bytes.first_iteration_peak_allocated = r.stages[i].bytes.peak_allocated;
     if (r.stages[i].bytes.total > r.stages[static_cast<std::size_t>(r.worst_stage)].bytes.total)
       r.worst_stage = static_cast<int>(i);
   }
   return r;
 }
 
-Budget BudgetFor(const Config& c, std::int64_t total) {
+Budget BudgetFor(const Config& c, std::int64_t total, double band) {
   Budget b;
   b.device_bytes = c.device.memory_bytes;
   b.usable_bytes = ToBytes(static_cast<double>(c.device.memory_bytes) * c.overhead.budget_fraction);
   b.fits = total <= b.usable_bytes;
   b.headroom_bytes = b.usable_bytes - total;
+  b.error_band = band;
+  b.verdict = VerdictFor(total, b.usable_bytes, band);
   return b;
 }
 
@@ -227,7 +251,8 @@ Estimate EstimateMemory(const Config& config) {
   e.host_activation_bytes = r.host_activation_bytes;
   e.worst_stage = r.worst_stage;
   if (!e.stages.empty()) e.per_device = e.stages[static_cast<std::size_t>(e.worst_stage)].bytes;
-  e.budget = BudgetFor(config, e.per_device.total);
+  e.accuracy = ErrorBandFor(config);
+  e.budget = BudgetFor(config, e.per_device.total, e.accuracy.band);
   AddWarnings(e);
   return e;
 }
@@ -248,7 +273,7 @@ TotalsEstimate EstimateTotals(const Config& config, const ModelCounts& counts) {
   if (r.stages.empty()) return t;
   t.valid = true;
   t.per_device = r.stages[static_cast<std::size_t>(r.worst_stage)].bytes;
-  t.budget = BudgetFor(config, t.per_device.total);
+  t.budget = BudgetFor(config, t.per_device.total, ErrorBandFor(config).band);
   return t;
 }
 

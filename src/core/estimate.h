@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/accuracy.h"
 #include "core/config.h"
 #include "core/model.h"
 
@@ -21,6 +22,10 @@ struct MemoryBreakdown {
   std::int64_t temporary = 0;
   std::int64_t total = 0;           // device-level peak (max reserved; what an OOM sees)
   std::int64_t peak_allocated = 0;  // total less the caching allocator's reserve (max allocated)
+  // max allocated over the first iteration only: optimizer states that the first step creates
+  // (Adam's exp_avg / exp_avg_sq) do not exist yet during its forward and backward. What a log
+  // line printed "after 1 iterations" shows (MindSpeed-LLM's CI); ≤ peak_allocated.
+  std::int64_t first_iteration_peak_allocated = 0;
 };
 
 // What makes up "temporary": explicit terms plus the configurable fraction, reported separately.
@@ -66,6 +71,10 @@ struct Budget {
   std::int64_t usable_bytes = 0;  // device × budget_fraction
   bool fits = false;
   std::int64_t headroom_bytes = 0;  // usable − total (negative when it does not fit)
+  // The verdict with the family's error band (accuracy.h): "close to the limit" when the total
+  // is within the band of usable_bytes on either side; `fits` above stays total ≤ usable.
+  Verdict verdict = Verdict::kDoesNotFit;
+  double error_band = 0;  // the band used (fraction of the total)
 };
 
 // What an advice step does, so the page can say it in the reader's language (`action` is the
@@ -127,6 +136,7 @@ struct Estimate {
   std::int64_t devices_needed = 0;
   std::vector<std::string> warnings;
   int worst_stage = 0;
+  ErrorBand accuracy;  // how right estimates of this family were on measured runs
 };
 
 // Estimates one configuration. The config must have passed ValidateConfig (ParseConfig does);

@@ -57,6 +57,13 @@ Shape ShapeOf(const ModelArch& m) {
 }
 
 // Everything that depends on the config but not on the layer.
+// How a framework runs context parallelism by default (what it keeps and exchanges per layer).
+enum class CpKind {
+  kRingP2p,    // Megatron (TE cp_comm_type "p2p"), MindSpeed megatron_cp_algo: KV passed round
+  kAllGather,  // torchtitan (context_parallel_rotate_method "allgather"): KV gathered per layer
+  kUlysses,    // DeepSpeed-Ulysses, torchtitan-npu's custom CP: all-to-all heads ↔ sequence
+};
+
 struct Context {
   double ab = 2;  // activation bytes (the compute dtype)
   double tp = 1, etp = 1;
@@ -72,6 +79,8 @@ struct Context {
   bool op_level_sac = false;  // selective_ac_option "op" (else every k-th block)
   double gated_factor = 4;    // saved I-sized tensors of a gated MLP
   double plain_factor = 2;    // of a non-gated MLP
+  double cp = 1;
+  CpKind cp_kind = CpKind::kRingP2p;
 };
 
 Context ContextOf(const Config& c, const Layout& l) {
@@ -79,8 +88,31 @@ Context ContextOf(const Config& c, const Layout& l) {
   x.ab = static_cast<double>(DTypeBytes(c.training.mixed_precision_param));
   x.tp = static_cast<double>(l.tp);
   x.etp = static_cast<double>(l.etp);
-  bool sp = l.tp > 1 && (c.parallelism.sequence_parallel || c.framework != Framework::kMegatron);
+  // Sequence parallelism: Megatron's --sequence-parallel flag; torchtitan's TP plan always
+  // shards norms and dropout over the sequence (SequenceParallel); DeepSpeed's AutoTP has no
+  // sequence parallelism, so what lies between the TP regions is replicated on every TP rank.
+  bool sp = false;
+  if (l.tp > 1) {
+    if (c.framework == Framework::kMegatron)
+      sp = c.parallelism.sequence_parallel;
+    else
+      sp = c.framework != Framework::kDeepspeed;
+  }
   x.rep = sp ? x.tp : 1.0;
+  x.cp = static_cast<double>(l.cp);
+  switch (c.framework) {
+    case Framework::kTorchtitan:
+    case Framework::kTorchtune:
+      x.cp_kind = CpKind::kAllGather;
+      break;
+    case Framework::kTorchtitanNpu:
+    case Framework::kDeepspeed:
+      x.cp_kind = CpKind::kUlysses;
+      break;
+    case Framework::kMegatron:
+      x.cp_kind = CpKind::kRingP2p;
+      break;
+  }
   x.framework = c.framework;
   x.torchtitan = c.framework == Framework::kTorchtitan || c.framework == Framework::kTorchtitanNpu;
   x.ep = static_cast<double>(l.ep);
@@ -122,6 +154,55 @@ struct LayerBytes {
   double working = 0;  // transient gradients while this block runs backward
 };
 
+// Context parallelism, per local token of one attention layer (this rank holds seq/cp tokens).
+// `saved` is kept for backward beyond plain attention; `working` exists while the layer runs.
+// - Ring P2P (TransformerEngine AttnFuncWithCPAndKVP2P, Megatron's default cp_comm_type "p2p";
+//   MindSpeed ring_context_parallel.py): K and V are concatenated into one buffer and a second
+//   one receives the next rank's block (2 KV blocks in flight); forward keeps every step's
+//   partial output and LSE (out_per_step, softmax_lse_per_step) until the final correction;
+//   backward circulates KV and dKV together (2 × (KV + dKV)) and accumulates dQ.
+// - All-gather (torchtitan's default context_parallel_rotate_method, torch's
+//   _templated_ring_attention with the all-gather rotater): the layer's full K and V (cp blocks)
+//   are gathered in forward and again in backward; partial results merge in fp32 (the SDPA
+//   merger's output and LSE), and backward accumulates dQ, dK, dV in fp32.
+// - Ulysses (DeepSpeed-Ulysses, torchtitan-npu): all-to-all turns seq/cp × heads into
+//   seq × heads/cp, so attention's inputs keep their size; the attention output is kept both
+//   before (flash backward) and after (o_proj input) the reverse all-to-all, and each all-to-all
+//   needs a receive buffer. Key/value heads fewer than cp are repeated up to cp.
+struct ContextParallelBytes {
+  double saved = 0;
+  double working = 0;
+};
+
+ContextParallelBytes ContextParallelOf(const Context& x, const Shape& s) {
+  ContextParallelBytes cp;
+  const double q = s.q_dim / x.tp, o = s.o_dim / x.tp, heads = s.heads / x.tp;
+  const double kv = (s.k_dim + s.v_dim) / x.tp;
+  switch (x.cp_kind) {
+    case CpKind::kRingP2p: {
+      const double forward = 2 * x.ab * kv + x.cp * (x.ab * o + 4.0 * heads);
+      const double backward = 2 * 2 * x.ab * kv + x.ab * q;
+      cp.working = std::max(forward, backward);
+      break;
+    }
+    case CpKind::kAllGather: {
+      const double forward = x.cp * x.ab * kv + 4.0 * (o + heads);
+      const double backward = x.cp * x.ab * kv + 4.0 * (q + kv) + x.ab * kv;
+      cp.working = std::max(forward, backward);
+      break;
+    }
+    case CpKind::kUlysses: {
+      const double head_dim = s.heads > 0 ? s.q_dim / s.heads : 0;
+      const double kv_heads = s.heads > 0 && head_dim > 0 ? s.k_dim / head_dim : 0;
+      const double repeated = std::max(0.0, x.cp - kv_heads) * 2 * head_dim / x.tp;
+      cp.saved = x.ab * o + x.ab * repeated;
+      cp.working = x.ab * (q + kv + repeated);
+      break;
+    }
+  }
+  return cp;
+}
+
 LayerBytes AttentionBytes(const Context& x, const Shape& s) {
   LayerBytes b;
   const double qkv = (s.q_dim + s.k_dim + s.v_dim) / x.tp;
@@ -144,6 +225,12 @@ LayerBytes AttentionBytes(const Context& x, const Shape& s) {
   // SAC "op": every other mm output (wq, wv) and the attention output + lse.
   b.op_sac = x.ab * (s.q_dim + s.v_dim) / x.tp + x.ab * s.o_dim / x.tp + 4.0 * heads;
   b.working = x.ab * (qkv + 2 * s.h / x.rep) + (x.eager_attention ? x.ab * heads * x.seq_kv : 0);
+  if (x.cp > 1) {
+    const ContextParallelBytes cp = ContextParallelOf(x, s);
+    b.none += cp.saved;
+    b.op_sac += cp.saved;
+    b.working += cp.working;
+  }
   return b;
 }
 
@@ -270,15 +357,18 @@ PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, 
   p.scores = attn.scores;
   const AcMode mode = c.activation_checkpoint.mode;
   const bool op_level = x.op_level_sac;
-  if (mode == AcMode::kNone || (mode == AcMode::kSelective && !op_level && !checkpointed)) {
+  if (mode == AcMode::kSelective && x.framework == Framework::kMegatron) {
+    // Megatron and MindSpeed --recompute-granularity selective: core attention is recomputed
+    // (Korthikanti et al. 2022 §4.2; transformer_block / attention.py
+    // _checkpointed_attention_forward), whatever selective_ac_option says (a torchtitan key):
+    // the softmax scores and their dropout are not kept.
+    p.kept = none - attn.scores;
+    p.recompute = attn.scores;
+  } else if (mode == AcMode::kNone || (mode == AcMode::kSelective && !op_level && !checkpointed)) {
     p.kept = none;
   } else if (mode == AcMode::kFull || checkpointed) {
     p.kept = attn.input;
     p.recompute = none;
-  } else if (c.framework == Framework::kMegatron) {
-    // Megatron --recompute-granularity selective recomputes only core attention.
-    p.kept = none - attn.scores;
-    p.recompute = attn.scores;
   } else {
     p.kept = attn.input + attn.op_sac + mlp.op_sac;
     p.recompute = std::max(0.0, none - p.kept);
@@ -379,7 +469,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
                         static_cast<double>(l.cp);
   const InFlight f = PipelineInFlight(c, l, st, stage_index);
   std::int64_t k_every = 0;
-  if (c.activation_checkpoint.mode == AcMode::kSelective &&
+  if (c.activation_checkpoint.mode == AcMode::kSelective && c.framework != Framework::kMegatron &&
       c.activation_checkpoint.selective_ac_option != "op")
     k_every =
         std::max<long long>(1, std::atoll(c.activation_checkpoint.selective_ac_option.c_str()));
@@ -412,6 +502,21 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   b.attention_scores = ToBytes(scores * tokens);
   if (st.has_embedding) b.embedding_output = ToBytes(x.ab * s.h / x.rep * tokens * f.chunks);
   double loss = st.has_head ? LossBytesPerToken(c, x) * tokens : 0;
+  if (st.has_head && c.training.mtp && c.model.num_mtp_layers > 0) {
+    // MTP on the last stage (DeepSeek-V3 §2.2; Megatron multi_token_prediction.py): each depth
+    // normalises the hidden state and the next token's embedding, projects their concatenation
+    // (2h → h), runs one transformer block and the shared head, and computes its own loss, so
+    // at the start of backward every depth's block activations and logits/loss are held.
+    const double depths = static_cast<double>(c.model.num_mtp_layers);
+    const bool moe =
+        c.model.num_experts > 0 && !c.model.layer_is_moe.empty() && c.model.layer_is_moe.back();
+    const PolicyBytes block = BlockUnderPolicy(c, x, s, moe, false);
+    const double input = 2 * NormBytes(x, s.h) / x.rep + x.ab * 2 * s.h / x.rep;
+    saved += depths * (input + block.kept) * tokens * f.microbatches;
+    worst_transient = std::max(worst_transient, block.recompute + block.working);
+    b.recompute_layer = ToBytes(worst_transient * tokens);
+    loss *= 1 + depths;
+  }
   b.logits_and_loss = ToBytes(loss);
   if (c.activation_checkpoint.offload) {
     // Saved activations go to pinned host memory as they are produced; about two blocks'

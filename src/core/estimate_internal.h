@@ -27,6 +27,7 @@ struct StageParams {
   double max_layer_expert = 0;   // its routed experts after EP × ETP
   double root_params = 0;        // embedding + final norm + head after TP (FSDP root module)
   double head_params = 0;        // output head after TP (its gradient is held through backward)
+  double largest_tensor = 0;     // elements of the stage's largest single parameter after TP/ETP
   double embedding_params = 0;   // token embedding after TP (its own FSDP unit in torchtitan)
 };
 
@@ -42,9 +43,10 @@ struct StateBytes {
   double optimizer_states = 0;
   double host_optimizer = 0;       // swap_optimizer / offload: bytes kept on the host
   double optimizer_step_temp = 0;  // foreach temporaries, swap slices
-  double gathered_params = 0;      // FSDP / ZeRO-3 all-gathered layers (current + prefetch), root
-  double unsharded_grads = 0;      // per-layer full gradients before reduce-scatter, head grad
-  double grad_buckets = 0;         // DDP / ZeRO reduction and all-gather buckets
+  double lazy_states = 0;      // part of optimizer_states first allocated by the first step (m, v)
+  double gathered_params = 0;  // FSDP / ZeRO-3 all-gathered layers (current + prefetch), root
+  double unsharded_grads = 0;  // per-layer full gradients before reduce-scatter, head grad
+  double grad_buckets = 0;     // DDP / ZeRO reduction and all-gather buckets
   // At the end of backward (first block): FSDP units still gathered and unsharded gradients.
   double gathered_at_backward_end = 0;
   double unsharded_grads_at_backward_end = 0;

@@ -9,8 +9,13 @@
 //   resharded after forward); config [optimizer] implementation = "fused" by default.
 // - Megatron-LM: megatron/core/distributed/param_and_grad_buffer.py (fp32 main-grad buffer for
 //   bf16), megatron/core/optimizer/distrib_optimizer.py (fp32 master + m + v sharded over DP).
-// - torchtitan-npu / MindSpeed --swap-optimizer: m and v live in pinned host memory and are
-//   swapped in swap_optimizer_times slices (seed ③ [note]).
+// - MindSpeed --swap-optimizer (mindspeed/core/optimizer/swap_optimizer/swap_optimizer.py,
+//   SwapDistributedOptimizer): the fp32 master shard ('param'), exp_avg and exp_avg_sq live in
+//   pinned host memory (12 bytes per element, the file's own "swap_num * 12") and come back in
+//   swap_optimizer_times slices during the step. torchtitan-npu's swap optimizer moves only the
+//   states (exp_avg, exp_avg_sq): its parameters are the FSDP fp32 shards themselves.
+// - DeepSpeed MoE (deepspeed/utils/groups.py, deepspeed/moe/utils.py): expert parameters form
+//   their own ZeRO groups over the expert-data-parallel ranks, dp / ep.
 #include <algorithm>
 #include <cmath>
 
@@ -34,6 +39,40 @@ std::vector<std::int64_t> LayersPerStage(std::int64_t layers, std::int64_t pp) {
   return counts;
 }
 
+// The largest single weight matrices after TP / ETP, in elements, as Megatron lays them out:
+// one fused QKV matrix (megatron/core/transformer/attention.py linear_qkv) and one fused
+// [gate; up] fc1 for gated MLPs (mlp.py linear_fc1, 2·ffn wide), per expert for the experts
+// (TEGroupedMLP keeps one weight per local expert). Used for per-tensor optimizer temporaries.
+struct LargestMatrices {
+  double block = 0;   // attention or dense/shared MLP matrix
+  double expert = 0;  // one routed expert's fc1
+};
+
+LargestMatrices LargestMatricesOf(const ModelArch& m, double tp, double etp) {
+  const double h = static_cast<double>(m.hidden_size);
+  const double gate = m.mlp == MlpKind::kGated ? 2.0 : 1.0;
+  double qkv = 0, out = 0;
+  if (m.attention == AttentionKind::kMla) {
+    const double heads = static_cast<double>(m.num_heads);
+    const double qk = static_cast<double>(m.qk_nope_head_dim + m.qk_rope_head_dim);
+    const double q_in = m.q_lora_rank > 0 ? static_cast<double>(m.q_lora_rank) : h;
+    qkv = std::max(q_in * heads * qk, static_cast<double>(m.kv_lora_rank) * heads *
+                                          static_cast<double>(m.qk_nope_head_dim + m.v_head_dim));
+    out = heads * static_cast<double>(m.v_head_dim) * h;
+  } else {
+    const double d = static_cast<double>(m.head_dim);
+    qkv = static_cast<double>(m.num_heads + 2 * m.num_kv_heads) * d * h;
+    out = static_cast<double>(m.num_heads) * d * h;
+  }
+  const double shared =
+      static_cast<double>(m.num_shared_experts * m.shared_expert_intermediate_size);
+  const double mlp = gate * std::max(static_cast<double>(m.intermediate_size), shared) * h;
+  LargestMatrices l;
+  l.block = std::max({qkv, out, mlp}) / tp;
+  l.expert = gate * static_cast<double>(m.moe_intermediate_size) * h / etp;
+  return l;
+}
+
 }  // namespace
 
 std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
@@ -42,7 +81,11 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
   const double tp = static_cast<double>(layout.tp);
   const double expert_shard = static_cast<double>(layout.ep * layout.etp);
   const std::int64_t pp = layout.pp;
-  std::vector<std::int64_t> per_stage = LayersPerStage(arch.num_layers, pp);
+  std::vector<std::int64_t> per_stage =
+      static_cast<std::int64_t>(config.parallelism.pp_layer_list.size()) == pp
+          ? config.parallelism.pp_layer_list
+          : LayersPerStage(arch.num_layers, pp);
+  const LargestMatrices largest = LargestMatricesOf(arch, tp, static_cast<double>(layout.etp));
 
   std::vector<StageParams> stages;
   std::int64_t next_layer = 0;
@@ -62,6 +105,8 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
       st.expert_per_device += expert;
       st.max_layer_dense = std::max(st.max_layer_dense, dense);
       st.max_layer_expert = std::max(st.max_layer_expert, expert);
+      st.largest_tensor = std::max(st.largest_tensor, largest.block);
+      if (lp.routed_experts > 0) st.largest_tensor = std::max(st.largest_tensor, largest.expert);
     }
     next_layer += st.num_layers;
     // The embedding and head are vocab-parallel under TP (Megatron VocabParallelEmbedding,
@@ -74,6 +119,7 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
       st.root_params += embedding;
       st.embedding_params = embedding;
     }
+    if (st.has_embedding || st.has_head) st.largest_tensor = std::max(st.largest_tensor, embedding);
     if (st.has_head) {
       st.root_params += head + static_cast<double>(counts.final_norm);
       st.head_params = arch.tie_embeddings ? embedding : head;
@@ -121,7 +167,8 @@ Shards FsdpShards(const Layout& l) {
 }
 
 // Megatron's data-parallel group includes CP ranks (the distributed optimizer shards over
-// dp × cp); the expert data-parallel size is world / (pp × ep × etp).
+// dp × cp); the expert data-parallel size is world / (pp × ep × etp) (MoE parallel folding,
+// parallel_state.py). dp_replicate and dp_shard are one group here (their product).
 Shards MegatronShards(const Layout& l) {
   Shards s;
   s.dense = static_cast<double>(l.dp_replicate * l.dp_shard * l.cp);
@@ -130,23 +177,32 @@ Shards MegatronShards(const Layout& l) {
   return s;
 }
 
-void ApplySwapAndOffload(const Config& config, double states_on_device, StateBytes& out) {
+void ApplySwapAndOffload(const Config& config, StateBytes& out) {
   const Optimizer& opt = config.optimizer;
   if (opt.offload) {
-    out.host_optimizer += states_on_device;
+    out.host_optimizer += out.optimizer_states;
     out.optimizer_states = 0;
     out.optimizer_step_temp = 0;
+    out.lazy_states = 0;
     return;
   }
-  if (opt.swap_optimizer &&
-      (config.framework == Framework::kTorchtitanNpu || config.framework == Framework::kMegatron ||
-       config.framework == Framework::kTorchtitan)) {
-    // Only m and v move to the host; one 1/swap_optimizer_times slice is on the device at once.
-    double swappable = std::min(states_on_device, out.optimizer_states);
-    out.host_optimizer += swappable;
-    out.optimizer_states -= swappable;
-    out.optimizer_step_temp = swappable / static_cast<double>(opt.swap_optimizer_times);
+  if (!opt.swap_optimizer) return;
+  double swapped = 0;
+  if (config.framework == Framework::kMegatron) {
+    // SwapDistributedOptimizer: fp32 master + exp_avg + exp_avg_sq (all of optimizer_states).
+    swapped = out.optimizer_states;
+  } else if (config.framework == Framework::kTorchtitanNpu ||
+             config.framework == Framework::kTorchtitan) {
+    // torchtitan-npu's swap optimizer: exp_avg and exp_avg_sq only.
+    swapped = out.lazy_states;
+  } else {
+    return;  // DeepSpeed and torchtune have no swap_optimizer (EstimateMemory warns)
   }
+  out.host_optimizer += swapped;
+  out.optimizer_states -= swapped;
+  out.lazy_states = std::max(0.0, out.lazy_states - swapped);
+  // One 1/swap_optimizer_times slice of the swapped tensors is on the device during the step.
+  out.optimizer_step_temp += swapped / static_cast<double>(opt.swap_optimizer_times);
 }
 
 }  // namespace
@@ -210,6 +266,7 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
   out.gradients = sharded * master_bytes;
   out.optimizer_states =
       OptimizerStateBytes(config, stage, shards.dense, shards.expert, state_bytes);
+  out.lazy_states = out.optimizer_states;  // torch.optim creates states in the first step
   // torchtitan's [optimizer] implementation defaults to "fused" (one kernel per parameter group,
   // no state-sized temporaries; the "foreach" path would add one from _foreach_sqrt).
   out.optimizer_step_temp = 0;
@@ -235,11 +292,12 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
   }
   // The backward's far end: the first block and the embedding unit (gathered again for its
   // backward) are gathered; the head unit was resharded and reduced after its own backward
-  // (reshard_after_backward defaults to true). With PP the stage stays gathered and its
-  // accumulated gradients unsharded until the last microbatch.
+  // (reshard_after_backward defaults to true). With PP the stage stays gathered.
   if (layout.pp > 1) {
+    // The last microbatch's backward reduce-scatters each unit as it finishes: by the first
+    // block the accumulated fp32 gradients of the others have become sharded gradients.
     out.gathered_at_backward_end = out.gathered_params;
-    out.unsharded_grads_at_backward_end = out.unsharded_grads;
+    out.unsharded_grads_at_backward_end = layer * (compute_bytes + reduce_bytes);
   } else {
     // The first block (with the next unit, the embedding or a block, prefetched), then the
     // embedding's own backward: the larger of the two units is what is held.
@@ -261,50 +319,74 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
   return out;
 }
 
-// Megatron-LM: bf16/fp16 params replicated over DP, fp32 main-grad buffer, fp32 master copy
-// plus Adam states in the (distributed) optimizer. zero_stage 1 = --use-distributed-optimizer.
+// Megatron-LM: bf16/fp16 params replicated over DP, a main-grad buffer, fp32 master copy plus
+// Adam states in the (distributed) optimizer. zero_stage ≥ 1 = --use-distributed-optimizer.
+// - Grad buffer dtype (megatron/core/distributed/param_and_grad_buffer.py; arguments.py forces
+//   accumulate_allreduce_grads_in_fp32 for --bf16 only): fp32 with bf16, the parameter dtype
+//   with fp16. With fp16, the optimizer's _copy_model_grads_to_main_grads gives each fp32 master
+//   shard a `.float()` copy of its gradient for the step (a no-op on an fp32 buffer).
+// - The fp32 master shard is cloned when the optimizer is built; exp_avg / exp_avg_sq are
+//   created by the first step (torch.optim / Apex / TE FusedAdam initialise state lazily).
+// - The step runs tensor by tensor on Ascend (torch_npu fused AdamW per parameter), keeping one
+//   fp32 temporary of the tensor being updated: MindSpeed-LLM's CI logs show the step peak
+//   exceeding the static memory by exactly the largest tensor in fp32 (the fused [gate; up]
+//   fc1 on middle stages, the embedding/head on the first/last). We count it for every Megatron
+//   run: on GPUs the multi-tensor FusedAdam needs less, an over-count of one tensor.
 StateBytes MegatronRecipe(const Config& config, const Layout& layout, const StageParams& stage,
                           double state_bytes) {
   StateBytes out;
-  const double param_bytes = static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
+  const DType precision = config.training.mixed_precision_param;
+  const double param_bytes = static_cast<double>(DTypeBytes(precision));
   const bool half = param_bytes < 4;
   const LocalParams local{stage.dense_per_device, stage.expert_per_device};
   const bool distributed = config.parallelism.zero_stage.value_or(0) >= 1;
   const Shards shards = distributed ? MegatronShards(layout) : Shards{};
-  out.parameters = local.total() * param_bytes;
-  out.gradients = local.total() * 4.0;  // main_grad buffer is fp32 for bf16/fp16 training
-  out.optimizer_states =
-      local.Sharded(shards) * (half ? 4.0 : 0.0) +
+  const double grad_bytes = precision == DType::kFloat16 ? 2.0 : 4.0;
+  const double sharded = local.Sharded(shards);
+  const double states =
       OptimizerStateBytes(config, stage, shards.dense, shards.expert, state_bytes);
-  // Apex/TE FusedAdam steps in place: no state-sized temporaries. Reduce-scatter and param
-  // all-gather work in place in the contiguous buffers (param_and_grad_buffer.py).
-  out.optimizer_step_temp = 0;
+  out.parameters = local.total() * param_bytes;
+  out.gradients = local.total() * grad_bytes;
+  out.optimizer_states = sharded * (half ? 4.0 : 0.0) + states;
+  out.lazy_states = states;
+  out.optimizer_step_temp = stage.largest_tensor * 4.0;
+  if (precision == DType::kFloat16) out.optimizer_step_temp += sharded * 4.0;
   return out;
 }
 
 // DeepSpeed ZeRO stages 0–3 (ZeRO paper §3): fp16/bf16 params and grads (2Ψ + 2Ψ), fp32
 // master + Adam states (12Ψ); stage 1 shards the optimizer, 2 also grads, 3 also params.
+// Dense parameters are partitioned over the data-parallel ranks (dp·cp: Ulysses sequence
+// parallel ranks hold the same parameters); routed experts, already split over ep (and tp when
+// etp = tp), over the expert-data-parallel ranks dp·cp / ep (deepspeed/utils/groups.py
+// _create_expert_and_data_parallel; the MoE param groups of deepspeed/moe/utils.py are
+// partitioned over that group by stage_1_and_2.py / stage3.py). ZeRO builds its optimizer
+// states eagerly (stage_1_and_2.py initialize_optimizer_states), so none are created later.
 StateBytes DeepspeedRecipe(const Config& config, const Layout& layout, const StageParams& stage,
                            double state_bytes) {
   StateBytes out;
   const int stage_no = config.parallelism.zero_stage.value_or(0);
   const double dp = static_cast<double>(layout.dp_replicate * layout.dp_shard * layout.cp);
+  const double expert_dp = std::max(1.0, dp / static_cast<double>(layout.ep));
   const double param_bytes = static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
-  const double local = stage.dense_per_device + stage.expert_per_device;
+  const LocalParams local{stage.dense_per_device, stage.expert_per_device};
+  auto over = [&](int from_stage) {
+    return stage_no >= from_stage ? local.Sharded(Shards{dp, expert_dp}) : local.total();
+  };
   const double master = param_bytes < 4 ? 4.0 : 0.0;
-  out.parameters = local * param_bytes / (stage_no >= 3 ? dp : 1.0);
-  out.gradients = local * param_bytes / (stage_no >= 2 ? dp : 1.0);
-  const double state_shards = stage_no >= 1 ? dp : 1.0;
-  out.optimizer_states =
-      local * master / state_shards +
-      OptimizerStateBytes(config, stage, state_shards, state_shards, state_bytes);
+  out.parameters = over(3) * param_bytes;
+  out.gradients = over(2) * param_bytes;
+  const double dense_shards = stage_no >= 1 ? dp : 1.0;
+  const double expert_shards = stage_no >= 1 ? expert_dp : 1.0;
+  out.optimizer_states = over(1) * master + OptimizerStateBytes(config, stage, dense_shards,
+                                                                expert_shards, state_bytes);
   out.optimizer_step_temp = 0;  // FusedAdam
   // deepspeed/runtime/zero/config.py defaults: reduce_bucket_size = allgather_bucket_size = 5e8
   // elements (stage 3: prefetch bucket 5e7 plus the gathered layers, like FSDP).
-  const double bucket = std::min(5e8, local) * param_bytes;
+  const double bucket = std::min(5e8, local.total()) * param_bytes;
   if (stage_no >= 3) {
     out.gathered_params = 2 * (stage.max_layer_dense + stage.max_layer_expert) * param_bytes +
-                          std::min(5e7, local) * param_bytes;
+                          std::min(5e7, local.total()) * param_bytes;
     out.grad_buckets = bucket;
   } else {
     out.grad_buckets = stage_no >= 1 ? 2 * bucket : bucket;
@@ -324,6 +406,7 @@ StateBytes TorchtuneRecipe(const Config& config, const Layout& layout, const Sta
   out.parameters = local * param_bytes;
   out.gradients = local * param_bytes;
   out.optimizer_states = OptimizerStateBytes(config, stage, 1, 1, state_bytes);
+  out.lazy_states = out.optimizer_states;
   // torchtune's configs build torch.optim.AdamW with fused=True: no step temporaries.
   out.optimizer_step_temp = 0;
   out.grads_freed_before_forward = true;
@@ -359,7 +442,7 @@ StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const S
       out.recipe = "torchtune: params, grads and optimizer states in the parameter dtype";
       break;
   }
-  ApplySwapAndOffload(config, out.optimizer_states, out);
+  ApplySwapAndOffload(config, out);
   if (config.optimizer.early_step_in_backward) {
     // The optimizer steps each parameter as soon as its gradient is ready and frees it
     // (torchtune optimizer_in_bwd): only about one block's gradients exist at a time.

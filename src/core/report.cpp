@@ -22,7 +22,8 @@ json BreakdownToJson(const MemoryBreakdown& m) {
           {"activations", m.activations},
           {"temporary", m.temporary},
           {"total", m.total},
-          {"peak_allocated", m.peak_allocated}};
+          {"peak_allocated", m.peak_allocated},
+          {"first_iteration_peak_allocated", m.first_iteration_peak_allocated}};
 }
 
 namespace {
@@ -104,7 +105,15 @@ json EstimateToJson(const Estimate& e) {
   j["budget"] = {{"device_bytes", e.budget.device_bytes},
                  {"usable_bytes", e.budget.usable_bytes},
                  {"fits", e.budget.fits},
-                 {"headroom_bytes", e.budget.headroom_bytes}};
+                 {"headroom_bytes", e.budget.headroom_bytes},
+                 {"verdict", VerdictName(e.budget.verdict)},
+                 {"error_band", std::round(e.budget.error_band * 1e4) / 1e4}};
+  j["accuracy"] = {{"family", e.accuracy.family},
+                   {"label", e.accuracy.label},
+                   {"runs", e.accuracy.runs},
+                   {"median_abs_error", std::round(e.accuracy.median * 1e4) / 1e4},
+                   {"error_band", std::round(e.accuracy.band * 1e4) / 1e4},
+                   {"text", ErrorBandText(e.accuracy)}};
   const TemplateComparison& t = e.template_comparison;
   if (t.available) {
     j["template"] = {{"nominal_params", t.nominal_params},

@@ -39,11 +39,15 @@ std::string Title(const Estimate& e) {
          ModeName(c.mode) + " mode, " + FrameworkName(c.framework) + ")";
 }
 
-std::string Verdict(const Estimate& e) {
+// "FITS", "CLOSE TO THE LIMIT" (within the family's error band of the budget) or "DOES NOT FIT",
+// then the figures and the band they carry.
+std::string VerdictLine(const Estimate& e) {
   const Budget& b = e.budget;
-  std::string s = b.fits ? "FITS" : "DOES NOT FIT";
+  std::string s = VerdictName(b.verdict);
+  for (char& ch : s) ch = ch >= 'a' && ch <= 'z' ? static_cast<char>(ch - 'a' + 'A') : ch;
   s += ": " + FormatGiB(e.per_device.total) + " of " + FormatGiB(b.usable_bytes) + " usable (" +
        FormatGiB(b.device_bytes) + " device); headroom " + FormatGiB(b.headroom_bytes);
+  s += "\nexpected error: " + ErrorBandText(e.accuracy);
   return s;
 }
 
@@ -72,7 +76,7 @@ std::string EstimateToText(const Estimate& e) {
                   FormatGB(r.bytes).c_str(), Percent(r.bytes, e.per_device.total).c_str());
     out += line;
   }
-  out += "\n" + Verdict(e) + "\n";
+  out += "\n" + VerdictLine(e) + "\n";
   if (e.stages.size() > 1) {
     out += "\npipeline stages (worst: " + std::to_string(e.worst_stage) + ")\n";
     for (const StageEstimate& s : e.stages) {
@@ -105,7 +109,7 @@ std::string EstimateToMarkdown(const Estimate& e) {
   for (const Row& r : Rows(e.per_device))
     out += std::string("| ") + r.name + " | " + FormatGiB(r.bytes) + " | " + FormatGB(r.bytes) +
            " | " + Percent(r.bytes, e.per_device.total) + " |\n";
-  out += "\n" + Verdict(e) + "\n";
+  out += "\n" + VerdictLine(e) + "\n";
   if (!e.recommendations.empty()) {
     out += "\n| to make it fit | total | fits |\n|---|---:|---|\n";
     for (const Recommendation& r : e.recommendations)

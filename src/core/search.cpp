@@ -170,19 +170,42 @@ struct Enumerator {
 
   // dp_replicate × dp_shard take the ranks tp·pp·cp leave; ep and etp borrow from them. A dense
   // model has no experts, so ep = etp = 1 there (ValidateConfig ignores etp for dense models:
-  // other values would only repeat a layout). etp is 1 or tp.
+  // other values would only repeat a layout). By framework (config_validate.cpp CheckExperts):
+  // - torchtitan: etp is 1 or tp; EP divides dp_shard·cp (·tp when etp = 1).
+  // - Megatron / MindSpeed and DeepSpeed have one data-parallel group, enumerated once as
+  //   dp_shard (dp_replicate = 1; writing it as dp_replicate is the same layout).
+  //   Megatron folds experts over any etp with etp·ep·pp dividing world_size; DeepSpeed takes
+  //   EP from dp·cp with etp 1 or tp.
   void DataAndExperts(Degrees d, std::int64_t rest) {
     const std::int64_t tp = space.divisors[d.tp], cp = space.divisors[d.cp];
+    const std::int64_t pp = space.divisors[d.pp];
     const bool moe = base.model.num_experts > 0;
+    const Framework fw = base.framework;
+    const bool one_dp_group = fw == Framework::kMegatron || fw == Framework::kDeepspeed;
+    std::vector<std::size_t> etps = {0};
+    if (moe && fw == Framework::kMegatron) {
+      etps.clear();
+      for (std::size_t e = 0; e < space.divisors.size(); ++e) {
+        if ((base.world_size / pp) % space.divisors[e] == 0) etps.push_back(e);
+      }
+    } else if (moe && d.tp != 0) {
+      etps.push_back(d.tp);  // etp = tp > 1
+    }
     for (std::size_t r = 0; r < space.divisors.size() && space.divisors[r] <= rest; ++r) {
       if (rest % space.divisors[r] != 0) continue;
+      if (one_dp_group && r != 0) break;
       d.dp_replicate = r;
       d.dp_shard = IndexOf(rest / space.divisors[r]);
-      const std::size_t etp_choices = moe && d.tp != 0 ? 2 : 1;  // etp = 1, and etp = tp > 1
-      for (std::size_t choice = 0; choice < etp_choices; ++choice) {
-        const std::size_t etp = choice == 0 ? 0 : d.tp;
+      for (std::size_t etp : etps) {
         d.etp = etp;
-        const std::int64_t pool = (rest / space.divisors[r]) * cp * (etp == 0 ? tp : 1);
+        const std::int64_t etp_degree = space.divisors[etp];
+        std::int64_t pool = 0;
+        if (fw == Framework::kMegatron)
+          pool = base.world_size / pp / etp_degree;  // ep·etp·pp | world
+        else if (fw == Framework::kDeepspeed)
+          pool = rest * cp;
+        else
+          pool = (rest / space.divisors[r]) * cp * (etp == 0 ? tp : 1);
         for (std::size_t ep : expert_degrees) {
           if (pool % space.divisors[ep] != 0) continue;
           d.ep = ep;

@@ -8,7 +8,8 @@
 // recompute (extra forward work; backward ≈ 2 × forward, so one extra forward ≈ +33%):
 //   none 0; selective "op" +7% (torchtitan's op-level SAC re-runs the cheap ops between the saved
 //   matmul/attention outputs: the 5–10% Korthikanti et al. 2022 §5 report for selective
-//   recomputation); selective k (every k-th block fully recomputed) +33%/k; full +33%.
+//   recomputation; Megatron's selective = core attention, the same figure whatever the option);
+//   selective k (every k-th block fully recomputed) +33%/k; full +33%.
 // pipeline (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU Clusters
 //   Using Megatron-LM", §2.2): bubble fraction (pp−1)/(v·m + pp−1) of the step, so time ×
 //   (1 + (pp−1)/(v·m)); m = local_batch_size / microbatch size, v = 2 virtual stages for
@@ -61,10 +62,12 @@ struct Terms {
   std::int64_t microbatches = 1;
 };
 
-double Recompute(const ActivationCheckpoint& ac) {
+double Recompute(Framework framework, const ActivationCheckpoint& ac) {
   if (ac.mode == AcMode::kFull) return kFullRecompute;
   if (ac.mode == AcMode::kNone) return 0;
-  if (ac.selective_ac_option == "op") return kSelectiveOpRecompute;
+  // Megatron's selective recompute is core attention only, whatever selective_ac_option says.
+  if (ac.selective_ac_option == "op" || framework == Framework::kMegatron)
+    return kSelectiveOpRecompute;
   const long k = std::strtol(ac.selective_ac_option.c_str(), nullptr, 10);
   return k > 0 ? kFullRecompute / static_cast<double>(k) : kSelectiveOpRecompute;
 }
@@ -82,7 +85,7 @@ double PipelineIdle(const Config& base, const Layout& l, std::int64_t microbatch
 Terms TermsOf(const Config& base, const Layout& l, const ActivationCheckpoint& ac,
               const Optimizer& optimizer) {
   Terms t;
-  t.recompute = Recompute(ac);
+  t.recompute = Recompute(base.framework, ac);
   const std::int64_t mbs = std::max<std::int64_t>(1, base.parallelism.pp_microbatch_size);
   t.microbatches = std::max<std::int64_t>(1, base.training.local_batch_size / mbs);
   t.pipeline_idle = PipelineIdle(base, l, t.microbatches);

@@ -127,6 +127,18 @@ std::string PercentEncode(std::string_view text) {
   return out;
 }
 
+std::string PercentEncodePageValue(std::string_view text) {
+  std::string out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != ':' && text[i] != ',' && text[i] != '@') continue;
+    out += PercentEncode(text.substr(start, i - start));
+    if (i < text.size()) out += text[i];
+    start = i + 1;
+  }
+  return out;
+}
+
 std::string PercentDecode(std::string_view text) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {

@@ -28,6 +28,9 @@ nlohmann::json V1LinkBase();
 inline constexpr const char* kPageLinkKeys[] = {"lang", "m"};
 
 std::string PercentEncode(std::string_view text);
+// For page keys' values (`m=reserved:72.82GiB,act:20GiB@r0`): also keeps ':', ',' and '@',
+// which a fragment may hold as they are (RFC 3986 pchar) and the link's '&'/'=' split ignores.
+std::string PercentEncodePageValue(std::string_view text);
 // A malformed escape ("%zz") is kept as typed rather than failing the whole link.
 std::string PercentDecode(std::string_view text);
 

@@ -12,8 +12,8 @@
 namespace platform {
 
 struct File {
-  std::string name;   // the file's name; "pasted text" for a paste of text
-  std::string bytes;  // its contents (at most 16 MiB + 1 byte are read; the core refuses more)
+  std::string name;  // the file's name; "pasted text" for a paste of text
+  std::string text;  // its bytes (at most 16 MiB + 1 byte are read; the core refuses more)
 };
 
 // Called (outside the frame, like every platform callback) with each batch of files.

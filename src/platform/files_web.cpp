@@ -22,7 +22,7 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE void tm_files_add(char* name, unsigned char* data, int size) {
   platform::File f;
   f.name = name ? name : "";
-  if (data != nullptr && size > 0) f.bytes.assign(reinterpret_cast<char*>(data), size);
+  if (data != nullptr && size > 0) f.text.assign(reinterpret_cast<char*>(data), size);
   std::free(name);
   std::free(data);
   g_batch.push_back(std::move(f));

@@ -18,8 +18,14 @@ namespace platform {
 // ---- URL fragment -------------------------------------------------------------------------
 std::string GetUrlFragment();                          // without the leading '#'
 void ReplaceUrlFragment(const std::string& fragment);  // history.replaceState: no new history entry
-std::string PageBaseUrl();                             // location without the fragment
-void SetOnFragmentChange(std::function<void(const std::string&)> callback);  // hashchange
+// history.pushState: a new entry, so Back returns to the config before the edit. The page's
+// entries are numbered (history.state) so HistoryStep never leaves the page.
+void PushUrlFragment(const std::string& fragment);
+// Ctrl+Z / Ctrl+Shift+Z: history.go(delta), but never back past the page's first entry.
+void HistoryStep(int delta);
+std::string PageBaseUrl();  // location without the fragment
+// hashchange and popstate (Back/Forward), with the fragment now in the address bar.
+void SetOnFragmentChange(std::function<void(const std::string&)> callback);
 
 // ---- Clipboard and files ------------------------------------------------------------------
 void CopyText(const std::string& text);  // navigator.clipboard.writeText
@@ -56,13 +62,27 @@ void RequestWakeAfter(double seconds);   // one wake-up later (a message that ti
 // and while they are registered Chromium keeps a gamepad polling thread busy on an idle page.
 void DetachGamepadListeners();
 
-// ---- Presets ------------------------------------------------------------------------------
-// Fetches presets/index.json, then every file it lists (same origin). Calls back once with
-// (path, text) pairs such as ("presets/models/llama3-8b.json", "{…}") and the failures.
-using PresetFiles = std::vector<std::pair<std::string, std::string>>;
-void FetchPresetFiles(
-    std::function<void(const PresetFiles& files, const std::vector<std::string>& failures)>
-        callback);
+// prefers-color-scheme: dark (a change wakes the page).
+bool PrefersDarkColorScheme();
+
+// ---- Wheel, touch and the on-screen keyboard ----------------------------------------------
+// Emscripten 3.1.6's GLFW passes the wheel's raw deltaY (pixels, opposite sign) as the scroll
+// offset and turns touches into clicks at the last mouse position. The page handles both
+// itself: wheel deltas are normalised to CSS pixels (deltaMode lines/pages converted), a touch
+// drag scrolls with momentum and a tap becomes a click.
+// `scroll(x, y, dx, dy)`: scroll what is under the CSS point (x, y) of the canvas by (dx, dy)
+// CSS pixels, positive = towards the end (content moves up/left); return true when something
+// moved. When nothing can move, the browser scrolls the document instead (the text results
+// below the canvas).
+void SetOnScroll(std::function<bool(double x, double y, double dx, double dy)> scroll);
+// Called right after a tap was delivered as a click; returns what the page now wants typed:
+// 0 nothing, 1 text, 2 a number. On 1/2 a hidden <input> (inputmode decimal for numbers) is
+// focused so a phone shows its keyboard; what is typed there comes back through `on_text`
+// (characters) and `on_key` ("Backspace", "Enter").
+void SetOnTap(std::function<int()> tapped);
+void SetOnTypedText(std::function<void(const std::string& chars)> on_text,
+                    std::function<void(const std::string& key)> on_key);
+void HideKeyboard();  // blurs the hidden input (the page no longer wants text)
 
 // ---- Language and fonts ------------------------------------------------------------------
 // navigator.language ("zh-CN", "en-US"); empty natively.
@@ -76,6 +96,10 @@ void FetchBinary(const std::string& path, std::function<void(std::vector<unsigne
 // ---- DOM mirror (tests, screen readers) ---------------------------------------------------
 // <output id="result" data-json="…"> and the aria-live summary, via setAttribute/textContent.
 void SetResultMirror(const std::string& estimate_json, const std::string& summary);
+// The results as real text below the canvas (selectable, copyable, found by Ctrl+F): a JSON
+// object {"title", "lines": [...], "tables": [{"caption", "head": [...], "rows": [[...]]}],
+// "lists": [{"caption", "items": [...]}]} rendered with textContent only.
+void SetResultText(const std::string& json);
 void SetDocumentTitle(const std::string& title);
 void MarkFirstFrame();  // #status = 'ready', window['firstFrameMs'] = performance.now()
 // What a share link contained but could not be read ("Could not read: #tp: …"), one line each:
@@ -85,5 +109,8 @@ void SetLinkErrors(const std::vector<std::string>& lines);
 // The explorer's state as JSON on <output id="explorer" data-json> (view, counts, timings and the
 // CSS-pixel rectangles of its tabs, rows and plot), for tests and timing runs.
 void SetExplorerMirror(const std::string& json);
+// The measurement beside the estimate as JSON on <output id="measured" data-json> (created on
+// first use): whether one was read, from what, errors, the link's m=… and the comparison.
+void SetMeasuredMirror(const std::string& json);
 
 }  // namespace platform

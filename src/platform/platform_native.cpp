@@ -1,5 +1,5 @@
 // Native stand-in for platform.h: an in-memory URL fragment, clipboard and storage, a fixed
-// canvas, and no preset fetch (the embedded presets are all there is). It lets the app code
+// canvas and no history. It lets the app code
 // compile and run under a desktop GLFW or in tests without a browser.
 #ifndef __EMSCRIPTEN__
 
@@ -17,6 +17,8 @@ std::map<std::string, std::string> g_storage;
 
 std::string GetUrlFragment() { return g_fragment; }
 void ReplaceUrlFragment(const std::string& fragment) { g_fragment = fragment; }
+void PushUrlFragment(const std::string& fragment) { g_fragment = fragment; }
+void HistoryStep(int) {}
 std::string PageBaseUrl() { return "index.html"; }
 void SetOnFragmentChange(std::function<void(const std::string&)>) {}
 
@@ -47,16 +49,23 @@ void SetCursor(const char*) {}
 void RequestWakeAfter(double) {}
 void DetachGamepadListeners() {}
 
-void FetchPresetFiles(
-    std::function<void(const PresetFiles&, const std::vector<std::string>&)> callback) {
-  if (callback) callback({}, {});
-}
+bool PrefersDarkColorScheme() { return false; }
+
+// A desktop GLFW delivers wheel and touch natively (ImGui's own handling), with a hardware
+// keyboard: nothing to install.
+void SetOnScroll(std::function<bool(double, double, double, double)>) {}
+void SetOnTap(std::function<int()>) {}
+void SetOnTypedText(std::function<void(const std::string&)>,
+                    std::function<void(const std::string&)>) {}
+void HideKeyboard() {}
 
 void SetResultMirror(const std::string&, const std::string&) {}
+void SetResultText(const std::string&) {}
 void SetDocumentTitle(const std::string&) {}
 void MarkFirstFrame() {}
 void SetLinkErrors(const std::vector<std::string>&) {}
 void SetExplorerMirror(const std::string&) {}
+void SetMeasuredMirror(const std::string&) {}
 std::string BrowserLanguage() { return ""; }
 void SetDocumentLanguage(const std::string&) {}
 void FetchBinary(const std::string&, std::function<void(std::vector<unsigned char>)> callback) {

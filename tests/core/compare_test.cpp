@@ -7,8 +7,11 @@
 #include <nlohmann/json.hpp>
 
 #include "core/compare/compare.h"
+#include "core/compare/measured_link.h"
 #include "core/compare/measurement.h"
 #include "core/report.h"
+#include "core/share_link.h"
+#include "core/share_link_detail.h"
 #include "test_support.h"
 
 namespace trainmem::compare {
@@ -161,6 +164,49 @@ TEST(CompareTest, CalibrationRowReproducesTheEstimate) {
   Measurement device_only =
       Read("| N/A   36C    P0    121W / 700W |  40000MiB / 81559MiB |     98%      Default |\n");
   EXPECT_FALSE(CalibrationRow(e, CompareWithEstimate(e, device_only), "x", "y").ok());
+}
+
+// The share link carries the measurement as `m=name:size[@rN],…` in GiB (3 decimals).
+TEST(CompareTest, MeasuredLinkRoundTrip) {
+  Measurement m;
+  Peak reserved;
+  reserved.metric = Metric::kReserved;
+  reserved.bytes = 78189879624;  // 72.82 GiB
+  reserved.rank = 3;
+  m.peaks.push_back(reserved);
+  m.components.present = true;
+  m.components.activations = 20LL << 30;
+  m.components.parameters = 3LL << 29;  // 1.5 GiB
+  const std::string value = EncodeMeasuredLinkValue(m);
+  EXPECT_EQ(value, "reserved:72.82GiB@r3,params:1.5GiB,grads:0GiB,optim:0GiB,act:20GiB,temp:0GiB");
+  // Through a whole link: the page key survives the fragment's encoding and decoding.
+  const std::string fragment = "v1&model=llama3-8b&m=" + detail::PercentEncodePageValue(value);
+  EXPECT_NE(fragment.find("&m=reserved:72.82GiB@r3,params:"), std::string::npos) << fragment;
+  const DecodedLink link = DecodeShareFragment(fragment, trainmem::testing::TestPresets());
+  EXPECT_TRUE(link.errors.empty());
+  ASSERT_EQ(link.page_keys.size(), 1u);
+  Result<Measurement> back = DecodeMeasuredLinkValue(link.page_keys[0].second);
+  ASSERT_TRUE(back.ok());
+  const Peak* p = LargestPeak(back.value(), Metric::kReserved);
+  ASSERT_NE(p, nullptr);
+  // 72.82 GiB to the byte: the link keeps three decimals of GiB.
+  EXPECT_EQ(p->bytes, 78189879624);
+  EXPECT_EQ(p->rank, 3);
+  EXPECT_EQ(back.value().components.activations, 20LL << 30);
+  EXPECT_EQ(back.value().components.total, (20LL << 30) + (3LL << 29));
+}
+
+TEST(CompareTest, MeasuredLinkBadItemsAreNamedAndTheRestKept) {
+  Result<Measurement> r =
+      DecodeMeasuredLinkValue("reserved:84.3GiB,bogus:1GiB,max_allocated:-2GiB");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.value().peaks.size(), 1u);
+  EXPECT_EQ(r.value().peaks[0].bytes, 90516435763);  // 84.3 × 2^30 = 90516435763.2
+  ASSERT_EQ(r.value().skipped.size(), 2u);
+  EXPECT_NE(r.value().skipped[0].message.find("'bogus'"), std::string::npos);
+  EXPECT_NE(r.value().skipped[1].message.find("max_allocated:-2GiB"), std::string::npos);
+  EXPECT_FALSE(DecodeMeasuredLinkValue("nonsense").ok());
+  EXPECT_FALSE(DecodeMeasuredLinkValue("reserved:nanGiB").ok());
 }
 
 }  // namespace

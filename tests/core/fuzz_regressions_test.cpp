@@ -124,6 +124,22 @@ TEST(InputLimits, OneMegabyteFragmentOpensAndLargerIsRefusedWhole) {
   EXPECT_EQ(refused.config.parallelism.tp, 1);  // the defaults
 }
 
+TEST(InputLimits, OneMegabyteValuesAreReportedWithoutASuggestionSearch) {
+  // Found by fuzz_link: a 1 MiB model id was compared by edit distance with every preset id,
+  // O(value × id) per id; it took minutes. Now the length difference rules the ids out first.
+  std::string fragment = "v1&model=";
+  fragment.append(kMaxFragmentBytes - fragment.size(), 'x');
+  const DecodedLink link = DecodeShareFragment(fragment, TestPresets());
+  ASSERT_FALSE(link.errors.empty());
+  EXPECT_EQ(link.errors.front().path, "model");
+  EXPECT_EQ(link.config.model_id, kDefaultModelId);
+  // The same through a 10 MiB paste: an unknown key and an unknown model id of 5 MiB each.
+  const std::string big(std::size_t{5} << 20, 'y');
+  const Result<Config> r =
+      ParseConfig(R"({"model": ")" + big + R"(", ")" + big + R"(": 1})", TestPresets());
+  ASSERT_FALSE(r.ok());
+}
+
 TEST(InputLimits, DeepModelValueInASettingStaysText) {
   // `--set model=[[[[…` past the depth limit is not parsed: it fails as a model id would.
   const Config base = testing::MustParse(R"({"model": "llama3-8b"})");

@@ -44,9 +44,10 @@ Key KeyOf(const Config& c) {
 // "op", full} × {optimizer on the device, off it}, kept when ValidateConfig accepts it and
 // EstimateMemory says it fits. Off the device means swap_optimizer on torchtitan-npu and
 // Megatron, optimizer.offload on DeepSpeed and torchtune; torchtitan has neither, so it gets
-// no off-device variant. Two restrictions mirror the search's definition:
-// tp ≤ max_tp, and a dense model only gets ep = etp = 1 (ValidateConfig accepts any etp there,
-// which would list the same layout under several names).
+// no off-device variant. Three restrictions mirror the search's definition: tp ≤ max_tp; a
+// dense model only gets ep = etp = 1 (ValidateConfig accepts any etp there, which would list
+// the same layout under several names); Megatron and DeepSpeed have one data-parallel group,
+// listed as dp_shard (dp_replicate = 1), for the same reason.
 // Every 7-tuple (dp_replicate, dp_shard, tp, pp, cp, ep, etp) of divisors of world_size.
 std::vector<std::array<std::int64_t, 7>> AllDivisorTuples(std::int64_t world) {
   std::vector<std::int64_t> d;
@@ -72,8 +73,11 @@ std::map<Key, std::int64_t> BruteForce(const Config& base, std::int64_t max_tp) 
   const bool offloads =
       base.framework == Framework::kDeepspeed || base.framework == Framework::kTorchtune;
   std::map<Key, std::int64_t> accepted;
+  const bool one_dp_group =
+      base.framework == Framework::kMegatron || base.framework == Framework::kDeepspeed;
   for (const auto& [dpr, dps, tp, pp, cp, ep, etp] : AllDivisorTuples(base.world_size)) {
     if (tp > max_tp || (dense && (ep != 1 || etp != 1))) continue;
+    if (one_dp_group && dpr != 1) continue;
     for (AcMode ac : {AcMode::kNone, AcMode::kSelective, AcMode::kFull}) {
       for (bool host : {false, true}) {
         if (host && !swaps && !offloads) continue;
@@ -142,6 +146,32 @@ TEST(SearchTest, MoeWorld16MatchesBruteForceWithOptimizerOffload) {
   const SearchResult r = SearchLayouts(base, {});
   EXPECT_TRUE(std::any_of(r.layouts.begin(), r.layouts.end(),
                           [](const LayoutResult& l) { return l.config.parallelism.ep > 1; }));
+}
+
+// Megatron's MoE parallel folding: etp need not be 1 or tp (etp·ep·pp | world), and the one
+// data-parallel group is listed once. The brute force checks every layout ValidateConfig takes.
+TEST(SearchTest, MegatronMoeWorld8MatchesBruteForceWithFoldedExperts) {
+  const Config base = Job("mixtral-8x7b", "h100-80gb", 8, "megatron");
+  ExpectMatchesBruteForce(base, 8);
+  SearchOptions options;
+  options.vary_ac = false;
+  options.vary_swap = false;
+  bool folded = false;  // some layout with etp ∉ {1, tp} is valid (whether or not it fits)
+  for (std::int64_t tp : {1, 2, 4, 8}) {
+    for (std::int64_t etp : {1, 2, 4, 8}) {
+      Config c = base;
+      c.parallelism.tp = tp;
+      c.parallelism.etp = etp;
+      c.parallelism.ep = 2;
+      c.parallelism.dp_shard = 8 / tp;
+      if (etp != 1 && etp != tp && ValidateConfig(c).empty()) folded = true;
+    }
+  }
+  EXPECT_TRUE(folded);
+}
+
+TEST(SearchTest, DeepspeedMoeWorld8MatchesBruteForce) {
+  ExpectMatchesBruteForce(Job("mixtral-8x7b", "h100-80gb", 8, "deepspeed"), 8);
 }
 
 TEST(SearchTest, DefaultMaxTpIsDevicesPerNode) {

@@ -63,7 +63,7 @@ before(async () => {
     if (/^failure-.*\.png$/.test(old)) fs.rmSync(path.join(h.ARTIFACTS, old));
   }
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainmem-e2e-'));
-  const preset = JSON.parse(fs.readFileSync(path.join(h.SITE_DIR, 'presets/models/llama3.2-1b.json'), 'utf8'));
+  const preset = JSON.parse(fs.readFileSync(path.join(h.REPO, 'presets/models/llama3.2-1b.json'), 'utf8'));
   const file = path.join(tmpDir, 'custom.json');
   fs.writeFileSync(file, JSON.stringify({ ...CUSTOM_CONFIG, model: { ...preset.config, num_hidden_layers: 12 } }));
   CONFIGS[CUSTOM_NAME] = [file];

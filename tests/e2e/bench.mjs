@@ -141,10 +141,12 @@ const chrome = await h.launchBrowser();
 try {
   // 2. first frame, each load in a fresh context (no storage, no memory cache; no-store).
   console.log(`\n== 2. time to first rendered frame, ${LOADS} loads (window.firstFrameMs, from navigation start)`);
-  const firstFrames = [], walls = [], wasmDone = [];
+  const firstFrames = [], walls = [], wasmDone = [], requestCounts = [];
   for (let i = 0; i < LOADS; i++) {
     const context = await chrome.browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
+    let requests = 0;
+    page.on('request', () => { requests += 1; });
     const t0 = Date.now();
     await page.goto(`${srv.origin}/index.html`, { waitUntil: 'commit' });
     await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', null, { polling: 20 });
@@ -154,12 +156,15 @@ try {
       wasm: performance.getEntriesByType('resource').find((r) => r.name.endsWith('.wasm'))?.responseEnd,
     }));
     firstFrames.push(timing.firstFrame);
+    await page.waitForTimeout(300);  // anything the first frames ask for
+    requestCounts.push(requests);
     wasmDone.push(timing.wasm);
     await context.close();
   }
   console.log(`firstFrameMs: ${firstFrames.map((x) => x.toFixed(0)).join(', ')} → ${stats(firstFrames)}`);
   console.log(`  of which .wasm downloaded by: ${stats(wasmDone)} (the rest: compile, instantiate, main, first frame)`);
   console.log(`goto → #status "ready" seen by node (incl. CDP round trips): ${stats(walls)}`);
+  console.log(`requests on a first visit (fresh context, empty cache): ${requestCounts.join(', ')}`);
 
   // 3. estimate timing through the share-link path.
   console.log('\n== 3. one full estimate in WASM');

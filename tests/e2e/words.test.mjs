@@ -85,6 +85,20 @@ test('a zh-CN browser gets a Chinese page; the CJK font is fetched then, once', 
   });
 });
 
+test('a phone (390×844) and a Chinese phone: the verdict and its GiB read on the first screen', LIMIT, async () => {
+  for (const locale of ['en-US', 'zh-CN']) {
+    await withPage({ locale, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      async ({ page, log }) => {
+        await page.goto(srv.origin + '/index.html');
+        await h.waitReady(page);
+        if (locale === 'zh-CN') await waitChinese(page); else await h.settle(page, 800);
+        await page.screenshot({ path: path.join(h.ARTIFACTS, `words-phone-390x844-${locale}.png`) });
+        assert.match((await h.readPageState(page)).summary, /GiB/);
+        assertClean(log);
+      });
+  }
+});
+
 test('lang=zh in a link shows Chinese in an English browser; lang=en the other way', LIMIT, async () => {
   await withPage({ locale: 'en-US' }, async ({ page, log }) => {
     await page.goto(srv.origin + '/index.html#v1&model=llama3-70b&ws=16&lang=zh');

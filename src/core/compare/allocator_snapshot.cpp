@@ -176,14 +176,14 @@ Result<Measurement> ReadAllocatorSnapshot(std::string_view pickle_bytes) {
   reserved.metric = Metric::kReserved;
   reserved.bytes = s.peak_reserved_bytes;
   reserved.source = (replayed ? "allocator snapshot: reserved peak over the recorded trace"
-                              : "allocator snapshot: Σ segment total_size when taken") +
+                              : "allocator snapshot: sum of segment total_size when taken") +
                     where;
   m.peaks.push_back(reserved);
   Peak allocated;
   allocated.metric = replayed ? Metric::kMaxAllocated : Metric::kAllocated;
   allocated.bytes = s.peak_allocated_bytes;
   allocated.source = (replayed ? "allocator snapshot: allocated peak over the recorded trace"
-                               : "allocator snapshot: Σ active_allocated blocks when taken") +
+                               : "allocator snapshot: sum of active_allocated blocks when taken") +
                      where;
   m.peaks.push_back(allocated);
   if (!replayed) {

@@ -151,8 +151,13 @@ const char* MetricLabel(Metric metric) {
 std::string ComponentSentence(const std::vector<ComponentRow>& rows) {
   const ComponentRow* worst = nullptr;
   for (const ComponentRow& r : rows) {
-    if (worst == nullptr || std::llabs(r.measured_bytes - r.estimate_bytes) >
-                                std::llabs(worst->measured_bytes - worst->estimate_bytes)) {
+    // In double: a profile's figure can be near INT64_MIN/MAX, where the int64 difference
+    // overflows (found by fuzz_timeline).
+    const auto gap = [](const ComponentRow& c) {
+      return std::fabs(static_cast<double>(c.measured_bytes) -
+                       static_cast<double>(c.estimate_bytes));
+    };
+    if (worst == nullptr || gap(r) > gap(*worst)) {
       worst = &r;
     }
   }

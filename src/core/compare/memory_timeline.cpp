@@ -137,7 +137,8 @@ Result<Measurement> ReadMemoryTimeline(std::string_view json_text) {
   Peak p;
   p.metric = Metric::kMaxAllocated;
   p.bytes = parts.total;
-  p.source = "torch.profiler memory timeline (Σ categories at the peak: tensors the profiler saw)";
+  p.source =
+      "torch.profiler memory timeline (sum of categories at the peak: tensors the profiler saw)";
   m.peaks.push_back(p);
   m.notes.push_back(
       "The memory timeline counts tensors the profiler recorded during the profiled steps; its "

@@ -1,0 +1,55 @@
+#include "app/results_text.h"
+
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "app/i18n.h"
+#include "app/labels.h"
+#include "app/memory_bar.h"
+#include "core/report.h"
+
+namespace app {
+
+std::string ResultTextJson(const AppState& state, const std::string& summary_line) {
+  const trainmem::Estimate& e = state.estimate;
+  nlohmann::json rows = nlohmann::json::array();
+  ComponentValue values[5];
+  ComponentValues(e.per_device, values);
+  const auto share = [&](std::int64_t bytes) {
+    const double total = static_cast<double>(e.per_device.total);
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f %%", total > 0 ? 100.0 * bytes / total : 0.0);
+    return std::string(text);
+  };
+  for (const ComponentValue& v : values) {
+    rows.push_back({ComponentName(v.component), trainmem::FormatGiB(v.bytes),
+                    trainmem::FormatGB(v.bytes), share(v.bytes)});
+  }
+  rows.push_back({Tr(Str::kRowTotal), trainmem::FormatGiB(e.per_device.total),
+                  trainmem::FormatGB(e.per_device.total), share(e.per_device.total)});
+
+  nlohmann::json advice = nlohmann::json::array();
+  for (const trainmem::Recommendation& rec : e.recommendations) {
+    advice.push_back(rec.action + ": " + trainmem::FormatGiB(rec.total_bytes) + " (" +
+                     Tr(rec.fits ? Str::kSummaryFits : Str::kSummaryDoesNotFit) + ")");
+  }
+  const std::string subject = ModelDisplayName(state.config) + " · " + state.config.device.name +
+                              " × " + std::to_string(state.config.world_size);
+  const nlohmann::json text = {
+      {"title", Tr(Str::kAppName)},
+      {"lines", {summary_line, subject}},
+      {"tables",
+       {{{"caption", Tr(Str::kSectionBreakdown)},
+         {"head",
+          {Tr(Str::kColumnComponent), Tr(Str::kColumnGiB), Tr(Str::kColumnGB),
+           Tr(Str::kColumnShare)}},
+         {"rows", rows}}}},
+      {"lists",
+       {{{"caption", Tr(Str::kSectionAdvice)}, {"items", advice}},
+        {{"caption", Tr(Str::kSectionWarnings)}, {"items", e.warnings}}}},
+  };
+  return text.dump();
+}
+
+}  // namespace app
