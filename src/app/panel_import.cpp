@@ -46,9 +46,9 @@ void DrawFiles(AppState& state) {
                                          ? panel.result.report.kinds[i]
                                          : trainmem::InputKind::kUnknown;
     const std::string line =
-        panel.files[i].name + (panel.has_result
-                                   ? std::string(" \xE2\x80\x94 ") + trainmem::InputKindName(kind)
-                                   : std::string());
+        panel.files[i].name +
+        (panel.has_result ? std::string(" \xE2\x80\x94 ") + TrCore(trainmem::InputKindName(kind))
+                          : std::string());
     TextMuted(line.c_str());
   }
 }
@@ -78,7 +78,8 @@ void DrawMissing(AppState& state) {
   for (const trainmem::ImportMissing& m : missing) {
     ImGui::PushID(m.key.c_str());
     ImGui::TextUnformatted(m.key.c_str());
-    Tooltip(m.why.c_str());
+    // Why it is missing, in full: a phone has no hover for a tooltip.
+    TextMuted(m.why.c_str());
     std::string& typed = panel.typed[m.key];
     const std::string assumed =
         m.assumed.is_string() ? m.assumed.get<std::string>() : m.assumed.dump();
