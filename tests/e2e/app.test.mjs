@@ -197,7 +197,7 @@ test('2. #result matches `trainmem estimate --json` for configs opened as share 
       const before = await page.getAttribute('#result', 'data-json');
       await page.evaluate((hash) => { window.location.hash = hash; }, hashOf(links[name]));
       await page.waitForFunction((old) => document.getElementById('result').getAttribute('data-json') !== old,
-        before, { timeout: 10000 });
+        before, { timeout: h.UI_WAIT });
       await assertResultMatchesCli(page, args, `${name}, via hashchange`);
     }
     await assertCanvasNotBlank(page, '2-after-hashchanges.png');
@@ -221,7 +221,7 @@ test('3. editing through the UI changes the fragment and the result', LIMIT, asy
 
     // Mouse: hover, press, release on "+".
     await h.imguiClick(page, WORLD_SIZE_PLUS.x, WORLD_SIZE_PLUS.y);
-    await page.waitForFunction((old) => window.location.hash !== old, before.hash, { timeout: 5000 })
+    await page.waitForFunction((old) => window.location.hash !== old, before.hash, { timeout: h.UI_WAIT })
       .catch(() => assert.fail(`clicking World size "+" at ${JSON.stringify(WORLD_SIZE_PLUS)} did not change the fragment (layout changed?)`));
     const afterClick = await h.readPageState(page);
     assert.match(afterClick.hash, /&ws=16(&|$)/, `fragment after doubling the world size: ${afterClick.hash}`);
@@ -235,7 +235,7 @@ test('3. editing through the UI changes the fragment and the result', LIMIT, asy
     await page.keyboard.press('Control+A');
     await page.waitForTimeout(100);
     await page.keyboard.type('6', { delay: 50 });
-    await page.waitForFunction(() => /&b=6(&|$)/.test(window.location.hash), null, { timeout: 5000 })
+    await page.waitForFunction(() => /&b=6(&|$)/.test(window.location.hash), null, { timeout: h.UI_WAIT })
       .catch(() => assert.fail(`typing 6 into Local batch size at ${JSON.stringify(BATCH_FIELD)} did not reach the fragment`));
     await page.keyboard.press('Enter');
     await h.settle(page);
@@ -383,7 +383,7 @@ test('8. what a link could not read is mirrored to the DOM (for screen readers a
   await withPage(async ({ page, log }) => {
     await page.goto(BASE() + '#v1&tp=abc&b=4&bogus=1');
     await h.waitReady(page);
-    await page.waitForFunction(() => document.getElementById('link-errors').textContent !== '', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.getElementById('link-errors').textContent !== '', null, { timeout: h.UI_WAIT });
     const errors = await readErrors(page);
     assert.deepEqual([errors.role, errors.hidden, errors.count], ['alert', false, '2'],
       '#link-errors is a shown alert; #status data-link-errors counts the unreadable keys');
@@ -396,7 +396,7 @@ test('8. what a link could not read is mirrored to the DOM (for screen readers a
     assert.doesNotMatch(errors.text, /parallelism|training\./, 'no config group names');
     // Following a clean link in the same page clears the mirror.
     await page.evaluate(() => { window.location.hash = '#v1&b=4'; });
-    await page.waitForFunction(() => document.getElementById('link-errors').textContent === '', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.getElementById('link-errors').textContent === '', null, { timeout: h.UI_WAIT });
     assert.deepEqual(await readErrors(page), { text: '', hidden: true, role: 'alert', count: null });
     assertCleanLog(log);
   });

@@ -108,7 +108,7 @@ test('the explorer: the memory map renders and a cell click applies; a layout ro
     const before = await h.readPageState(page);
     const cell = cellCenter(xs.indexOf(4), ys.indexOf(1024));
     await h.imguiClick(page, cell.x, cell.y);
-    await page.waitForFunction(() => /&b=4(&|$)/.test(location.hash) && /&s=1024(&|$)/.test(location.hash), null, { timeout: 5000 })
+    await page.waitForFunction(() => /&b=4(&|$)/.test(location.hash) && /&s=1024(&|$)/.test(location.hash), null, { timeout: h.UI_WAIT })
       .catch(() => assert.fail('clicking the heatmap cell b=4, s=1024 did not reach the fragment'));
     await h.settle(page);
     const afterCell = await h.readPageState(page);
@@ -128,7 +128,7 @@ test('the explorer: the memory map renders and a cell click applies; a layout ro
     assert.equal(search.layouts.length, mirror.layouts.rows, 'the page lists what `trainmem search --limit 100` finds');
     const row = centerOf(mirror.rects.first_row);
     await h.imguiClick(page, row.x, row.y);
-    await page.waitForFunction((old) => location.hash !== old, afterCell.hash, { timeout: 5000 })
+    await page.waitForFunction((old) => location.hash !== old, afterCell.hash, { timeout: h.UI_WAIT })
       .catch(() => assert.fail('clicking the first layout row did not change the fragment'));
     await h.settle(page);
     const afterRow = await h.readPageState(page);

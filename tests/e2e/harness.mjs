@@ -15,6 +15,10 @@ export const SITE_DIR = path.resolve(process.env.SITE_DIR || path.join(REPO, 'bu
 export const CLI = path.resolve(process.env.CLI || path.join(REPO, 'build/native-release/trainmem'));
 export const ARTIFACTS = path.join(HERE, 'artifacts');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+// How long a test waits for the page to react to an input (a hash change, a focus, a panel).
+// On a quiet machine the page reacts within a few frames; CI shares two cores with builds, so
+// the wait is generous: a page that never reacts still fails, only later.
+export const UI_WAIT = Number(process.env.UI_WAIT || 30000);
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',

@@ -197,12 +197,12 @@ test('phone: tapping a number field focuses a decimal keyboard field; typing edi
     // the inputs start, in the value column.
     const top = (await rects(page)).inputs_top[1];
     await page.touchscreen.tap(WORLD_SIZE_PHONE.x, top + WORLD_SIZE_PHONE.dy);
-    await page.waitForFunction(() => document.activeElement?.id === 'keyboard-proxy', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.activeElement?.id === 'keyboard-proxy', null, { timeout: h.UI_WAIT });
     assert.equal(await page.evaluate(() => document.activeElement.getAttribute('inputmode')), 'decimal');
     const before = (await h.readPageState(page)).hash;
     await page.keyboard.press('End');
     await page.keyboard.insertText('0');  // 8 → 80
-    await page.waitForFunction((old) => window.location.hash !== old, before, { timeout: 5000 });
+    await page.waitForFunction((old) => window.location.hash !== old, before, { timeout: h.UI_WAIT });
     assert.match((await h.readPageState(page)).hash, /&ws=80(&|$)/);
     assert.ok(verdict);
     assertClean(log);
@@ -216,28 +216,28 @@ test('history: an edit is a history entry; Back, Forward, Ctrl+Z and Ctrl+Shift+
     assert.match(first.hash, /&ws=8(&|$)/);
     const length0 = await page.evaluate(() => history.length);
     await h.imguiClick(page, WORLD_SIZE_PLUS.x, WORLD_SIZE_PLUS.y);
-    await page.waitForFunction(() => /&ws=16(&|$)/.test(location.hash), null, { timeout: 5000 });
+    await page.waitForFunction(() => /&ws=16(&|$)/.test(location.hash), null, { timeout: h.UI_WAIT });
     assert.equal(await page.evaluate(() => history.length), length0 + 1, 'the edit made one new entry');
     const ws = async () => (await h.readResult(page)).config.world_size;
     assert.equal(await ws(), 16);
 
     await page.goBack();
-    await page.waitForFunction(() => /&ws=8(&|$)/.test(location.hash), null, { timeout: 5000 });
+    await page.waitForFunction(() => /&ws=8(&|$)/.test(location.hash), null, { timeout: h.UI_WAIT });
     await page.waitForFunction(() => JSON.parse(document.getElementById('result').getAttribute('data-json')).config.world_size === 8);
     assert.equal((await h.readPageState(page)).json, first.json, 'Back restores the config and its estimate');
     await page.goForward();
-    await page.waitForFunction(() => /&ws=16(&|$)/.test(location.hash), null, { timeout: 5000 });
+    await page.waitForFunction(() => /&ws=16(&|$)/.test(location.hash), null, { timeout: h.UI_WAIT });
     await page.waitForFunction(() => JSON.parse(document.getElementById('result').getAttribute('data-json')).config.world_size === 16);
 
     // Keyboard: Ctrl+Z undoes (history back), Ctrl+Shift+Z redoes.
     await page.mouse.move(900, 880);  // off the fields
     await page.keyboard.press('Control+z');
-    await page.waitForFunction(() => /&ws=8(&|$)/.test(location.hash), null, { timeout: 5000 });
+    await page.waitForFunction(() => /&ws=8(&|$)/.test(location.hash), null, { timeout: h.UI_WAIT });
     await page.keyboard.press('Control+Shift+z');
-    await page.waitForFunction(() => /&ws=16(&|$)/.test(location.hash), null, { timeout: 5000 });
+    await page.waitForFunction(() => /&ws=16(&|$)/.test(location.hash), null, { timeout: h.UI_WAIT });
     // Ctrl+Z at the first entry stays on the page.
     await page.keyboard.press('Control+z');
-    await page.waitForFunction(() => /&ws=8(&|$)/.test(location.hash), null, { timeout: 5000 });
+    await page.waitForFunction(() => /&ws=8(&|$)/.test(location.hash), null, { timeout: h.UI_WAIT });
     await page.keyboard.press('Control+z');
     await page.waitForTimeout(500);
     assert.match(page.url(), /index\.html#v1&/, 'still on the page');
@@ -280,7 +280,7 @@ async function typeInvalidDpReplicate(page, tap, phone) {
   if (phone) await page.keyboard.insertText('3');
   else await page.keyboard.type('3', { delay: 50 });
   await page.waitForFunction(() => JSON.parse(document.getElementById('explorer').getAttribute('data-json')).rects.field_error,
-    null, { timeout: 5000 }).catch(() => assert.fail('no field was marked as invalid after typing dp_replicate = 3'));
+    null, { timeout: h.UI_WAIT }).catch(() => assert.fail('no field was marked as invalid after typing dp_replicate = 3'));
   await h.settle(page, 400);
   const result = await h.readResult(page);
   assert.equal(result.config.parallelism.data_parallel_replicate_degree, 1, 'the invalid draft is not estimated');
@@ -321,13 +321,13 @@ test('clicking a Layouts row applies it without moving the table', LIMIT, async 
     const tab = (await rects(page)).tab_layouts;
     await h.imguiClick(page, tab[0] + tab[2] / 2, tab[1] + tab[3] / 2);
     await page.waitForFunction(() => JSON.parse(document.getElementById('explorer').getAttribute('data-json')).rects.first_row,
-      null, { timeout: 20000 });
+      null, { timeout: h.UI_WAIT });
     await h.settle(page, 500);
     const before = await rects(page);
     const hash = (await h.readPageState(page)).hash;
     const row = before.first_row;
     await h.imguiClick(page, row[0] + 40, row[1] + row[3] * 3.5);  // the fourth row
-    await page.waitForFunction((old) => location.hash !== old, hash, { timeout: 5000 });
+    await page.waitForFunction((old) => location.hash !== old, hash, { timeout: h.UI_WAIT });
     await h.settle(page, 800);
     const after = await rects(page);
     assert.deepEqual(after.first_row, before.first_row, 'the table stayed where it was');

@@ -52,7 +52,7 @@ const fontRequests = (log) => log.requests.filter((u) => new URL(u).pathname ===
 // Waits until the page shows Chinese: <html lang> is set once the glyphs are in.
 async function waitChinese(page) {
   await page.waitForFunction(() => document.documentElement.getAttribute('lang') === 'zh-CN', null,
-    { timeout: 15000 });
+    { timeout: h.UI_WAIT });
   await h.settle(page, 500);
 }
 
@@ -135,7 +135,7 @@ test('a link that cannot be read in full shows no verdict as the reader\'s', LIM
     // One edit makes it the reader's own: the verdict comes back.
     await page.evaluate(() => { window.location.hash = '#v1&model=llama3-70b&ws=8'; });
     await page.waitForFunction(() => !/no verdict/.test(document.getElementById('summary').textContent),
-      null, { timeout: 5000 });
+      null, { timeout: h.UI_WAIT });
     assertClean(log);
   });
 });
@@ -190,7 +190,7 @@ async function rectOf(page, name) {
   await page.waitForFunction((n) => {
     const json = document.getElementById('explorer')?.getAttribute('data-json');
     return json && JSON.parse(json).rects?.[n];
-  }, name, { timeout: 5000 });
+  }, name, { timeout: h.UI_WAIT });
   const [x, y, w, hgt] = JSON.parse(await page.getAttribute('#explorer', 'data-json')).rects[name];
   return { x: x + w / 2, y: y + hgt / 2 };
 }
@@ -199,7 +199,7 @@ async function clickAndReadClipboard(page, name) {
   await page.evaluate(() => navigator.clipboard.writeText(''));
   const at = await rectOf(page, name);
   await h.imguiClick(page, at.x, at.y);
-  await page.waitForFunction(async () => (await navigator.clipboard.readText()) !== '', null, { timeout: 5000 });
+  await page.waitForFunction(async () => (await navigator.clipboard.readText()) !== '', null, { timeout: h.UI_WAIT });
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
