@@ -167,6 +167,21 @@ expert_parallel_comm_backend = "deepep"
   EXPECT_EQ(ok.find("not modelled"), std::string::npos) << ok;
 }
 
+TEST(ImportTorchtitan, ReshardPolicyIsRead) {
+  const ImportResult r = MustImport({{"job.toml",
+                                      "[model]\nname = \"llama3\"\nflavor = \"8B\"\n"
+                                      "[parallelism]\nfsdp_reshard_after_forward = \"never\"\n"}});
+  EXPECT_EQ(At(r.config, "parallelism.fsdp_reshard_after_forward"), "never");
+  EXPECT_EQ(ReadLine(r, "parallelism.fsdp_reshard_after_forward"), 5);
+  const ImportResult bad =
+      MustImport({{"job.toml",
+                   "[model]\nname = \"llama3\"\nflavor = \"8B\"\n"
+                   "[parallelism]\nfsdp_reshard_after_forward = \"sometimes\"\n"}});
+  EXPECT_TRUE(At(bad.config, "parallelism.fsdp_reshard_after_forward").is_null());
+  EXPECT_NE(IgnoredReason(bad, "parallelism.fsdp_reshard_after_forward").find("'sometimes'"),
+            std::string::npos);
+}
+
 TEST(ImportTorchtitan, DeepEpFlavorAndRegistryBackendAreNoted) {
   // A fork's "-deepep" flavor is the same model; the note names the dispatcher.
   const ImportResult f =

@@ -225,6 +225,15 @@ void ReadParallelism(const Ctx& c, const std::string& section, const json& s,
       c.b.Set("framework", "torchtitan-npu", c.At(path));
     } else if (key == "custom_config_module") {
       continue;
+    } else if (key == "fsdp_reshard_after_forward") {
+      // torchtitan distributed/fsdp.py get_fsdp_reshard_after_forward_policy: "default" reshards
+      // unless PP is on, "always" / "never" force it (the config key of the same name).
+      const std::string t = Lower(Text(v));
+      if (t == "default" || t == "always" || t == "never") {
+        c.b.Set("parallelism.fsdp_reshard_after_forward", t, c.At(path));
+      } else {
+        c.Ignore(path, "policy '" + Text(v) + "' is not default, always or never");
+      }
     } else if (key == "expert_parallel_comm_backend") {
       const std::string backend = Text(v);
       c.Ignore(path, IsStandardDispatcher(backend)
