@@ -49,6 +49,7 @@ json ActivationJson(const ActivationBreakdown& a) {
           {"embedding_output", a.embedding_output},
           {"logits_and_loss", a.logits_and_loss},
           {"attention_scores", a.attention_scores},
+          {"attention_mask", a.attention_mask},
           {"offloaded_to_host", a.offloaded_to_host}};
 }
 
@@ -113,6 +114,7 @@ json EstimateToJson(const Estimate& e) {
                    {"runs", e.accuracy.runs},
                    {"median_abs_error", std::round(e.accuracy.median * 1e4) / 1e4},
                    {"error_band", std::round(e.accuracy.band * 1e4) / 1e4},
+                   {"error_band_below", std::round(e.accuracy.below * 1e4) / 1e4},
                    {"text", ErrorBandText(e.accuracy)}};
   const TemplateComparison& t = e.template_comparison;
   if (t.available) {

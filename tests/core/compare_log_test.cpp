@@ -11,6 +11,7 @@ namespace {
 
 constexpr std::int64_t kGiB = 1LL << 30;
 constexpr std::int64_t kMiB = 1LL << 20;
+constexpr std::int64_t kKiB = 1LL << 10;
 
 Measurement MustRead(const std::string& text) {
   Result<Measurement> r = ReadMeasurement(text, "test.log");
@@ -243,7 +244,7 @@ TEST(CompareLogTest, NegativeNanAndCutLinesAreSkippedAndReported) {
   EXPECT_TRUE(SkippedMentions(m, "negative"));
   EXPECT_TRUE(SkippedMentions(m, "not a number"));
   EXPECT_TRUE(SkippedMentions(m, "cut short"));
-  EXPECT_TRUE(SkippedMentions(m, "two decimals"));  // "reserved: 31" lost its decimals
+  EXPECT_TRUE(SkippedMentions(m, "no decimal point"));  // "reserved: 31" lost its decimals
   EXPECT_EQ(m.skipped.front().path, "line 1");
   const Peak* reserved = LargestPeak(m, Metric::kReserved);
   ASSERT_NE(reserved, nullptr);
@@ -253,6 +254,236 @@ TEST(CompareLogTest, NegativeNanAndCutLinesAreSkippedAndReported) {
   ASSERT_NE(max_allocated, nullptr);
   EXPECT_EQ(max_allocated->bytes, 3000 * kMiB);
   EXPECT_EQ(max_allocated->rank, 1);
+}
+
+// Megatron before January 2026 printed '{}'.format(bytes / 2**20): Python's float repr, any
+// number of decimals and an exponent for tiny figures. torchrun's "[rank3]:" tag comes before
+// Megatron's own "[Rank 3]". The theoretical-memory line is an estimate, not a measurement.
+TEST(CompareLogTest, MegatronOlderReprFiguresAndExponents) {
+  const std::string log =
+      "[rank0]:Theoretical memory footprints: weight and optimizer=4016.54 MB, "
+      "activation=2050.25 MB, total=6066.79 MB\n"
+      "[rank3]:[Rank 3] (after 10 iterations) memory (MB) | allocated: 3381.9326171875 | max "
+      "allocated: 5607.19287109375 | reserved: 6166.0 | max reserved: 6166.0\n"
+      "[rank3]:[Rank 3] (after 20 iterations) memory (MB) | allocated: 4.76837158203125e-05 | "
+      "max allocated: 5000.0 | reserved: 6500.5 | max reserved: 6500.5\n";
+  const Measurement m = MustRead(log);
+  EXPECT_EQ(m.skipped_count, 0);
+  const Peak* max_allocated = LargestPeak(m, Metric::kMaxAllocated);
+  ASSERT_NE(max_allocated, nullptr);
+  EXPECT_EQ(max_allocated->bytes, 5879567872);  // 5607.19287109375 × 2^20, exact
+  EXPECT_EQ(max_allocated->rank, 3);
+  EXPECT_EQ(max_allocated->line, 2);
+  EXPECT_EQ(max_allocated->rounding, 0);  // 11 decimals of a MiB: below a byte
+  const Peak* reserved = LargestPeak(m, Metric::kReserved);
+  ASSERT_NE(reserved, nullptr);
+  EXPECT_EQ(reserved->bytes, 6816268288);    // 6500.5 × 2^20
+  EXPECT_EQ(reserved->rounding, kMiB / 20);  // one decimal: ±0.05 MiB
+  // 'reserved' and 'max reserved' print the same figure: the peak is named by the peak.
+  EXPECT_NE(reserved->source.find("max reserved"), std::string::npos) << reserved->source;
+  const Peak* allocated = LargestPeak(m, Metric::kAllocated);
+  ASSERT_NE(allocated, nullptr);
+  // 3381.9326171875 MiB (iteration 10) beats 4.768e-05 MiB = 50 bytes, read with its exponent
+  // (without it, 4.77 MiB).
+  EXPECT_EQ(allocated->bytes, 3546213376);
+  EXPECT_EQ(m.formats, std::vector<std::string>{"megatron"});
+  // The exponent itself: a line holding only the tiny figure.
+  const Measurement tiny = MustRead(
+      "[Rank 0] (after 1 iterations) memory (MB) | allocated: 4.76837158203125e-05 | max "
+      "allocated: 1.0 | reserved: 2.0 | max reserved: 2.0\n");
+  const Peak* tiny_allocated = LargestPeak(tiny, Metric::kAllocated);
+  ASSERT_NE(tiny_allocated, nullptr);
+  EXPECT_EQ(tiny_allocated->bytes, 50);
+}
+
+// mindspeed_llm/fsdp2/utils/train_monitor.py: "max_memory_allocated(GB): {:.2f} |
+// max_memory_reserved(GB): {:.2f} |", bytes / 1024**3, the maximum over ranks.
+TEST(CompareLogTest, MindSpeedFsdp2IterationLineIsGiB) {
+  const std::string log =
+      "INFO [2026-06-22 19:25:37] >>  iteration        1/    2000 | consumed samples:          "
+      "8 | consumed tokens:        564 | elapsed time per iteration (ms): 7827.39 | learning "
+      "rate: 1.666667E-07 | global batch size:     8 | lm loss: 3.316887E+00 | mtp loss: "
+      "0.000000E+00 | grad norm: 70.959 | max_memory_allocated(GB): 19.07 | "
+      "max_memory_reserved(GB): 20.90 |\n"
+      "INFO [2026-06-22 19:25:38] >>  iteration        2/    2000 | consumed samples:         "
+      "16 | consumed tokens:       1357 | elapsed time per iteration (ms): 1331.74 | learning "
+      "rate: 3.333333E-07 | global batch size:     8 | lm loss: 2.443476E+00 | mtp loss: "
+      "0.000000E+00 | grad norm: 41.986 | max_memory_allocated(GB): 19.65 | "
+      "max_memory_reserved(GB): 22.43 | cpu_used_memory(GB): 120.50 | "
+      "cpu_available_memory(GB): 800.00 | cpu_memory_usage(%): 13.1 |\n";
+  const Measurement m = MustRead(log);
+  EXPECT_EQ(m.skipped_count, 0);
+  const Peak* reserved = LargestPeak(m, Metric::kReserved);
+  ASSERT_NE(reserved, nullptr);
+  EXPECT_EQ(reserved->bytes, 24084029112);  // 22.43 × 2^30 = 24084029112.32
+  EXPECT_EQ(reserved->line, 2);
+  const Peak* max_allocated = LargestPeak(m, Metric::kMaxAllocated);
+  ASSERT_NE(max_allocated, nullptr);
+  EXPECT_EQ(max_allocated->bytes, 21099026842);  // 19.65 × 2^30 = 21099026841.6
+  EXPECT_EQ(max_allocated->rounding, kGiB / 200);
+  EXPECT_EQ(m.formats, std::vector<std::string>{"mindspeed-llm"});
+}
+
+// DeepSpeed's see_memory_usage prints with print() (no logger prefix; the f-string's line
+// continuations leave runs of spaces), and memory_status prints "RANK=n MEMSTATS …" with four
+// decimals and signed deltas. The CPU line is host memory and is not read.
+TEST(CompareLogTest, DeepSpeedPrintVariantsAndMemStats) {
+  const std::string log =
+      "[rank0]:Before initializing optimizer states\n"
+      "[rank0]:MA 1.5 GB         Max_MA 3.5 GB         CA 4.25 GB         Max_CA 4 GB \n"
+      "[rank0]:CPU Virtual Memory:  used = 301.52 GB, percent = 15.2%\n"
+      "RANK=1 MEMSTATS after backward device=cuda:1 current alloc=2.0312GB (delta=-0.5000GB "
+      "max=3.2500GB) current cache=4.0000GB (delta=0.0000GB max=4.5000GB)\n";
+  const Measurement m = MustRead(log);
+  EXPECT_EQ(m.skipped_count, 0);
+  const Peak* reserved = LargestPeak(m, Metric::kReserved);
+  ASSERT_NE(reserved, nullptr);
+  EXPECT_EQ(reserved->bytes, 4831838208);  // MEMSTATS cache max 4.5 GiB on rank 1
+  EXPECT_EQ(reserved->rank, 1);
+  bool rank0_reserved = false;
+  for (const Peak& p : m.peaks) {
+    if (p.metric == Metric::kReserved && p.rank == 0) {
+      rank0_reserved = true;
+      EXPECT_EQ(p.bytes, 4563402752);  // CA 4.25 GiB beats Max_CA 4 (whole GiB)
+    }
+    EXPECT_LT(p.bytes, 100 * kGiB) << p.source;  // not the CPU's 301.52 GB
+  }
+  EXPECT_TRUE(rank0_reserved);
+  const Peak* max_allocated = LargestPeak(m, Metric::kMaxAllocated);
+  ASSERT_NE(max_allocated, nullptr);
+  EXPECT_EQ(max_allocated->bytes, 3758096384);  // Max_MA 3.5 GiB > MEMSTATS max 3.25 GiB
+  EXPECT_EQ(max_allocated->rank, 0);
+  EXPECT_EQ(m.formats, std::vector<std::string>{"deepspeed"});
+}
+
+// memory_summary() printed under torchrun: every row carries "[rank1]:". _format_size picks
+// the unit from the row's "all" figure (the B unit is "B  "); the peak column is read.
+TEST(CompareLogTest, MemorySummaryUnderLauncherPrefixAndSmallUnits) {
+  const std::string log =
+      "[rank1]:|===========================================================================|\n"
+      "[rank1]:|                  PyTorch CUDA memory summary, device ID 1                 |\n"
+      "[rank1]:|        Metric         | Cur Usage  | Peak Usage | Tot Alloc  | Tot Freed  |\n"
+      "[rank1]:|---------------------------------------------------------------------------|\n"
+      "[rank1]:| Allocated memory      |    512 B   | 786431 KiB |   1536 KiB |   1024 KiB |\n"
+      "[rank1]:| Active memory         |    512 B   |    700 B   |   1536 KiB |   1024 KiB |\n"
+      "[rank1]:| GPU reserved memory   |   2048 KiB |   2048 MiB |   2048 MiB |      0 B   |\n";
+  const Measurement m = MustRead(log);
+  const Peak* max_allocated = LargestPeak(m, Metric::kMaxAllocated);
+  ASSERT_NE(max_allocated, nullptr);
+  EXPECT_EQ(max_allocated->bytes, 786431 * kKiB);
+  EXPECT_EQ(max_allocated->rank, 1);
+  EXPECT_EQ(max_allocated->rounding, kKiB);  // floor division: up to one KiB more
+  const Peak* active = LargestPeak(m, Metric::kActive);
+  ASSERT_NE(active, nullptr);
+  EXPECT_EQ(active->bytes, 700);
+  const Peak* reserved = LargestPeak(m, Metric::kReserved);
+  ASSERT_NE(reserved, nullptr);
+  EXPECT_EQ(reserved->bytes, 2 * kGiB);
+  EXPECT_NE(reserved->source.find("device 1"), std::string::npos) << reserved->source;
+}
+
+// Drivers before the "NVIDIA " name prefix print "A100-SXM4-80GB"; the bus id marks the GPU
+// row. A memory row whose GPU row is missing is not credited to the previous GPU.
+TEST(CompareLogTest, NvidiaSmiOlderDriverNamesAndQueryOutput) {
+  const std::string log =
+      "| NVIDIA-SMI 470.57.02    Driver Version: 470.57.02    CUDA Version: 11.4     |\n"
+      "|-------------------------------+----------------------+----------------------+\n"
+      "| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |\n"
+      "| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-Util  Compute M. |\n"
+      "|===============================+======================+======================|\n"
+      "|   0  A100-SXM4-80GB      On   | 00000000:07:00.0 Off |                    0 |\n"
+      "| N/A   33C    P0    64W / 400W |  70123MiB / 81251MiB |      0%      Default |\n"
+      "|                               |                      |             Disabled |\n"
+      "+-------------------------------+----------------------+----------------------+\n"
+      "| N/A   35C    P0    66W / 400W |  75000MiB / 81251MiB |      0%      Default |\n";
+  const Measurement m = MustRead(log);
+  ASSERT_EQ(m.peaks.size(), 1u);
+  EXPECT_EQ(m.peaks[0].bytes, 75000 * kMiB);
+  EXPECT_EQ(m.peaks[0].source.find("GPU 0"), std::string::npos) << m.peaks[0].source;
+  const Measurement first = MustRead(log.substr(0, log.rfind("| N/A   35C")));
+  ASSERT_EQ(first.peaks.size(), 1u);
+  EXPECT_EQ(first.peaks[0].bytes, 70123 * kMiB);
+  EXPECT_NE(first.peaks[0].source.find("GPU 0"), std::string::npos) << first.peaks[0].source;
+
+  // nvidia-smi -q: the FB section's Used, not BAR1's.
+  const std::string query =
+      "GPU 00000000:18:00.0\n"
+      "    Product Name                          : NVIDIA H100 80GB HBM3\n"
+      "    FB Memory Usage\n"
+      "        Total                             : 81559 MiB\n"
+      "        Reserved                          : 579 MiB\n"
+      "        Used                              : 78543 MiB\n"
+      "        Free                              : 2436 MiB\n"
+      "    BAR1 Memory Usage\n"
+      "        Total                             : 131072 MiB\n"
+      "        Used                              : 99999 MiB\n"
+      "        Free                              : 31073 MiB\n";
+  const Measurement q = MustRead(query);
+  ASSERT_EQ(q.peaks.size(), 1u);
+  EXPECT_EQ(q.peaks[0].metric, Metric::kDeviceUsed);
+  EXPECT_EQ(q.peaks[0].bytes, 78543 * kMiB);
+}
+
+// npu-smi on Atlas A3 (910_93): each NPU has two chips, each with its own bus id row.
+TEST(CompareLogTest, NpuSmiTwoChipsPerNpu) {
+  const std::string log =
+      "| NPU   Name                | Health        | Power(W)    Temp(C)           "
+      "Hugepages-Usage(page)|\n"
+      "| Chip  Phy-ID              | Bus-Id        | AICore(%)   Memory-Usage(MB)  HBM-Usage(MB)   "
+      "     |\n"
+      "| 0     Ascend910           | OK            | 172.5       38                0    / 0        "
+      "     |\n"
+      "| 0     0                   | 0000:9D:00.0  | 0           0    / 0          3392 / 65536    "
+      "     |\n"
+      "| 0     Ascend910           | OK            | -           37                0    / 0        "
+      "     |\n"
+      "| 1     1                   | 0000:9F:00.0  | 0           0    / 0          61000/ 65536    "
+      "     |\n";
+  const Measurement m = MustRead(log);
+  const Peak* used = LargestPeak(m, Metric::kDeviceUsed);
+  ASSERT_NE(used, nullptr);
+  EXPECT_EQ(used->bytes, 61000 * kMiB);
+  EXPECT_EQ(m.formats, std::vector<std::string>{"npu-smi"});
+}
+
+// torchtitan variants: 24-bit colour codes (Color.orange/turquoise), codes whose ESC byte was
+// lost in a copy ("[36mmemory: …"), srun --label's "5: " prefix, and "-0.00GiB" — what
+// metrics.py prints when memory_stats() lacks reserved_bytes.all.peak (it falls back to -1).
+TEST(CompareLogTest, TorchtitanColourCopiesSrunLabelsAndMissingStatistics) {
+  const std::string log =
+      "5: [titan] 2026-01-09 19:02:58,105 - root - INFO - \x1b[31mstep:  5  \x1b[32mloss:  "
+      "7.10000  \x1b[38;2;180;60;0mgrad_norm:  1.0000  \x1b[38;2;54;234;195mmemory: "
+      "61.07GiB(77.20%)  \x1b[34mtps: 1,200  \x1b[36mtflops: 1,234.50  \x1b[35mmfu: "
+      "40.00%\x1b[39m\n"
+      "[titan] 2026-01-09 19:03:58,105 - root - INFO - [31mstep: 10  [32mloss:  7.00000  "
+      "[36mmemory: 60.00GiB(75.00%)  [34mtps: 1,200[39m\n"
+      "[titan] 2026-01-09 19:04:58,105 - root - INFO - step: 15  loss:  7.00000  grad_norm:  "
+      "1.0000  memory: -0.00GiB(-0.00%)  tps: 1,200  tflops: 1.00  mfu: N/A\n";
+  const Measurement m = MustRead(log);
+  const Peak* reserved = LargestPeak(m, Metric::kReserved);
+  ASSERT_NE(reserved, nullptr);
+  EXPECT_EQ(reserved->bytes, 65573413192);  // 61.07 × 2^30 = 65573413191.68
+  EXPECT_EQ(reserved->rank, 5);
+  bool unranked = false;
+  for (const Peak& p : m.peaks) {
+    if (p.rank == -1) {
+      unranked = true;
+      EXPECT_EQ(p.bytes, 60 * kGiB);
+    }
+  }
+  EXPECT_TRUE(unranked);
+  EXPECT_EQ(m.skipped_count, 1);
+  EXPECT_TRUE(SkippedMentions(m, "reserved_bytes.all.peak"));
+}
+
+// export_memory_timeline("x.html") writes a page with a PNG: refused with what to do instead.
+TEST(CompareLogTest, HtmlTimelineIsRefusedWithAHint) {
+  Result<Measurement> r = ReadMeasurement(
+      "<html>\n<head><meta charset=\"utf-8\" /><title>GPU Memory Timeline HTML</title></head>\n"
+      "<body>\n  <img src='data:image/png;base64,iVBORw0KGgo='>\n</body>\n</html>",
+      "timeline.html");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.errors().front().message.find(".json"), std::string::npos);
 }
 
 TEST(CompareLogTest, TextWithoutFiguresIsAClearError) {

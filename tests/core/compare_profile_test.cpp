@@ -65,6 +65,36 @@ TEST(CompareProfileTest, MemoryTimelineBreakdownAtThePeak) {
   EXPECT_EQ(peak->bytes, 7560);
 }
 
+// export_memory_timeline("x.raw.json.gz"), gunzipped: [time, action, ±bytes, category] events
+// (category = _CATEGORY_TO_INDEX: 0 PARAMETER, 1 OPTIMIZER_STATE, 2 INPUT, 3 TEMPORARY,
+// 4 ACTIVATION, 5 GRADIENT, 6 AUTOGRAD_DETAIL, 7 uncategorised). Alive bytes after each time:
+//   t=-1  (pre-existing parameter)               1000
+//   t=100 (+4000 activation, +300 temporary)     5300
+//   t=200 (+2000 optimizer state, −300 temporary) 7000  (7300 between the two events: the
+//          coalesced export rows only after all events of one time, so 7300 is no row)
+//   t=300 (in-place update: −4000 activation, +4000 gradient) 7000, not larger
+TEST(CompareProfileTest, RawMemoryTimelineIsReplayedPerTime) {
+  const std::string raw =
+      "[[-1, 0, 1000, 0], [100, 1, 4000, 4], [100, 1, 300, 3], [200, 1, 2000, 1], "
+      "[200, 3, -300, 3], [300, 2, -4000, 4], [300, 2, 4000, 5]]";
+  Result<Measurement> r = ReadMeasurement(raw, "timeline.raw.json");
+  ASSERT_TRUE(r.ok()) << FormatError(r.errors().front());
+  const MeasuredComponents& c = r.value().components;
+  ASSERT_TRUE(c.present);
+  EXPECT_EQ(c.total, 7000);
+  EXPECT_EQ(c.parameters, 1000);
+  EXPECT_EQ(c.optimizer_states, 2000);
+  EXPECT_EQ(c.activations, 4000);
+  EXPECT_EQ(c.gradients, 0);
+  EXPECT_EQ(c.temporary, 0);
+  EXPECT_NE(c.source.find("t=200"), std::string::npos) << c.source;
+
+  Result<Measurement> bad = ReadMeasurement("[[1, 1, 10, 9], [2, 3, -10, 9], [3, 1, 5, 0]]");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.errors().front().message.find("event[0] has category 9"), std::string::npos)
+      << bad.errors().front().message;
+}
+
 TEST(CompareProfileTest, MemoryTimelineBadRowsAreNamed) {
   Result<Measurement> r = ReadMeasurement(
       "[[1, 2], [[0, 1, 2, 3, 4, 5, 6, 7, 8], [0, -1, 0, 0, "

@@ -96,13 +96,16 @@ void LogReader::Line(std::string_view raw) {
   rank_ = scan::LeadingRank(line);
   // Cheapest tests first: most log lines are about something else.
   if (Contains(line, "memory")) {
-    if (Megatron(line) || Torchtitan(line)) return Count();
+    if (Megatron(line) || MindSpeedFsdp(line) || Torchtitan(line)) return Count();
   }
   if (Contains(line, "Max_MA") && DeepSpeed(line)) return Count();
-  if (Contains(line, "|") && (MemorySummary(line) || NvidiaSmiTable(line) || NpuSmi(line))) {
+  if (Contains(line, "MEMSTATS") && DeepSpeedMemStats(line)) return Count();
+  // Tables: every row may carry the launcher's rank tag ("[rank0]:| Allocated memory | …").
+  const std::string_view row = scan::StripLauncherPrefix(line);
+  if (Contains(row, "|") && (MemorySummary(row) || NvidiaSmiTable(row) || NpuSmi(row))) {
     return Count();
   }
-  if (NvidiaSmiCsv(line)) return Count();
+  if (NvidiaSmiQuery(row) || NvidiaSmiCsv(row)) return Count();
 }
 
 void LogReader::Count() {
@@ -159,6 +162,13 @@ bool LogReader::TorchtitanFigure(std::string_view rest, bool at_init) {
   std::size_t used = 0;
   const NumberProblem problem = scan::ReadNumber(rest, gib, used);
   const char* what = at_init ? "torchtitan 'memory usage for model'" : "torchtitan step memory";
+  if (problem == NumberProblem::kNegative && StartsWith(Trim(rest), "-0.00GiB")) {
+    // DeviceMemoryMonitor.get_peak_stats falls back to -1 bytes when memory_stats() lacks
+    // "reserved_bytes.all.peak" (a device or backend without allocator statistics).
+    Skip(std::string(what) +
+         " is -0.00GiB: the device reported no reserved_bytes.all.peak statistic");
+    return true;
+  }
   if (problem != NumberProblem::kNone) {
     Skip(NumberWhy(problem, what));
     return true;
@@ -167,12 +177,12 @@ bool LogReader::TorchtitanFigure(std::string_view rest, bool at_init) {
     Skip(std::string(what) + " has no 'GiB' after the number (the line may be cut short)");
     return true;
   }
-  Format(at_init ? "torchtitan" : "torchtitan");
+  Format("torchtitan");
   Figure f;
   f.metric = Metric::kReserved;
   f.value = gib;
   f.unit = kGiB;
-  f.rounding = kGiB / 200;  // printed with 2 decimals
+  f.rounding = scan::HalfLastDigit(kGiB, scan::PrintedDecimals(rest.substr(0, used)));
   f.at_init = at_init;
   f.source = at_init ? "torchtitan 'memory usage for model' (max reserved after model init, GiB)"
                      : "torchtitan step line 'memory: …GiB' (max reserved, GiB)";
@@ -184,23 +194,17 @@ bool LogReader::TorchtitanFigure(std::string_view rest, bool at_init) {
 // [SECTION] Megatron-LM
 // ---------------------------------------------------------------------------------------------
 
-namespace {
-
-// Megatron prints every figure with two decimals: a value without them was cut mid-way.
-bool HasTwoDecimals(std::string_view rest, std::size_t used) {
-  std::string_view number = Trim(rest.substr(0, used));
-  const std::size_t dot = number.find('.');
-  return dot != std::string_view::npos && number.size() - dot - 1 == 2;
-}
-
-}  // namespace
-
-// megatron/training/utils.py, report_memory(name): "[Rank {rank}] {name} memory (MB) |
-// allocated: {memory_allocated/2**20:.2f} | max allocated: {max_memory_allocated/2**20:.2f} |
-// reserved: {…:.2f} | max reserved: {…:.2f}" and, with --log-device-memory-used,
-// " | total device memory used: {device_memory_used/2**20:.2f}". training_log calls it once,
-// name "(after {iteration} iterations)", on data-parallel rank 0 of every TP/PP rank, so a log
-// holds one line per model-parallel rank. MindSpeed-LLM trains through the same function.
+// megatron/training/utils/common_utils.py (megatron/training/utils.py before), report_memory
+// (name): "[Rank {rank}] {name} memory (MB) | allocated: {memory_allocated/2**20:.2f} | max
+// allocated: {max_memory_allocated/2**20:.2f} | reserved: {…:.2f} | max reserved: {…:.2f}"
+// and, with --log-device-memory-used, " | total device memory used: {…:.2f}". Until the
+// "Improve memory logging" change (January 2026) the figures were '{}'.format(bytes / 2**20):
+// Python's repr of the float, e.g. "3381.9326171875", "6166.0", "4.76837158203125e-05" — the
+// form older Megatron and the Megatron MindSpeed-LLM pins print. Either way a figure has a
+// decimal point, so one without was cut mid-number. training_log calls it with name "(after
+// {iteration} iterations)" (also around save_checkpoint) on data-parallel rank 0 of every
+// TP/PP rank, so a log holds one line per model-parallel rank. MindSpeed-LLM
+// (mindspeed_llm/training/training.py) imports and calls the same function.
 bool LogReader::Megatron(std::string_view line) {
   const std::size_t at = line.find("memory (MB)");
   if (at == std::string_view::npos) return false;
@@ -217,8 +221,9 @@ bool LogReader::Megatron(std::string_view line) {
       {"| allocated:", Metric::kAllocated, "Megatron report_memory 'allocated' (MB = 2^20 B)"},
       {"| max allocated:", Metric::kMaxAllocated,
        "Megatron report_memory 'max allocated' (MB = 2^20 B)"},
-      {"| reserved:", Metric::kReserved, "Megatron report_memory 'reserved' (MB = 2^20 B)"},
+      // 'max reserved' first: when the current figure equals it, the peak names the peak.
       {"| max reserved:", Metric::kReserved, "Megatron report_memory 'max reserved' (MB = 2^20 B)"},
+      {"| reserved:", Metric::kReserved, "Megatron report_memory 'reserved' (MB = 2^20 B)"},
       {"| total device memory used:", Metric::kDeviceUsed,
        "Megatron report_memory 'total device memory used' (MB = 2^20 B)"},
   };
@@ -236,15 +241,16 @@ bool LogReader::Megatron(std::string_view line) {
       Skip(NumberWhy(problem, what));
       continue;
     }
-    if (!HasTwoDecimals(rest, used)) {
-      Skip(what + " is not printed with two decimals (the line is cut mid-number)");
+    const int decimals = scan::PrintedDecimals(rest.substr(0, used));
+    if (decimals == 0) {
+      Skip(what + " has no decimal point (the line is cut mid-number)");
       continue;
     }
     Figure f;
     f.metric = field.metric;
     f.value = mb;
     f.unit = kMiB;
-    f.rounding = kMiB / 200;
+    f.rounding = scan::HalfLastDigit(kMiB, decimals);
     f.rank = rank;
     f.source = field.source;
     Record(f);
@@ -256,6 +262,61 @@ bool LogReader::Megatron(std::string_view line) {
         "Megatron memory line ends before 'max reserved' (cut short); used the figures before "
         "the cut");
   }
+  return true;
+}
+
+// mindspeed_llm/fsdp2/utils/train_monitor.py (MindSpeed-LLM's FSDP2 backend): the iteration
+// line ends with " max_memory_allocated(GB): {:.2f} | max_memory_reserved(GB): {:.2f} |" where
+// each figure is max_memory_allocated() / max_memory_reserved() divided by 1024**3 (so "GB" is
+// GiB) after an all_reduce(max) over every rank: the largest rank's peak, printed by rank 0.
+bool LogReader::MindSpeedFsdp(std::string_view line) {
+  struct Field {
+    std::string_view key;
+    Metric metric;
+    const char* source;
+  };
+  static constexpr Field kFields[] = {
+      {"max_memory_allocated(GB):", Metric::kMaxAllocated,
+       "MindSpeed-LLM FSDP2 'max_memory_allocated(GB)' (GB = 2^30 B, max over ranks)"},
+      {"max_memory_reserved(GB):", Metric::kReserved,
+       "MindSpeed-LLM FSDP2 'max_memory_reserved(GB)' (GB = 2^30 B, max over ranks)"},
+  };
+  if (!Contains(line, "max_memory_allocated(GB):") && !Contains(line, "max_memory_reserved(GB):")) {
+    return false;
+  }
+  Format("mindspeed-llm");
+  for (const Field& field : kFields) {
+    const std::size_t at = line.find(field.key);
+    const std::string what =
+        "MindSpeed-LLM '" + std::string(field.key.substr(0, field.key.size() - 1)) + "'";
+    if (at == std::string_view::npos) {
+      Skip(what + " is missing (the line may be cut short)");
+      continue;
+    }
+    std::string_view rest = line.substr(at + field.key.size());
+    double gib = 0;
+    std::size_t used = 0;
+    const NumberProblem problem = scan::ReadNumber(rest, gib, used);
+    if (problem != NumberProblem::kNone) {
+      Skip(NumberWhy(problem, what));
+      continue;
+    }
+    const int decimals = scan::PrintedDecimals(rest.substr(0, used));
+    if (decimals == 0) {
+      Skip(what + " has no decimal point (the line is cut mid-number)");
+      continue;
+    }
+    Figure f;
+    f.metric = field.metric;
+    f.value = gib;
+    f.unit = kGiB;
+    f.rounding = scan::HalfLastDigit(kGiB, decimals);
+    f.source = field.source;
+    Record(f);
+  }
+  Note(
+      "MindSpeed-LLM's FSDP2 iteration line prints the maximum over all ranks (all_reduce max); "
+      "it is compared with the estimate's largest stage.");
   return true;
 }
 
@@ -344,6 +405,78 @@ bool LogReader::DeepSpeed(std::string_view line) {
   Note(
       "DeepSpeed prints Max_CA rounded to a whole GiB; the reserved peak is the larger of "
       "Max_CA and the current CA.");
+  return true;
+}
+
+// deepspeed/runtime/utils.py, memory_status(msg, print_rank, reset_max): "RANK={rank} MEMSTATS
+// {msg} device={device} current alloc={:0.4f}GB (delta={:0.4f}GB max={:0.4f}GB) current
+// cache={:0.4f}GB (delta={:0.4f}GB max={:0.4f}GB)", every figure divided by 1024**3 (GiB).
+// "max" after "current alloc" is max_memory_allocated, after "current cache" max_memory_cached
+// (= max reserved). The deltas can be negative and are not used.
+bool LogReader::DeepSpeedMemStats(std::string_view line) {
+  const std::size_t tag = line.find("MEMSTATS");
+  const std::size_t alloc = line.find("current alloc=");
+  const std::size_t cache = line.find("current cache=");
+  if (tag == std::string_view::npos || alloc == std::string_view::npos) return false;
+  Format("deepspeed");
+  int rank = -1;
+  const std::size_t rank_at = line.rfind("RANK=", tag);
+  if (rank_at != std::string_view::npos) {
+    double r = 0;
+    std::size_t used = 0;
+    if (scan::ReadNumber(line.substr(rank_at + 5), r, used) == NumberProblem::kNone && r < 1e7) {
+      rank = static_cast<int>(r);
+    }
+  }
+  struct Field {
+    std::size_t from;  // where the field's part of the line starts
+    std::string_view key;
+    Metric metric;
+    const char* source;
+  };
+  const Field fields[] = {
+      {alloc, "current alloc=", Metric::kAllocated,
+       "DeepSpeed memory_status 'current alloc' (GB = 2^30 B)"},
+      {alloc, "max=", Metric::kMaxAllocated,
+       "DeepSpeed memory_status 'max' allocated (GB = 2^30 B)"},
+      {cache, "current cache=", Metric::kReserved,
+       "DeepSpeed memory_status 'current cache' (GB = 2^30 B)"},
+      {cache, "max=", Metric::kReserved, "DeepSpeed memory_status 'max' cache (GB = 2^30 B)"},
+  };
+  for (const Field& field : fields) {
+    const std::string what = "DeepSpeed MEMSTATS '" + std::string(field.key) + "'";
+    std::size_t at =
+        field.from == std::string_view::npos ? field.from : line.find(field.key, field.from);
+    // "max=" of the alloc part must come before "current cache".
+    if (at != std::string_view::npos && field.from == alloc && cache != std::string_view::npos &&
+        at > cache) {
+      at = std::string_view::npos;
+    }
+    if (at == std::string_view::npos) {
+      Skip(what + " is missing (the line may be cut short)");
+      continue;
+    }
+    std::string_view rest = line.substr(at + field.key.size());
+    double gib = 0;
+    std::size_t used = 0;
+    const NumberProblem problem = scan::ReadNumber(rest, gib, used);
+    if (problem != NumberProblem::kNone) {
+      Skip(NumberWhy(problem, what));
+      continue;
+    }
+    if (!StartsWith(rest.substr(used), "GB")) {
+      Skip(what + " has no 'GB' after the number (the line may be cut short)");
+      continue;
+    }
+    Figure f;
+    f.metric = field.metric;
+    f.value = gib;
+    f.unit = kGiB;
+    f.rounding = scan::HalfLastDigit(kGiB, scan::PrintedDecimals(rest.substr(0, used)));
+    f.rank = rank;
+    f.source = field.source;
+    Record(f);
+  }
   return true;
 }
 

@@ -45,10 +45,13 @@ class LogReader {
   bool Torchtitan(std::string_view line);
   bool TorchtitanFigure(std::string_view rest, bool at_init);
   bool Megatron(std::string_view line);
+  bool MindSpeedFsdp(std::string_view line);
   bool DeepSpeed(std::string_view line);
+  bool DeepSpeedMemStats(std::string_view line);
   bool MemorySummary(std::string_view line);
   bool NvidiaSmiTable(std::string_view line);
   bool NvidiaSmiCsv(std::string_view line);
+  bool NvidiaSmiQuery(std::string_view line);
   bool NpuSmi(std::string_view line);
 
   std::map<std::tuple<int, int, bool>, Peak> peaks_;  // (metric, rank, at_init)
@@ -63,10 +66,11 @@ class LogReader {
   std::string clean_;  // the current line without colour codes, when it had some
 
   // Table state carried from one line to the next.
-  int summary_device_ = -1;    // "memory summary, device ID N"
-  int smi_gpu_ = -1;           // nvidia-smi: the GPU row above the memory row
-  int csv_column_ = -1;        // nvidia-smi --query-gpu csv: the memory.used column
-  std::int64_t csv_unit_ = 0;  // from the header, "memory.used [MiB]"
+  int summary_device_ = -1;      // "memory summary, device ID N"
+  int smi_gpu_ = -1;             // nvidia-smi: the GPU row above the memory row
+  bool smi_fb_section_ = false;  // nvidia-smi -q: inside "FB Memory Usage"
+  int csv_column_ = -1;          // nvidia-smi --query-gpu csv: the memory.used column
+  std::int64_t csv_unit_ = 0;    // from the header, "memory.used [MiB]"
   int csv_row_ = 0;
   bool npu_header_ = false;  // npu-smi: the "HBM-Usage(MB)" header was seen
   int npu_id_ = -1;

@@ -1,4 +1,5 @@
 // Table readers: torch.cuda.memory_summary() / torch_npu's, nvidia-smi and npu-smi.
+#include <cctype>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -57,14 +58,36 @@ std::int64_t SummaryUnit(std::string_view unit) {
   return 0;
 }
 
+// A PCI bus id as nvidia-smi ("00000000:18:00.0") and npu-smi ("0000:C1:00.0") print it.
+bool LooksLikeBusId(std::string_view s) {
+  s = Trim(s);
+  const std::size_t colon = s.find(':');
+  if (colon == std::string_view::npos || colon < 4 || colon > 8) return false;
+  for (std::size_t i = 0; i < colon; ++i) {
+    if (!std::isxdigit(static_cast<unsigned char>(s[i]))) return false;
+  }
+  const std::size_t dot = s.find('.', colon);
+  return dot != std::string_view::npos && dot == colon + 6 && s[colon + 3] == ':';
+}
+
+bool HasLetter(std::string_view s) {
+  for (char c : s) {
+    if (std::isalpha(static_cast<unsigned char>(c))) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 // torch/cuda/memory.py, memory_summary(): a table headed "PyTorch CUDA memory summary, device
 // ID {n}" whose rows are " {name:<21} | {current} | {peak} | {total allocated} | {total
-// freed} " framed by '|'. Sizes come from _format_size(sz, pref_sz): floor-divided by 1024
-// until the peak is below 768 units, printed "{sz:6d} {unit}". Rows read here: "Allocated
-// memory" (peak = max_memory_allocated), "Active memory" (peak active), "GPU reserved memory"
-// ("NPU reserved memory" in torch_npu; peak = max_memory_reserved).
+// freed} " framed by '|'. Sizes come from _format_size(sz, pref_sz): the unit steps up (sz
+// floor-divided by 1024) while the row's "all" figure of that column is at least 768 × 1024
+// of the current unit, printed "{sz:6d} {unit}" with unit "B  ", "KiB", "MiB", "GiB", "TiB",
+// "PiB" — so 60 GiB prints as "61440 MiB". Rows read here: "Allocated memory" (peak =
+// max_memory_allocated), "Active memory" (peak active), "GPU reserved memory" ("NPU reserved
+// memory" in torch_npu; peak = max_memory_reserved). "Requested memory" (bytes asked for,
+// before the allocator's rounding) and "Non-releasable memory" are not compared.
 bool LogReader::MemorySummary(std::string_view line) {
   const std::size_t header = line.find("memory summary, device ID");
   if (header != std::string_view::npos) {
@@ -124,13 +147,13 @@ bool LogReader::NvidiaSmiTable(std::string_view line) {
   const std::vector<std::string_view> fields = SplitBars(trimmed);
   if (fields.size() < 3) return false;
   const std::string_view memory = Trim(fields[2]);
-  const std::size_t slash = memory.find("MiB /");
-  if (slash == std::string_view::npos) {
-    // A GPU row: the index first, then the name.
+  if (!Contains(memory, "MiB") || !Contains(memory, "/")) {
+    // A GPU row: "index  name  persistence | bus id  display | ECC". Names vary with the
+    // driver ("NVIDIA H100 80GB HBM3", "Tesla V100-SXM2-32GB", "A100-SXM4-80GB"): the bus id
+    // in the second cell identifies the row (npu-smi's chip rows have no name, only digits).
     const std::string_view first = Trim(fields[1]);
     const int index = LeadingInt(first);
-    if (index >= 0 && (Contains(first, "NVIDIA") || Contains(first, "Tesla") ||
-                       Contains(first, "GeForce") || Contains(first, "Quadro"))) {
+    if (index >= 0 && fields.size() >= 4 && LooksLikeBusId(fields[2]) && HasLetter(first)) {
       smi_gpu_ = index;
       Format("nvidia-smi");
       return true;
@@ -153,6 +176,52 @@ bool LogReader::NvidiaSmiTable(std::string_view line) {
   f.rounding = kMiB / 2;
   f.source = "nvidia-smi memory used (MiB)" +
              (smi_gpu_ >= 0 ? ", GPU " + std::to_string(smi_gpu_) : std::string());
+  smi_gpu_ = -1;  // the next memory row belongs to the next GPU row
+  Record(f);
+  Note(
+      "nvidia-smi and npu-smi count the whole device: the runtime context, communication "
+      "buffers and other processes besides the framework's allocator.");
+  return true;
+}
+
+// nvidia-smi -q: per GPU a section "    FB Memory Usage" with lines "        Total  : 81559 MiB",
+// "Reserved : …", "Used : 78543 MiB", "Free : …"; "BAR1 Memory Usage" and "Conf Compute
+// Protected Memory Usage" sections follow with their own "Used" lines, which are not the
+// device's memory.
+bool LogReader::NvidiaSmiQuery(std::string_view line) {
+  const std::string_view trimmed = Trim(line);
+  if (Contains(trimmed, "Memory Usage")) {
+    smi_fb_section_ = StartsWith(trimmed, "FB Memory Usage");
+    if (smi_fb_section_) Format("nvidia-smi");
+    return smi_fb_section_;
+  }
+  if (!smi_fb_section_) return false;
+  if (!StartsWith(trimmed, "Used")) {
+    // Another key of the section, or the section ended.
+    if (!(StartsWith(trimmed, "Total") || StartsWith(trimmed, "Reserved") ||
+          StartsWith(trimmed, "Free"))) {
+      smi_fb_section_ = false;
+    }
+    return false;
+  }
+  smi_fb_section_ = false;
+  const std::size_t colon = trimmed.find(':');
+  if (colon == std::string_view::npos) return false;
+  const std::string_view rest = trimmed.substr(colon + 1);
+  double mib = 0;
+  std::size_t used = 0;
+  const NumberProblem problem = scan::ReadNumber(rest, mib, used);
+  if (problem != NumberProblem::kNone || !StartsWith(Trim(rest.substr(used)), "MiB")) {
+    Skip(NumberWhy(problem == NumberProblem::kNone ? NumberProblem::kMissing : problem,
+                   "nvidia-smi -q FB Memory Usage 'Used'"));
+    return true;
+  }
+  Figure f;
+  f.metric = Metric::kDeviceUsed;
+  f.value = mib;
+  f.unit = kMiB;
+  f.rounding = kMiB / 2;
+  f.source = "nvidia-smi -q FB Memory Usage 'Used' (MiB)";
   Record(f);
   Note(
       "nvidia-smi and npu-smi count the whole device: the runtime context, communication "
@@ -234,8 +303,7 @@ bool LogReader::NpuSmi(std::string_view line) {
   if (!StartsWith(trimmed, "|")) return false;
   const std::vector<std::string_view> fields = SplitBars(trimmed);
   if (fields.size() < 4) return false;
-  const std::string_view bus = Trim(fields[2]);
-  const bool chip_row = bus.size() >= 7 && bus[4] == ':' && Contains(bus, ".");
+  const bool chip_row = LooksLikeBusId(fields[2]);
   if (!chip_row) {
     const int id = LeadingInt(fields[1]);
     if (id >= 0) npu_id_ = id;

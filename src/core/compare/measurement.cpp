@@ -62,6 +62,15 @@ Result<Measurement> ReadMeasurement(std::string_view data, std::string_view name
                  name);
   }
   if (first == 0x80) return Named(ReadAllocatorSnapshot(data), name);
+  // export_memory_timeline("….html") embeds a PNG of the plot: no figures to read.
+  const std::string_view head = scan::Trim(data.substr(0, 64));
+  if (scan::StartsWith(head, "<html") || scan::StartsWith(head, "<!DOCTYPE")) {
+    return Named(Result<Measurement>::Failure(
+                     "",
+                     "an HTML page (export_memory_timeline(\"….html\") holds only a picture "
+                     "of the plot): export the timeline to a .json file instead"),
+                 name);
+  }
   if (LooksLikeTimeline(data)) return Named(ReadMemoryTimeline(data), name);
   return Named(ReadLogText(data), name);
 }

@@ -83,6 +83,18 @@ NumberProblem ReadNumber(std::string_view s, double& value, std::size_t& used) {
     }
   }
   if (!digits) return NumberProblem::kMissing;
+  // An exponent, as Python's repr() prints small and large floats ("4.76837158203125e-05",
+  // "1.0E+01"): taken only when digits follow, so "5e" before a unit stays outside.
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    std::size_t k = i + 1;
+    if (k < s.size() && (s[k] == '+' || s[k] == '-')) ++k;
+    if (k < s.size() && s[k] >= '0' && s[k] <= '9' && n + (k - i) + 4 < sizeof buffer) {
+      for (std::size_t j = i; j < k; ++j) buffer[n++] = s[j];
+      for (i = k; i < s.size() && s[i] >= '0' && s[i] <= '9' && n + 1 < sizeof buffer; ++i) {
+        buffer[n++] = s[i];
+      }
+    }
+  }
   buffer[n] = '\0';
   value = std::strtod(buffer, nullptr);
   if (!std::isfinite(value)) return NumberProblem::kNotFinite;
@@ -98,8 +110,57 @@ bool ToBytes(double value, std::int64_t unit, std::int64_t& bytes) {
   return true;
 }
 
+int PrintedDecimals(std::string_view number) {
+  number = Trim(number);
+  const std::size_t dot = number.find('.');
+  if (dot == std::string_view::npos) return 0;
+  int decimals = 0;
+  for (std::size_t i = dot + 1; i < number.size() && number[i] >= '0' && number[i] <= '9'; ++i) {
+    ++decimals;
+  }
+  return decimals;
+}
+
+std::int64_t HalfLastDigit(std::int64_t unit, int decimals) {
+  double half = static_cast<double>(unit) / 2;
+  for (int d = 0; d < decimals && half >= 1; ++d) half /= 10;
+  return static_cast<std::int64_t>(half);
+}
+
+std::string_view StripLauncherPrefix(std::string_view line) {
+  std::string_view rest = Trim(line);
+  // torchrun's "[rank3]:" / "[default3]:" (possibly several, e.g. "[rank3]:[titan] …" keeps
+  // "[titan]"), srun --label's "3: ".
+  for (std::string_view tag : {std::string_view("[rank"), std::string_view("[default")}) {
+    if (!StartsWith(rest, tag)) continue;
+    std::size_t i = tag.size();
+    while (i < rest.size() && rest[i] >= '0' && rest[i] <= '9') ++i;
+    if (i > tag.size() && i + 1 < rest.size() && rest[i] == ']' && rest[i + 1] == ':') {
+      return rest.substr(i + 2);
+    }
+  }
+  std::size_t i = 0;
+  while (i < rest.size() && i < 7 && rest[i] >= '0' && rest[i] <= '9') ++i;
+  if (i > 0 && i + 1 < rest.size() && rest[i] == ':' && rest[i + 1] == ' ') {
+    return rest.substr(i + 2);
+  }
+  return rest;
+}
+
 int LeadingRank(std::string_view line) {
   line = Trim(line);
+  // srun --label: "3: …".
+  {
+    std::size_t i = 0;
+    long rank = 0;
+    while (i < line.size() && i < 7 && line[i] >= '0' && line[i] <= '9') {
+      rank = rank * 10 + (line[i] - '0');
+      ++i;
+    }
+    if (i > 0 && i + 1 < line.size() && line[i] == ':' && line[i + 1] == ' ') {
+      return static_cast<int>(rank);
+    }
+  }
   // torchrun --tee / --local-ranks-filter: "[rank3]:" ; older elastic agents: "[default3]:".
   for (std::string_view tag :
        {std::string_view("[rank"), std::string_view("[default"), std::string_view("[Rank ")}) {

@@ -28,11 +28,23 @@ enum class NumberProblem { kNone, kMissing, kNotFinite, kNegative };
 // reported as kNotFinite, a leading '-' as kNegative.
 NumberProblem ReadNumber(std::string_view s, double& value, std::size_t& used);
 
+// Digits printed after the decimal point of a number as ReadNumber took it ("61.07" → 2,
+// "6166.0" → 1, "31" → 0, "4.7e-05" → 1).
+int PrintedDecimals(std::string_view number);
+
+// Half of the last printed digit in bytes: the most a value printed with `decimals` decimals of
+// `unit` can be off by rounding (round-half-even or round-half-up alike).
+std::int64_t HalfLastDigit(std::int64_t unit, int decimals);
+
+// The line without a launcher's rank tag: torchrun's "[rank3]:" / "[default3]:", srun
+// --label's "3: ". Tables printed under a launcher carry the tag on every row.
+std::string_view StripLauncherPrefix(std::string_view line);
+
 // Bytes from a value in a binary unit, rounded to the nearest byte; false when out of range.
 bool ToBytes(double value, std::int64_t unit, std::int64_t& bytes);
 
 // A rank named by the launcher or the framework at the start of a line: torchrun's
-// "[rank3]:" / "[default3]:", Megatron's "[Rank 3]", or -1.
+// "[rank3]:" / "[default3]:", srun --label's "3: ", Megatron's "[Rank 3]", or -1.
 int LeadingRank(std::string_view line);
 
 }  // namespace trainmem::compare::scan
