@@ -476,6 +476,35 @@ TEST(CompareLogTest, TorchtitanColourCopiesSrunLabelsAndMissingStatistics) {
   EXPECT_TRUE(SkippedMentions(m, "reserved_bytes.all.peak"));
 }
 
+// MetricsProcessor.log's metric names as W&B's run summary prints them and as
+// wandb-summary.json stores them (full float digits): max reserved and max active, in GiB.
+TEST(CompareLogTest, TorchtitanMetricNamesFromWandbSummaries) {
+  const std::string summary =
+      "wandb: Run summary:\n"
+      "wandb:          memory/max_active(GiB) 55.21\n"
+      "wandb:            memory/max_active(%) 69.8\n"
+      "wandb:        memory/max_reserved(GiB) 61.07\n"
+      "wandb:         memory/num_alloc_retries 0\n";
+  const Measurement m = MustRead(summary);
+  const Peak* reserved = LargestPeak(m, Metric::kReserved);
+  ASSERT_NE(reserved, nullptr);
+  EXPECT_EQ(reserved->bytes, 65573413192);  // 61.07 × 2^30 = 65573413191.68
+  const Peak* active = LargestPeak(m, Metric::kActive);
+  ASSERT_NE(active, nullptr);
+  EXPECT_EQ(active->bytes, 59281286103);  // 55.21 × 2^30 = 59281286103.04
+  EXPECT_EQ(m.skipped_count, 0);
+
+  const Measurement json = MustRead(
+      "{\"loss_metrics/global_avg_loss\": 7.1, \"memory/max_active(GiB)\": 55.2109375, "
+      "\"memory/max_reserved(GiB)\": 61.0703125, \"memory/max_reserved(%)\": 77.2}");
+  const Peak* json_reserved = LargestPeak(json, Metric::kReserved);
+  ASSERT_NE(json_reserved, nullptr);
+  EXPECT_EQ(json_reserved->bytes, 65573748736);  // 61.0703125 × 2^30, exact
+  const Peak* json_active = LargestPeak(json, Metric::kActive);
+  ASSERT_NE(json_active, nullptr);
+  EXPECT_EQ(json_active->bytes, 59282292736);  // 55.2109375 × 2^30, exact
+}
+
 // export_memory_timeline("x.html") writes a page with a PNG: refused with what to do instead.
 TEST(CompareLogTest, HtmlTimelineIsRefusedWithAHint) {
   Result<Measurement> r = ReadMeasurement(

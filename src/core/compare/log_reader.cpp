@@ -96,7 +96,9 @@ void LogReader::Line(std::string_view raw) {
   rank_ = scan::LeadingRank(line);
   // Cheapest tests first: most log lines are about something else.
   if (Contains(line, "memory")) {
-    if (Megatron(line) || MindSpeedFsdp(line) || Torchtitan(line)) return Count();
+    if (Megatron(line) || MindSpeedFsdp(line) || Torchtitan(line) || TorchtitanMetricNames(line)) {
+      return Count();
+    }
   }
   if (Contains(line, "Max_MA") && DeepSpeed(line)) return Count();
   if (Contains(line, "MEMSTATS") && DeepSpeedMemStats(line)) return Count();
@@ -188,6 +190,58 @@ bool LogReader::TorchtitanFigure(std::string_view rest, bool at_init) {
                      : "torchtitan step line 'memory: …GiB' (max reserved, GiB)";
   Record(f);
   return true;
+}
+
+// The same statistics under MetricsProcessor.log's metric names, as TensorBoard/W&B record
+// them: "memory/max_reserved(GiB)" (reserved_bytes.all.peak / 1024**3) and
+// "memory/max_active(GiB)" (active_bytes.all.peak / 1024**3), also prefixed
+// "validation_metrics/". They reach a text paste as W&B's end-of-run summary ("wandb:
+// memory/max_active(GiB) 55.21") or a wandb-summary.json ("\"memory/max_active(GiB)\":
+// 55.2109375"), with every digit of the float.
+bool LogReader::TorchtitanMetricNames(std::string_view line) {
+  struct Field {
+    std::string_view key;
+    Metric metric;
+    const char* source;
+  };
+  static constexpr Field kFields[] = {
+      {"memory/max_reserved(GiB)", Metric::kReserved,
+       "torchtitan metric memory/max_reserved(GiB) (reserved_bytes.all.peak, GiB)"},
+      {"memory/max_active(GiB)", Metric::kActive,
+       "torchtitan metric memory/max_active(GiB) (active_bytes.all.peak, GiB)"},
+  };
+  bool any = false;
+  for (const Field& field : kFields) {
+    const std::size_t at = line.find(field.key);
+    if (at == std::string_view::npos) continue;
+    any = true;
+    Format("torchtitan");
+    std::string_view rest = line.substr(at + field.key.size());
+    // Past the separator: `": ` in JSON, spaces in W&B's summary, "=" or "," elsewhere.
+    std::size_t i = 0;
+    while (i < rest.size() && i < 8 &&
+           (rest[i] == '"' || rest[i] == ':' || rest[i] == '=' || rest[i] == ',' ||
+            rest[i] == ' ' || rest[i] == '\t')) {
+      ++i;
+    }
+    rest = rest.substr(i);
+    double gib = 0;
+    std::size_t used = 0;
+    const std::string what = "torchtitan '" + std::string(field.key) + "'";
+    const NumberProblem problem = scan::ReadNumber(rest, gib, used);
+    if (problem != NumberProblem::kNone) {
+      Skip(NumberWhy(problem, what));
+      continue;
+    }
+    Figure f;
+    f.metric = field.metric;
+    f.value = gib;
+    f.unit = kGiB;
+    f.rounding = scan::HalfLastDigit(kGiB, scan::PrintedDecimals(rest.substr(0, used)));
+    f.source = field.source;
+    Record(f);
+  }
+  return any;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ class LogReader {
 
   bool Torchtitan(std::string_view line);
   bool TorchtitanFigure(std::string_view rest, bool at_init);
+  bool TorchtitanMetricNames(std::string_view line);
   bool Megatron(std::string_view line);
   bool MindSpeedFsdp(std::string_view line);
   bool DeepSpeed(std::string_view line);
