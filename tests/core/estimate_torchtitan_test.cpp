@@ -150,6 +150,35 @@ TEST(TorchtitanTest, OpLevelSacOnMoeKeepsAllToAllOutputs) {
       87264.0 - 65536.0, 0.5);
 }
 
+// What data parallelism shrinks under torchtitan's MoE sharding (Qwen3-30B-A3B, EP 8, full AC,
+// local batch 8 × 4096). Routed experts are sharded over ep × efsdp = 8 × N/8 = N ranks and the
+// rest over dp_shard = N (models/common/moe_sharding.py), so each of fp32 parameters, fp32
+// gradients (reduce_dtype) and Adam's two fp32 moments is 4 B × 30,532,122,624 / N:
+// 15,266,061,312 B at N = 8, 954,128,832 B at N = 128. Everything else is per device and does
+// not move with N: the tokens (8 × 4096), so saved block inputs, loss and recompute; the
+// gathered bf16 units at the start of backward (norm + output 311,166,976 parameters, the last
+// block and the prefetched one at 19,140,864 dense + 16 local experts × 3 × 2048 × 768 =
+// 94,638,336 each: 500,443,648 × 2 B); the unsharded gradients of those units.
+TEST(TorchtitanTest, MoeDataParallelShrinksOnlyTheShardedStates) {
+  const Config c8 = With(MustParse(R"({"model": "qwen3-30b-a3b", "device": "b200"})"),
+                         {{"ws", "8"}, {"ep", "8"}, {"b", "8"}, {"s", "4096"}, {"ac", "full"}});
+  const Estimate e8 = EstimateMemory(c8);
+  const Estimate e128 = EstimateMemory(With(c8, {{"ws", "128"}}));
+  ASSERT_EQ(e128.layout.dp_shard, 128);
+  ASSERT_EQ(e128.layout.ep, 8);
+  constexpr std::int64_t kParams = 30'532'122'624;
+  for (const auto& [n, e] : {std::pair<std::int64_t, const Estimate*>{8, &e8}, {128, &e128}}) {
+    EXPECT_EQ(e->per_device.parameters, 4 * kParams / n) << n;
+    EXPECT_EQ(e->per_device.gradients, 4 * kParams / n) << n;
+    EXPECT_EQ(e->per_device.optimizer_states, 8 * kParams / n) << n;
+  }
+  EXPECT_EQ(e8.stages[0].temporary.gathered_params, 2 * 500'443'648LL);
+  EXPECT_EQ(e128.stages[0].temporary.gathered_params, e8.stages[0].temporary.gathered_params);
+  EXPECT_EQ(e128.stages[0].temporary.unsharded_grads, e8.stages[0].temporary.unsharded_grads);
+  EXPECT_EQ(e128.per_device.activations, e8.per_device.activations);
+  EXPECT_EQ(e128.stages[0].activations.logits_and_loss, e8.stages[0].activations.logits_and_loss);
+}
+
 // A torchtitan estimate whose unchunked loss is a large share of the total says so and names
 // the setting that models torchtitan's ChunkedLossWrapper; with chunks set it does not.
 // Llama 3 8B, 8 ranks, b 2 × 8192: 12 B × 128256 × 16384 tokens ≈ 23.5 GiB of ~81 GiB.

@@ -43,6 +43,25 @@ TEST(ImportRoundTrip, TorchtitanPython) {
   ExpectSameJob(job, Imported({{"config_registry.py", e.text}}));
 }
 
+// torchtitan's parallelism.fsdp_reshard_after_forward (distributed/fsdp.py): the policy goes out
+// in both torchtitan formats and comes back; "default" is not written (it is torchtitan's own).
+TEST(ImportRoundTrip, TorchtitanReshardPolicy) {
+  for (ExportFormat f : {ExportFormat::kTorchtitanToml, ExportFormat::kTorchtitanPython}) {
+    const std::string file = f == ExportFormat::kTorchtitanToml ? "job.toml" : "config_registry.py";
+    for (ReshardPolicy policy : {ReshardPolicy::kAlways, ReshardPolicy::kNever}) {
+      Config job = Job();
+      job.parallelism.fsdp_reshard_after_forward = policy;
+      const ExportResult e = ExportConfig(job, f);
+      EXPECT_EQ(Imported({{file, e.text}}).parallelism.fsdp_reshard_after_forward, policy)
+          << e.text;
+    }
+    const ExportResult plain = ExportConfig(Job(), f);
+    EXPECT_EQ(plain.text.find("fsdp_reshard_after_forward"), std::string::npos);
+    EXPECT_EQ(Imported({{file, plain.text}}).parallelism.fsdp_reshard_after_forward,
+              ReshardPolicy::kDefault);
+  }
+}
+
 TEST(ImportRoundTrip, Megatron) {
   Config job = Job();
   job.framework = Framework::kMegatron;

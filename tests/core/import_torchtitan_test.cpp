@@ -125,6 +125,86 @@ def llama3_8b_tp4() -> Trainer.Config:
   EXPECT_EQ(At(both.config, "training.local_batch_size"), 6);
 }
 
+// What the import says about a token dispatcher the estimate does not model: the report must not
+// claim the key "does not change the memory model" (DeepEP keeps its own buffers), and the job
+// is still estimated, as torchtitan's standard all-to-all dispatcher.
+std::string IgnoredReason(const ImportResult& r, const std::string& key) {
+  for (const ImportIgnored& i : r.report.ignored)
+    if (i.key == key) return i.reason;
+  return "";
+}
+
+bool NoteMentions(const ImportResult& r, const std::string& a, const std::string& b) {
+  for (const std::string& n : r.report.notes)
+    if (n.find(a) != std::string::npos && n.find(b) != std::string::npos) return true;
+  return false;
+}
+
+TEST(ImportTorchtitan, DeepEpDispatcherIsNamedAsNotModelled) {
+  const std::string toml = R"([model]
+name = "qwen3"
+flavor = "30B-A3B"
+[training]
+local_batch_size = 8
+seq_len = 4096
+[parallelism]
+data_parallel_shard_degree = -1
+expert_parallel_degree = 8
+expert_parallel_comm_backend = "deepep"
+)";
+  const ImportResult r = MustImport({{"job.toml", toml}});
+  ASSERT_TRUE(r.config_valid);  // estimated all the same
+  EXPECT_EQ(At(r.config, "parallelism.expert_parallel_degree"), 8);
+  const std::string why = IgnoredReason(r, "parallelism.expert_parallel_comm_backend");
+  EXPECT_NE(why.find("'deepep'"), std::string::npos) << why;
+  EXPECT_NE(why.find("not modelled"), std::string::npos) << why;
+
+  std::string standard = toml;
+  standard.replace(standard.find("\"deepep\""), 8, "\"standard\"");
+  const ImportResult s = MustImport({{"job.toml", standard}});
+  const std::string ok = IgnoredReason(s, "parallelism.expert_parallel_comm_backend");
+  EXPECT_NE(ok.find("the one the estimate models"), std::string::npos) << ok;
+  EXPECT_EQ(ok.find("not modelled"), std::string::npos) << ok;
+}
+
+TEST(ImportTorchtitan, ReshardPolicyIsRead) {
+  const ImportResult r = MustImport({{"job.toml",
+                                      "[model]\nname = \"llama3\"\nflavor = \"8B\"\n"
+                                      "[parallelism]\nfsdp_reshard_after_forward = \"never\"\n"}});
+  EXPECT_EQ(At(r.config, "parallelism.fsdp_reshard_after_forward"), "never");
+  EXPECT_EQ(ReadLine(r, "parallelism.fsdp_reshard_after_forward"), 5);
+  const ImportResult bad =
+      MustImport({{"job.toml",
+                   "[model]\nname = \"llama3\"\nflavor = \"8B\"\n"
+                   "[parallelism]\nfsdp_reshard_after_forward = \"sometimes\"\n"}});
+  EXPECT_TRUE(At(bad.config, "parallelism.fsdp_reshard_after_forward").is_null());
+  EXPECT_NE(IgnoredReason(bad, "parallelism.fsdp_reshard_after_forward").find("'sometimes'"),
+            std::string::npos);
+}
+
+TEST(ImportTorchtitan, DeepEpFlavorAndRegistryBackendAreNoted) {
+  // A fork's "-deepep" flavor is the same model; the note names the dispatcher.
+  const ImportResult f =
+      MustImport({{"job.toml",
+                   "[model]\nname = \"qwen3\"\nflavor = \"30B-A3B-deepep\"\n[parallelism]\n"
+                   "expert_parallel_degree = 8\n"}});
+  EXPECT_EQ(f.config["model"], "qwen3-30b-a3b");
+  EXPECT_TRUE(NoteMentions(f, "30B-A3B-deepep", "not modelled"));
+  // The Python registry chooses it with model_registry(..., moe_comm_backend=...).
+  const std::string registry = R"(def qwen3_30b_a3b_deepep() -> Trainer.Config:
+    return Trainer.Config(
+        model_spec=model_registry("30B-A3B", moe_comm_backend="hybridep"),
+        parallelism=ParallelismConfig(expert_parallel_degree=8),
+    )
+)";
+  const ImportResult p = MustImport({{"config_registry.py", registry}});
+  EXPECT_TRUE(NoteMentions(p, "'hybridep'", "not modelled"));
+  const std::string plain = R"(def qwen3_30b_a3b() -> Trainer.Config:
+    return Trainer.Config(model_spec=model_registry("30B-A3B", moe_comm_backend="standard"))
+)";
+  EXPECT_FALSE(NoteMentions(MustImport({{"config_registry.py", plain}}), "dispatch", "modelled"));
+}
+
 TEST(ImportTorchtitan, UnknownRecipeNameIsAnError) {
   Result<ImportResult> r =
       ImportFiles({Fixture("tt_recipes_current.py")}, {"no_such_recipe"}, TestPresets());

@@ -110,6 +110,9 @@ ExportResult ToTorchtitanPython(const Config& c) {
     if (p.pp_layers_per_stage > 0)
       o << "            pipeline_parallel_layers_per_stage=" << p.pp_layers_per_stage << ",\n";
   }
+  if (p.fsdp_reshard_after_forward != ReshardPolicy::kDefault)
+    o << "            fsdp_reshard_after_forward=\""
+      << ReshardPolicyName(p.fsdp_reshard_after_forward) << "\",\n";
   o << "            context_parallel_degree=" << p.cp << ",\n";
   o << "            expert_parallel_degree=" << p.ep << ",\n";
   if (npu && p.etp > 1) o << "            expert_tensor_parallel_degree=" << p.etp << ",\n";
@@ -191,6 +194,9 @@ ExportResult ToToml(const Config& c) {
     if (p.pp_layers_per_stage > 0)
       o << "pipeline_parallel_layers_per_stage = " << p.pp_layers_per_stage << "\n";
   }
+  if (p.fsdp_reshard_after_forward != ReshardPolicy::kDefault)
+    o << "fsdp_reshard_after_forward = \"" << ReshardPolicyName(p.fsdp_reshard_after_forward)
+      << "\"\n";
   o << "context_parallel_degree = " << p.cp << "\n";
   o << "expert_parallel_degree = " << p.ep << "\n";
   o << "expert_tensor_parallel_degree = " << p.etp << "\n";

@@ -35,6 +35,27 @@ std::string ClassOf(const json& v) {
 
 bool IsOpaque(const json& v) { return v.is_object() && v.contains("__opaque__"); }
 
+// torchtitan's expert-parallel token dispatchers (models/common/token_dispatcher.py, chosen by
+// the TOML key parallelism.expert_parallel_comm_backend, the registry's
+// model_registry(..., moe_comm_backend=...), or a "-deepep" model flavor in forks): the
+// estimate models the "standard" AllToAllTokenDispatcher (all_to_all_single of the routed
+// copies, fp32 weighted combine). DeepEP / HybridEP preallocate their own communication buffers
+// (DeepEPTokenDispatcher.init_buffer for num_max_tokens_per_rank) and keep what their custom
+// dispatch/combine ops return; none of that is modelled, so the import says so.
+bool IsStandardDispatcher(const std::string& backend) {
+  const std::string l = Lower(backend);
+  return l.empty() || l == "standard" || l == "none" || l == "null";
+}
+
+std::string DispatcherCaveat(const std::string& backend) {
+  return "expert-parallel token dispatch '" + backend +
+         "' is estimated as torchtitan's standard all-to-all dispatcher: its buffers and what "
+         "its dispatch keeps for backward are not modelled (published DeepEP runs of "
+         "Qwen3-30B-A3B at EP 8 in a torchtitan fork, NousResearch/torchtitan#19, used about "
+         "3.4 MiB per token beyond parameters and optimizer states, well above what the "
+         "standard dispatcher keeps)";
+}
+
 std::optional<long long> Int(const json& v) {
   if (v.is_number_integer()) return v.get<long long>();
   if (v.is_number_float()) {
@@ -204,6 +225,20 @@ void ReadParallelism(const Ctx& c, const std::string& section, const json& s,
       c.b.Set("framework", "torchtitan-npu", c.At(path));
     } else if (key == "custom_config_module") {
       continue;
+    } else if (key == "fsdp_reshard_after_forward") {
+      // torchtitan distributed/fsdp.py get_fsdp_reshard_after_forward_policy: "default" reshards
+      // unless PP is on, "always" / "never" force it (the config key of the same name).
+      const std::string t = Lower(Text(v));
+      if (t == "default" || t == "always" || t == "never") {
+        c.b.Set("parallelism.fsdp_reshard_after_forward", t, c.At(path));
+      } else {
+        c.Ignore(path, "policy '" + Text(v) + "' is not default, always or never");
+      }
+    } else if (key == "expert_parallel_comm_backend") {
+      const std::string backend = Text(v);
+      c.Ignore(path, IsStandardDispatcher(backend)
+                         ? "the standard all-to-all dispatcher, the one the estimate models"
+                         : DispatcherCaveat(backend));
     } else {
       c.Ignore(path, "does not change the memory model");
     }
@@ -399,6 +434,8 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
     if (spec.contains("converters")) ReadConverters(c, "model_spec.converters", spec["converters"]);
     if (spec.contains("num_mtp_layers") && Int(spec["num_mtp_layers"]).value_or(0) > 0)
       c.b.Set("training.mtp", true, c.At("model_spec.num_mtp_layers"));
+    if (spec.contains("moe_comm_backend") && !IsStandardDispatcher(Text(spec["moe_comm_backend"])))
+      c.b.Note("model_spec.moe_comm_backend: " + DispatcherCaveat(Text(spec["moe_comm_backend"])));
     const std::string cls = ClassOf(spec);
     if (cls != "model_registry" && cls.find("model_registry") == std::string::npos)
       name = FamilyFromHints(cls);
@@ -431,6 +468,9 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
     return;
   }
   if (!m.note.empty()) c.b.Note(m.note);
+  for (const char* backend : {"deepep", "hybridep"})
+    if (Lower(flavor).find(backend) != std::string::npos)
+      c.b.Note("flavor '" + flavor + "': " + DispatcherCaveat(backend));
   // torchtitan-npu flavors name cut-down models: "671B_debug_4_layers", "4layers".
   const std::string lf = Lower(flavor);
   const std::size_t at = lf.find("layer");
