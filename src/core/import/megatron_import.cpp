@@ -415,10 +415,31 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       b.Set("training.dropout", *d, a.At("--hidden-dropout"));
   }
   a.Get("--attention-dropout");
-  if (a.Has("--use-flash-attn") || Lower(a.Value("--attention-backend")) == "flash") {
+  const std::string backend = Lower(a.Value("--attention-backend"));
+  // Unfused attention keeps s × s scores: --attention-backend unfused/local; Megatron's local
+  // DotProductAttention (--transformer-impl local) and legacy models without --use-flash-attn;
+  // MindSpeed-LLM models are legacy unless --use-mcore-models (its training/arguments.py).
+  const bool npu_script = file.text.find("NPUS_PER_NODE") != std::string::npos ||
+                          file.text.find("ASCEND") != std::string::npos ||
+                          file.text.find("mindspeed") != std::string::npos;
+  const char* unfused_by = backend == "unfused" || backend == "local"        ? "--attention-backend"
+                           : Lower(a.Value("--transformer-impl")) == "local" ? "--transformer-impl"
+                           : a.Has("--use-legacy-models")                    ? "--use-legacy-models"
+                                                                             : nullptr;
+  if (a.Has("--use-flash-attn") || backend == "flash") {
     a.Get("--use-flash-attn");
     b.Set("training.attention", "flash",
           a.Has("--use-flash-attn") ? a.At("--use-flash-attn") : a.At("--attention-backend"));
+  } else if (unfused_by != nullptr) {
+    b.Set("training.attention", "eager", a.At(unfused_by));
+  } else if (npu_script && !a.Has("--use-mcore-models")) {
+    b.Set("training.attention", "eager",
+          {file.name, 0, "(MindSpeed-LLM legacy model without --use-flash-attn)"});
+  }
+  if (a.Has("--no-create-attention-mask-in-dataloader")) {
+    a.Get("--no-create-attention-mask-in-dataloader");
+    b.Set("training.create_attention_mask_in_dataloader", false,
+          a.At("--no-create-attention-mask-in-dataloader"));
   }
   // --- Model ---------------------------------------------------------------------------------
   const bool has_model = a.Has("--num-layers") && a.Has("--hidden-size");
