@@ -145,5 +145,31 @@ TEST(MegatronNpuAttention, ImporterReadsAttentionKernelAndMaskFlags) {
   EXPECT_EQ(testing::At(r.config, "training.create_attention_mask_in_dataloader"), false);
 }
 
+// Megatron's all-to-all dispatcher all-gathers the routed tokens over the expert-TP group before
+// the experts and reduce-scatters after (token_dispatcher.py, group=expt_tp). Mixtral 8x7B
+// (h = 4096, top-2, SwiGLU I = 14336, every layer MoE), TP 2 with sequence parallel, so each rank
+// routes top_k / 2 copies per token. Per copy, Megatron saves the permuted input (2 B × h ×
+// etp), fc1's [gate, up] and fc2's input (3 × 2 B × etp × I / etp) and the output it weights
+// (2 B × h):
+//   etp 1: (2h + 6I + 2h) per copy;  etp 2: (4h + 6I + 2h) per copy.
+// The intermediates are the same per rank (etp × the copies, I / etp each); the gathered input
+// adds 2 B × h per copy: (top_k / 2) × 2 × 4096 = 8,192 B per token per layer.
+TEST(MegatronMoe, ExpertTensorParallelGathersTheRoutedTokens) {
+  auto per_token = [](const char* etp) {
+    const Config c = With(MustParse(R"({"framework": "megatron",
+        "model": "mixtral-8x7b", "device": "h100-80gb", "training": {"dropout": 0.0},
+        "activation_checkpoint": {"mode": "none"}})"),
+                          {{"ws", "4"},
+                           {"tp", "2"},
+                           {"parallelism.expert_tensor_parallel_degree", etp},
+                           {"b", "1"},
+                           {"s", "1024"}});
+    const Estimate e = EstimateMemory(c);
+    EXPECT_FALSE(e.stages.empty());
+    return e.stages.empty() ? 0.0 : e.stages.front().activations.bytes_per_token_per_layer;
+  };
+  EXPECT_NEAR(per_token("2") - per_token("1"), 8'192.0, 1e-6);
+}
+
 }  // namespace
 }  // namespace trainmem
