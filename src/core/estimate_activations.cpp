@@ -516,11 +516,16 @@ double LossBytesPerToken(const Config& c, const Context& x) {
 // - MindSpeed without flash attention and without a loader mask: generate_attention_mask
 //   (MindSpeed model/transformer.py) builds a global [mbs, 1, s, s] bool mask, kept for the run.
 //   With flash attention its mask is a compressed 2048 × 2048 (4 MiB), left out.
-double AttentionMaskBytes(const Config& c, const Layout& l, const Context& x, double mbs) {
+// With pipeline parallelism Megatron-LM's get_batch gives middle stages no batch at all
+// (pretrain_gpt.py); MindSpeed-LLM's get_batch_on_this_tp_rank broadcasts the mask to them too.
+double AttentionMaskBytes(const Config& c, const Layout& l, const Context& x, const StageParams& st,
+                          double mbs) {
   if (c.framework != Framework::kMegatron) return 0;
   const double s = static_cast<double>(c.training.seq_len);
-  if (c.training.create_attention_mask_in_dataloader)
+  if (c.training.create_attention_mask_in_dataloader) {
+    if (!x.ascend && !st.has_embedding && !st.has_head) return 0;
     return mbs * (s / static_cast<double>(l.cp)) * s;
+  }
   if (x.ascend && x.eager_attention) return mbs * s * s;
   return 0;
 }
@@ -588,7 +593,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     loss *= 1 + depths;
   }
   b.logits_and_loss = ToBytes(loss);
-  const double mask = AttentionMaskBytes(c, l, x, static_cast<double>(mbs));
+  const double mask = AttentionMaskBytes(c, l, x, st, static_cast<double>(mbs));
   b.attention_mask = ToBytes(mask);
   if (c.activation_checkpoint.offload) {
     // Saved activations go to pinned host memory as they are produced; about two blocks'

@@ -50,6 +50,23 @@ TEST(MegatronAttentionMask, DataLoaderMaskIsMbsBySeqSquaredOverCp) {
   EXPECT_EQ(Act(EstimateMemory(tt)).attention_mask, 0);
 }
 
+// Pipeline parallel 4, microbatch 1, s = 4096: the mask is 1 × 4096 × 4096 = 16,777,216 B on
+// the stages that get a batch. Megatron-LM gives middle stages none (pretrain_gpt.py get_batch);
+// MindSpeed-LLM broadcasts the mask to every stage.
+TEST(MegatronAttentionMask, MiddlePipelineStagesGetNoBatchOnMegatronLm) {
+  const std::vector<std::pair<std::string, std::string>> s = {
+      {"ws", "4"}, {"pp", "4"}, {"b", "4"}, {"s", "4096"}};
+  const Estimate gpu = EstimateMemory(Megatron("h100-80gb", "\"llama3-8b\"", s));
+  const Estimate npu = EstimateMemory(Megatron("ascend-910b", "\"llama3-8b\"", s));
+  ASSERT_EQ(gpu.stages.size(), 4u);
+  ASSERT_EQ(npu.stages.size(), 4u);
+  const std::int64_t expected_gpu[] = {16'777'216, 0, 0, 16'777'216};
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(gpu.stages[i].activations.attention_mask, expected_gpu[i]) << i;
+    EXPECT_EQ(npu.stages[i].activations.attention_mask, 16'777'216) << i;
+  }
+}
+
 // MindSpeed without flash attention and without a loader mask builds its own global
 // [mbs, 1, s, s] bool mask (generate_attention_mask): 2 × 4096² = 33,554,432 B on Ascend.
 TEST(MegatronAttentionMask, MindSpeedUnfusedAttentionBuildsAGlobalMask) {
