@@ -8,6 +8,7 @@
 #include "app/app_actions.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include <imgui.h>
@@ -61,11 +62,14 @@ std::string SummaryLine(const AppState& state) {
                     trainmem::FormatGiB(state.estimate.per_device.total).c_str(),
                     trainmem::FormatGiB(budget.usable_bytes).c_str(), Tr(Str::kSummaryLinkPartly));
   }
-  return TrFormat(Str::kSummaryTemplate, ModelDisplayName(state.config).c_str(),
-                  state.config.device.name.c_str(),
-                  trainmem::FormatGiB(state.estimate.per_device.total).c_str(),
-                  trainmem::FormatGiB(budget.usable_bytes).c_str(),
-                  Tr(budget.fits ? Str::kSummaryFits : Str::kSummaryDoesNotFit));
+  return TrFormat(
+      Str::kSummaryTemplate, ModelDisplayName(state.config).c_str(),
+      state.config.device.name.c_str(),
+      trainmem::FormatGiB(state.estimate.per_device.total).c_str(),
+      trainmem::FormatGiB(budget.usable_bytes).c_str(),
+      Tr(budget.verdict == trainmem::Verdict::kFits           ? Str::kSummaryFits
+         : budget.verdict == trainmem::Verdict::kCloseToLimit ? Str::kSummaryClose
+                                                              : Str::kSummaryDoesNotFit));
 }
 
 // Writes the config where it is shared: the DOM mirror and title now; the URL fragment and
@@ -136,6 +140,40 @@ Config NeutralBase(const AppState& state) {
 }
 
 }  // namespace
+
+const char* VerdictWords(const trainmem::Estimate& e) {
+  switch (e.budget.verdict) {
+    case trainmem::Verdict::kFits:
+      return Tr(Str::kVerdictFits);
+    case trainmem::Verdict::kCloseToLimit:
+      return Tr(Str::kVerdictClose);
+    case trainmem::Verdict::kDoesNotFit:
+      break;
+  }
+  return Tr(Str::kVerdictDoesNotFit);
+}
+
+StatusColors VerdictColors(const trainmem::Estimate& e) {
+  switch (e.budget.verdict) {
+    case trainmem::Verdict::kFits:
+      return FitsColors();
+    case trainmem::Verdict::kCloseToLimit:
+      return WarningColors();
+    case trainmem::Verdict::kDoesNotFit:
+      break;
+  }
+  return DoesNotFitColors();
+}
+
+std::string AccuracyLine(const trainmem::Estimate& e) {
+  const trainmem::ErrorBand& b = e.accuracy;
+  if (b.template_mode) return Tr(Str::kAccuracyTemplateMode);
+  if (b.runs <= 0) return TrFormat(Str::kAccuracyUnknownTemplate, b.label);
+  const bool close = e.budget.verdict == trainmem::Verdict::kCloseToLimit;
+  return TrFormat(Str::kAccuracyBandTemplate, static_cast<int>(std::ceil(b.below * 100)),
+                  static_cast<int>(std::ceil(b.band * 100)), b.runs, b.label,
+                  close ? Tr(Str::kAccuracyCloseSuffix) : "");
+}
 
 // ---- Start-up and share links ----------------------------------------------------------------
 

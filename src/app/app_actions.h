@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/app_state.h"
+#include "app/theme.h"
 #include "core/estimate.h"
 
 namespace app {
@@ -56,6 +57,13 @@ void LoadFragment(AppState& state, const std::string& fragment);
 void FlushShareState(AppState& state, bool mouse_down, unsigned typing_field);
 // Mirrors the "Could not read" lines to the DOM when they changed (main.cpp, after each frame).
 void PublishLinkErrors(AppState& state);
+
+// The verdict in words ("FITS", "CLOSE TO THE LIMIT", "DOES NOT FIT"): core's Verdict, which
+// widens the budget test by the family's measured error band (core/accuracy.h); its colours;
+// and the band as a sentence for under the headline.
+const char* VerdictWords(const trainmem::Estimate& e);
+StatusColors VerdictColors(const trainmem::Estimate& e);
+std::string AccuracyLine(const trainmem::Estimate& e);
 
 // Share and export.
 // The config's link plus the page's keys (lang=zh when Chinese is shown, a link's m=…).

@@ -90,13 +90,12 @@ std::string Markdown(const AppState& state) {
   for (const ComponentValue& v : values) row(ComponentName(v.component), v.bytes);
   row(Tr(Str::kRowTotal), e.per_device.total);
   const std::int64_t headroom = e.budget.headroom_bytes;
-  out += "\n**" + std::string(Tr(e.budget.fits ? Str::kVerdictFits : Str::kVerdictDoesNotFit)) +
-         "**: " +
+  out += "\n**" + std::string(VerdictWords(e)) + "**: " +
          TrFormat(headroom >= 0 ? Str::kHeadlineSpareTemplate : Str::kHeadlineOverTemplate,
                   trainmem::FormatGiB(e.per_device.total).c_str(),
                   trainmem::FormatGiB(e.budget.usable_bytes).c_str(),
                   trainmem::FormatGiB(std::llabs(headroom)).c_str()) +
-         "\n";
+         "\n\n" + AccuracyLine(e) + "\n";
   if (!e.recommendations.empty()) {
     out += std::string("\n| ") + Tr(Str::kSectionAdvice) + " | GiB | |\n|---|---:|---|\n";
     for (const trainmem::Recommendation& r : e.recommendations)

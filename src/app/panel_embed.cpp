@@ -39,12 +39,10 @@ void DrawWhat(const AppState& state) {
 
 void DrawVerdictLine(AppState& state) {
   const trainmem::Estimate& e = state.estimate;
-  const bool fits = e.budget.fits;
   if (state.link_fallback) {
     Pill(Tr(Str::kVerdictLinkPartly), WarningColors());
   } else {
-    Pill(Tr(fits ? Str::kVerdictFits : Str::kVerdictDoesNotFit),
-         fits ? FitsColors() : DoesNotFitColors());
+    Pill(VerdictWords(e), VerdictColors(e));
   }
   RecordRect(state, "embed_verdict", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   ImGui::SameLine(0, Em(0.6f));

@@ -76,14 +76,12 @@ void DrawHeadlineFigure(const std::string& format, const std::string& total,
 // The answer first: does it fit, by how much, and what to change.
 void DrawHeadline(const AppState& state) {
   const trainmem::Estimate& e = state.estimate;
-  const bool fits = e.budget.fits;
   const std::int64_t headroom = e.budget.headroom_bytes;
   ImGui::PushFont(GetFont(FontRole::kHeading));
   if (state.link_fallback) {
     Pill(Tr(Str::kVerdictLinkPartly), NeutralColors());
   } else {
-    Pill(Tr(fits ? Str::kVerdictFits : Str::kVerdictDoesNotFit),
-         fits ? FitsColors() : DoesNotFitColors());
+    Pill(VerdictWords(e), VerdictColors(e));
   }
   ImGui::PopFont();
   ImGui::SameLine(0, Em(0.8f));
@@ -99,6 +97,7 @@ void DrawHeadline(const AppState& state) {
                trainmem::FormatGiB(e.budget.device_bytes).c_str(),
                trainmem::FormatGiB(e.per_device.peak_allocated).c_str());
   TextMuted(detail.c_str());  // wraps: narrow windows must not clip it
+  if (!state.link_fallback) TextMuted(AccuracyLine(e).c_str());
 }
 
 // "What to change": the first advice step that fits, else the device count that would.

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/app_actions.h"
 #include "app/i18n.h"
 #include "app/labels.h"
 #include "app/memory_bar.h"
@@ -38,7 +39,7 @@ std::string ResultTextJson(const AppState& state, const std::string& summary_lin
                               " × " + std::to_string(state.config.world_size);
   const nlohmann::json text = {
       {"title", Tr(Str::kAppName)},
-      {"lines", {summary_line, subject}},
+      {"lines", {summary_line, subject, AccuracyLine(e)}},
       {"tables",
        {{{"caption", Tr(Str::kSectionBreakdown)},
          {"head",

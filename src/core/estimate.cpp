@@ -226,14 +226,14 @@ StagesResult ComputeStages(const Config& config, const Layout& layout, const Mod
   return r;
 }
 
-Budget BudgetFor(const Config& c, std::int64_t total, double band) {
+Budget BudgetFor(const Config& c, std::int64_t total, const ErrorBand& band) {
   Budget b;
   b.device_bytes = c.device.memory_bytes;
   b.usable_bytes = ToBytes(static_cast<double>(c.device.memory_bytes) * c.overhead.budget_fraction);
   b.fits = total <= b.usable_bytes;
   b.headroom_bytes = b.usable_bytes - total;
-  b.error_band = band;
-  b.verdict = VerdictFor(total, b.usable_bytes, band);
+  b.error_band = band.band;
+  b.verdict = VerdictFor(total, b.usable_bytes, band.band, band.below);
   return b;
 }
 
@@ -260,7 +260,7 @@ Estimate EstimateMemory(const Config& config) {
   e.worst_stage = r.worst_stage;
   if (!e.stages.empty()) e.per_device = e.stages[static_cast<std::size_t>(e.worst_stage)].bytes;
   e.accuracy = ErrorBandFor(config);
-  e.budget = BudgetFor(config, e.per_device.total, e.accuracy.band);
+  e.budget = BudgetFor(config, e.per_device.total, e.accuracy);
   AddWarnings(e);
   return e;
 }
@@ -281,7 +281,7 @@ TotalsEstimate EstimateTotals(const Config& config, const ModelCounts& counts) {
   if (r.stages.empty()) return t;
   t.valid = true;
   t.per_device = r.stages[static_cast<std::size_t>(r.worst_stage)].bytes;
-  t.budget = BudgetFor(config, t.per_device.total, ErrorBandFor(config).band);
+  t.budget = BudgetFor(config, t.per_device.total, ErrorBandFor(config));
   return t;
 }
 

@@ -113,6 +113,7 @@ json EstimateToJson(const Estimate& e) {
                    {"runs", e.accuracy.runs},
                    {"median_abs_error", std::round(e.accuracy.median * 1e4) / 1e4},
                    {"error_band", std::round(e.accuracy.band * 1e4) / 1e4},
+                   {"error_band_below", std::round(e.accuracy.below * 1e4) / 1e4},
                    {"text", ErrorBandText(e.accuracy)}};
   const TemplateComparison& t = e.template_comparison;
   if (t.available) {

@@ -317,12 +317,17 @@ TEST(FrameworkRules, PipelineLayerList) {
 
 // total · (1 + band) ≤ usable fits; within the band on either side is close to the limit.
 TEST(Verdict, CloseToTheLimitWithinTheBand) {
-  EXPECT_EQ(VerdictFor(90, 100, 0.10), Verdict::kFits);           // 99 ≤ 100
-  EXPECT_EQ(VerdictFor(95, 100, 0.10), Verdict::kCloseToLimit);   // 104.5 > 100 ≥ 95
-  EXPECT_EQ(VerdictFor(105, 100, 0.10), Verdict::kCloseToLimit);  // 94.5 ≤ 100 < 105
-  EXPECT_EQ(VerdictFor(120, 100, 0.10), Verdict::kDoesNotFit);    // 108 > 100
-  EXPECT_EQ(VerdictFor(100, 100, 0), Verdict::kFits);
-  EXPECT_EQ(VerdictFor(101, 100, 0), Verdict::kDoesNotFit);
+  EXPECT_EQ(VerdictFor(90, 100, 0.10, 0.10), Verdict::kFits);           // 99 ≤ 100
+  EXPECT_EQ(VerdictFor(95, 100, 0.10, 0.10), Verdict::kCloseToLimit);   // 104.5 > 100 ≥ 95
+  EXPECT_EQ(VerdictFor(105, 100, 0.10, 0.10), Verdict::kCloseToLimit);  // 94.5 ≤ 100 < 105
+  EXPECT_EQ(VerdictFor(120, 100, 0.10, 0.10), Verdict::kDoesNotFit);    // 108 > 100
+  EXPECT_EQ(VerdictFor(100, 100, 0, 0), Verdict::kFits);
+  EXPECT_EQ(VerdictFor(101, 100, 0, 0), Verdict::kDoesNotFit);
+  // One-sided bands: runs that came in up to 2% above and 30% below their estimates.
+  EXPECT_EQ(VerdictFor(97, 100, 0.02, 0.30), Verdict::kFits);           // 98.94 ≤ 100
+  EXPECT_EQ(VerdictFor(99, 100, 0.02, 0.30), Verdict::kCloseToLimit);   // 100.98 > 100
+  EXPECT_EQ(VerdictFor(140, 100, 0.02, 0.30), Verdict::kCloseToLimit);  // 98 ≤ 100
+  EXPECT_EQ(VerdictFor(145, 100, 0.02, 0.30), Verdict::kDoesNotFit);    // 101.5 > 100
   EXPECT_STREQ(VerdictName(Verdict::kCloseToLimit), "close to the limit");
 }
 
@@ -339,15 +344,17 @@ TEST(ErrorBand, FollowsTheFamilyAndSaysHowManyRuns) {
   for (const Estimate* e : {&mg, &ms, &ds}) {
     const std::string text = ErrorBandText(e->accuracy);
     if (e->accuracy.runs > 0) {
-      EXPECT_NE(text.find(" measured "), std::string::npos) << text;
+      EXPECT_NE(text.find("measured peaks within"), std::string::npos) << text;
+      EXPECT_GE(e->accuracy.band, e->accuracy.median);  // never below the median |error|
+      EXPECT_GE(e->accuracy.below, e->accuracy.median);
       EXPECT_NE(text.find(std::to_string(e->accuracy.runs)), std::string::npos) << text;
       EXPECT_GT(e->accuracy.band, 0);
     } else {
       EXPECT_NE(text.find("no measured"), std::string::npos) << text;
       EXPECT_EQ(e->budget.error_band, 0);
     }
-    EXPECT_EQ(e->budget.verdict,
-              VerdictFor(e->per_device.total, e->budget.usable_bytes, e->accuracy.band));
+    EXPECT_EQ(e->budget.verdict, VerdictFor(e->per_device.total, e->budget.usable_bytes,
+                                            e->accuracy.band, e->accuracy.below));
   }
   // The report carries the band and the verdict.
   const nlohmann::json j = EstimateToJson(ms);
