@@ -65,6 +65,8 @@ void RecordLine(AppState& state, const char* name) {
 
 void DrawInputPanels(AppState& state) {
   RecordLine(state, "inputs_top");
+  DrawImportPanel(state);
+  RecordLine(state, "import_end");  // the rest of the inputs start here
   DrawModelPanel(state);
   DrawDevicePanel(state);
   DrawParallelismPanel(state);

@@ -13,6 +13,7 @@
 
 #include "app/heatmap_renderer.h"
 #include "app/i18n.h"
+#include "app/import_state.h"
 #include "app/measured_state.h"
 #include "core/config.h"
 #include "core/estimate.h"
@@ -122,8 +123,10 @@ struct AppState {
   std::string model_filter;
   CustomModelEditor custom_model;
   CustomDeviceEditor custom_device;
-  std::string feedback;                           // "Link copied", shown briefly in the header
-  double feedback_until = 0;                      // ImGui time at which the feedback disappears
+  ImportPanelState import_panel;  // files given to the page (panel_import.cpp)
+  std::string feedback;           // "Link copied", shown briefly in the header
+  double feedback_until = 0;      // ImGui time at which the feedback disappears
+  bool presets_fetched = false;
   Language wanted_language = Language::kEnglish;  // ShowLanguage: shown once its glyphs are in
   bool cjk_font_requested = false;
 

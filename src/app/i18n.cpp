@@ -43,6 +43,14 @@ struct CoreMessage {
 };
 constexpr CoreMessage kCoreMessages[] = {
     {"must be at least {}, got {}", "至少为 {}，当前为 {}"},
+    // Import: the kinds of file (core/import/detect.cpp InputKindName).
+    {"trainmem config", "trainmem 配置"},
+    {"Hugging Face config.json", "Hugging Face config.json（模型）"},
+    {"torchtitan TOML", "torchtitan TOML 任务文件"},
+    {"torchtitan Python config registry", "torchtitan Python 配置注册表"},
+    {"torchtitan resolved config (JSON)", "torchtitan 展开后的配置（JSON）"},
+    {"Megatron/MindSpeed launch script", "Megatron/MindSpeed 启动脚本"},
+    {"DeepSpeed config (JSON)", "DeepSpeed 配置（JSON）"},
     {"must be at most {}, got {}", "至多为 {}，当前为 {}"},
     {"must be in {}, got {}", "须在 {} 范围内，当前为 {}"},
     {"world_size {} is not divisible by tp·pp·cp·dp_replicate = {}",

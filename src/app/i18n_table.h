@@ -40,6 +40,34 @@ TRAINMEM_STR(kFeedbackSnippetCopied, "Embed snippet copied \xE2\x9C\x93")
 TRAINMEM_STR(kFeedbackApplied, "Applied: %s")
 TRAINMEM_STR(kFeedbackConfigUsed, "config.json loaded \xE2\x9C\x93")
 
+// ---- Import (panel_import.cpp) ----------------------------------------------------------------
+TRAINMEM_STR(kSectionImport, "Import a job file")
+TRAINMEM_STR(kImportHint,
+             "Drop, paste or open the files you run the job from: a torchtitan TOML or Python "
+             "recipe, a Megatron/MindSpeed launch script (with the model file it sources), a "
+             "DeepSpeed JSON (with a config.json). They are read here, never run or uploaded.")
+TRAINMEM_STR(kImportOpenFiles, "Open files\xE2\x80\xA6")
+TRAINMEM_STR(kImportOpenFilesHelp, "Choose one or several job files from your computer")
+TRAINMEM_STR(kImportPaste, "Paste")
+TRAINMEM_STR(kImportPasteHelp, "Import the text on the clipboard as a job file")
+TRAINMEM_STR(kImportClear, "Clear")
+TRAINMEM_STR(kImportReadingTemplate, "Reading %d file(s)\xE2\x80\xA6")
+TRAINMEM_STR(kImportRecipe, "Recipe")
+TRAINMEM_STR(kImportRecipeHelp,
+             "The registry holds several recipes; torchtitan runs the one named by --config")
+TRAINMEM_STR(kImportSummaryTemplate, "%d values read, %d ignored, %d missing")
+TRAINMEM_STR(kImportApplied, "This is now the current config; the share link holds it.")
+TRAINMEM_STR(kImportNotApplied, "Not estimated yet: fill in what is missing.")
+TRAINMEM_STR(kImportMissing, "Missing")
+TRAINMEM_STR(kImportAssumedTemplate, "assumed %s")
+TRAINMEM_STR(kImportApply, "Apply")
+TRAINMEM_STR(kImportApplyHelp, "Use the values typed above (JSON or text, as in --set)")
+TRAINMEM_STR(kImportProblems, "Inconsistencies")
+TRAINMEM_STR(kImportReadTemplate, "Read (%d)")
+TRAINMEM_STR(kImportIgnoredTemplate, "Ignored (%d)")
+TRAINMEM_STR(kImportNotesTemplate, "Decisions (%d)")
+TRAINMEM_STR(kImportMeasurementsTemplate, "%d measurement file(s) handed to the comparison")
+
 // ---- Embed card ----------------------------------------------------------------------------
 TRAINMEM_STR(kEmbedTitleTemplate, "%s on %lld \xC3\x97 %s")
 TRAINMEM_STR(kEmbedHowTemplate,

@@ -34,6 +34,34 @@ TRAINMEM_ZH(kFeedbackSnippetCopied, "嵌入代码已复制 \xE2\x9C\x93")
 TRAINMEM_ZH(kFeedbackApplied, "已应用：%s")
 TRAINMEM_ZH(kFeedbackConfigUsed, "已载入 config.json \xE2\x9C\x93")
 
+// ---- Import (panel_import.cpp) ----------------------------------------------------------------
+TRAINMEM_ZH(kSectionImport, "导入训练任务文件")
+TRAINMEM_ZH(
+    kImportHint,
+    "拖放、粘贴或打开启动任务所用的文件：torchtitan 的 TOML 或 Python 配置、Megatron/MindSpeed "
+    "启动脚本（及其 source 的模型参数文件）、DeepSpeed JSON（及 config.json）。文件只在本页读取，"
+    "不会运行，也不会上传。")
+TRAINMEM_ZH(kImportOpenFiles, "打开文件\xE2\x80\xA6")
+TRAINMEM_ZH(kImportOpenFilesHelp, "从本机选择一个或多个任务文件")
+TRAINMEM_ZH(kImportPaste, "粘贴")
+TRAINMEM_ZH(kImportPasteHelp, "把剪贴板中的文本作为任务文件导入")
+TRAINMEM_ZH(kImportClear, "清除")
+TRAINMEM_ZH(kImportReadingTemplate, "正在读取 %d 个文件\xE2\x80\xA6")
+TRAINMEM_ZH(kImportRecipe, "配置函数")
+TRAINMEM_ZH(kImportRecipeHelp, "该文件含多个配置函数；torchtitan 运行 --config 指定的那个")
+TRAINMEM_ZH(kImportSummaryTemplate, "读取 %d 项，忽略 %d 项，缺少 %d 项")
+TRAINMEM_ZH(kImportApplied, "已设为当前配置，分享链接已更新。")
+TRAINMEM_ZH(kImportNotApplied, "尚未估算：请补全缺少的值。")
+TRAINMEM_ZH(kImportMissing, "缺少")
+TRAINMEM_ZH(kImportAssumedTemplate, "暂按 %s")
+TRAINMEM_ZH(kImportApply, "应用")
+TRAINMEM_ZH(kImportApplyHelp, "使用上面填写的值（JSON 或文本，同 --set）")
+TRAINMEM_ZH(kImportProblems, "不一致之处")
+TRAINMEM_ZH(kImportReadTemplate, "已读取（%d）")
+TRAINMEM_ZH(kImportIgnoredTemplate, "已忽略（%d）")
+TRAINMEM_ZH(kImportNotesTemplate, "处理说明（%d）")
+TRAINMEM_ZH(kImportMeasurementsTemplate, "%d 个测量文件已交给对比视图")
+
 // ---- Embed card ----------------------------------------------------------------------------
 TRAINMEM_ZH(kEmbedTitleTemplate, "%s，%lld \xC3\x97 %s")
 TRAINMEM_ZH(kEmbedHowTemplate,

@@ -27,6 +27,7 @@
 
 #include "app/app_actions.h"
 #include "app/app_explorer.h"
+#include "app/app_import.h"
 #include "app/app_state.h"
 #include "app/fonts_cjk.h"
 #include "app/page_input.h"
@@ -287,6 +288,10 @@ void ConnectPlatform(Runtime& rt) {
   platform::SetOnWake([] { Wake(kFramesPerEvent); });
   platform::SetOnFragmentChange(
       [&rt](const std::string& fragment) { app::LoadFragment(rt.state, fragment); });
+  platform::SetOnFiles([&rt](std::vector<platform::File> files) {
+    app::ReceiveFiles(rt.state, std::move(files));
+    Wake(kFramesPerEvent);
+  });
   // Wheel and touch deltas arrive in CSS pixels; ImGui works in device pixels.
   platform::SetOnScroll([&rt](double x, double y, double dx, double dy) {
     const float ratio = rt.device_pixel_ratio > 0 ? rt.device_pixel_ratio : 1.0f;

@@ -13,6 +13,7 @@ void DrawHeaderPanel(AppState& state);
 void DrawBannerPanel(AppState& state);
 
 // Inputs, left column.
+void DrawImportPanel(AppState& state);       // panel_import.cpp: job files in, report out
 void DrawModelPanel(AppState& state);        // panel_model.cpp
 void DrawCustomModelPanel(AppState& state);  // panel_custom_model.cpp
 void DrawDevicePanel(AppState& state);       // panel_device.cpp

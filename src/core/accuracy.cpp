@@ -36,17 +36,17 @@ bool Contains(const std::string& text, const char* needle) {
   return false;
 }
 
-bool OnAscend(const Device& d) {
+}  // namespace
+
+bool DeviceIsAscend(const Device& d) {
   return Contains(d.id, "ascend") || Contains(d.id, "910") || Contains(d.name, "ascend") ||
          Contains(d.name, "910");
 }
 
-}  // namespace
-
 const char* AccuracyFamily(const Config& c) {
   switch (c.framework) {
     case Framework::kMegatron:
-      return OnAscend(c.device) ? "mindspeed" : "megatron";
+      return DeviceIsAscend(c.device) ? "mindspeed" : "megatron";
     case Framework::kTorchtitan:
       return "torchtitan";
     case Framework::kTorchtitanNpu:

@@ -30,6 +30,10 @@ struct ErrorBand {
   bool template_mode = false;  // the seed's formulas: not measured
 };
 
+// An Ascend NPU device (its preset id or name says "ascend" or "910"): Megatron on it is
+// MindSpeed-LLM, whose kernels (torch_npu) save different tensors than CUDA's.
+bool DeviceIsAscend(const Device& device);
+
 // The family key of a config: the framework, with Megatron on Ascend devices (MindSpeed-LLM)
 // kept apart from Megatron-LM on GPUs.
 const char* AccuracyFamily(const Config& config);

@@ -62,6 +62,10 @@ struct Training {
   std::optional<double> dropout;  // nullopt = framework default (Megatron 0.1, others 0)
   std::int64_t loss_chunks = 1;   // chunked cross-entropy
   bool mtp = false;               // train the model's MTP modules (DeepSeek); off by default
+  // Megatron / MindSpeed-LLM build each microbatch's [mbs, 1, s, s] bool causal mask in the data
+  // loader and copy it to the device unless --no-create-attention-mask-in-dataloader is given
+  // (megatron/training/arguments.py; core/datasets/gpt_dataset.py). Other frameworks: no effect.
+  bool create_attention_mask_in_dataloader = true;
 };
 
 struct Compile {

@@ -24,14 +24,18 @@ json DeviceToJson(const Device& device) {
 }
 
 json TrainingToJson(const Training& t) {
-  return json{{"local_batch_size", t.local_batch_size},
-              {"seq_len", t.seq_len},
-              {"mixed_precision_param", DTypeName(t.mixed_precision_param)},
-              {"fp8", t.fp8},
-              {"attention", AttentionName(t.attention)},
-              {"dropout", t.dropout ? json(*t.dropout) : json(nullptr)},
-              {"loss_chunks", t.loss_chunks},
-              {"mtp", t.mtp}};
+  json j{{"local_batch_size", t.local_batch_size},
+         {"seq_len", t.seq_len},
+         {"mixed_precision_param", DTypeName(t.mixed_precision_param)},
+         {"fp8", t.fp8},
+         {"attention", AttentionName(t.attention)},
+         {"dropout", t.dropout ? json(*t.dropout) : json(nullptr)},
+         {"loss_chunks", t.loss_chunks},
+         {"mtp", t.mtp}};
+  // Written only when off: v1 share links diff against frozen defaults that predate the key, and
+  // its default (on) is what Megatron did for every job an earlier link describes.
+  if (!t.create_attention_mask_in_dataloader) j["create_attention_mask_in_dataloader"] = false;
+  return j;
 }
 
 json CompileToJson(const Compile& c) {

@@ -128,6 +128,7 @@ void ReadTraining(const json* section, Training& t, std::vector<Error>& errors) 
   r.OptionalNumber("dropout", t.dropout);
   r.Int("loss_chunks", t.loss_chunks);
   r.Bool("mtp", t.mtp);
+  r.Bool("create_attention_mask_in_dataloader", t.create_attention_mask_in_dataloader);
   r.ReportUnknownKeys();
 }
 

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/accuracy.h"
 #include "core/estimate_internal.h"
 
 namespace trainmem::detail {
@@ -59,7 +60,8 @@ Shape ShapeOf(const ModelArch& m) {
 // Everything that depends on the config but not on the layer.
 // How a framework runs context parallelism by default (what it keeps and exchanges per layer).
 enum class CpKind {
-  kRingP2p,    // Megatron (TE cp_comm_type "p2p"), MindSpeed megatron_cp_algo: KV passed round
+  kRingP2p,    // Megatron on GPUs (TE cp_comm_type "p2p"): KV passed round the ring
+  kNpuRing,    // MindSpeed-LLM on Ascend (megatron_cp_algo, its default): KV passed round
   kAllGather,  // torchtitan (context_parallel_rotate_method "allgather"): KV gathered per layer
   kUlysses,    // DeepSpeed-Ulysses, torchtitan-npu's custom CP: all-to-all heads ↔ sequence
 };
@@ -81,6 +83,21 @@ struct Context {
   double plain_factor = 2;    // of a non-gated MLP
   double cp = 1;
   CpKind cp_kind = CpKind::kRingP2p;
+  // Megatron on an Ascend NPU, i.e. MindSpeed-LLM: attention runs torch_npu's kernels.
+  bool ascend = false;
+  // Softmax statistics flash attention saves per head per token. CUDA flash attention keeps one
+  // fp32 logsumexp (4 B). torch_npu.npu_fusion_attention returns softmax_max and softmax_sum,
+  // each [B, N, S, 8] fp32, and its backward takes both (MindSpeed-LLM
+  // core/transformer/dot_product_attention.py flash_attention_forward; MindSpeed
+  // core/context_parallel/ring_context_parallel.py "[b, n, 2s, 8]"): 2 × 8 × 4 = 64 B.
+  double lse_bytes = 4.0;
+  // MindSpeed applies RoPE with torch_npu.npu_rotary_mul (--use-fused-rotary-pos-emb, in
+  // MindSpeed-LLM's example and CI scripts); its backward takes x as well as cos and sin
+  // (op-plugin npu_rotary_mul / npu_rotary_position_embedding backward inputs dy, cos, sin, x),
+  // so q and k before RoPE are saved. They are views of the QKV projection's output (split along
+  // the last dim), which therefore stays alive whole, v's part included. Assumed for RoPE models
+  // on Ascend (not MLA, whose RoPE covers a separate slice; not learned positions).
+  bool rope_keeps_qkv = false;
 };
 
 Context ContextOf(const Config& c, const Layout& l) {
@@ -114,6 +131,12 @@ Context ContextOf(const Config& c, const Layout& l) {
       break;
   }
   x.framework = c.framework;
+  x.ascend = c.framework == Framework::kMegatron && DeviceIsAscend(c.device);
+  if (x.ascend) {
+    x.lse_bytes = 64.0;
+    x.cp_kind = CpKind::kNpuRing;
+    x.rope_keeps_qkv = !c.model.learned_positions && c.model.attention != AttentionKind::kMla;
+  }
   x.torchtitan = c.framework == Framework::kTorchtitan || c.framework == Framework::kTorchtitanNpu;
   x.ep = static_cast<double>(l.ep);
   // Megatron's default hidden and attention dropout is 0.1 (arguments.py); torchtitan and
@@ -169,6 +192,14 @@ struct LayerBytes {
 //   seq × heads/cp, so attention's inputs keep their size; the attention output is kept both
 //   before (flash backward) and after (o_proj input) the reverse all-to-all, and each all-to-all
 //   needs a receive buffer. Key/value heads fewer than cp are repeated up to cp.
+// - MindSpeed ring (MindSpeed core/context_parallel/ring_context_parallel.py AttentionWithCp,
+//   what MindSpeed-LLM's megatron_cp_algo runs): forward concatenates K and V into cur_kv and
+//   allocates next_kv and next_round_kv (empty_like: 3 KV blocks), merges each step's output and
+//   softmax_max/sum into one running result (not one per step), and saves a clone of the last
+//   KV block in place of the layer's own K and V (no net change to what is saved). Backward
+//   allocates cur_dkv, next_dkv and next_round_dkv (3 KV-sized), dq, the KV cache's current and
+//   received blocks (2 KV) and each step's dq, dk, dv from npu_fusion_attention_grad:
+//   6 KV + 2 Q per local token.
 struct ContextParallelBytes {
   double saved = 0;
   double working = 0;
@@ -182,6 +213,12 @@ ContextParallelBytes ContextParallelOf(const Context& x, const Shape& s) {
     case CpKind::kRingP2p: {
       const double forward = 2 * x.ab * kv + x.cp * (x.ab * o + 4.0 * heads);
       const double backward = 2 * 2 * x.ab * kv + x.ab * q;
+      cp.working = std::max(forward, backward);
+      break;
+    }
+    case CpKind::kNpuRing: {
+      const double forward = x.ab * (3 * kv + o) + x.lse_bytes * heads;
+      const double backward = x.ab * (6 * kv + 2 * q);
       cp.working = std::max(forward, backward);
       break;
     }
@@ -211,6 +248,7 @@ LayerBytes AttentionBytes(const Context& x, const Shape& s) {
   b.input = x.ab * s.h / x.rep;
   double saved = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep;  // norm, QKV input
   saved += x.ab * qkv;                                            // q, k, v after RoPE
+  if (x.rope_keeps_qkv) saved += x.ab * qkv;  // the QKV output, held by RoPE's saved q, k
   saved += s.latent > 0 ? x.ab * s.latent + NormBytes(x, s.latent) : 0;
   saved += x.ab * s.o_dim / x.tp;  // attention out = o_proj in
   if (x.eager_attention) {
@@ -218,7 +256,7 @@ LayerBytes AttentionBytes(const Context& x, const Shape& s) {
     b.scores = heads * x.seq_kv * (x.ab + mask * (1.0 + x.ab));
     saved += b.scores;
   } else {
-    saved += 4.0 * heads;  // flash-attention logsumexp, fp32
+    saved += x.lse_bytes * heads;  // flash attention's softmax statistics (fp32)
   }
   saved += mask * s.h / x.rep;  // residual dropout mask
   b.none = saved;
@@ -455,6 +493,28 @@ double LossBytesPerToken(const Config& c, const Context& x) {
   return vocab * logits + head_input;
 }
 
+// The explicit causal mask a Megatron-family job keeps on the device, in bytes (bool).
+// - Data loader (create_attention_mask_in_dataloader, on unless
+//   --no-create-attention-mask-in-dataloader): Megatron's GPTDataset builds a [1, s, s] mask per
+//   sample (core/datasets/gpt_dataset.py _get_ltor_masks_and_position_ids, `< 0.5` → bool),
+//   get_batch copies the microbatch's [mbs, 1, s, s] to the device and, with CP,
+//   get_batch_on_this_cp_rank keeps this rank's query rows ([mbs, 1, s/cp, s]). It lives through
+//   the microbatch's forward, loss included; MindSpeed-LLM's attention also keeps a reference to
+//   it on the module (dot_product_attention.py flash_attention_forward `self.attention_mask =
+//   attention_mask`; legacy FlashSelfAttention likewise), so on Ascend it is still there in
+//   backward.
+// - MindSpeed without flash attention and without a loader mask: generate_attention_mask
+//   (MindSpeed model/transformer.py) builds a global [mbs, 1, s, s] bool mask, kept for the run.
+//   With flash attention its mask is a compressed 2048 × 2048 (4 MiB), left out.
+double AttentionMaskBytes(const Config& c, const Layout& l, const Context& x, double mbs) {
+  if (c.framework != Framework::kMegatron) return 0;
+  const double s = static_cast<double>(c.training.seq_len);
+  if (c.training.create_attention_mask_in_dataloader)
+    return mbs * (s / static_cast<double>(l.cp)) * s;
+  if (x.ascend && x.eager_attention) return mbs * s * s;
+  return 0;
+}
+
 }  // namespace
 
 StageActivations ComputeActivations(const Config& c, const Layout& l, const StageParams& st,
@@ -518,6 +578,8 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     loss *= 1 + depths;
   }
   b.logits_and_loss = ToBytes(loss);
+  const double mask = AttentionMaskBytes(c, l, x, static_cast<double>(mbs));
+  b.attention_mask = ToBytes(mask);
   if (c.activation_checkpoint.offload) {
     // Saved activations go to pinned host memory as they are produced; about two blocks'
     // worth are on the device at a time (one being offloaded, one being brought back).
@@ -526,7 +588,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     saved = on_device;
   }
   b.saved_layers = ToBytes(saved);
-  out.peak_bytes = saved + std::max(loss, worst_transient * tokens);
+  out.peak_bytes = saved + mask + std::max(loss, worst_transient * tokens);
   out.end_of_backward_bytes =
       (first_kept + worst_transient) * tokens + static_cast<double>(b.embedding_output);
   return out;

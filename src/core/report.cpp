@@ -49,6 +49,7 @@ json ActivationJson(const ActivationBreakdown& a) {
           {"embedding_output", a.embedding_output},
           {"logits_and_loss", a.logits_and_loss},
           {"attention_scores", a.attention_scores},
+          {"attention_mask", a.attention_mask},
           {"offloaded_to_host", a.offloaded_to_host}};
 }
 

@@ -6,7 +6,10 @@
 // (share_link.cpp), so their meaning cannot move with a default either. The one exception is a
 // key whose frozen value is the behaviour every earlier link already had:
 // parallelism.fsdp_reshard_after_forward "default" is what the estimate did before the key
-// existed, so a v1 link without it means "default" now and always.
+// existed, so a v1 link without it means "default" now and always. Likewise
+// training.create_attention_mask_in_dataloader is written only when false: true is what
+// Megatron and MindSpeed-LLM do unless told otherwise, so it is the job every earlier link
+// describes, and a link without the key means true now and always.
 #include <nlohmann/json.hpp>
 
 #include "core/config.h"

@@ -33,6 +33,19 @@ TEST(ImportMegatron, LaunchScriptWithVariablesArraysAndIf) {
   EXPECT_EQ(CountParams(c.model, false).total, 8030261248);
 }
 
+TEST(ImportMegatron, ReportListsEachModelFieldWithItsFlagAndLine) {
+  const ImportResult r = MustImport({Fixture("megatron_llama_fp8.sh")});
+  // megatron_llama_fp8.sh: line 17 "--num-layers 32", line 18 "--hidden-size 4096
+  // --ffn-hidden-size 14336", line 22 "--num-query-groups 8".
+  EXPECT_EQ(ReadLine(r, "model.num_hidden_layers"), 17);
+  EXPECT_EQ(ReadLine(r, "model.hidden_size"), 18);
+  EXPECT_EQ(ReadLine(r, "model.intermediate_size"), 18);
+  EXPECT_EQ(ReadLine(r, "model.num_key_value_heads"), 22);
+  EXPECT_EQ(ReadLine(r, "model"), -1);  // not one opaque entry for the whole shape
+  // No flag gives qk_norm: listed as a default, with no line.
+  EXPECT_EQ(ReadLine(r, "model.qk_norm"), 0);
+}
+
 TEST(ImportMegatron, SourcedModelFileAndMindSpeedFlags) {
   const ImportResult r = MustImport({Fixture("mindspeed_moe_A3.sh"), Fixture("model_args_moe.sh")});
   ASSERT_TRUE(r.config_valid);

@@ -49,6 +49,18 @@ expert_parallel_degree = 8
   EXPECT_TRUE(Missing(r, "world_size"));
 }
 
+TEST(ImportTorchtitan, CommentContradictingAValueIsNamed) {
+  const ImportResult r =
+      MustImport({{"j.toml",
+                   "[model]\nname = \"llama3\"\nflavor = \"8B\"\n[parallelism]\n"
+                   "tensor_parallel_degree = 8  # TP 4 fits this model\n[training]\n"
+                   "seq_len = 8192  # 8k context\n"}});
+  ASSERT_EQ(r.report.problems.size(), 1u);  // 8k = 8192 agrees; TP 4 does not
+  EXPECT_NE(r.report.problems[0].find("j.toml:5: the comment says 4"), std::string::npos)
+      << r.report.problems[0];
+  EXPECT_EQ(At(r.config, "parallelism.tensor_parallel_degree"), 8);
+}
+
 TEST(ImportTorchtitan, FlavorWithoutPresetAsksForConfigJson) {
   const ImportResult r =
       MustImport({{"j.toml", "[model]\nname = \"llama4\"\nflavor = \"17bx16e\"\n"}});

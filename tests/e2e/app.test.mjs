@@ -206,10 +206,11 @@ test('2. #result matches `trainmem estimate --json` for configs opened as share 
 });
 
 test('3. editing through the UI changes the fragment and the result', LIMIT, async () => {
-  // Positions measured at 1440×900 on the seed example (artifacts/3-before.png shows them):
+  // Positions measured at 1440×900 on the seed example, below the import panel
+  // (artifacts/3-before.png shows them):
   // the "+" of "World size" (doubles it) and the "Local batch size" text field.
-  const WORLD_SIZE_PLUS = { x: 411, y: 220 };
-  const BATCH_FIELD = { x: 250, y: 465 };
+  const WORLD_SIZE_PLUS = { x: 411, y: 336 };
+  const BATCH_FIELD = { x: 250, y: 581 };
   const link = h.cliLink(SEED_ARGS, BASE());
   await withPage(async ({ page, log }) => {
     await page.goto(link);

@@ -17,7 +17,8 @@ const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const LIMIT = { timeout: 120_000 };
 // Measured at 1440×900 on the first-visit page (artifacts/shell-desktop-1440x900.png): the
-// "+" of World size (doubles it), as in app.test.mjs test 3.
+// "+" of World size (doubles it), as in app.test.mjs test 3. The y positions below are measured
+// without the import panel at the top of the inputs; importShift() adds its height.
 const WORLD_SIZE_PLUS = { x: 411, y: 220 };
 const WORLD_SIZE_PHONE = { x: 230, dy: 175 };
 
@@ -56,6 +57,12 @@ async function withPage(options, use) {
 async function rects(page) {
   const text = await page.getAttribute('#explorer', 'data-json');
   return text ? JSON.parse(text).rects || {} : {};
+}
+
+// How far the import panel pushes the other inputs down (the rects "import_end" − "inputs_top").
+async function importShift(page) {
+  const r = await rects(page);
+  return r.import_end && r.inputs_top ? r.import_end[1] - r.inputs_top[1] : 0;
 }
 
 // Waits until rectangle `name` differs from `old` (by y), then returns it.
@@ -195,7 +202,7 @@ test('phone: tapping a number field focuses a decimal keyboard field; typing edi
     const verdict = (await rects(page)).verdict;
     // The World size field, measured on artifacts/shell-phone-390x844.png: 175 px below where
     // the inputs start, in the value column.
-    const top = (await rects(page)).inputs_top[1];
+    const top = (await rects(page)).inputs_top[1] + await importShift(page);
     await page.touchscreen.tap(WORLD_SIZE_PHONE.x, top + WORLD_SIZE_PHONE.dy);
     await page.waitForFunction(() => document.activeElement?.id === 'keyboard-proxy', null, { timeout: h.UI_WAIT });
     assert.equal(await page.evaluate(() => document.activeElement.getAttribute('inputmode')), 'decimal');
@@ -215,7 +222,7 @@ test('history: an edit is a history entry; Back, Forward, Ctrl+Z and Ctrl+Shift+
     const first = await h.readPageState(page);
     assert.match(first.hash, /&ws=8(&|$)/);
     const length0 = await page.evaluate(() => history.length);
-    await h.imguiClick(page, WORLD_SIZE_PLUS.x, WORLD_SIZE_PLUS.y);
+    await h.imguiClick(page, WORLD_SIZE_PLUS.x, WORLD_SIZE_PLUS.y + await importShift(page));
     await page.waitForFunction(() => /&ws=16(&|$)/.test(location.hash), null, { timeout: h.UI_WAIT });
     assert.equal(await page.evaluate(() => history.length), length0 + 1, 'the edit made one new entry');
     const ws = async () => (await h.readResult(page)).config.world_size;
@@ -249,6 +256,7 @@ test('Tab reaches buttons, combos, checkboxes and fields, in order', LIMIT, asyn
   await withPage({ viewport: DESKTOP }, async ({ page, log }) => {
     await open(page);
     await page.focus('#canvas');
+    const shift = await importShift(page);
     const seen = [];
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
@@ -258,8 +266,8 @@ test('Tab reaches buttons, combos, checkboxes and fields, in order', LIMIT, asyn
     }
     const contains = (p) => seen.some(([x, y, w, hh]) => p.x >= x && p.x <= x + w && p.y >= y && p.y <= y + hh);
     assert.ok(seen.length >= 30, `Tab moved the focus (${seen.length} of 40 presses showed one)`);
-    assert.ok(contains({ x: 200, y: 79 }), 'the model combo was reached');
-    assert.ok(contains(WORLD_SIZE_PLUS), 'the World size "+" button was reached');
+    assert.ok(contains({ x: 200, y: 79 + shift }), 'the model combo was reached');
+    assert.ok(contains({ x: WORLD_SIZE_PLUS.x, y: WORLD_SIZE_PLUS.y + shift }), 'the World size "+" button was reached');
     assert.ok(new Set(seen.map((r) => r.join())).size >= 20, 'Tab moved through many distinct controls');
     // Shift+Tab goes back to the previous one.
     const last = seen[seen.length - 1];
@@ -290,13 +298,14 @@ test('an invalid value shows its error without moving the fields (desktop and ph
   await withPage({ viewport: DESKTOP }, async ({ page, log }) => {
     await open(page, '#v1&model=llama3-8b&ws=8');
     const before = await rects(page);
+    const shift = await importShift(page);
     // The field's row, measured on artifacts/shell-desktop-1440x900.png.
-    await typeInvalidDpReplicate(page, () => h.imguiClick(page, 250, 281), false);
+    await typeInvalidDpReplicate(page, () => h.imguiClick(page, 250, 281 + shift), false);
     await page.screenshot({ path: path.join(h.ARTIFACTS, 'shell-invalid-desktop.png') });
     const after = await rects(page);
     assert.deepEqual(after.inputs_end, before.inputs_end, 'the fields below did not move');
     assert.ok(after.field_error[3] < 40, `the error marks one field row, not a block of text: ${after.field_error}`);
-    assert.ok(Math.abs(after.field_error[1] - 271) < 15, `the error is at the field edited: ${after.field_error}`);
+    assert.ok(Math.abs(after.field_error[1] - (271 + shift)) < 15, `the error is at the field edited: ${after.field_error}`);
     assertClean(log);
   });
   await withPage({ viewport: PHONE, hasTouch: true }, async ({ page, log }) => {
@@ -304,7 +313,8 @@ test('an invalid value shows its error without moving the fields (desktop and ph
     const before = await rects(page);
     // One column: the verdict above the inputs gains a "last valid estimate" line; the page
     // scrolls by as much, so the field under the finger does not move.
-    await typeInvalidDpReplicate(page, () => page.touchscreen.tap(WORLD_SIZE_PHONE.x, before.inputs_top[1] + 235), true);
+    const phoneShift = await importShift(page);
+    await typeInvalidDpReplicate(page, () => page.touchscreen.tap(WORLD_SIZE_PHONE.x, before.inputs_top[1] + phoneShift + 235), true);
     await page.screenshot({ path: path.join(h.ARTIFACTS, 'shell-invalid-phone.png') });
     const after = await rects(page);
     assert.ok(Math.abs(after.inputs_top[1] - before.inputs_top[1]) <= 1,

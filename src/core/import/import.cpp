@@ -2,7 +2,9 @@
 // (world size, device) with stated assumptions and check the result as any config is checked.
 #include "core/import/import.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include "core/import/import_detail.h"
 
@@ -138,6 +140,64 @@ void FillAssumptions(Builder& b, const std::vector<InputFile>& files, const Pres
   }
 }
 
+// A comment on the line a value was read from that names a different number for the same
+// thing ("tensor_parallel_degree = 8  # TP 4", "seq_len = 4096  # 8k context") is named as an
+// inconsistency: the value is used, the comment is not trusted.
+void CheckComments(const std::vector<InputFile>& files, Builder& b) {
+  static const std::pair<const char*, std::vector<const char*>> kWords[] = {
+      {"parallelism.tensor_parallel_degree", {"tp", "tensor"}},
+      {"parallelism.pipeline_parallel_degree", {"pp", "pipeline"}},
+      {"parallelism.context_parallel_degree", {"cp", "context parallel"}},
+      {"parallelism.expert_parallel_degree", {"ep", "expert"}},
+      {"training.local_batch_size", {"batch", "mbs"}},
+      {"training.seq_len", {"seq", "sequence", "context", "tokens"}},
+  };
+  for (const ImportRead& r : b.report().read) {
+    if (!r.value.is_number_integer() || r.line <= 0) continue;
+    const std::vector<const char*>* words = nullptr;
+    for (const auto& [key, w] : kWords)
+      if (r.key == key) words = &w;
+    if (words == nullptr) continue;
+    for (const InputFile& f : files) {
+      if (f.name != r.file) continue;
+      std::size_t start = 0;
+      for (int l = 1; l < r.line && start != std::string::npos; ++l) {
+        start = f.text.find('\n', start);
+        if (start != std::string::npos) ++start;
+      }
+      if (start == std::string::npos) break;
+      const std::size_t end = f.text.find('\n', start);
+      const std::string row =
+          f.text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      const std::size_t hash = row.find('#');
+      if (hash == std::string::npos) break;
+      const std::string comment = import_detail::Lower(row.substr(hash + 1));
+      bool named = false;
+      for (const char* w : *words) named = named || comment.find(w) != std::string::npos;
+      if (!named) break;
+      // The comment's one number (a 'k' suffix multiplies by 1024).
+      std::vector<long long> numbers;
+      for (std::size_t i = 0; i < comment.size(); ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(comment[i])) ||
+            (i > 0 && std::isalnum(static_cast<unsigned char>(comment[i - 1]))))
+          continue;
+        std::size_t j = i;
+        while (j < comment.size() && std::isdigit(static_cast<unsigned char>(comment[j]))) ++j;
+        long long n = std::atoll(comment.substr(i, std::min<std::size_t>(j - i, 12)).c_str());
+        if (j < comment.size() && comment[j] == 'k') n *= 1024;
+        numbers.push_back(n);
+        i = j;
+      }
+      const long long value = r.value.get<long long>();
+      if (numbers.size() == 1 && numbers[0] != value && numbers[0] * 1000 / 1024 != value)
+        b.Problem(r.file + ":" + std::to_string(r.line) + ": the comment says " +
+                  std::to_string(numbers[0]) + " but " + r.key + " is " + std::to_string(value) +
+                  "; the value is used");
+      break;
+    }
+  }
+}
+
 void Validate(ImportResult& result, Builder& b, const Presets& presets) {
   Result<Config> parsed = ConfigFromJson(result.config, presets);
   if (!parsed.ok() && MentionsLayout(parsed.errors()) && result.config.contains("world_size")) {
@@ -266,6 +326,7 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
   for (const ImportMissing& m : result.report.missing) model_missing |= m.key == "model";
   if (!model_missing && b.Get("model")->is_null()) b.Erase("model");
   FillAssumptions(b, files, presets);
+  CheckComments(files, b);
   result.config = b.config;
   result.config["version"] = 1;
   b.config = result.config;

@@ -6,6 +6,7 @@
 // (--n-shared-experts, --swap-optimizer, --reuse-fp32-param, --swap-attention, --noop-layers,
 // --num-layer-list) from its examples/mcore/*/pretrain_*.sh.
 #include <cctype>
+#include <map>
 #include <set>
 
 #include "core/import/bash_reader.h"
@@ -415,10 +416,31 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       b.Set("training.dropout", *d, a.At("--hidden-dropout"));
   }
   a.Get("--attention-dropout");
-  if (a.Has("--use-flash-attn") || Lower(a.Value("--attention-backend")) == "flash") {
+  const std::string backend = Lower(a.Value("--attention-backend"));
+  // Unfused attention keeps s × s scores: --attention-backend unfused/local; Megatron's local
+  // DotProductAttention (--transformer-impl local) and legacy models without --use-flash-attn;
+  // MindSpeed-LLM models are legacy unless --use-mcore-models (its training/arguments.py).
+  const bool npu_script = file.text.find("NPUS_PER_NODE") != std::string::npos ||
+                          file.text.find("ASCEND") != std::string::npos ||
+                          file.text.find("mindspeed") != std::string::npos;
+  const char* unfused_by = backend == "unfused" || backend == "local"        ? "--attention-backend"
+                           : Lower(a.Value("--transformer-impl")) == "local" ? "--transformer-impl"
+                           : a.Has("--use-legacy-models")                    ? "--use-legacy-models"
+                                                                             : nullptr;
+  if (a.Has("--use-flash-attn") || backend == "flash") {
     a.Get("--use-flash-attn");
     b.Set("training.attention", "flash",
           a.Has("--use-flash-attn") ? a.At("--use-flash-attn") : a.At("--attention-backend"));
+  } else if (unfused_by != nullptr) {
+    b.Set("training.attention", "eager", a.At(unfused_by));
+  } else if (npu_script && !a.Has("--use-mcore-models")) {
+    b.Set("training.attention", "eager",
+          {file.name, 0, "(MindSpeed-LLM legacy model without --use-flash-attn)"});
+  }
+  if (a.Has("--no-create-attention-mask-in-dataloader")) {
+    a.Get("--no-create-attention-mask-in-dataloader");
+    b.Set("training.create_attention_mask_in_dataloader", false,
+          a.At("--no-create-attention-mask-in-dataloader"));
   }
   // --- Model ---------------------------------------------------------------------------------
   const bool has_model = a.Has("--num-layers") && a.Has("--hidden-size");
@@ -579,7 +601,59 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
                   32000);
       }
     }
+    // The model is one config value; the report lists each field with the flag (and line) it
+    // came from, and the fields no flag gave as Megatron's defaults.
     b.Set("model", m, a.At("--num-layers"));
+    b.report().read.pop_back();
+    static const std::map<std::string, std::vector<const char*>> kFieldFlags = {
+        {"num_hidden_layers", {"--num-layers"}},
+        {"hidden_size", {"--hidden-size"}},
+        {"num_attention_heads", {"--num-attention-heads"}},
+        {"num_key_value_heads", {"--num-query-groups", "--group-query-attention"}},
+        {"head_dim", {"--kv-channels"}},
+        {"intermediate_size", {"--ffn-hidden-size"}},
+        {"mlp_kind", {"--swiglu"}},
+        {"hidden_act", {"--swiglu"}},
+        {"norm_kind", {"--normalization"}},
+        {"qkv_bias", {"--add-qkv-bias", "--disable-bias-linear"}},
+        {"o_bias", {"--disable-bias-linear"}},
+        {"mlp_bias", {"--disable-bias-linear"}},
+        {"qk_norm", {"--qk-layernorm"}},
+        {"tie_word_embeddings", {"--untie-embeddings-and-output-weights"}},
+        {"position_embedding_type",
+         {"--position-embedding-type", "--use-rotary-position-embeddings"}},
+        {"max_position_embeddings", {"--max-position-embeddings"}},
+        {"q_lora_rank", {"--q-lora-rank"}},
+        {"kv_lora_rank", {"--kv-lora-rank"}},
+        {"qk_nope_head_dim", {"--qk-head-dim"}},
+        {"qk_rope_head_dim", {"--qk-pos-emb-head-dim"}},
+        {"v_head_dim", {"--v-head-dim"}},
+        {"n_routed_experts", {"--num-experts"}},
+        {"num_experts_per_tok", {"--moe-router-topk"}},
+        {"moe_intermediate_size", {"--moe-ffn-hidden-size"}},
+        {"n_shared_experts", {"--n-shared-experts", "--moe-shared-expert-intermediate-size"}},
+        {"shared_expert_intermediate_size", {"--moe-shared-expert-intermediate-size"}},
+        {"router_bias", {"--moe-router-enable-expert-bias"}},
+        {"mlp_only_layers", {"--moe-layer-freq", "--first-k-dense-replace"}},
+        {"num_nextn_predict_layers", {"--mtp-num-layers"}},
+        {"vocab_size", {"--padded-vocab-size", "--vocab-size"}},
+    };
+    for (const auto& [field, value] : m.items()) {
+      if (field == "model_type" || field == "decoder_sparse_step" ||
+          field == "first_k_dense_replace" || field == "moe_layer_freq")
+        continue;  // internal: how the shape is spelled for the estimator
+      bool missing = false;
+      for (const ImportMissing& mi : b.report().missing) missing |= mi.key == "model." + field;
+      if (missing) continue;  // listed as missing, with the value assumed
+      Source src{file.name, 0, "(Megatron default / derived)"};
+      if (auto it = kFieldFlags.find(field); it != kFieldFlags.end())
+        for (const char* flag : it->second)
+          if (a.Has(flag)) {
+            src = a.At(flag);
+            break;
+          }
+      b.report().read.push_back({"model." + field, value, src.text, src.file, src.line});
+    }
     // Virtual stages are counted over the layers with the placeholders; without them the
     // split may not divide, and then the default interleaving (2 chunks per rank) is used.
     if (const json* lps = b.Get("parallelism.pipeline_parallel_layers_per_stage");

@@ -1,0 +1,135 @@
+// The import panel's actions (app_import.h). The reading itself is the core's ImportFiles; this
+// file only routes files and applies the result through UseConfig like any other whole config.
+#include "app/app_import.h"
+
+#include <nlohmann/json.hpp>
+
+#include "app/app_actions.h"
+#include "app/measured_hook.h"
+#include "core/import/import.h"
+
+namespace app {
+namespace {
+
+using nlohmann::json;
+
+void SetDotted(json& config, const std::string& key, json value) {
+  json* node = &config;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t dot = key.find('.', start);
+    const std::string part = key.substr(start, dot - start);
+    if (dot == std::string::npos) {
+      (*node)[part] = std::move(value);
+      return;
+    }
+    json& next = (*node)[part];
+    if (!next.is_object()) next = json::object();
+    node = &next;
+    start = dot + 1;
+  }
+}
+
+// Makes the imported config current when it is valid.
+void ApplyResult(AppState& state) {
+  ImportPanelState& panel = state.import_panel;
+  trainmem::Result<trainmem::Config> config =
+      trainmem::ConfigFromJson(panel.result.config, state.presets);
+  panel.result.config_valid = config.ok();
+  panel.result.config_errors = config.ok() ? std::vector<trainmem::Error>{} : config.errors();
+  if (config.ok()) UseConfig(state, config.value());
+}
+
+}  // namespace
+
+void ReceiveFiles(AppState& state, std::vector<platform::File> files) {
+  ImportPanelState& panel = state.import_panel;
+  for (platform::File& f : files) panel.pending.push_back(std::move(f));
+  panel.pending_shown = false;
+  RequestFrames(state, 3);
+}
+
+void ProcessPendingFiles(AppState& state) {
+  ImportPanelState& panel = state.import_panel;
+  if (panel.pending.empty()) return;
+  if (!panel.pending_shown) {  // draw "Reading…" once before the work
+    panel.pending_shown = true;
+    RequestFrames(state, 2);
+    return;
+  }
+  std::vector<platform::File> pending;
+  pending.swap(panel.pending);
+  std::vector<platform::File> measurements;
+  bool jobs_changed = false;
+  for (platform::File& f : pending) {
+    const trainmem::InputKind kind = trainmem::DetectInputKind(f.name, f.text);
+    if (trainmem::IsMeasurementKind(kind)) {
+      measurements.push_back(std::move(f));
+      continue;
+    }
+    bool replaced = false;
+    for (trainmem::InputFile& existing : panel.files)
+      if (existing.name == f.name) {
+        existing.text = std::move(f.text);
+        replaced = true;
+      }
+    if (!replaced) panel.files.push_back({f.name, std::move(f.text)});
+    jobs_changed = true;
+  }
+  if (!measurements.empty()) {
+    panel.measurement_note =
+        TrFormat(Str::kImportMeasurementsTemplate, static_cast<int>(measurements.size()));
+    OnMeasurementFiles(state, measurements);
+  }
+  if (jobs_changed) RunImport(state);
+  RequestFrames(state, 3);
+}
+
+void RunImport(AppState& state) {
+  ImportPanelState& panel = state.import_panel;
+  panel.errors.clear();
+  panel.typed.clear();
+  panel.has_result = false;
+  if (panel.files.empty()) return;
+  trainmem::ImportOptions options;
+  options.function = panel.function;
+  trainmem::Result<trainmem::ImportResult> result =
+      trainmem::ImportFiles(panel.files, options, state.presets);
+  panel.open = true;
+  if (!result.ok()) {
+    panel.errors = result.errors();
+    return;
+  }
+  panel.result = std::move(result).value();
+  panel.function = panel.result.report.function;
+  panel.has_result = true;
+  ApplyResult(state);
+}
+
+void ApplyMissingValues(AppState& state) {
+  ImportPanelState& panel = state.import_panel;
+  if (!panel.has_result) return;
+  for (const auto& [key, text] : panel.typed) {
+    if (text.empty()) continue;
+    json value = json::parse(text, nullptr, false);
+    if (value.is_discarded()) value = text;  // a preset id, a dtype name, …
+    SetDotted(panel.result.config, key, value);
+    auto& missing = panel.result.report.missing;
+    for (auto it = missing.begin(); it != missing.end(); ++it)
+      if (it->key == key) {
+        panel.result.report.read.push_back({key, value, "typed on the page", "", 0});
+        missing.erase(it);
+        break;
+      }
+  }
+  panel.typed.clear();
+  ApplyResult(state);
+}
+
+void ClearImport(AppState& state) {
+  ImportPanelState& panel = state.import_panel;
+  panel = ImportPanelState{};
+  RequestFrames(state, 2);
+}
+
+}  // namespace app

@@ -1,0 +1,89 @@
+// files.h in the browser: web/files.js collects dropped, pasted and picked files into
+// window['tmFilesQueue'] and calls window['tmFilesSink'] when one is installed; the sink copies
+// each file's bytes into wasm memory (no text decoding) and hands them to C++.
+#ifdef __EMSCRIPTEN__
+
+#include <emscripten.h>
+
+#include <cstdlib>
+
+#include "platform/files.h"
+
+namespace {
+
+std::function<void(std::vector<platform::File>)> g_on_files;
+std::vector<platform::File> g_batch;
+
+}  // namespace
+
+extern "C" {
+
+// One file of a batch; `name` is UTF-8, `data` raw bytes (both malloc'd by JS, freed here).
+EMSCRIPTEN_KEEPALIVE void tm_files_add(char* name, unsigned char* data, int size) {
+  platform::File f;
+  f.name = name ? name : "";
+  if (data != nullptr && size > 0) f.text.assign(reinterpret_cast<char*>(data), size);
+  std::free(name);
+  std::free(data);
+  g_batch.push_back(std::move(f));
+}
+
+EMSCRIPTEN_KEEPALIVE void tm_files_done() {
+  std::vector<platform::File> batch;
+  batch.swap(g_batch);
+  if (g_on_files && !batch.empty()) g_on_files(std::move(batch));
+}
+
+}  // extern "C"
+
+// clang-format off
+EM_JS(void, tm_js_files_install, (), {
+  var deliver = function(files) {
+    for (var i = 0; i < files.length; i++) {
+      var f = files[i];
+      var bytes = f['bytes'];
+      var name = allocateUTF8(String(f['name']));
+      var data = bytes.length ? _malloc(bytes.length) : 0;
+      if (data) HEAPU8.set(bytes, data);
+      _tm_files_add(name, data, bytes.length);
+    }
+    _tm_files_done();
+  };
+  window['tmFilesSink'] = deliver;
+  var queued = window['tmFilesQueue'] || [];
+  window['tmFilesQueue'] = [];
+  if (queued.length) deliver(queued);
+});
+// clang-format on
+
+// clang-format off
+EM_JS(void, tm_js_open_picker, (), {
+  if (window['tmOpenFilePicker']) window['tmOpenFilePicker']();
+});
+// clang-format on
+
+// clang-format off
+EM_JS(void, tm_js_text_input_active, (int active), {
+  window['tmTextInputActive'] = !!active;
+});
+// clang-format on
+
+namespace platform {
+
+void SetOnFiles(std::function<void(std::vector<File>)> callback) {
+  g_on_files = std::move(callback);
+  tm_js_files_install();
+}
+
+void OpenFilePicker() { tm_js_open_picker(); }
+
+void SetTextInputActive(bool active) {
+  static int last = -1;
+  if (last == static_cast<int>(active)) return;
+  last = static_cast<int>(active);
+  tm_js_text_input_active(active ? 1 : 0);
+}
+
+}  // namespace platform
+
+#endif  // __EMSCRIPTEN__

@@ -1,0 +1,149 @@
+// Megatron-family activation terms that depend on the kernels and the data loader: the attention
+// mask Megatron builds per microbatch, torch_npu's flash-attention statistics and fused RoPE
+// (MindSpeed-LLM on Ascend), and MindSpeed's ring context parallelism. Every expected figure
+// is derived by hand in the comment above it (estimate_activations.cpp cites the sources).
+#include <gtest/gtest.h>
+
+#include "core/estimate.h"
+#include "import_test_support.h"
+#include "test_support.h"
+
+namespace trainmem {
+namespace {
+
+using testing::MustParse;
+using testing::With;
+
+// A small dense model where attention dominates the per-block transients:
+// h = 1024, 8 heads of 128 (MHA: q 1024, k + v 2048), SwiGLU I = 512, 2 layers.
+constexpr const char* kSmallModel = R"({"hidden_size": 1024, "num_hidden_layers": 2,
+    "num_attention_heads": 8, "num_key_value_heads": 8, "intermediate_size": 512,
+    "vocab_size": 1024, "model_type": "llama"})";
+
+Config Megatron(const std::string& device, const std::string& model,
+                const std::vector<std::pair<std::string, std::string>>& settings) {
+  const std::string text = R"({"framework": "megatron", "device": ")" + device + R"(", "model": )" +
+                           model +
+                           R"(, "training": {"dropout": 0.0},
+      "activation_checkpoint": {"mode": "none"}})";
+  return With(MustParse(text), settings);
+}
+
+const ActivationBreakdown& Act(const Estimate& e) { return e.stages.front().activations; }
+
+// Megatron's data loader mask: [mbs, 1, s, s] bool per microbatch, query rows split by CP.
+// b = 2, s = 4096: 2 × 4096 × 4096 = 33,554,432 B; with CP 2: 2 × 2048 × 4096 = 16,777,216 B.
+TEST(MegatronAttentionMask, DataLoaderMaskIsMbsBySeqSquaredOverCp) {
+  const Config base = Megatron("h100-80gb", "\"llama3-8b\"", {{"b", "2"}, {"s", "4096"}});
+  EXPECT_EQ(Act(EstimateMemory(base)).attention_mask, 33'554'432);
+  const Config cp2 = With(base, {{"ws", "2"}, {"parallelism.context_parallel_degree", "2"}});
+  EXPECT_EQ(Act(EstimateMemory(cp2)).attention_mask, 16'777'216);
+  // --no-create-attention-mask-in-dataloader: no mask with flash attention.
+  const Config off = With(base, {{"training.create_attention_mask_in_dataloader", "false"}});
+  EXPECT_EQ(Act(EstimateMemory(off)).attention_mask, 0);
+  // The mask is part of the activation peak: the totals differ by exactly the mask.
+  EXPECT_EQ(
+      EstimateMemory(base).per_device.activations - EstimateMemory(off).per_device.activations,
+      33'554'432);
+  // torchtitan has no such mask.
+  const Config tt = With(base, {{"framework", "torchtitan"}});
+  EXPECT_EQ(Act(EstimateMemory(tt)).attention_mask, 0);
+}
+
+// MindSpeed without flash attention and without a loader mask builds its own global
+// [mbs, 1, s, s] bool mask (generate_attention_mask): 2 × 4096² = 33,554,432 B on Ascend.
+TEST(MegatronAttentionMask, MindSpeedUnfusedAttentionBuildsAGlobalMask) {
+  const Config c = Megatron("ascend-910b", "\"llama3-8b\"",
+                            {{"b", "2"},
+                             {"s", "4096"},
+                             {"training.attention", "eager"},
+                             {"training.create_attention_mask_in_dataloader", "false"}});
+  EXPECT_EQ(Act(EstimateMemory(c)).attention_mask, 33'554'432);
+  // On a GPU, Megatron's unfused causal softmax needs no mask tensor.
+  const Config gpu = With(c, {{"device", "h100-80gb"}});
+  EXPECT_EQ(Act(EstimateMemory(gpu)).attention_mask, 0);
+}
+
+// The mask key is written only when off, so share links and configs that never mention it are
+// unchanged, and it round-trips.
+TEST(MegatronAttentionMask, KeyRoundTripsAndIsWrittenOnlyWhenOff) {
+  const Config base = Megatron("h100-80gb", "\"llama3-8b\"", {});
+  EXPECT_FALSE(ConfigToJson(base)["training"].contains("create_attention_mask_in_dataloader"));
+  const Config off = With(base, {{"training.create_attention_mask_in_dataloader", "false"}});
+  const nlohmann::json j = ConfigToJson(off);
+  EXPECT_EQ(j["training"]["create_attention_mask_in_dataloader"], false);
+  EXPECT_FALSE(MustParse(j.dump()).training.create_attention_mask_in_dataloader);
+}
+
+// Llama 3 8B, b = 1, s = 2048, TP 1, no mask, flash: on Ascend each block also saves
+// (a) npu_fusion_attention's softmax_max and softmax_sum, [b, 32, s, 8] fp32 each: 64 B per
+//     head per token instead of CUDA's 4 B logsumexp → 60 × 32 = 1,920 B per token;
+// (b) the QKV output held by npu_rotary_mul's saved inputs: q 4096 + k 1024 + v 1024 = 6,144
+//     elements × 2 B = 12,288 B per token.
+// Saved layers differ by (1,920 + 12,288) × 2,048 tokens × 32 layers = 931,135,488 B.
+TEST(MegatronNpuAttention, FusionAttentionStatsAndFusedRopeInputs) {
+  const std::vector<std::pair<std::string, std::string>> s = {
+      {"b", "1"}, {"s", "2048"}, {"training.create_attention_mask_in_dataloader", "false"}};
+  const Estimate gpu = EstimateMemory(Megatron("h100-80gb", "\"llama3-8b\"", s));
+  const Estimate npu = EstimateMemory(Megatron("ascend-910b", "\"llama3-8b\"", s));
+  EXPECT_NEAR(static_cast<double>(Act(npu).saved_layers - Act(gpu).saved_layers), 931'135'488.0,
+              2.0);
+  // Per block per token: the same 14,208 B.
+  EXPECT_NEAR(Act(npu).bytes_per_token_per_layer - Act(gpu).bytes_per_token_per_layer, 14'208.0,
+              1e-6);
+}
+
+// Context parallel 2 on the small model (b = 1, s = 4096 → 2,048 local tokens, TP 1, bf16),
+// no checkpointing: the block's transient is attention's working set, which includes CP's.
+// Attention working without CP: 2 B × (q + k + v 3,072 + 2 h 2,048) = 10,240 B per token
+// (the MLP's, 2 × (3 × 512 + 2,048) = 7,168, is smaller).
+// - Megatron-LM ring (TE p2p): forward 2 KV blocks + 2 steps of (out + fp32 LSE):
+//   2 × 2 × 2,048 + 2 × (2 × 1,024 + 4 × 8) = 12,352; backward 2 × (KV + dKV) + dQ:
+//   4 × 2 × 2,048 + 2 × 1,024 = 18,432 → 18,432. Total 28,672 B × 2,048 = 58,720,256 B.
+// - MindSpeed ring on Ascend: forward 3 KV blocks + one step's out + 64 B stats per head:
+//   2 × (3 × 2,048 + 1,024) + 64 × 8 = 14,848; backward 6 KV + 2 Q: 2 × (12,288 + 2,048) =
+//   28,672 → 28,672. Total 38,912 B × 2,048 = 79,691,776 B.
+TEST(MegatronNpuAttention, MindSpeedRingKeepsThreeKvBuffers) {
+  const std::vector<std::pair<std::string, std::string>> s = {
+      {"ws", "2"},
+      {"b", "1"},
+      {"s", "4096"},
+      {"parallelism.context_parallel_degree", "2"},
+      {"training.create_attention_mask_in_dataloader", "false"}};
+  const Estimate gpu = EstimateMemory(Megatron("h100-80gb", kSmallModel, s));
+  const Estimate npu = EstimateMemory(Megatron("ascend-910b", kSmallModel, s));
+  ASSERT_FALSE(gpu.stages.empty());
+  ASSERT_FALSE(npu.stages.empty());
+  EXPECT_EQ(Act(gpu).recompute_layer, 58'720'256);
+  EXPECT_EQ(Act(npu).recompute_layer, 79'691'776);
+}
+
+// Launch scripts say which attention runs and whether the loader builds the mask.
+TEST(MegatronNpuAttention, ImporterReadsAttentionKernelAndMaskFlags) {
+  const std::string model =
+      " --num-layers 2 --hidden-size 256 --num-attention-heads 4 --seq-length 128"
+      " --micro-batch-size 1 --vocab-size 1024";
+  auto attention = [&](const std::string& head, const std::string& flags) {
+    const ImportResult r =
+        testing::MustImport({{"run.sh", head + "pretrain_gpt.py" + model + flags + "\n"}});
+    return testing::At(r.config, "training.attention");
+  };
+  const std::string gpu = "torchrun --nproc_per_node 8 ";
+  const std::string npu = "NPUS_PER_NODE=8\ntorchrun --nproc_per_node $NPUS_PER_NODE ";
+  EXPECT_EQ(attention(gpu, " --use-flash-attn"), "flash");
+  EXPECT_EQ(attention(gpu, " --attention-backend unfused"), "eager");
+  EXPECT_EQ(attention(gpu, " --transformer-impl local"), "eager");
+  EXPECT_EQ(attention(gpu, " --use-legacy-models"), "eager");
+  // Megatron-Core with TE picks a fused kernel: left at the schema default (flash).
+  EXPECT_TRUE(attention(gpu, "").is_null());
+  // MindSpeed-LLM: legacy model unless --use-mcore-models; unfused without --use-flash-attn.
+  EXPECT_EQ(attention(npu, ""), "eager");
+  EXPECT_EQ(attention(npu, " --use-mcore-models --use-flash-attn"), "flash");
+  const ImportResult r =
+      testing::MustImport({{"run.sh", gpu + "pretrain_gpt.py" + model +
+                                          " --no-create-attention-mask-in-dataloader\n"}});
+  EXPECT_EQ(testing::At(r.config, "training.create_attention_mask_in_dataloader"), false);
+}
+
+}  // namespace
+}  // namespace trainmem

@@ -1,0 +1,70 @@
+// End-to-end test of the import (issue #9): a Megatron launch script dropped on the page becomes
+// the current config — #result's config and the share link carry what the script says — and the
+// import panel shows its report. Screenshots of the panel go to artifacts/import-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as h from './harness.mjs';
+
+const LIMIT = { timeout: 120_000 };
+let srv;
+let chrome;
+
+before(async () => {
+  srv = await h.startServer(h.SITE_DIR);
+  chrome = await h.launchBrowser();
+});
+
+after(async () => {
+  await chrome?.close();
+  await srv?.close();
+});
+
+const SCRIPT = fs.readFileSync(path.join(h.REPO, 'tests/data/import/megatron_llama_fp8.sh'), 'utf8');
+
+// Drops files on the page the way a browser does: a DataTransfer holding File objects.
+async function dropFiles(page, files) {
+  const transfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([f.text], f.name, { type: 'text/plain' }));
+    return dt;
+  }, files);
+  await page.dispatchEvent('canvas', 'dragover', { dataTransfer: transfer });
+  await page.dispatchEvent('canvas', 'drop', { dataTransfer: transfer });
+}
+
+for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+  test(`a dropped launch script becomes the config (${viewport.width}×${viewport.height})`, LIMIT, async () => {
+    const context = await chrome.browser.newContext({ viewport });
+    const page = await context.newPage();
+    const log = h.watchPage(page);
+    try {
+      await page.goto(`${srv.origin}/index.html`);
+      await h.waitReady(page);
+      await dropFiles(page, [{ name: 'megatron_llama_fp8.sh', text: SCRIPT }]);
+      // The script: world size 8 × 2, TP 2, PP 2, sequence 8192, full recompute, fp8, Megatron.
+      await page.waitForFunction(() => {
+        const r = JSON.parse(document.getElementById('result').getAttribute('data-json') || '{}');
+        return r.config && r.config.world_size === 16 && r.config.framework === 'megatron';
+      }, null, { timeout: 60_000 });
+      const result = await h.readResult(page);
+      assert.equal(result.config.parallelism.tensor_parallel_degree, 2);
+      assert.equal(result.config.parallelism.pipeline_parallel_degree, 2);
+      assert.equal(result.config.training.seq_len, 8192);
+      assert.equal(result.config.training.fp8, true);
+      assert.equal(result.config.activation_checkpoint.mode, 'full');
+      assert.equal(result.model.total_params, 8030261248);  // the script's Llama 3 8B shape
+      // The share link holds the imported config.
+      await page.waitForFunction(() => window.location.hash.includes('tp=2'), null, { timeout: 10_000 });
+      const hash = await page.evaluate(() => window.location.hash);
+      assert.match(hash, /ws=16|world_size=16/);
+      await h.settle(page, 500);
+      fs.mkdirSync(h.ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: path.join(h.ARTIFACTS, `import-${viewport.width}x${viewport.height}.png`) });
+      assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
+    } finally {
+      await context.close().catch(() => {});
+    }
+  });
+}
