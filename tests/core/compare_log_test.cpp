@@ -1,5 +1,6 @@
 // Training-log readers. Each log below is written in the format the framework's printing code
 // produces (the reader's comments cite it); expected bytes are the printed value × the unit.
+#include <map>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -296,6 +297,25 @@ TEST(CompareLogTest, MegatronOlderReprFiguresAndExponents) {
   EXPECT_EQ(tiny_allocated->bytes, 50);
 }
 
+// Ranks print concurrently, so two reports can share a line when one rank's newline lands
+// after the other's text; each report keeps its own rank.
+TEST(CompareLogTest, MegatronReportsSharingOneLine) {
+  const std::string log =
+      "[Rank 4] (after 1 iterations) memory (MB) | allocated: 18598.7529296875 | max "
+      "allocated: 20931.01220703125 | reserved: 21534.0 | max reserved: 21534.0[Rank 0] (after "
+      "1 iterations) memory (MB) | allocated: 20034.7529296875 | max allocated: 30227.5 | "
+      "reserved: 31000.0 | max reserved: 31000.0\n";
+  const Measurement m = MustRead(log);
+  EXPECT_EQ(m.skipped_count, 0);
+  std::map<int, std::int64_t> max_allocated;
+  for (const Peak& p : m.peaks) {
+    if (p.metric == Metric::kMaxAllocated) max_allocated[p.rank] = p.bytes;
+  }
+  ASSERT_EQ(max_allocated.size(), 2u);
+  EXPECT_EQ(max_allocated[4], 21947757056);  // 20931.01220703125 × 2^20, exact
+  EXPECT_EQ(max_allocated[0], 31695831040);  // 30227.5 × 2^20
+}
+
 // mindspeed_llm/fsdp2/utils/train_monitor.py: "max_memory_allocated(GB): {:.2f} |
 // max_memory_reserved(GB): {:.2f} |", bytes / 1024**3, the maximum over ranks.
 TEST(CompareLogTest, MindSpeedFsdp2IterationLineIsGiB) {
@@ -422,6 +442,41 @@ TEST(CompareLogTest, NvidiaSmiOlderDriverNamesAndQueryOutput) {
   ASSERT_EQ(q.peaks.size(), 1u);
   EXPECT_EQ(q.peaks[0].metric, Metric::kDeviceUsed);
   EXPECT_EQ(q.peaks[0].bytes, 78543 * kMiB);
+}
+
+// MIG: the instance rows hold the instance's memory; the row under each (empty first cell)
+// is BAR1-Usage, not device memory. nvidia-smi -q -x: <used> inside <fb_memory_usage> only.
+TEST(CompareLogTest, NvidiaSmiMigTableAndXml) {
+  const std::string mig =
+      "| MIG devices:                                                                |\n"
+      "+------------------+----------------------+-----------+-----------------------+\n"
+      "| GPU  GI  CI  MIG |         Memory-Usage |        Vol|         Shared        |\n"
+      "|      ID  ID  Dev |           BAR1-Usage | SM     Unc| CE  ENC  DEC  OFA  JPG|\n"
+      "|==================+======================+===========+=======================|\n"
+      "|  1    3   0   0  |  14366MiB / 19968MiB | 28      0 |  2   0    1    0    0 |\n"
+      "|                  |  16000MiB / 32767MiB |           |                       |\n"
+      "+------------------+----------------------+-----------+-----------------------+\n"
+      "|  1    5   0   1  |   9826MiB / 19968MiB | 28      0 |  2   0    1    0    0 |\n"
+      "|                  |      2MiB / 32767MiB |           |                       |\n";
+  const Measurement m = MustRead(mig);
+  ASSERT_EQ(m.peaks.size(), 1u);
+  EXPECT_EQ(m.peaks[0].bytes, 14366 * kMiB);  // not BAR1's 16000
+  EXPECT_NE(m.peaks[0].source.find("MIG"), std::string::npos) << m.peaks[0].source;
+
+  const std::string xml =
+      "<gpu id=\"00000000:29:00.0\">\n"
+      "\t\t<fb_memory_usage>\n"
+      "\t\t\t<total>6064 MiB</total>\n"
+      "\t\t\t<used>912 MiB</used>\n"
+      "\t\t\t<free>5152 MiB</free>\n"
+      "\t\t</fb_memory_usage>\n"
+      "\t\t<bar1_memory_usage>\n"
+      "\t\t\t<total>8192 MiB</total>\n"
+      "\t\t\t<used>5000 MiB</used>\n"
+      "\t\t</bar1_memory_usage>\n";
+  const Measurement x = MustRead(xml);
+  ASSERT_EQ(x.peaks.size(), 1u);
+  EXPECT_EQ(x.peaks[0].bytes, 912 * kMiB);
 }
 
 // npu-smi on Atlas A3 (910_93): each NPU has two chips, each with its own bus id row.

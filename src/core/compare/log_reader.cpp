@@ -260,11 +260,31 @@ bool LogReader::TorchtitanMetricNames(std::string_view line) {
 // TP/PP rank, so a log holds one line per model-parallel rank. MindSpeed-LLM
 // (mindspeed_llm/training/training.py) imports and calls the same function.
 bool LogReader::Megatron(std::string_view line) {
-  const std::size_t at = line.find("memory (MB)");
+  std::size_t at = line.find("memory (MB)");
   if (at == std::string_view::npos) return false;
   Format("megatron");
+  // Ranks print concurrently: two reports can share one line when a flush lands between
+  // them ("… max reserved: 21534.0[Rank 0] (after 1 iterations) memory (MB) | …"). Each
+  // report runs from its "[Rank N]" to the next one.
+  std::size_t begin = 0;
+  while (at != std::string_view::npos) {
+    const std::size_t next_report = line.find("memory (MB)", at + 11);
+    std::size_t end = line.size();
+    if (next_report != std::string_view::npos) {
+      const std::size_t next_tag = line.rfind("[Rank ", next_report);
+      end = next_tag != std::string_view::npos && next_tag > at ? next_tag : next_report;
+    }
+    MegatronReport(line.substr(begin, end - begin));
+    begin = end;
+    at = next_report;
+  }
+  return true;
+}
+
+void LogReader::MegatronReport(std::string_view line) {
+  const std::size_t at = line.find("memory (MB)");
   int rank = rank_;
-  const std::size_t tag = line.find("[Rank ");
+  const std::size_t tag = line.rfind("[Rank ", at);
   if (tag != std::string_view::npos) rank = scan::LeadingRank(line.substr(tag));
   struct Field {
     std::string_view key;
@@ -316,7 +336,6 @@ bool LogReader::Megatron(std::string_view line) {
         "Megatron memory line ends before 'max reserved' (cut short); used the figures before "
         "the cut");
   }
-  return true;
 }
 
 // mindspeed_llm/fsdp2/utils/train_monitor.py (MindSpeed-LLM's FSDP2 backend): the iteration

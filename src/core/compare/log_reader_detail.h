@@ -46,6 +46,7 @@ class LogReader {
   bool TorchtitanFigure(std::string_view rest, bool at_init);
   bool TorchtitanMetricNames(std::string_view line);
   bool Megatron(std::string_view line);
+  void MegatronReport(std::string_view report);
   bool MindSpeedFsdp(std::string_view line);
   bool DeepSpeed(std::string_view line);
   bool DeepSpeedMemStats(std::string_view line);
@@ -70,6 +71,8 @@ class LogReader {
   int summary_device_ = -1;      // "memory summary, device ID N"
   int smi_gpu_ = -1;             // nvidia-smi: the GPU row above the memory row
   bool smi_fb_section_ = false;  // nvidia-smi -q: inside "FB Memory Usage"
+  bool smi_fb_xml_ = false;      // nvidia-smi -q -x: inside <fb_memory_usage>
+  bool smi_mig_ = false;         // nvidia-smi: inside the "MIG devices:" table
   int csv_column_ = -1;          // nvidia-smi --query-gpu csv: the memory.used column
   std::int64_t csv_unit_ = 0;    // from the header, "memory.used [MiB]"
   int csv_row_ = 0;
