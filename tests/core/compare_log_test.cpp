@@ -560,6 +560,60 @@ TEST(CompareLogTest, TorchtitanMetricNamesFromWandbSummaries) {
   EXPECT_EQ(json_active->bytes, 59282292736);  // 55.2109375 × 2^30, exact
 }
 
+// c10/cuda/CUDACachingAllocator.cpp's out-of-memory error, as a dying job leaves it. Since
+// PyTorch 2.1: allocated A (private pools included) and unallocated U, reserved = A + U, and
+// the process's memory in use; sizes by format_size (two decimals of KiB/MiB/GiB).
+TEST(CompareLogTest, OutOfMemoryErrorsGiveWhatTheRunHeld) {
+  const std::string log =
+      "[rank3]:torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.25 GiB. GPU 3 has "
+      "a total capacity of 79.11 GiB of which 1.18 GiB is free. Including non-PyTorch memory, "
+      "this process has 77.91 GiB memory in use. Of the allocated memory 75.12 GiB is allocated "
+      "by PyTorch, with 2.00 GiB allocated in private pools (e.g., CUDA Graphs), and 1.98 GiB is "
+      "reserved by PyTorch but unallocated. If reserved but unallocated memory is large try "
+      "setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See "
+      "documentation for Memory Management  "
+      "(https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)\n";
+  const Measurement m = MustRead(log);
+  EXPECT_EQ(m.skipped_count, 0);
+  const Peak* max_allocated = LargestPeak(m, Metric::kMaxAllocated);
+  ASSERT_NE(max_allocated, nullptr);
+  EXPECT_EQ(max_allocated->bytes, 80659485819);  // 75.12 GiB
+  EXPECT_EQ(max_allocated->rank, 3);
+  EXPECT_EQ(max_allocated->rounding, kGiB / 200);
+  const Peak* reserved = LargestPeak(m, Metric::kReserved);
+  ASSERT_NE(reserved, nullptr);
+  EXPECT_EQ(reserved->bytes, 82785494631);  // 75.12 GiB + 1.98 GiB, each rounded to the byte
+  const Peak* process = LargestPeak(m, Metric::kDeviceUsed);
+  ASSERT_NE(process, nullptr);
+  EXPECT_EQ(process->bytes, 83655225508);  // 77.91 GiB
+  ASSERT_FALSE(m.notes.empty());
+  EXPECT_NE(m.notes.front().find("at least 76.37 GiB"), std::string::npos) << m.notes.front();
+
+  // Before PyTorch 2.1 (and torch_npu today): "(GPU n; C total capacity; A already allocated;
+  // [X current active; ]F free; R reserved in total by PyTorch)".
+  const Measurement old = MustRead(
+      "RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 15.78 GiB total "
+      "capacity; 14.56 GiB already allocated; 11.19 MiB free; 14.68 GiB reserved in total by "
+      "PyTorch) If reserved memory is >> allocated memory try setting max_split_size_mb to "
+      "avoid fragmentation.\n");
+  ASSERT_NE(LargestPeak(old, Metric::kMaxAllocated), nullptr);
+  EXPECT_EQ(LargestPeak(old, Metric::kMaxAllocated)->bytes, 15633680957);  // 14.56 GiB
+  ASSERT_NE(LargestPeak(old, Metric::kReserved), nullptr);
+  EXPECT_EQ(LargestPeak(old, Metric::kReserved)->bytes, 15762529976);  // 14.68 GiB
+  EXPECT_EQ(LargestPeak(old, Metric::kDeviceUsed), nullptr);
+
+  const Measurement npu = MustRead(
+      "RuntimeError: NPU out of memory. Tried to allocate 2.00 GiB (NPU 0; 60.97 GiB total "
+      "capacity; 56.11 GiB already allocated; 56.11 GiB current active; 1.25 GiB free; 58.67 "
+      "GiB reserved in total by PyTorch) If reserved memory is >> allocated memory try setting "
+      "max_split_size_mb to avoid fragmentation.\n");
+  ASSERT_NE(LargestPeak(npu, Metric::kReserved), nullptr);
+  EXPECT_EQ(LargestPeak(npu, Metric::kReserved)->bytes, 62996432814);  // 58.67 GiB
+  EXPECT_NE(LargestPeak(npu, Metric::kReserved)->source.find("NPU"), std::string::npos);
+  ASSERT_NE(LargestPeak(npu, Metric::kMaxAllocated), nullptr);
+  EXPECT_EQ(LargestPeak(npu, Metric::kMaxAllocated)->bytes, 60247653745);  // 56.11 GiB
+}
+
 // export_memory_timeline("x.html") writes a page with a PNG: refused with what to do instead.
 TEST(CompareLogTest, HtmlTimelineIsRefusedWithAHint) {
   Result<Measurement> r = ReadMeasurement(

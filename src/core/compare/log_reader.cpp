@@ -16,6 +16,7 @@
 #include "core/compare/log_reader_detail.h"
 #include "core/compare/measurement.h"
 #include "core/compare/text_scan.h"
+#include "core/report.h"
 
 namespace trainmem::compare {
 
@@ -102,6 +103,7 @@ void LogReader::Line(std::string_view raw) {
   }
   if (Contains(line, "Max_MA") && DeepSpeed(line)) return Count();
   if (Contains(line, "MEMSTATS") && DeepSpeedMemStats(line)) return Count();
+  if (Contains(line, "Tried to allocate") && OutOfMemory(line)) return Count();
   // Tables: every row may carry the launcher's rank tag ("[rank0]:| Allocated memory | …").
   const std::string_view row = scan::StripLauncherPrefix(line);
   if (Contains(row, "|") && (MemorySummary(row) || NvidiaSmiTable(row) || NpuSmi(row))) {
@@ -549,6 +551,130 @@ bool LogReader::DeepSpeedMemStats(std::string_view line) {
     f.rank = rank;
     f.source = field.source;
     Record(f);
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Out-of-memory errors
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+// A size as c10's format_size prints it (c10/cuda/CUDACachingAllocator.cpp, also torch_npu's
+// NPUCachingAllocator): "{n} bytes" up to 1024, else two decimals of "KiB" / "MiB" / "GiB".
+bool ReadFormatSize(std::string_view rest, double& value, std::int64_t& unit, int& decimals) {
+  std::size_t used = 0;
+  if (scan::ReadNumber(rest, value, used) != NumberProblem::kNone) return false;
+  decimals = scan::PrintedDecimals(rest.substr(0, used));
+  const std::string_view u = Trim(rest.substr(used));
+  if (StartsWith(u, "bytes")) {
+    unit = 1;
+  } else if (StartsWith(u, "KiB")) {
+    unit = kKiB;
+  } else if (StartsWith(u, "MiB")) {
+    unit = kMiB;
+  } else if (StartsWith(u, "GiB")) {
+    unit = kGiB;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// The caching allocator's out-of-memory error (c10/cuda/CUDACachingAllocator.cpp, malloc):
+// since PyTorch 2.1 "CUDA out of memory. Tried to allocate {T}. GPU {n} has a total capacity
+// of {C} of which {F} is free. [Including non-PyTorch memory, this process has {P} memory in
+// use. ]Of the allocated memory {A} is allocated by PyTorch, [with {G} allocated in private
+// pools (e.g., CUDA Graphs), ]and {U} is reserved by PyTorch but unallocated." — A counts the
+// private pools, so reserved = A + U. Before 2.1, and in torch_npu ("NPU out of memory"):
+// "Tried to allocate {T} (GPU {n}; {C} total capacity; {A} already allocated; [{X} current
+// active; ]{F} free; {R} reserved in total by PyTorch)". Sizes are format_size's.
+// The figures are what the run held when it failed: allocated A is the highest allocation it
+// reached (compared as max allocated), R its reserved, P the whole process on the device.
+bool LogReader::OutOfMemory(std::string_view line) {
+  const std::size_t tried = line.find("Tried to allocate");
+  if (tried == std::string_view::npos ||
+      !(Contains(line, "out of memory") || Contains(line, "Out of memory"))) {
+    return false;
+  }
+  Format("out-of-memory");
+  // The size after `key`, or (before = true) the size just before it, which starts after the
+  // previous ';', '(' or "and ".
+  auto size_after = [&](std::string_view key, std::int64_t& bytes, std::int64_t& rounding,
+                        bool before = false) {
+    const std::size_t at = line.find(key, tried);
+    if (at == std::string_view::npos) return false;
+    double value = 0;
+    std::int64_t unit = 0;
+    int decimals = 0;
+    if (before) {
+      // "{A} already allocated": the size ends where the key starts; find its start.
+      std::size_t start = line.find_last_of(";(", at);
+      const std::size_t word = line.rfind("and ", at);
+      if (word != std::string_view::npos && (start == std::string_view::npos || word > start)) {
+        start = word + 3;
+      }
+      if (start == std::string_view::npos) return false;
+      if (!ReadFormatSize(line.substr(start + 1, at - start - 1), value, unit, decimals)) {
+        return false;
+      }
+    } else if (!ReadFormatSize(line.substr(at + key.size()), value, unit, decimals)) {
+      return false;
+    }
+    rounding = unit == 1 ? 0 : scan::HalfLastDigit(unit, decimals);
+    return scan::ToBytes(value, unit, bytes);
+  };
+  std::int64_t asked = 0, asked_rounding = 0;
+  size_after("Tried to allocate", asked, asked_rounding);
+  std::int64_t allocated = 0, allocated_rounding = 0, unallocated = 0, unallocated_rounding = 0;
+  std::int64_t reserved = 0, reserved_rounding = 0, process = 0, process_rounding = 0;
+  bool have_allocated = false, have_reserved = false, have_process = false;
+  if (size_after("Of the allocated memory", allocated, allocated_rounding)) {
+    have_allocated = true;
+    // "… is allocated by PyTorch, [with … in private pools (e.g., CUDA Graphs), ]and {U} is
+    // reserved by PyTorch but unallocated": U is the size before that last phrase.
+    if (size_after(" is reserved by PyTorch but unallocated", unallocated, unallocated_rounding,
+                   true)) {
+      have_reserved = true;
+      reserved = allocated + unallocated;
+      reserved_rounding = allocated_rounding + unallocated_rounding;
+    }
+  } else if (size_after(" already allocated", allocated, allocated_rounding, true)) {
+    have_allocated = true;
+    have_reserved = size_after(" reserved in total by PyTorch", reserved, reserved_rounding, true);
+  }
+  have_process = size_after("this process has", process, process_rounding);
+  if (!have_allocated && !have_reserved && !have_process) {
+    Skip("out-of-memory error without readable figures (the line may be cut short)");
+    return true;
+  }
+  const std::string device = Contains(line, "NPU out of memory") ? "NPU" : "GPU";
+  auto record = [&](Metric metric, std::int64_t bytes, std::int64_t rounding, const char* what) {
+    Figure f;
+    f.metric = metric;
+    f.value = static_cast<double>(bytes);
+    f.unit = 1;
+    f.rounding = rounding;
+    f.source = std::string("out-of-memory error: ") + what + " when " + device + " memory ran out";
+    Record(f);
+  };
+  if (have_allocated) record(Metric::kMaxAllocated, allocated, allocated_rounding, "allocated");
+  if (have_reserved) record(Metric::kReserved, reserved, reserved_rounding, "reserved");
+  if (have_process) {
+    record(Metric::kDeviceUsed, process, process_rounding, "memory in use by the process");
+  }
+  if (!oom_noted_) {
+    oom_noted_ = true;
+    Note("The run ran out of device memory (line " + std::to_string(line_number_) +
+         "): the figures are what it held when it failed, so it needed more" +
+         (have_allocated && asked > 0
+              ? ": at least " + FormatGiB(allocated + asked) + " allocated (" +
+                    FormatGiB(allocated) + " held plus the " + FormatGiB(asked) +
+                    " request that failed)."
+              : "."));
   }
   return true;
 }

@@ -50,6 +50,7 @@ class LogReader {
   bool MindSpeedFsdp(std::string_view line);
   bool DeepSpeed(std::string_view line);
   bool DeepSpeedMemStats(std::string_view line);
+  bool OutOfMemory(std::string_view line);
   bool MemorySummary(std::string_view line);
   bool NvidiaSmiTable(std::string_view line);
   bool NvidiaSmiCsv(std::string_view line);
@@ -78,6 +79,7 @@ class LogReader {
   int csv_row_ = 0;
   bool npu_header_ = false;  // npu-smi: the "HBM-Usage(MB)" header was seen
   int npu_id_ = -1;
+  bool oom_noted_ = false;  // the out-of-memory note is given once
 };
 
 }  // namespace trainmem::compare::detail
