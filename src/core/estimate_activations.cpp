@@ -332,7 +332,15 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
     // torchtitan's combine (models/common/token_dispatcher.py) upcasts the experts' outputs to
     // fp32 before weighting them by the router scores, so the multiply keeps an fp32 copy.
     const double output_bytes = x.torchtitan ? 4.0 : x.ab;
-    saved += routed * ((x.ab + output_bytes) * s.h + factor * x.ab * s.expert_width / x.etp);
+    // Megatron's all-to-all dispatcher (core/transformer/moe/token_dispatcher.py
+    // MoEAlltoAllTokenDispatcher) all-gathers the tokens it received over the expert-TP group
+    // before the experts (gather_from_sequence_parallel_region, group=expt_tp) and
+    // reduce-scatters their output: each ETP rank computes its I/etp slice for etp × the routed
+    // copies, so the permuted input and the intermediates are etp × larger than one rank's
+    // share; the combined output comes back at the local count.
+    const double gathered = x.framework == Framework::kMegatron ? x.etp : 1.0;
+    saved += routed * ((x.ab * gathered + output_bytes) * s.h +
+                       factor * x.ab * gathered * s.expert_width / x.etp);
     op += 4.0 * s.experts / x.rep + routed * x.ab * (s.expert_width / x.etp + s.h);
     width = s.shared_width / x.tp;
   }
@@ -361,7 +369,9 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
     const double w2_out = x.compiled ? 0.0 : x.ab * s.h / x.rep;
     b.op_sac = routed + has_dense * (x.ab * width + w2_out);
   }
-  const double transient_width = width + (moe ? s.top_k * s.expert_width / x.etp / x.rep : 0);
+  const double expert_gather = x.framework == Framework::kMegatron ? x.etp : 1.0;
+  const double transient_width =
+      width + (moe ? s.top_k * expert_gather * s.expert_width / x.etp / x.rep : 0);
   b.working = x.ab * (3 * transient_width + 2 * s.h / x.rep);
   if (moe && x.torchtitan) {
     // Going back through combine and dispatch, each routed copy's gradient exists as the fp32
@@ -506,11 +516,16 @@ double LossBytesPerToken(const Config& c, const Context& x) {
 // - MindSpeed without flash attention and without a loader mask: generate_attention_mask
 //   (MindSpeed model/transformer.py) builds a global [mbs, 1, s, s] bool mask, kept for the run.
 //   With flash attention its mask is a compressed 2048 × 2048 (4 MiB), left out.
-double AttentionMaskBytes(const Config& c, const Layout& l, const Context& x, double mbs) {
+// With pipeline parallelism Megatron-LM's get_batch gives middle stages no batch at all
+// (pretrain_gpt.py); MindSpeed-LLM's get_batch_on_this_tp_rank broadcasts the mask to them too.
+double AttentionMaskBytes(const Config& c, const Layout& l, const Context& x, const StageParams& st,
+                          double mbs) {
   if (c.framework != Framework::kMegatron) return 0;
   const double s = static_cast<double>(c.training.seq_len);
-  if (c.training.create_attention_mask_in_dataloader)
+  if (c.training.create_attention_mask_in_dataloader) {
+    if (!x.ascend && !st.has_embedding && !st.has_head) return 0;
     return mbs * (s / static_cast<double>(l.cp)) * s;
+  }
   if (x.ascend && x.eager_attention) return mbs * s * s;
   return 0;
 }
@@ -578,7 +593,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     loss *= 1 + depths;
   }
   b.logits_and_loss = ToBytes(loss);
-  const double mask = AttentionMaskBytes(c, l, x, static_cast<double>(mbs));
+  const double mask = AttentionMaskBytes(c, l, x, st, static_cast<double>(mbs));
   b.attention_mask = ToBytes(mask);
   if (c.activation_checkpoint.offload) {
     // Saved activations go to pinned host memory as they are produced; about two blocks'

@@ -50,6 +50,23 @@ TEST(MegatronAttentionMask, DataLoaderMaskIsMbsBySeqSquaredOverCp) {
   EXPECT_EQ(Act(EstimateMemory(tt)).attention_mask, 0);
 }
 
+// Pipeline parallel 4, microbatch 1, s = 4096: the mask is 1 × 4096 × 4096 = 16,777,216 B on
+// the stages that get a batch. Megatron-LM gives middle stages none (pretrain_gpt.py get_batch);
+// MindSpeed-LLM broadcasts the mask to every stage.
+TEST(MegatronAttentionMask, MiddlePipelineStagesGetNoBatchOnMegatronLm) {
+  const std::vector<std::pair<std::string, std::string>> s = {
+      {"ws", "4"}, {"pp", "4"}, {"b", "4"}, {"s", "4096"}};
+  const Estimate gpu = EstimateMemory(Megatron("h100-80gb", "\"llama3-8b\"", s));
+  const Estimate npu = EstimateMemory(Megatron("ascend-910b", "\"llama3-8b\"", s));
+  ASSERT_EQ(gpu.stages.size(), 4u);
+  ASSERT_EQ(npu.stages.size(), 4u);
+  const std::int64_t expected_gpu[] = {16'777'216, 0, 0, 16'777'216};
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(gpu.stages[i].activations.attention_mask, expected_gpu[i]) << i;
+    EXPECT_EQ(npu.stages[i].activations.attention_mask, 16'777'216) << i;
+  }
+}
+
 // MindSpeed without flash attention and without a loader mask builds its own global
 // [mbs, 1, s, s] bool mask (generate_attention_mask): 2 × 4096² = 33,554,432 B on Ascend.
 TEST(MegatronAttentionMask, MindSpeedUnfusedAttentionBuildsAGlobalMask) {
@@ -143,6 +160,32 @@ TEST(MegatronNpuAttention, ImporterReadsAttentionKernelAndMaskFlags) {
       testing::MustImport({{"run.sh", gpu + "pretrain_gpt.py" + model +
                                           " --no-create-attention-mask-in-dataloader\n"}});
   EXPECT_EQ(testing::At(r.config, "training.create_attention_mask_in_dataloader"), false);
+}
+
+// Megatron's all-to-all dispatcher all-gathers the routed tokens over the expert-TP group before
+// the experts and reduce-scatters after (token_dispatcher.py, group=expt_tp). Mixtral 8x7B
+// (h = 4096, top-2, SwiGLU I = 14336, every layer MoE), TP 2 with sequence parallel, so each rank
+// routes top_k / 2 copies per token. Per copy, Megatron saves the permuted input (2 B × h ×
+// etp), fc1's [gate, up] and fc2's input (3 × 2 B × etp × I / etp) and the output it weights
+// (2 B × h):
+//   etp 1: (2h + 6I + 2h) per copy;  etp 2: (4h + 6I + 2h) per copy.
+// The intermediates are the same per rank (etp × the copies, I / etp each); the gathered input
+// adds 2 B × h per copy: (top_k / 2) × 2 × 4096 = 8,192 B per token per layer.
+TEST(MegatronMoe, ExpertTensorParallelGathersTheRoutedTokens) {
+  auto per_token = [](const char* etp) {
+    const Config c = With(MustParse(R"({"framework": "megatron",
+        "model": "mixtral-8x7b", "device": "h100-80gb", "training": {"dropout": 0.0},
+        "activation_checkpoint": {"mode": "none"}})"),
+                          {{"ws", "4"},
+                           {"tp", "2"},
+                           {"parallelism.expert_tensor_parallel_degree", etp},
+                           {"b", "1"},
+                           {"s", "1024"}});
+    const Estimate e = EstimateMemory(c);
+    EXPECT_FALSE(e.stages.empty());
+    return e.stages.empty() ? 0.0 : e.stages.front().activations.bytes_per_token_per_layer;
+  };
+  EXPECT_NEAR(per_token("2") - per_token("1"), 8'192.0, 1e-6);
 }
 
 }  // namespace
