@@ -624,6 +624,33 @@ TEST(CompareLogTest, HtmlTimelineIsRefusedWithAHint) {
   EXPECT_NE(r.errors().front().message.find(".json"), std::string::npos);
 }
 
+// The newer readers refuse NaN, negative and cut figures the same way, naming the field.
+TEST(CompareLogTest, HostileFiguresInNewerFormatsAreSkippedAndNamed) {
+  const std::string log =
+      " iteration 1/ 10 | max_memory_allocated(GB): nan | max_memory_reserved(GB): -3.00 |\n"
+      "RANK=0 MEMSTATS x device=cuda:0 current alloc=inf (delta=0.0000GB max=1.0000GB) current "
+      "cache=2.0000GB (delta=0.0000GB max=\n"
+      "wandb:        memory/max_reserved(GiB) -1.5\n"
+      "[Rank 0] (after 1 iterations) memory (MB) | allocated: 1.0 | max allocated: 2.0 | "
+      "reserved: 3.0 | max reserved: 4.0[Rank 1] (after 1 iterations) memory (MB) | allocated: "
+      "NaN\n";
+  const Measurement m = MustRead(log);
+  EXPECT_TRUE(SkippedMentions(m, "MindSpeed-LLM 'max_memory_allocated(GB)' is not a number"));
+  EXPECT_TRUE(SkippedMentions(m, "MindSpeed-LLM 'max_memory_reserved(GB)' is negative"));
+  EXPECT_TRUE(SkippedMentions(m, "DeepSpeed MEMSTATS 'current alloc=' is not a number"));
+  EXPECT_TRUE(SkippedMentions(m, "torchtitan 'memory/max_reserved(GiB)' is negative"));
+  EXPECT_TRUE(SkippedMentions(m, "Megatron 'allocated:' is not a number"));
+  // What could be read is kept: MEMSTATS max 1 GiB allocated and 2 GiB cache; rank 0's
+  // Megatron figures (max reserved 4 MiB).
+  const Peak* max_allocated = LargestPeak(m, Metric::kMaxAllocated);
+  ASSERT_NE(max_allocated, nullptr);
+  EXPECT_EQ(max_allocated->bytes, kGiB);
+  const Peak* reserved = LargestPeak(m, Metric::kReserved);
+  ASSERT_NE(reserved, nullptr);
+  EXPECT_EQ(reserved->bytes, 2 * kGiB);
+  for (const Peak& p : m.peaks) EXPECT_GE(p.bytes, 0) << p.source;
+}
+
 TEST(CompareLogTest, TextWithoutFiguresIsAClearError) {
   Result<Measurement> r = ReadMeasurement("hello\nworld\n", "notes.txt");
   ASSERT_FALSE(r.ok());
