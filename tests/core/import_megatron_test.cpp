@@ -112,5 +112,74 @@ TEST(ImportMegatron, VocabularyOnlyFromATokenizerIsAskedFor) {
   EXPECT_TRUE(Missing(r, "model.vocab_size"));
 }
 
+// `case WORD in pattern) … ;; esac`: the branch whose pattern matches runs (bash's first match;
+// '*' the default), as an `if` does, and the report says which.
+TEST(ImportMegatron, CaseStatementTakesTheMatchingBranch) {
+  const std::string script = R"(#!/bin/bash
+SIZE="${SIZE:-small}"
+case "${SIZE}" in
+    "small")
+        LAYERS=12
+        HIDDEN=768
+        ;;
+    large|huge)
+        LAYERS=48
+        HIDDEN=4096
+        ;;
+    *)
+        echo "unknown size"; exit 1 ;;
+esac
+case $SIZE in
+    big*) TP=8 ;;
+    *) TP=2 ;;
+esac
+torchrun --nproc_per_node 8 pretrain_gpt.py \
+    --num-layers $LAYERS --hidden-size $HIDDEN --num-attention-heads 12 \
+    --tensor-model-parallel-size $TP --seq-length 1024 --micro-batch-size 2 --vocab-size 50304
+)";
+  const ImportResult r = MustImport({{"run.sh", script}});
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(At(r.config, "model.num_hidden_layers"), 12);  // the "small" branch
+  EXPECT_EQ(At(r.config, "model.hidden_size"), 768);
+  EXPECT_EQ(At(r.config, "parallelism.tensor_parallel_degree"), 2);  // "small" matches only '*'
+  bool said = false;
+  for (const std::string& n : r.report.notes)
+    said = said || n.find("case 'small' → took the branch small)") != std::string::npos;
+  EXPECT_TRUE(said);
+}
+
+// A script that runs a data converter holds no job: a clear error naming the file and the
+// program, not a config guessed from its name.
+TEST(ImportMegatron, DataConversionScriptIsNotAJob) {
+  const std::string script = R"(source /usr/local/Ascend/ascend-toolkit/set_env.sh
+python ./preprocess_data.py \
+  --input ./dataset/train.parquet \
+  --tokenizer-name-or-path ./model_from_hf/qwen3_8b/ \
+  --output-prefix ./dataset/enwiki --workers 4
+)";
+  const Result<ImportResult> r =
+      ImportFiles({{"data_convert_qwen3_8b.sh", script}}, {}, TestPresets());
+  ASSERT_FALSE(r.ok());
+  const std::string e = FormatError(r.errors().front());
+  EXPECT_NE(e.find("data_convert_qwen3_8b.sh"), std::string::npos) << e;
+  EXPECT_NE(e.find("preprocess_data.py"), std::string::npos) << e;
+}
+
+// LoRA flags are named as not modelled (the estimate trains every weight), not as harmless.
+TEST(ImportMegatron, LoraIsNamedAsNotModelled) {
+  const std::string script = R"(torchrun --nproc_per_node 8 posttrain_gpt.py \
+    --num-layers 2 --hidden-size 256 --num-attention-heads 4 --seq-length 128 \
+    --micro-batch-size 1 --vocab-size 1024 --lora-r 16 --lora-alpha 32
+)";
+  const ImportResult r = MustImport({{"tune.sh", script}});
+  int lora = 0;
+  for (const ImportIgnored& i : r.report.ignored)
+    if (i.key.rfind("--lora", 0) == 0) {
+      ++lora;
+      EXPECT_NE(i.reason.find("LoRA is not modelled"), std::string::npos) << i.reason;
+    }
+  EXPECT_EQ(lora, 2);
+}
+
 }  // namespace
 }  // namespace trainmem::testing

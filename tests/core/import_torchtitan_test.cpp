@@ -318,10 +318,27 @@ TEST(ImportTorchtitan, CodeDefinedAndDebugFlavors) {
   EXPECT_EQ(At(q.config, "model.num_hidden_layers"), 28);
   EXPECT_EQ(At(q.config, "model.intermediate_size"), 3072);
   EXPECT_EQ(At(q.config, "model.tie_word_embeddings"), true);
-  // torchtitan-npu deepseek_v3 "671B_debug" is 4 layers of dim 128: not DeepSeek-V3.
+  // torchtitan-npu deepseek_v3 "671B_debug" is 4 layers of dim 128 (torchtitan_npu/models/
+  // deepseek_v3/__init__.py), not DeepSeek-V3; a debug flavor this reader does not know is asked
+  // for, never taken as the full model of its size prefix.
   const ImportResult d =
       MustImport({{"d.toml", "[model]\nname = \"deepseek_v3\"\nflavor = \"671B_debug\"\n"}});
-  EXPECT_TRUE(Missing(d, "model"));
+  EXPECT_EQ(At(d.config, "model.hidden_size"), 128);
+  EXPECT_EQ(At(d.config, "model.num_hidden_layers"), 4);
+  const ImportResult u =
+      MustImport({{"u.toml", "[model]\nname = \"deepseek_v32\"\nflavor = \"671B_debug_other\"\n"}});
+  EXPECT_TRUE(Missing(u, "model"));
+  // qwen3 "debugmodel_non_fused_qkv" changes kernels only: debugmodel's 8 layers of dim 256.
+  const ImportResult k = MustImport(
+      {{"k.toml", "[model]\nname = \"qwen3\"\nflavor = \"debugmodel_non_fused_qkv\"\n"}});
+  EXPECT_EQ(At(k.config, "model.num_hidden_layers"), 8);
+  EXPECT_EQ(At(k.config, "model.hidden_size"), 256);
+  // gpt_oss "20b" (torchtitan models/gpt_oss/__init__.py _20b): 24 layers, 32 experts.
+  const ImportResult g =
+      MustImport({{"g.toml", "[model]\nname = \"gpt_oss\"\nflavor = \"20b\"\n"}});
+  ASSERT_TRUE(g.config_valid);
+  EXPECT_EQ(At(g.config, "model.num_hidden_layers"), 24);
+  EXPECT_EQ(At(g.config, "model.num_local_experts"), 32);
   // "671B_debug_128die" is the full shape (61 layers, 256 experts).
   const ImportResult full =
       MustImport({{"f.toml", "[model]\nname = \"deepseek_v3\"\nflavor = \"671B_debug_128die\"\n"}});

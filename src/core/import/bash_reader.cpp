@@ -63,12 +63,38 @@ struct Cursor {
 
 enum class FrameKind { kIf, kLoop, kCase, kFunction };
 struct Frame {
-  FrameKind kind;
-  bool parent_active;
+  FrameKind kind = FrameKind::kIf;
+  bool parent_active = true;
   bool any_taken = false;
   int braces = 0;
   bool saw_brace = false;
+  // case: the word matched, and whether a branch's commands are being read (after its
+  // "pattern)" and before its ";;").
+  std::string case_word;
+  bool in_branch = false;
+  std::vector<std::string> case_patterns;
 };
+
+// A case pattern against a word: '*' any run, '?' any one character, anything else literal.
+bool GlobMatch(std::string_view pattern, std::string_view word) {
+  std::size_t p = 0, w = 0, star = std::string_view::npos, mark = 0;
+  while (w < word.size()) {
+    if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == word[w])) {
+      ++p;
+      ++w;
+    } else if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      mark = w;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      w = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
+}
 
 class Reader {
  public:
@@ -80,6 +106,10 @@ class Reader {
     while (out_.error.empty()) {
       Command cmd = NextCommand(c);
       if (!cmd.words.empty()) Execute(cmd, c, depth);
+      if (cmd.separator == ";;" && !frames_.empty() && frames_.back().kind == FrameKind::kCase) {
+        frames_.back().in_branch = false;  // the branch ends
+        active_ = false;
+      }
       if (cmd.separator.empty() && c.pos >= c.text.size()) break;
     }
     while (frames_.size() > frames_at_start) {
@@ -640,8 +670,7 @@ class Reader {
           if (c.pos < s.size()) ReadWord(c, target, false);
           continue;
         }
-        cmd.separator = std::string(s.substr(c.pos, len));
-        if (cmd.separator == ";;") cmd.separator = ";";
+        cmd.separator = std::string(s.substr(c.pos, len));  // ";;" ends a case branch
         c.pos += len;
         return cmd;
       }
@@ -838,7 +867,10 @@ class Reader {
       out_.error = "blocks nested too deeply (over 256 levels)";
       return;
     }
-    frames_.push_back({kind, active_});
+    Frame f;
+    f.kind = kind;
+    f.parent_active = active_;
+    frames_.push_back(std::move(f));
   }
 
   void Pop(FrameKind kind) {
@@ -919,11 +951,47 @@ class Reader {
       Pop(FrameKind::kLoop);
       return;
     }
+    // case WORD in PATTERN) … ;; esac: the first branch whose pattern matches the word runs,
+    // as in bash; a word the script does not set matches only '*'.
     if (keyword("case")) {
-      if (active_) Note(c, cmd.line, "the branches of this 'case' are not run");
       Push(FrameKind::kCase);
+      if (w.size() >= 2) frames_.back().case_word = w[1].text;
       active_ = false;
       return;
+    }
+    if (!frames_.empty() && frames_.back().kind == FrameKind::kCase && !frames_.back().in_branch &&
+        !keyword("esac")) {
+      Frame& f = frames_.back();
+      std::size_t close = 0;
+      while (close < w.size() && !(w[close].text == ")" && !w[close].quoted)) ++close;
+      if (close >= w.size()) {  // the reader keeps ')' on its word: "800M)" / "*)"
+        for (std::size_t k = 0; k < w.size(); ++k)
+          if (w[k].text.size() > 1 && w[k].text.back() == ')') {
+            w[k].text.pop_back();
+            w.insert(w.begin() + static_cast<std::ptrdiff_t>(k + 1), Plain(")", w[k].line, false));
+            close = k + 1;
+            break;
+          }
+      }
+      for (std::size_t k = 0; k < close && k < w.size(); ++k)
+        if (!(w[k].text == "(" && !w[k].quoted)) f.case_patterns.push_back(w[k].text);
+      if (close >= w.size()) return;  // "a|b)" arrives as "a" | "b )": keep collecting
+      bool match = false;
+      std::string matched;
+      for (const std::string& pat : f.case_patterns)
+        if (!match && GlobMatch(pat, f.case_word)) {
+          match = true;
+          matched = pat;
+        }
+      f.case_patterns.clear();
+      f.in_branch = true;
+      const bool take = match && !f.any_taken;
+      if (f.parent_active && take)
+        Note(c, cmd.line, "case '" + f.case_word + "' → took the branch " + matched + ")");
+      f.any_taken = f.any_taken || match;
+      active_ = f.parent_active && take;
+      w.erase(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(close + 1));
+      if (w.empty()) return;
     }
     if (keyword("esac")) {
       Pop(FrameKind::kCase);

@@ -289,7 +289,7 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
         main = s;
         break;
       }
-    import_detail::ImportMegatronScript(*main, files, b, presets);
+    import_detail::ImportMegatronScript(*main, files, b, presets, fatal);
   }
   for (const auto& [f, kind] : json_jobs) {
     Result<json> parsed = ParseJsonFile(*f);

@@ -329,7 +329,81 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
       return out;
     }
   }
+  // torchtitan-npu's deepseek_v3 debug flavors (torchtitan_npu/models/deepseek_v3/__init__.py):
+  // "671B_debug" is 4 layers (3 dense) of dim 128 with 8 experts + 1 shared, top-8, MLA with
+  // q_lora_rank 1536; "671B_debug_16die" is the 671B shape with 32 routed experts.
+  if (family == "deepseekv3" && f == "671bdebug") {
+    out.inline_model = {{"model_type", "deepseek_v3"},
+                        {"hidden_size", 128},
+                        {"intermediate_size", 512},
+                        {"moe_intermediate_size", 128},
+                        {"num_hidden_layers", 4},
+                        {"first_k_dense_replace", 3},
+                        {"num_attention_heads", 128},
+                        {"num_key_value_heads", 128},
+                        {"n_routed_experts", 8},
+                        {"n_shared_experts", 1},
+                        {"num_experts_per_tok", 8},
+                        {"q_lora_rank", 1536},
+                        {"kv_lora_rank", 512},
+                        {"qk_nope_head_dim", 128},
+                        {"qk_rope_head_dim", 64},
+                        {"v_head_dim", 128},
+                        {"vocab_size", 129280},
+                        {"tie_word_embeddings", false},
+                        {"max_position_embeddings", 4096}};
+    out.note =
+        "torchtitan-npu's deepseek_v3 671B_debug (defined in code: 4 layers, dim 128, 8 "
+        "experts)";
+    return out;
+  }
+  if (family == "deepseekv3" && f == "671bdebug16die") {
+    if (const ModelPreset* p = presets.FindModel("deepseek-v3")) {
+      json m = ModelArchToJson(p->arch);
+      m["n_routed_experts"] = 32;
+      out.inline_model = m;
+      out.note =
+          "torchtitan-npu's deepseek_v3 671B_debug_16die: DeepSeek-V3 with 32 routed experts";
+      return out;
+    }
+  }
+  // gpt-oss "20b" (torchtitan models/gpt_oss/__init__.py _20b): the 120b shape with 24 layers
+  // and 32 experts (dim 2880, expert FFN 2880, top-4, vocab 201088, sliding window on even
+  // layers).
+  if (family == "gptoss" && f == "20b") {
+    if (const ModelPreset* p = presets.FindModel("gpt-oss-120b")) {
+      json m = ModelArchToJson(p->arch);
+      m["num_hidden_layers"] = 24;
+      if (m.contains("num_local_experts")) m["num_local_experts"] = 32;
+      if (m.contains("layer_types") && m["layer_types"].is_array() &&
+          m["layer_types"].size() >= 24) {
+        json types = json::array();
+        for (std::size_t i = 0; i < 24; ++i) types.push_back(m["layer_types"][i]);
+        m["layer_types"] = types;
+      }
+      out.inline_model = m;
+      out.note =
+          "torchtitan's gpt_oss 20b (defined in code: the 120b shape with 24 layers, 32 "
+          "experts)";
+      return out;
+    }
+  }
   if (family == "qwen3") {
+    // Debug variants that change only the kernels ("debugmodel_non_fused_qkv",
+    // "debugmodel_flex_flash") share their base's shape: the longest debug entry that prefixes.
+    const Qwen3Flavor* debug = nullptr;
+    for (const Qwen3Flavor& q : kQwen3Flavors) {
+      const std::string qf = q.flavor;
+      if (qf.rfind("debugmodel", 0) == 0 && f.rfind(qf, 0) == 0 &&
+          (debug == nullptr || qf.size() > std::string(debug->flavor).size()))
+        debug = &q;
+    }
+    if (debug != nullptr && f != debug->flavor) {
+      out.inline_model = Qwen3FlavorModel(*debug);
+      out.note = "torchtitan's qwen3 " + std::string(flavor) + ": the shape of its " +
+                 debug->flavor + " (defined in code, torchtitan/models/qwen3)";
+      return out;
+    }
     for (const Qwen3Flavor& q : kQwen3Flavors)
       if (f == q.flavor) {
         out.inline_model = Qwen3FlavorModel(q);
@@ -367,7 +441,10 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
         "torchtitan " + std::string(name) + " " + std::string(flavor) + " → preset " + out.preset;
     return out;
   }
-  // The assets path often names the checkpoint ("./assets/hf/Llama-3.1-8B").
+  // The assets path often names the checkpoint ("./assets/hf/Llama-3.1-8B"); a tokenizer's
+  // path names only the family, and a debug flavor is a cut-down shape: neither is the model.
+  if (f.find("debug") != std::string::npos || Lower(hints).find("tokenizer") != std::string::npos)
+    return out;
   const std::string from_hints = PresetFromText(hints, presets);
   if (!from_hints.empty()) {
     out.preset = from_hints;

@@ -83,8 +83,10 @@ void ImportTorchtitanJson(const InputFile& file, const json& parsed, Builder& b,
 void ImportTorchtitanPython(const std::vector<const InputFile*>& files,
                             const ImportOptions& options, Builder& b, const Presets& presets,
                             std::vector<Error>& fatal);
+// Adds to `fatal` when the script launches no training job (a data-conversion or checkpoint
+// script): nothing to estimate.
 void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
-                          const Presets& presets);
+                          const Presets& presets, std::vector<Error>& fatal);
 void ImportDeepspeedJson(const InputFile& file, const json& parsed, Builder& b);
 
 // The torchtitan job sections (TOML, resolved JSON and evaluated Python share them):

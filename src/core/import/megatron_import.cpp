@@ -231,7 +231,7 @@ long long WorldFromLauncher(const std::string& launcher) {
 }  // namespace
 
 void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
-                          const Presets& presets) {
+                          const Presets& presets, std::vector<Error>& fatal) {
   std::vector<InputFile> others;
   for (const InputFile& f : all)
     if (&f != &file) others.push_back(f);
@@ -264,6 +264,29 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   std::vector<InputFile> located{file};
   located.insert(located.end(), others.begin(), others.end());
   Args a(words, located);
+  // A training job states its model or its batch; a script that runs preprocess_data.py or a
+  // checkpoint converter states neither, and holds no job to estimate.
+  bool trains = false;
+  for (const char* flag :
+       {"--num-layers", "--hidden-size", "--micro-batch-size", "--global-batch-size",
+        "--seq-length", "--train-iters", "--train-samples", "--tensor-model-parallel-size",
+        "--pipeline-model-parallel-size"})
+    trains = trains || a.Has(flag);
+  const std::string program = Lower(BaseName(script.program));
+  const bool training_program = program.find("train") != std::string::npos ||
+                                program.find("tune") != std::string::npos ||
+                                program.find("sft") != std::string::npos;
+  // Without those arguments, a file it sources may still hold them, unless what it launches
+  // is plainly not training (preprocess_data.py, convert_ckpt.py).
+  if (!trains && (script.missing_sources.empty() || (!program.empty() && !training_program))) {
+    fatal.push_back(
+        {file.name, "holds no training job: " +
+                        (script.program.empty() ? std::string("no Megatron training arguments")
+                                                : "it runs " + script.program) +
+                        " with no model, batch or layout arguments (--num-layers, "
+                        "--micro-batch-size, --tensor-model-parallel-size, …)"});
+    return;
+  }
   b.Set("framework", "megatron",
         {file.name, script.launch_line,
          script.program.empty() ? "Megatron arguments" : script.program});
@@ -705,6 +728,13 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   for (const std::string& flag : a.Unused()) {
     const std::string f = flag;
     std::string why = "does not change device memory";
+    if (f.find("lora") != std::string::npos) {
+      b.Ignore(a.At(flag),
+               "LoRA is not modelled: the estimate trains every weight (gradients and optimizer "
+               "states of the whole model, where LoRA keeps them for the adapters only), so it "
+               "over-estimates");
+      continue;
+    }
     if (f.find("lr") != std::string::npos || f.find("adam") != std::string::npos ||
         f.find("weight-decay") != std::string::npos || f.find("clip-grad") != std::string::npos)
       why = "optimizer hyper-parameter";
