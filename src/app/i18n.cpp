@@ -109,6 +109,10 @@ constexpr CoreMessage kCoreMessages[] = {
      "fp32，聚合与层间激活仍为 "
      "bf16（torchtitan components/quantization）；实测 float8/MXFP8 峰值与 bf16 相差仅几个百分点。"
      "NVFP4 节省得更少，未建模"},
+    {"expert parallelism is estimated with torchtitan's standard all-to-all token dispatcher; "
+     "DeepEP/HybridEP dispatch keeps other buffers and is not modelled",
+     "专家并行按 torchtitan 标准的 all-to-all token 分发器估算；DeepEP/HybridEP "
+     "分发使用其他缓冲，未建模"},
     {"invalid config: {}", "配置无效：{}"},
     // Share links (share_link_decode.cpp): the key stays as the link writes it.
     {"is not a key of trainmem links ({})", "不是 trainmem 链接的键（{}）"},

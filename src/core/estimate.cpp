@@ -164,6 +164,14 @@ void AddWarnings(Estimate& e) {
                            "(ChunkedLossWrapper, 8 chunks): set training.loss_chunks = 8 if your "
                            "job does");
   }
+  if (c.mode == Mode::kDetailed && c.framework == Framework::kTorchtitan && e.layout.ep > 1)
+    // torchtitan models/common/token_dispatcher.py: AllToAllTokenDispatcher ("standard") is
+    // what estimate_activations.cpp counts. DeepEP / HybridEP (moe_comm_backend) preallocate
+    // their own buffers and save what their dispatch returns; a fork's DeepEP runs of
+    // Qwen3-30B-A3B at EP 8 (NousResearch/torchtitan#19) peaked 21–71% above this estimate.
+    e.warnings.push_back(
+        "expert parallelism is estimated with torchtitan's standard all-to-all token dispatcher; "
+        "DeepEP/HybridEP dispatch keeps other buffers and is not modelled");
   if (c.mode == Mode::kDetailed && c.training.fp8)
     e.warnings.push_back(
         "fp8 is estimated like bf16: float8/MXFP8 linears cast their inputs inside the matmul "

@@ -1,5 +1,6 @@
 // Training-log readers. Each log below is written in the format the framework's printing code
 // produces (the reader's comments cite it); expected bytes are the printed value × the unit.
+#include <map>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -296,6 +297,25 @@ TEST(CompareLogTest, MegatronOlderReprFiguresAndExponents) {
   EXPECT_EQ(tiny_allocated->bytes, 50);
 }
 
+// Ranks print concurrently, so two reports can share a line when one rank's newline lands
+// after the other's text; each report keeps its own rank.
+TEST(CompareLogTest, MegatronReportsSharingOneLine) {
+  const std::string log =
+      "[Rank 4] (after 1 iterations) memory (MB) | allocated: 18598.7529296875 | max "
+      "allocated: 20931.01220703125 | reserved: 21534.0 | max reserved: 21534.0[Rank 0] (after "
+      "1 iterations) memory (MB) | allocated: 20034.7529296875 | max allocated: 30227.5 | "
+      "reserved: 31000.0 | max reserved: 31000.0\n";
+  const Measurement m = MustRead(log);
+  EXPECT_EQ(m.skipped_count, 0);
+  std::map<int, std::int64_t> max_allocated;
+  for (const Peak& p : m.peaks) {
+    if (p.metric == Metric::kMaxAllocated) max_allocated[p.rank] = p.bytes;
+  }
+  ASSERT_EQ(max_allocated.size(), 2u);
+  EXPECT_EQ(max_allocated[4], 21947757056);  // 20931.01220703125 × 2^20, exact
+  EXPECT_EQ(max_allocated[0], 31695831040);  // 30227.5 × 2^20
+}
+
 // mindspeed_llm/fsdp2/utils/train_monitor.py: "max_memory_allocated(GB): {:.2f} |
 // max_memory_reserved(GB): {:.2f} |", bytes / 1024**3, the maximum over ranks.
 TEST(CompareLogTest, MindSpeedFsdp2IterationLineIsGiB) {
@@ -424,6 +444,41 @@ TEST(CompareLogTest, NvidiaSmiOlderDriverNamesAndQueryOutput) {
   EXPECT_EQ(q.peaks[0].bytes, 78543 * kMiB);
 }
 
+// MIG: the instance rows hold the instance's memory; the row under each (empty first cell)
+// is BAR1-Usage, not device memory. nvidia-smi -q -x: <used> inside <fb_memory_usage> only.
+TEST(CompareLogTest, NvidiaSmiMigTableAndXml) {
+  const std::string mig =
+      "| MIG devices:                                                                |\n"
+      "+------------------+----------------------+-----------+-----------------------+\n"
+      "| GPU  GI  CI  MIG |         Memory-Usage |        Vol|         Shared        |\n"
+      "|      ID  ID  Dev |           BAR1-Usage | SM     Unc| CE  ENC  DEC  OFA  JPG|\n"
+      "|==================+======================+===========+=======================|\n"
+      "|  1    3   0   0  |  14366MiB / 19968MiB | 28      0 |  2   0    1    0    0 |\n"
+      "|                  |  16000MiB / 32767MiB |           |                       |\n"
+      "+------------------+----------------------+-----------+-----------------------+\n"
+      "|  1    5   0   1  |   9826MiB / 19968MiB | 28      0 |  2   0    1    0    0 |\n"
+      "|                  |      2MiB / 32767MiB |           |                       |\n";
+  const Measurement m = MustRead(mig);
+  ASSERT_EQ(m.peaks.size(), 1u);
+  EXPECT_EQ(m.peaks[0].bytes, 14366 * kMiB);  // not BAR1's 16000
+  EXPECT_NE(m.peaks[0].source.find("MIG"), std::string::npos) << m.peaks[0].source;
+
+  const std::string xml =
+      "<gpu id=\"00000000:29:00.0\">\n"
+      "\t\t<fb_memory_usage>\n"
+      "\t\t\t<total>6064 MiB</total>\n"
+      "\t\t\t<used>912 MiB</used>\n"
+      "\t\t\t<free>5152 MiB</free>\n"
+      "\t\t</fb_memory_usage>\n"
+      "\t\t<bar1_memory_usage>\n"
+      "\t\t\t<total>8192 MiB</total>\n"
+      "\t\t\t<used>5000 MiB</used>\n"
+      "\t\t</bar1_memory_usage>\n";
+  const Measurement x = MustRead(xml);
+  ASSERT_EQ(x.peaks.size(), 1u);
+  EXPECT_EQ(x.peaks[0].bytes, 912 * kMiB);
+}
+
 // npu-smi on Atlas A3 (910_93): each NPU has two chips, each with its own bus id row.
 TEST(CompareLogTest, NpuSmiTwoChipsPerNpu) {
   const std::string log =
@@ -476,6 +531,89 @@ TEST(CompareLogTest, TorchtitanColourCopiesSrunLabelsAndMissingStatistics) {
   EXPECT_TRUE(SkippedMentions(m, "reserved_bytes.all.peak"));
 }
 
+// MetricsProcessor.log's metric names as W&B's run summary prints them and as
+// wandb-summary.json stores them (full float digits): max reserved and max active, in GiB.
+TEST(CompareLogTest, TorchtitanMetricNamesFromWandbSummaries) {
+  const std::string summary =
+      "wandb: Run summary:\n"
+      "wandb:          memory/max_active(GiB) 55.21\n"
+      "wandb:            memory/max_active(%) 69.8\n"
+      "wandb:        memory/max_reserved(GiB) 61.07\n"
+      "wandb:         memory/num_alloc_retries 0\n";
+  const Measurement m = MustRead(summary);
+  const Peak* reserved = LargestPeak(m, Metric::kReserved);
+  ASSERT_NE(reserved, nullptr);
+  EXPECT_EQ(reserved->bytes, 65573413192);  // 61.07 × 2^30 = 65573413191.68
+  const Peak* active = LargestPeak(m, Metric::kActive);
+  ASSERT_NE(active, nullptr);
+  EXPECT_EQ(active->bytes, 59281286103);  // 55.21 × 2^30 = 59281286103.04
+  EXPECT_EQ(m.skipped_count, 0);
+
+  const Measurement json = MustRead(
+      "{\"loss_metrics/global_avg_loss\": 7.1, \"memory/max_active(GiB)\": 55.2109375, "
+      "\"memory/max_reserved(GiB)\": 61.0703125, \"memory/max_reserved(%)\": 77.2}");
+  const Peak* json_reserved = LargestPeak(json, Metric::kReserved);
+  ASSERT_NE(json_reserved, nullptr);
+  EXPECT_EQ(json_reserved->bytes, 65573748736);  // 61.0703125 × 2^30, exact
+  const Peak* json_active = LargestPeak(json, Metric::kActive);
+  ASSERT_NE(json_active, nullptr);
+  EXPECT_EQ(json_active->bytes, 59282292736);  // 55.2109375 × 2^30, exact
+}
+
+// c10/cuda/CUDACachingAllocator.cpp's out-of-memory error, as a dying job leaves it. Since
+// PyTorch 2.1: allocated A (private pools included) and unallocated U, reserved = A + U, and
+// the process's memory in use; sizes by format_size (two decimals of KiB/MiB/GiB).
+TEST(CompareLogTest, OutOfMemoryErrorsGiveWhatTheRunHeld) {
+  const std::string log =
+      "[rank3]:torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.25 GiB. GPU 3 has "
+      "a total capacity of 79.11 GiB of which 1.18 GiB is free. Including non-PyTorch memory, "
+      "this process has 77.91 GiB memory in use. Of the allocated memory 75.12 GiB is allocated "
+      "by PyTorch, with 2.00 GiB allocated in private pools (e.g., CUDA Graphs), and 1.98 GiB is "
+      "reserved by PyTorch but unallocated. If reserved but unallocated memory is large try "
+      "setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See "
+      "documentation for Memory Management  "
+      "(https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)\n";
+  const Measurement m = MustRead(log);
+  EXPECT_EQ(m.skipped_count, 0);
+  const Peak* max_allocated = LargestPeak(m, Metric::kMaxAllocated);
+  ASSERT_NE(max_allocated, nullptr);
+  EXPECT_EQ(max_allocated->bytes, 80659485819);  // 75.12 GiB
+  EXPECT_EQ(max_allocated->rank, 3);
+  EXPECT_EQ(max_allocated->rounding, kGiB / 200);
+  const Peak* reserved = LargestPeak(m, Metric::kReserved);
+  ASSERT_NE(reserved, nullptr);
+  EXPECT_EQ(reserved->bytes, 82785494631);  // 75.12 GiB + 1.98 GiB, each rounded to the byte
+  const Peak* process = LargestPeak(m, Metric::kDeviceUsed);
+  ASSERT_NE(process, nullptr);
+  EXPECT_EQ(process->bytes, 83655225508);  // 77.91 GiB
+  ASSERT_FALSE(m.notes.empty());
+  EXPECT_NE(m.notes.front().find("at least 76.37 GiB"), std::string::npos) << m.notes.front();
+
+  // Before PyTorch 2.1 (and torch_npu today): "(GPU n; C total capacity; A already allocated;
+  // [X current active; ]F free; R reserved in total by PyTorch)".
+  const Measurement old = MustRead(
+      "RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 15.78 GiB total "
+      "capacity; 14.56 GiB already allocated; 11.19 MiB free; 14.68 GiB reserved in total by "
+      "PyTorch) If reserved memory is >> allocated memory try setting max_split_size_mb to "
+      "avoid fragmentation.\n");
+  ASSERT_NE(LargestPeak(old, Metric::kMaxAllocated), nullptr);
+  EXPECT_EQ(LargestPeak(old, Metric::kMaxAllocated)->bytes, 15633680957);  // 14.56 GiB
+  ASSERT_NE(LargestPeak(old, Metric::kReserved), nullptr);
+  EXPECT_EQ(LargestPeak(old, Metric::kReserved)->bytes, 15762529976);  // 14.68 GiB
+  EXPECT_EQ(LargestPeak(old, Metric::kDeviceUsed), nullptr);
+
+  const Measurement npu = MustRead(
+      "RuntimeError: NPU out of memory. Tried to allocate 2.00 GiB (NPU 0; 60.97 GiB total "
+      "capacity; 56.11 GiB already allocated; 56.11 GiB current active; 1.25 GiB free; 58.67 "
+      "GiB reserved in total by PyTorch) If reserved memory is >> allocated memory try setting "
+      "max_split_size_mb to avoid fragmentation.\n");
+  ASSERT_NE(LargestPeak(npu, Metric::kReserved), nullptr);
+  EXPECT_EQ(LargestPeak(npu, Metric::kReserved)->bytes, 62996432814);  // 58.67 GiB
+  EXPECT_NE(LargestPeak(npu, Metric::kReserved)->source.find("NPU"), std::string::npos);
+  ASSERT_NE(LargestPeak(npu, Metric::kMaxAllocated), nullptr);
+  EXPECT_EQ(LargestPeak(npu, Metric::kMaxAllocated)->bytes, 60247653745);  // 56.11 GiB
+}
+
 // export_memory_timeline("x.html") writes a page with a PNG: refused with what to do instead.
 TEST(CompareLogTest, HtmlTimelineIsRefusedWithAHint) {
   Result<Measurement> r = ReadMeasurement(
@@ -484,6 +622,33 @@ TEST(CompareLogTest, HtmlTimelineIsRefusedWithAHint) {
       "timeline.html");
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.errors().front().message.find(".json"), std::string::npos);
+}
+
+// The newer readers refuse NaN, negative and cut figures the same way, naming the field.
+TEST(CompareLogTest, HostileFiguresInNewerFormatsAreSkippedAndNamed) {
+  const std::string log =
+      " iteration 1/ 10 | max_memory_allocated(GB): nan | max_memory_reserved(GB): -3.00 |\n"
+      "RANK=0 MEMSTATS x device=cuda:0 current alloc=inf (delta=0.0000GB max=1.0000GB) current "
+      "cache=2.0000GB (delta=0.0000GB max=\n"
+      "wandb:        memory/max_reserved(GiB) -1.5\n"
+      "[Rank 0] (after 1 iterations) memory (MB) | allocated: 1.0 | max allocated: 2.0 | "
+      "reserved: 3.0 | max reserved: 4.0[Rank 1] (after 1 iterations) memory (MB) | allocated: "
+      "NaN\n";
+  const Measurement m = MustRead(log);
+  EXPECT_TRUE(SkippedMentions(m, "MindSpeed-LLM 'max_memory_allocated(GB)' is not a number"));
+  EXPECT_TRUE(SkippedMentions(m, "MindSpeed-LLM 'max_memory_reserved(GB)' is negative"));
+  EXPECT_TRUE(SkippedMentions(m, "DeepSpeed MEMSTATS 'current alloc=' is not a number"));
+  EXPECT_TRUE(SkippedMentions(m, "torchtitan 'memory/max_reserved(GiB)' is negative"));
+  EXPECT_TRUE(SkippedMentions(m, "Megatron 'allocated:' is not a number"));
+  // What could be read is kept: MEMSTATS max 1 GiB allocated and 2 GiB cache; rank 0's
+  // Megatron figures (max reserved 4 MiB).
+  const Peak* max_allocated = LargestPeak(m, Metric::kMaxAllocated);
+  ASSERT_NE(max_allocated, nullptr);
+  EXPECT_EQ(max_allocated->bytes, kGiB);
+  const Peak* reserved = LargestPeak(m, Metric::kReserved);
+  ASSERT_NE(reserved, nullptr);
+  EXPECT_EQ(reserved->bytes, 2 * kGiB);
+  for (const Peak& p : m.peaks) EXPECT_GE(p.bytes, 0) << p.source;
 }
 
 TEST(CompareLogTest, TextWithoutFiguresIsAClearError) {

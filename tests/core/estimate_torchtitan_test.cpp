@@ -179,6 +179,23 @@ TEST(TorchtitanTest, MoeDataParallelShrinksOnlyTheShardedStates) {
   EXPECT_EQ(e128.stages[0].activations.logits_and_loss, e8.stages[0].activations.logits_and_loss);
 }
 
+// With EP the estimate says which token dispatcher it models (torchtitan's standard all-to-all);
+// without EP, or for Megatron's own dispatchers, it does not.
+TEST(TorchtitanTest, ExpertParallelNamesTheModelledDispatcher) {
+  const Config c = With(MustParse(R"({"model": "qwen3-30b-a3b", "device": "h100-80gb"})"),
+                        {{"ws", "8"}, {"ep", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "full"}});
+  auto names_dispatcher = [](const Estimate& e) {
+    for (const std::string& w : e.warnings)
+      if (w.find("DeepEP") != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(names_dispatcher(EstimateMemory(c)));
+  EXPECT_FALSE(names_dispatcher(EstimateMemory(With(c, {{"ep", "1"}}))));
+  const Estimate megatron = EstimateMemory(With(c, {{"fw", "megatron"}}));
+  ASSERT_FALSE(megatron.stages.empty());
+  EXPECT_FALSE(names_dispatcher(megatron));
+}
+
 // A torchtitan estimate whose unchunked loss is a large share of the total says so and names
 // the setting that models torchtitan's ChunkedLossWrapper; with chunks set it does not.
 // Llama 3 8B, 8 ranks, b 2 × 8192: 12 B × 128256 × 16384 tokens ≈ 23.5 GiB of ~81 GiB.

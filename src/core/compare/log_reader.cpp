@@ -16,6 +16,7 @@
 #include "core/compare/log_reader_detail.h"
 #include "core/compare/measurement.h"
 #include "core/compare/text_scan.h"
+#include "core/report.h"
 
 namespace trainmem::compare {
 
@@ -96,10 +97,13 @@ void LogReader::Line(std::string_view raw) {
   rank_ = scan::LeadingRank(line);
   // Cheapest tests first: most log lines are about something else.
   if (Contains(line, "memory")) {
-    if (Megatron(line) || MindSpeedFsdp(line) || Torchtitan(line)) return Count();
+    if (Megatron(line) || MindSpeedFsdp(line) || Torchtitan(line) || TorchtitanMetricNames(line)) {
+      return Count();
+    }
   }
   if (Contains(line, "Max_MA") && DeepSpeed(line)) return Count();
   if (Contains(line, "MEMSTATS") && DeepSpeedMemStats(line)) return Count();
+  if (Contains(line, "Tried to allocate") && OutOfMemory(line)) return Count();
   // Tables: every row may carry the launcher's rank tag ("[rank0]:| Allocated memory | …").
   const std::string_view row = scan::StripLauncherPrefix(line);
   if (Contains(row, "|") && (MemorySummary(row) || NvidiaSmiTable(row) || NpuSmi(row))) {
@@ -190,6 +194,58 @@ bool LogReader::TorchtitanFigure(std::string_view rest, bool at_init) {
   return true;
 }
 
+// The same statistics under MetricsProcessor.log's metric names, as TensorBoard/W&B record
+// them: "memory/max_reserved(GiB)" (reserved_bytes.all.peak / 1024**3) and
+// "memory/max_active(GiB)" (active_bytes.all.peak / 1024**3), also prefixed
+// "validation_metrics/". They reach a text paste as W&B's end-of-run summary ("wandb:
+// memory/max_active(GiB) 55.21") or a wandb-summary.json ("\"memory/max_active(GiB)\":
+// 55.2109375"), with every digit of the float.
+bool LogReader::TorchtitanMetricNames(std::string_view line) {
+  struct Field {
+    std::string_view key;
+    Metric metric;
+    const char* source;
+  };
+  static constexpr Field kFields[] = {
+      {"memory/max_reserved(GiB)", Metric::kReserved,
+       "torchtitan metric memory/max_reserved(GiB) (reserved_bytes.all.peak, GiB)"},
+      {"memory/max_active(GiB)", Metric::kActive,
+       "torchtitan metric memory/max_active(GiB) (active_bytes.all.peak, GiB)"},
+  };
+  bool any = false;
+  for (const Field& field : kFields) {
+    const std::size_t at = line.find(field.key);
+    if (at == std::string_view::npos) continue;
+    any = true;
+    Format("torchtitan");
+    std::string_view rest = line.substr(at + field.key.size());
+    // Past the separator: `": ` in JSON, spaces in W&B's summary, "=" or "," elsewhere.
+    std::size_t i = 0;
+    while (i < rest.size() && i < 8 &&
+           (rest[i] == '"' || rest[i] == ':' || rest[i] == '=' || rest[i] == ',' ||
+            rest[i] == ' ' || rest[i] == '\t')) {
+      ++i;
+    }
+    rest = rest.substr(i);
+    double gib = 0;
+    std::size_t used = 0;
+    const std::string what = "torchtitan '" + std::string(field.key) + "'";
+    const NumberProblem problem = scan::ReadNumber(rest, gib, used);
+    if (problem != NumberProblem::kNone) {
+      Skip(NumberWhy(problem, what));
+      continue;
+    }
+    Figure f;
+    f.metric = field.metric;
+    f.value = gib;
+    f.unit = kGiB;
+    f.rounding = scan::HalfLastDigit(kGiB, scan::PrintedDecimals(rest.substr(0, used)));
+    f.source = field.source;
+    Record(f);
+  }
+  return any;
+}
+
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Megatron-LM
 // ---------------------------------------------------------------------------------------------
@@ -206,11 +262,31 @@ bool LogReader::TorchtitanFigure(std::string_view rest, bool at_init) {
 // TP/PP rank, so a log holds one line per model-parallel rank. MindSpeed-LLM
 // (mindspeed_llm/training/training.py) imports and calls the same function.
 bool LogReader::Megatron(std::string_view line) {
-  const std::size_t at = line.find("memory (MB)");
+  std::size_t at = line.find("memory (MB)");
   if (at == std::string_view::npos) return false;
   Format("megatron");
+  // Ranks print concurrently: two reports can share one line when a flush lands between
+  // them ("… max reserved: 21534.0[Rank 0] (after 1 iterations) memory (MB) | …"). Each
+  // report runs from its "[Rank N]" to the next one.
+  std::size_t begin = 0;
+  while (at != std::string_view::npos) {
+    const std::size_t next_report = line.find("memory (MB)", at + 11);
+    std::size_t end = line.size();
+    if (next_report != std::string_view::npos) {
+      const std::size_t next_tag = line.rfind("[Rank ", next_report);
+      end = next_tag != std::string_view::npos && next_tag > at ? next_tag : next_report;
+    }
+    MegatronReport(line.substr(begin, end - begin));
+    begin = end;
+    at = next_report;
+  }
+  return true;
+}
+
+void LogReader::MegatronReport(std::string_view line) {
+  const std::size_t at = line.find("memory (MB)");
   int rank = rank_;
-  const std::size_t tag = line.find("[Rank ");
+  const std::size_t tag = line.rfind("[Rank ", at);
   if (tag != std::string_view::npos) rank = scan::LeadingRank(line.substr(tag));
   struct Field {
     std::string_view key;
@@ -262,7 +338,6 @@ bool LogReader::Megatron(std::string_view line) {
         "Megatron memory line ends before 'max reserved' (cut short); used the figures before "
         "the cut");
   }
-  return true;
 }
 
 // mindspeed_llm/fsdp2/utils/train_monitor.py (MindSpeed-LLM's FSDP2 backend): the iteration
@@ -476,6 +551,130 @@ bool LogReader::DeepSpeedMemStats(std::string_view line) {
     f.rank = rank;
     f.source = field.source;
     Record(f);
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Out-of-memory errors
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+// A size as c10's format_size prints it (c10/cuda/CUDACachingAllocator.cpp, also torch_npu's
+// NPUCachingAllocator): "{n} bytes" up to 1024, else two decimals of "KiB" / "MiB" / "GiB".
+bool ReadFormatSize(std::string_view rest, double& value, std::int64_t& unit, int& decimals) {
+  std::size_t used = 0;
+  if (scan::ReadNumber(rest, value, used) != NumberProblem::kNone) return false;
+  decimals = scan::PrintedDecimals(rest.substr(0, used));
+  const std::string_view u = Trim(rest.substr(used));
+  if (StartsWith(u, "bytes")) {
+    unit = 1;
+  } else if (StartsWith(u, "KiB")) {
+    unit = kKiB;
+  } else if (StartsWith(u, "MiB")) {
+    unit = kMiB;
+  } else if (StartsWith(u, "GiB")) {
+    unit = kGiB;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// The caching allocator's out-of-memory error (c10/cuda/CUDACachingAllocator.cpp, malloc):
+// since PyTorch 2.1 "CUDA out of memory. Tried to allocate {T}. GPU {n} has a total capacity
+// of {C} of which {F} is free. [Including non-PyTorch memory, this process has {P} memory in
+// use. ]Of the allocated memory {A} is allocated by PyTorch, [with {G} allocated in private
+// pools (e.g., CUDA Graphs), ]and {U} is reserved by PyTorch but unallocated." — A counts the
+// private pools, so reserved = A + U. Before 2.1, and in torch_npu ("NPU out of memory"):
+// "Tried to allocate {T} (GPU {n}; {C} total capacity; {A} already allocated; [{X} current
+// active; ]{F} free; {R} reserved in total by PyTorch)". Sizes are format_size's.
+// The figures are what the run held when it failed: allocated A is the highest allocation it
+// reached (compared as max allocated), R its reserved, P the whole process on the device.
+bool LogReader::OutOfMemory(std::string_view line) {
+  const std::size_t tried = line.find("Tried to allocate");
+  if (tried == std::string_view::npos ||
+      !(Contains(line, "out of memory") || Contains(line, "Out of memory"))) {
+    return false;
+  }
+  Format("out-of-memory");
+  // The size after `key`, or (before = true) the size just before it, which starts after the
+  // previous ';', '(' or "and ".
+  auto size_after = [&](std::string_view key, std::int64_t& bytes, std::int64_t& rounding,
+                        bool before = false) {
+    const std::size_t at = line.find(key, tried);
+    if (at == std::string_view::npos) return false;
+    double value = 0;
+    std::int64_t unit = 0;
+    int decimals = 0;
+    if (before) {
+      // "{A} already allocated": the size ends where the key starts; find its start.
+      std::size_t start = line.find_last_of(";(", at);
+      const std::size_t word = line.rfind("and ", at);
+      if (word != std::string_view::npos && (start == std::string_view::npos || word > start)) {
+        start = word + 3;
+      }
+      if (start == std::string_view::npos) return false;
+      if (!ReadFormatSize(line.substr(start + 1, at - start - 1), value, unit, decimals)) {
+        return false;
+      }
+    } else if (!ReadFormatSize(line.substr(at + key.size()), value, unit, decimals)) {
+      return false;
+    }
+    rounding = unit == 1 ? 0 : scan::HalfLastDigit(unit, decimals);
+    return scan::ToBytes(value, unit, bytes);
+  };
+  std::int64_t asked = 0, asked_rounding = 0;
+  size_after("Tried to allocate", asked, asked_rounding);
+  std::int64_t allocated = 0, allocated_rounding = 0, unallocated = 0, unallocated_rounding = 0;
+  std::int64_t reserved = 0, reserved_rounding = 0, process = 0, process_rounding = 0;
+  bool have_allocated = false, have_reserved = false, have_process = false;
+  if (size_after("Of the allocated memory", allocated, allocated_rounding)) {
+    have_allocated = true;
+    // "… is allocated by PyTorch, [with … in private pools (e.g., CUDA Graphs), ]and {U} is
+    // reserved by PyTorch but unallocated": U is the size before that last phrase.
+    if (size_after(" is reserved by PyTorch but unallocated", unallocated, unallocated_rounding,
+                   true)) {
+      have_reserved = true;
+      reserved = allocated + unallocated;
+      reserved_rounding = allocated_rounding + unallocated_rounding;
+    }
+  } else if (size_after(" already allocated", allocated, allocated_rounding, true)) {
+    have_allocated = true;
+    have_reserved = size_after(" reserved in total by PyTorch", reserved, reserved_rounding, true);
+  }
+  have_process = size_after("this process has", process, process_rounding);
+  if (!have_allocated && !have_reserved && !have_process) {
+    Skip("out-of-memory error without readable figures (the line may be cut short)");
+    return true;
+  }
+  const std::string device = Contains(line, "NPU out of memory") ? "NPU" : "GPU";
+  auto record = [&](Metric metric, std::int64_t bytes, std::int64_t rounding, const char* what) {
+    Figure f;
+    f.metric = metric;
+    f.value = static_cast<double>(bytes);
+    f.unit = 1;
+    f.rounding = rounding;
+    f.source = std::string("out-of-memory error: ") + what + " when " + device + " memory ran out";
+    Record(f);
+  };
+  if (have_allocated) record(Metric::kMaxAllocated, allocated, allocated_rounding, "allocated");
+  if (have_reserved) record(Metric::kReserved, reserved, reserved_rounding, "reserved");
+  if (have_process) {
+    record(Metric::kDeviceUsed, process, process_rounding, "memory in use by the process");
+  }
+  if (!oom_noted_) {
+    oom_noted_ = true;
+    Note("The run ran out of device memory (line " + std::to_string(line_number_) +
+         "): the figures are what it held when it failed, so it needed more" +
+         (have_allocated && asked > 0
+              ? ": at least " + FormatGiB(allocated + asked) + " allocated (" +
+                    FormatGiB(allocated) + " held plus the " + FormatGiB(asked) +
+                    " request that failed)."
+              : "."));
   }
   return true;
 }

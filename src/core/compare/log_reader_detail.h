@@ -44,10 +44,13 @@ class LogReader {
 
   bool Torchtitan(std::string_view line);
   bool TorchtitanFigure(std::string_view rest, bool at_init);
+  bool TorchtitanMetricNames(std::string_view line);
   bool Megatron(std::string_view line);
+  void MegatronReport(std::string_view report);
   bool MindSpeedFsdp(std::string_view line);
   bool DeepSpeed(std::string_view line);
   bool DeepSpeedMemStats(std::string_view line);
+  bool OutOfMemory(std::string_view line);
   bool MemorySummary(std::string_view line);
   bool NvidiaSmiTable(std::string_view line);
   bool NvidiaSmiCsv(std::string_view line);
@@ -69,11 +72,14 @@ class LogReader {
   int summary_device_ = -1;      // "memory summary, device ID N"
   int smi_gpu_ = -1;             // nvidia-smi: the GPU row above the memory row
   bool smi_fb_section_ = false;  // nvidia-smi -q: inside "FB Memory Usage"
+  bool smi_fb_xml_ = false;      // nvidia-smi -q -x: inside <fb_memory_usage>
+  bool smi_mig_ = false;         // nvidia-smi: inside the "MIG devices:" table
   int csv_column_ = -1;          // nvidia-smi --query-gpu csv: the memory.used column
   std::int64_t csv_unit_ = 0;    // from the header, "memory.used [MiB]"
   int csv_row_ = 0;
   bool npu_header_ = false;  // npu-smi: the "HBM-Usage(MB)" header was seen
   int npu_id_ = -1;
+  bool oom_noted_ = false;  // the out-of-memory note is given once
 };
 
 }  // namespace trainmem::compare::detail

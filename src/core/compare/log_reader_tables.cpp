@@ -141,12 +141,23 @@ bool LogReader::MemorySummary(std::string_view line) {
 // next row holds "| N/A 34C P0 118W / 700W |  78543MiB / 81559MiB | …". MiB = 2^20 bytes. The
 // figure is everything on the device: the CUDA context, NCCL buffers and other processes
 // besides PyTorch's allocator.
+//
+// With MIG, a "MIG devices:" table follows: per instance a row "| gpu gi ci mig | used / total
+// | …" and under it a row with an empty first cell holding BAR1-Usage ("4MiB / 32767MiB"),
+// which is not device memory and is passed over. "Processes:" ends that table.
 bool LogReader::NvidiaSmiTable(std::string_view line) {
   const std::string_view trimmed = Trim(line);
+  if (Contains(trimmed, "MIG devices")) {
+    smi_mig_ = true;
+    Format("nvidia-smi");
+    return true;
+  }
+  if (Contains(trimmed, "Processes:")) smi_mig_ = false;
   if (!StartsWith(trimmed, "|")) return false;
   const std::vector<std::string_view> fields = SplitBars(trimmed);
   if (fields.size() < 3) return false;
   const std::string_view memory = Trim(fields[2]);
+  if (smi_mig_ && Trim(fields[1]).empty() && Contains(memory, "MiB")) return true;  // BAR1
   if (!Contains(memory, "MiB") || !Contains(memory, "/")) {
     // A GPU row: "index  name  persistence | bus id  display | ECC". Names vary with the
     // driver ("NVIDIA H100 80GB HBM3", "Tesla V100-SXM2-32GB", "A100-SXM4-80GB"): the bus id
@@ -174,7 +185,8 @@ bool LogReader::NvidiaSmiTable(std::string_view line) {
   f.value = mib;
   f.unit = kMiB;
   f.rounding = kMiB / 2;
-  f.source = "nvidia-smi memory used (MiB)" +
+  f.source = std::string(smi_mig_ ? "nvidia-smi MIG device memory used (MiB)"
+                                  : "nvidia-smi memory used (MiB)") +
              (smi_gpu_ >= 0 ? ", GPU " + std::to_string(smi_gpu_) : std::string());
   smi_gpu_ = -1;  // the next memory row belongs to the next GPU row
   Record(f);
@@ -188,8 +200,40 @@ bool LogReader::NvidiaSmiTable(std::string_view line) {
 // "Reserved : …", "Used : 78543 MiB", "Free : …"; "BAR1 Memory Usage" and "Conf Compute
 // Protected Memory Usage" sections follow with their own "Used" lines, which are not the
 // device's memory.
+//
+// nvidia-smi -q -x writes the same as XML: <fb_memory_usage> … <used>78543 MiB</used> …
+// </fb_memory_usage> (bar1_memory_usage has its own <used>).
 bool LogReader::NvidiaSmiQuery(std::string_view line) {
   const std::string_view trimmed = Trim(line);
+  if (StartsWith(trimmed, "<")) {
+    if (StartsWith(trimmed, "<fb_memory_usage>")) {
+      smi_fb_xml_ = true;
+      Format("nvidia-smi");
+      return true;
+    }
+    if (StartsWith(trimmed, "</fb_memory_usage>")) smi_fb_xml_ = false;
+    if (!smi_fb_xml_ || !StartsWith(trimmed, "<used>")) return false;
+    const std::string_view rest = trimmed.substr(6);
+    double mib = 0;
+    std::size_t used = 0;
+    const NumberProblem problem = scan::ReadNumber(rest, mib, used);
+    if (problem != NumberProblem::kNone || !StartsWith(Trim(rest.substr(used)), "MiB")) {
+      Skip(NumberWhy(problem == NumberProblem::kNone ? NumberProblem::kMissing : problem,
+                     "nvidia-smi -q -x <fb_memory_usage><used>"));
+      return true;
+    }
+    Figure f;
+    f.metric = Metric::kDeviceUsed;
+    f.value = mib;
+    f.unit = kMiB;
+    f.rounding = kMiB / 2;
+    f.source = "nvidia-smi -q -x fb_memory_usage used (MiB)";
+    Record(f);
+    Note(
+        "nvidia-smi and npu-smi count the whole device: the runtime context, communication "
+        "buffers and other processes besides the framework's allocator.");
+    return true;
+  }
   if (Contains(trimmed, "Memory Usage")) {
     smi_fb_section_ = StartsWith(trimmed, "FB Memory Usage");
     if (smi_fb_section_) Format("nvidia-smi");
