@@ -89,6 +89,12 @@ struct Parallelism {
   // --decoder-first/last-pipeline-num-layers written out); empty = the even split.
   std::vector<std::int64_t> pp_layer_list;
   bool sequence_parallel = true;
+  // Ulysses (all-to-all) degree inside context parallelism, MindSpeed's --ulysses-degree-in-cp:
+  // 0 = the framework's own algorithm (Megatron / MindSpeed-LLM: ring; DeepSpeed,
+  // torchtitan-npu: Ulysses; torchtitan: all-gather); 1 = ring only (megatron_cp_algo); cp =
+  // Ulysses only (ulysses_cp_algo); in between = hybrid_cp_algo (Ulysses inside, ring across).
+  // Read for Megatron / MindSpeed only.
+  std::int64_t ulysses_degree_in_cp = 0;
   std::optional<int> zero_stage;  // DeepSpeed ZeRO stage / Megatron distributed optimizer (1)
   // FSDP2 blocks free their gathered parameters after forward (torchtitan/torchtune).
   ReshardPolicy fsdp_reshard_after_forward =

@@ -61,6 +61,7 @@ json ParallelismToJson(const Parallelism& p) {
          {"zero_stage", p.zero_stage ? json(*p.zero_stage) : json(nullptr)}};
   // Written only when set: v1 share links diff against frozen defaults that predate the key.
   if (!p.pp_layer_list.empty()) j["pipeline_parallel_layer_list"] = p.pp_layer_list;
+  if (p.ulysses_degree_in_cp != 0) j["ulysses_degree_in_cp"] = p.ulysses_degree_in_cp;
   return j;
 }
 

@@ -216,6 +216,7 @@ void ReadParallelism(const json* section, Parallelism& p, std::vector<Error>& er
   r.Int("pipeline_parallel_layers_per_stage", p.pp_layers_per_stage);
   ReadLayerList(r, p.pp_layer_list);
   r.Bool("sequence_parallel", p.sequence_parallel);
+  r.Int("ulysses_degree_in_cp", p.ulysses_degree_in_cp);
   ReadZeroStage(r, p.zero_stage);
   r.Enum("fsdp_reshard_after_forward", p.fsdp_reshard_after_forward);
   r.ReportUnknownKeys();

@@ -192,6 +192,18 @@ void CheckSequence(const Config& c, const Layout& l, std::vector<Error>& errors)
                       "seq_len " + Str(t.seq_len) +
                           " is not divisible by 2·context_parallel_degree = " + Str(2 * l.cp)});
   }
+  const std::int64_t uly = c.parallelism.ulysses_degree_in_cp;
+  CheckInt(errors, "parallelism.ulysses_degree_in_cp", uly, 0, kMaxWorldSize);
+  if (uly > 0 && l.cp % uly != 0) {
+    errors.push_back({"parallelism.ulysses_degree_in_cp",
+                      Str(uly) + " does not divide context_parallel_degree " + Str(l.cp) +
+                          " (the ring runs over cp / ulysses_degree_in_cp ranks)"});
+  } else if (uly > 1 && c.model.num_heads > 0 && (c.model.num_heads / l.tp) % uly != 0) {
+    errors.push_back({"parallelism.ulysses_degree_in_cp",
+                      "the all-to-all splits the " + Str(c.model.num_heads / l.tp) +
+                          " attention heads of each tensor-parallel rank " + Str(uly) +
+                          " ways: they must divide evenly"});
+  }
   if (c.parallelism.sequence_parallel && l.tp > 1 && t.seq_len % l.tp != 0) {
     errors.push_back({"training.seq_len",
                       "seq_len " + Str(t.seq_len) + " is not divisible by tensor_parallel_degree " +

@@ -83,6 +83,7 @@ struct Context {
   double plain_factor = 2;    // of a non-gated MLP
   double cp = 1;
   CpKind cp_kind = CpKind::kRingP2p;
+  double ulysses = 1;  // Megatron / MindSpeed: the all-to-all degree inside CP (1 = ring only)
   // Megatron on an Ascend NPU, i.e. MindSpeed-LLM: attention runs torch_npu's kernels.
   bool ascend = false;
   // Softmax statistics flash attention saves per head per token. CUDA flash attention keeps one
@@ -131,6 +132,8 @@ Context ContextOf(const Config& c, const Layout& l) {
       break;
   }
   x.framework = c.framework;
+  if (c.framework == Framework::kMegatron && c.parallelism.ulysses_degree_in_cp > 0)
+    x.ulysses = static_cast<double>(c.parallelism.ulysses_degree_in_cp);
   x.ascend = c.framework == Framework::kMegatron && DeviceIsAscend(c.device);
   if (x.ascend) {
     x.lse_bytes = 64.0;
@@ -210,16 +213,35 @@ ContextParallelBytes ContextParallelOf(const Context& x, const Shape& s) {
   const double q = s.q_dim / x.tp, o = s.o_dim / x.tp, heads = s.heads / x.tp;
   const double kv = (s.k_dim + s.v_dim) / x.tp;
   switch (x.cp_kind) {
-    case CpKind::kRingP2p: {
-      const double forward = 2 * x.ab * kv + x.cp * (x.ab * o + 4.0 * heads);
-      const double backward = 2 * 2 * x.ab * kv + x.ab * q;
-      cp.working = std::max(forward, backward);
-      break;
-    }
+    case CpKind::kRingP2p:
     case CpKind::kNpuRing: {
-      const double forward = x.ab * (3 * kv + o) + x.lse_bytes * heads;
-      const double backward = x.ab * (6 * kv + 2 * q);
-      cp.working = std::max(forward, backward);
+      // Megatron / MindSpeed with parallelism.ulysses_degree_in_cp = u > 1 (MindSpeed
+      // ulysses_cp_algo, or hybrid_cp_algo with a ring over cp / u ranks;
+      // core/context_parallel/ulysses_context_parallel.py UlyssesContextAttention): before the
+      // all-to-all, MindSpeed-LLM repeats the key/value heads up to the query heads
+      // (--kv-head-repeat-before-uly-alltoall, on by default: dot_product_attention.py
+      // ulysses_context_parallel_forward_wrapper), so the all-to-all outputs that attention saves
+      // hold K and V of q's size; the attention output is kept before (attention backward) and
+      // after (o_proj input) the reverse all-to-all; each all-to-all needs a receive buffer.
+      double ring_kv = kv;
+      double ulysses_working = 0;
+      if (x.ulysses > 1) {
+        ring_kv = std::max(kv, 2 * q);
+        cp.saved = x.ab * (ring_kv - kv) + x.ab * o;
+        ulysses_working = x.ab * (q + ring_kv);
+      }
+      const double ring = x.cp / x.ulysses;
+      double ring_working = 0;
+      if (ring > 1 && x.cp_kind == CpKind::kNpuRing) {
+        const double forward = x.ab * (3 * ring_kv + o) + x.lse_bytes * heads;
+        const double backward = x.ab * (6 * ring_kv + 2 * q);
+        ring_working = std::max(forward, backward);
+      } else if (ring > 1) {
+        const double forward = 2 * x.ab * ring_kv + ring * (x.ab * o + 4.0 * heads);
+        const double backward = 2 * 2 * x.ab * ring_kv + x.ab * q;
+        ring_working = std::max(forward, backward);
+      }
+      cp.working = std::max(ulysses_working, ring_working);
       break;
     }
     case CpKind::kAllGather: {

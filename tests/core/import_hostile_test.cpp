@@ -127,6 +127,18 @@ TEST(DetectInputKind, Kinds) {
   EXPECT_EQ(DetectInputKind("snapshot", std::string("\x80\x04\x95", 3)), InputKind::kMemoryProfile);
   EXPECT_EQ(DetectInputKind("mem.json", R"({"segments": [], "device_traces": []})"),
             InputKind::kMemoryProfile);
+  // A TOML job file opens with a table header, and its arrays hold quoted names that JSON
+  // detection would match ("model"): still TOML, with or without the .toml name.
+  const char* toml =
+      "[job]\ndump_folder = \"./out\"\n[model]\nname = \"llama3\"\n[training]\nseq_len = 8192\n"
+      "[compile]\ncomponents = [\"model\"]\n";
+  EXPECT_EQ(DetectInputKind("job.toml", toml), InputKind::kTorchtitanToml);
+  EXPECT_EQ(DetectInputKind("pasted text", toml), InputKind::kTorchtitanToml);
+  EXPECT_EQ(DetectInputKind("x", "[[metrics]]\n[training]\nseq_len = 1\n"),
+            InputKind::kTorchtitanToml);
+  // A JSON array still opens as JSON.
+  EXPECT_EQ(DetectInputKind("a.json", R"([ {"model": "llama3-8b", "world_size": 8} ])"),
+            InputKind::kTrainmemConfig);
 }
 
 TEST(DetectInputKind, MeasurementFilesAreHandedBack) {

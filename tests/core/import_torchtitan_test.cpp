@@ -237,5 +237,96 @@ TEST(ImportTorchtitan, ResolvedJson) {
   EXPECT_EQ(r.config["world_size"], 8);  // TP 4 × CP 2
 }
 
+// training.loss_chunks: ChunkedLossWrapper splits the loss into num_chunks (default 8,
+// torchtitan components/loss.py); another loss class holds the whole sequence (1); a file of
+// the current schema that names no loss is assumed chunked (its registries all are), and says
+// so; the spring-2026 and TOML schemas keep 1.
+TEST(ImportTorchtitan, LossChunksFromTheLossConfig) {
+  const std::string registry =
+      R"(from torchtitan.components.loss import ChunkedLossWrapper, CrossEntropyLoss
+
+def llama3_8b() -> Trainer.Config:
+    return Trainer.Config(
+        loss=ChunkedLossWrapper.Config(
+            loss_fn=CrossEntropyLoss.Config(),
+        ),
+        model_spec=model_registry("8B"),
+        training=TrainingConfig(
+            num_tokens_per_microbatch_per_dp_rank=2 * 8192,
+            max_context_length=8192,
+        ),
+    )
+
+def llama3_8b_four_chunks() -> Trainer.Config:
+    config = llama3_8b()
+    config.loss = ChunkedLossWrapper.Config(num_chunks=4)
+    return config
+
+def llama3_8b_plain_ce() -> Trainer.Config:
+    config = llama3_8b()
+    config.loss = CrossEntropyLoss.Config()
+    return config
+)";
+  const ImportResult chunked = MustImport({{"config_registry.py", registry}}, "llama3_8b");
+  ASSERT_TRUE(chunked.config_valid);
+  EXPECT_EQ(At(chunked.config, "training.loss_chunks"), 8);       // the class's default
+  EXPECT_EQ(ReadLine(chunked, "training.loss_chunks"), 5);        // loss=ChunkedLossWrapper…
+  EXPECT_EQ(At(chunked.config, "training.local_batch_size"), 2);  // 2 × 8192 / 8192
+  const ImportResult four = MustImport({{"config_registry.py", registry}}, "llama3_8b_four_chunks");
+  EXPECT_EQ(At(four.config, "training.loss_chunks"), 4);
+  const ImportResult plain = MustImport({{"config_registry.py", registry}}, "llama3_8b_plain_ce");
+  EXPECT_EQ(At(plain.config, "training.loss_chunks"), 1);
+
+  // A recipe of the current schema whose base (and its loss) is in another file: assumed 8,
+  // and the report says it is an assumption.
+  const std::string derived = R"(from torchtitan.models.llama3.config_registry import llama3_8b
+
+def llama3_8b_long() -> Trainer.Config:
+    config = llama3_8b()
+    config.training.max_context_length = 32768
+    config.training.num_tokens_per_microbatch_per_dp_rank = 32768
+    return config
+)";
+  const ImportResult assumed = MustImport({{"recipes.py", derived}});
+  EXPECT_EQ(At(assumed.config, "training.loss_chunks"), 8);
+  bool said = false;
+  for (const std::string& n : assumed.report.notes)
+    said = said || n.find("loss_chunks = 8 assumed") != std::string::npos;
+  EXPECT_TRUE(said);
+
+  // The spring-2026 schema (local_batch_size / seq_len) and TOML job files: not chunked.
+  const std::string spring = R"(def llama3_8b() -> Trainer.Config:
+    return Trainer.Config(
+        model_spec=model_registry("8B"),
+        training=TrainingConfig(local_batch_size=1, seq_len=8192),
+    )
+)";
+  const ImportResult old = MustImport({{"config_registry.py", spring}});
+  EXPECT_EQ(At(old.config, "training.loss_chunks"), nullptr);
+  const ImportResult toml = MustImport({Fixture("tt_llama3_8b_job.toml")});
+  EXPECT_EQ(At(toml.config, "training.loss_chunks"), nullptr);
+}
+
+// Flavors torchtitan defines in code: qwen3's small ones are read from its table; a "debug"
+// flavor never maps to the full model by its size prefix.
+TEST(ImportTorchtitan, CodeDefinedAndDebugFlavors) {
+  const ImportResult q = MustImport({{"q.toml", "[model]\nname = \"qwen3\"\nflavor = \"0.6B\"\n"}});
+  ASSERT_TRUE(q.config_valid);
+  // torchtitan models/qwen3/__init__.py "0.6B": dim 1024, 28 layers, 16 heads, 8 KV, FFN 3072,
+  // vocab 151936, tied embeddings.
+  EXPECT_EQ(At(q.config, "model.hidden_size"), 1024);
+  EXPECT_EQ(At(q.config, "model.num_hidden_layers"), 28);
+  EXPECT_EQ(At(q.config, "model.intermediate_size"), 3072);
+  EXPECT_EQ(At(q.config, "model.tie_word_embeddings"), true);
+  // torchtitan-npu deepseek_v3 "671B_debug" is 4 layers of dim 128: not DeepSeek-V3.
+  const ImportResult d =
+      MustImport({{"d.toml", "[model]\nname = \"deepseek_v3\"\nflavor = \"671B_debug\"\n"}});
+  EXPECT_TRUE(Missing(d, "model"));
+  // "671B_debug_128die" is the full shape (61 layers, 256 experts).
+  const ImportResult full =
+      MustImport({{"f.toml", "[model]\nname = \"deepseek_v3\"\nflavor = \"671B_debug_128die\"\n"}});
+  EXPECT_EQ(full.config["model"], "deepseek-v3");
+}
+
 }  // namespace
 }  // namespace trainmem::testing

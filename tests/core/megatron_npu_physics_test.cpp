@@ -135,6 +135,60 @@ TEST(MegatronNpuAttention, MindSpeedRingKeepsThreeKvBuffers) {
   EXPECT_EQ(Act(npu).recompute_layer, 79'691'776);
 }
 
+// MindSpeed Ulysses and hybrid CP (parallelism.ulysses_degree_in_cp) on a GQA model: h = 1024,
+// 8 query heads and 2 KV heads of 128 (q 1024, k + v 512), SwiGLU I = 512, 2 layers, Ascend,
+// TP 1, b = 1, s = 4096, no mask, no checkpointing. Per local token (bf16):
+// - attention's own working set 2 × (q + k + v 1,536 + 2 h 2,048) = 7,168 B; the MLP's,
+//   2 × (3 × 512 + 2,048) = 7,168 B;
+// - Ulysses: K and V repeated to the query heads before the all-to-all (k + v → 2,048), so it
+//   saves 2 × (2,048 − 512) more for K and V plus the attention output twice (2 × 1,024):
+//   5,120 B more per token per layer than the ring; its all-to-all buffers 2 × (1,024 +
+//   2,048) = 6,144 B;
+// - ring (MindSpeed, 2 ranks) on the repeated KV (2,048): forward 2 × (3 × 2,048 + 1,024) +
+//   64 × 8 = 14,848, backward 2 × (6 × 2,048 + 2 × 1,024) = 28,672;
+//   on the plain KV (512): forward 2 × (3 × 512 + 1,024) + 512 = 5,632, backward
+//   2 × (6 × 512 + 2 × 1,024) = 10,240.
+// cp 2, Ulysses 2 (2,048 local tokens): (7,168 + 6,144) × 2,048 = 27,262,976 B.
+// cp 2, ring only: (7,168 + 10,240) × 2,048 = 35,651,584 B.
+// cp 4, Ulysses 2 × ring 2 (1,024 local tokens): (7,168 + 28,672) × 1,024 = 36,700,160 B.
+TEST(MegatronNpuAttention, MindSpeedUlyssesAndHybridContextParallel) {
+  const std::string gqa = R"({"hidden_size": 1024, "num_hidden_layers": 2,
+      "num_attention_heads": 8, "num_key_value_heads": 2, "intermediate_size": 512,
+      "vocab_size": 1024, "model_type": "llama"})";
+  auto run = [&](const char* cp, const char* ulysses) {
+    return EstimateMemory(Megatron("ascend-910b", gqa,
+                                   {{"ws", cp},
+                                    {"b", "1"},
+                                    {"s", "4096"},
+                                    {"parallelism.context_parallel_degree", cp},
+                                    {"parallelism.ulysses_degree_in_cp", ulysses},
+                                    {"training.create_attention_mask_in_dataloader", "false"}}));
+  };
+  const Estimate ulysses = run("2", "2"), ring = run("2", "1"), hybrid = run("4", "2");
+  ASSERT_FALSE(ulysses.stages.empty());
+  ASSERT_FALSE(ring.stages.empty());
+  ASSERT_FALSE(hybrid.stages.empty());
+  EXPECT_EQ(Act(ulysses).recompute_layer, 27'262'976);
+  EXPECT_EQ(Act(ring).recompute_layer, 35'651'584);
+  EXPECT_EQ(Act(hybrid).recompute_layer, 36'700'160);
+  EXPECT_NEAR(Act(ulysses).bytes_per_token_per_layer - Act(ring).bytes_per_token_per_layer, 5'120.0,
+              1e-6);
+  // 0 is the framework's own algorithm: MindSpeed's ring.
+  EXPECT_EQ(Act(run("2", "0")).recompute_layer, 35'651'584);
+}
+
+// The Ulysses degree must divide the CP degree, and the heads of each TP rank must split evenly.
+TEST(MegatronNpuAttention, UlyssesDegreeIsValidated) {
+  const Result<Config> bad = ApplySettings(Megatron("ascend-910b", kSmallModel, {}),
+                                           {{"ws", "4"},
+                                            {"parallelism.context_parallel_degree", "4"},
+                                            {"parallelism.ulysses_degree_in_cp", "3"}},
+                                           testing::TestPresets());
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.errors().front().path, "parallelism.ulysses_degree_in_cp");
+  EXPECT_NE(bad.errors().front().message.find("does not divide"), std::string::npos);
+}
+
 // Launch scripts say which attention runs and whether the loader builds the mask.
 TEST(MegatronNpuAttention, ImporterReadsAttentionKernelAndMaskFlags) {
   const std::string model =
@@ -160,6 +214,17 @@ TEST(MegatronNpuAttention, ImporterReadsAttentionKernelAndMaskFlags) {
       testing::MustImport({{"run.sh", gpu + "pretrain_gpt.py" + model +
                                           " --no-create-attention-mask-in-dataloader\n"}});
   EXPECT_EQ(testing::At(r.config, "training.create_attention_mask_in_dataloader"), false);
+  // MindSpeed's CP algorithm → the Ulysses degree inside CP.
+  auto ulysses = [&](const std::string& flags) {
+    const ImportResult u = testing::MustImport(
+        {{"run.sh", npu + "pretrain_gpt.py" + model + " --use-mcore-models --use-flash-attn" +
+                        " --context-parallel-size 4" + flags + "\n"}});
+    return testing::At(u.config, "parallelism.ulysses_degree_in_cp");
+  };
+  EXPECT_EQ(ulysses(" --context-parallel-algo megatron_cp_algo"), 1);
+  EXPECT_EQ(ulysses(" --context-parallel-algo ulysses_cp_algo"), 4);
+  EXPECT_EQ(ulysses(" --context-parallel-algo hybrid_cp_algo --ulysses-degree-in-cp 2"), 2);
+  EXPECT_TRUE(ulysses("").is_null());
 }
 
 // Megatron's all-to-all dispatcher all-gathers the routed tokens over the expert-TP group before

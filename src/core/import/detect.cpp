@@ -104,7 +104,19 @@ InputKind DetectInputKind(std::string_view name, std::string_view text) {
   const std::string_view t = text.substr(0, kSniffBytes);
   std::size_t first = 0;
   while (first < t.size() && std::isspace(static_cast<unsigned char>(t[first]))) ++first;
-  if (first < t.size() && (t[first] == '{' || t[first] == '[')) {
+  // '[' opens a JSON array, or a TOML table header ("[job]", "[[array]]"): in JSON the
+  // brackets are followed by a value, never by a bare name.
+  bool toml_header = false;
+  if (first < t.size() && t[first] == '[') {
+    std::size_t next = first;
+    while (next < t.size() &&
+           (t[next] == '[' || t[next] == ' ' || t[next] == '\t' || t[next] == '\r'))
+      ++next;
+    toml_header =
+        next < t.size() && (std::isalpha(static_cast<unsigned char>(t[next])) || t[next] == '_') &&
+        t.substr(next, 4) != "true" && t.substr(next, 4) != "null" && t.substr(next, 5) != "false";
+  }
+  if (first < t.size() && (t[first] == '{' || t[first] == '[') && !toml_header) {
     const InputKind kind = JsonKind(t);
     if (kind != InputKind::kUnknown) return kind;
   }

@@ -237,6 +237,48 @@ json DeepseekDebugModel() {
           {"max_position_embeddings", 4096}};
 }
 
+// Qwen3 flavors torchtitan defines in code and no preset holds (torchtitan
+// torchtitan/models/qwen3/__init__.py qwen3_args, v0.2.2): dim, n_layers, n_heads, n_kv_heads,
+// hidden_dim, vocab, weight tying; MoE flavors add experts, top-k and moe_inter_dim. head_dim 128
+// and qk_norm throughout.
+struct Qwen3Flavor {
+  const char* flavor;  // normalized
+  int dim, layers, heads, kv_heads, hidden, vocab;
+  bool tied;
+  int experts, top_k, moe_inter;  // 0 = dense
+};
+constexpr Qwen3Flavor kQwen3Flavors[] = {
+    {"debugmodel", 256, 8, 16, 8, 3072, 2048, true, 0, 0, 0},
+    {"06b", 1024, 28, 16, 8, 3072, 151936, true, 0, 0, 0},
+    {"17b", 2048, 28, 16, 8, 6144, 151936, true, 0, 0, 0},
+    {"4b", 2560, 36, 32, 8, 9728, 151936, true, 0, 0, 0},
+    {"14b", 5120, 40, 40, 8, 17408, 151936, false, 0, 0, 0},
+    {"debugmodelmoe", 256, 8, 16, 8, 3072, 2048, false, 64, 8, 768},
+    {"235ba22b", 4096, 94, 64, 4, 12288, 151936, false, 128, 8, 1536},
+};
+
+json Qwen3FlavorModel(const Qwen3Flavor& q) {
+  json m = {{"model_type", q.experts > 0 ? "qwen3_moe" : "qwen3"},
+            {"hidden_size", q.dim},
+            {"num_hidden_layers", q.layers},
+            {"num_attention_heads", q.heads},
+            {"num_key_value_heads", q.kv_heads},
+            {"head_dim", 128},
+            {"intermediate_size", q.hidden},
+            {"vocab_size", q.vocab},
+            {"tie_word_embeddings", q.tied},
+            {"max_position_embeddings", 4096},
+            {"hidden_act", "silu"}};
+  if (q.experts > 0) {
+    m["num_experts"] = q.experts;
+    m["num_experts_per_tok"] = q.top_k;
+    m["moe_intermediate_size"] = q.moe_inter;
+    m["decoder_sparse_step"] = 1;
+    m["mlp_only_layers"] = json::array();
+  }
+  return m;
+}
+
 struct FlavorEntry {
   const char* family;  // normalized torchtitan model name prefix
   const char* flavor;  // normalized flavor
@@ -260,6 +302,10 @@ constexpr FlavorEntry kFlavors[] = {
     {"deepseekv32", "671b", "deepseek-v3.2"},
     {"deepseekv3", "671b", "deepseek-v3"},
     {"deepseekv3", "16b", "deepseek-v2-lite"},
+    // torchtitan-npu's "671B_debug_128die" is the full 671B shape (torchtitan_npu/models/
+    // deepseek_v3/__init__.py, deepseek_v32/__init__.py: 61 layers, 256 experts).
+    {"deepseekv32", "671bdebug128die", "deepseek-v3.2"},
+    {"deepseekv3", "671bdebug128die", "deepseek-v3"},
     {"gptoss", "120b", "gpt-oss-120b"},
 };
 
@@ -276,12 +322,22 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
       out.note = "torchtitan's llama3 debugmodel (defined in code: 6 layers, dim 256)";
       return out;
     }
-    if (family.rfind("deepseekv3", 0) == 0) {
+    if (family == "deepseekv3") {  // not deepseek_v32's debugmodel: another shape
       out.inline_model = DeepseekDebugModel();
       out.note =
           "torchtitan's deepseek_v3 debugmodel (defined in code: 6 layers, dim 256, 8 experts)";
       return out;
     }
+  }
+  if (family == "qwen3") {
+    for (const Qwen3Flavor& q : kQwen3Flavors)
+      if (f == q.flavor) {
+        out.inline_model = Qwen3FlavorModel(q);
+        out.note = "torchtitan's qwen3 " + std::string(flavor) +
+                   " (defined in code, torchtitan/models/qwen3: " + std::to_string(q.layers) +
+                   " layers, dim " + std::to_string(q.dim) + ")";
+        return out;
+      }
   }
   // The longest family prefix that matches (deepseek_v32 before deepseek_v3), then the flavor's
   // leading size ("671B_debug_128die" → 671b).
@@ -295,7 +351,12 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
   for (const FlavorEntry& e : kFlavors) {
     const std::string ef = e.family;
     if (family.rfind(ef, 0) != 0 || ef.size() < best_family) continue;
-    if (size == e.flavor || f == e.flavor) {
+    // A debug flavor is a cut-down shape ("671B_debug": 4 layers of dim 128 in torchtitan-npu;
+    // "671B_debug_16die": 32 experts): only an exact name maps, never its size prefix. Cut
+    // layer counts ("671B_debug_4_layers") are handled by the caller from the size match.
+    const bool debug = f.find("debug") != std::string::npos;
+    const bool layer_cut = f.find("layer") != std::string::npos;
+    if (f == e.flavor || (size == e.flavor && (!debug || layer_cut))) {
       best = &e;
       best_family = ef.size();
     }

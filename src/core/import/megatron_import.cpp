@@ -283,6 +283,22 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   set_int("--tensor-model-parallel-size", "parallelism.tensor_parallel_degree");
   set_int("--pipeline-model-parallel-size", "parallelism.pipeline_parallel_degree");
   set_int("--context-parallel-size", "parallelism.context_parallel_degree");
+  // MindSpeed's CP algorithm: megatron_cp_algo = ring (Ulysses degree 1), ulysses_cp_algo =
+  // all-to-all over the whole CP group, hybrid_cp_algo = --ulysses-degree-in-cp inside a ring.
+  if (a.Has("--context-parallel-algo") && cp > 1) {
+    const std::string algo = Lower(a.Value("--context-parallel-algo"));
+    if (algo == "megatron_cp_algo") {
+      b.Set("parallelism.ulysses_degree_in_cp", 1, a.At("--context-parallel-algo"));
+    } else if (algo == "ulysses_cp_algo") {
+      b.Set("parallelism.ulysses_degree_in_cp", cp, a.At("--context-parallel-algo"));
+    } else if (algo == "hybrid_cp_algo" && a.Int("--ulysses-degree-in-cp")) {
+      b.Set("parallelism.ulysses_degree_in_cp", *a.Int("--ulysses-degree-in-cp"),
+            a.At("--ulysses-degree-in-cp"));
+    } else {
+      b.Ignore(a.At("--context-parallel-algo"),
+               "this CP algorithm is estimated as MindSpeed's ring (megatron_cp_algo)");
+    }
+  }
   set_int("--expert-model-parallel-size", "parallelism.expert_parallel_degree");
   set_int("--expert-tensor-parallel-size", "parallelism.expert_tensor_parallel_degree");
   const bool sp = a.Has("--sequence-parallel");

@@ -413,6 +413,7 @@ class Expr {
     std::string dotted;
     Ref v = Atom(dotted);
     while (pos_ < end_) {
+      const int here = Line();  // a call's line is its '(' line, not its first argument's
       if (Accept(".")) {
         if (Peek().kind != Token::Kind::kName) return Fail("expected a name after '.'");
         const std::string name = Peek().text;
@@ -420,7 +421,7 @@ class Expr {
         dotted = dotted.empty() ? "" : dotted + "." + name;
         v = v && v->kind == Value::Kind::kObject ? v->Attr(name) : nullptr;
       } else if (Accept("(")) {
-        const int line = Line();
+        const int line = here;
         std::vector<Ref> args;
         std::vector<std::pair<std::string, Ref>> kwargs;
         Arguments(args, kwargs);

@@ -245,6 +245,36 @@ void ReadParallelism(const Ctx& c, const std::string& section, const json& s,
   }
 }
 
+// Trainer.Config(loss=...): ChunkedLossWrapper splits the tokens into num_chunks and runs the
+// output projection + loss one chunk at a time (torchtitan/components/loss.py,
+// ChunkedLossWrapper.Config.num_chunks = 8); any other loss holds the whole sequence's logits.
+// Returns true when the file said which loss.
+bool ReadLoss(const Ctx& c, const json& s) {
+  const std::string cls = ClassOf(s);
+  const Source src = c.At("loss");
+  if (cls.find("ChunkedLossWrapper") != std::string::npos) {
+    long long chunks = 8;  // ChunkedLossWrapper.Config.num_chunks default
+    Source at{src.file, src.line, cls + " (num_chunks default 8, torchtitan components/loss.py)"};
+    if (s.contains("num_chunks")) {
+      if (const std::optional<long long> n = Int(s["num_chunks"]); n && *n >= 1) {
+        chunks = *n;
+        at = c.At("loss.num_chunks");
+      } else {
+        c.Ignore("loss.num_chunks", "not a whole number >= 1 (" + Text(s["num_chunks"]) + ")");
+      }
+    }
+    c.b.Set("training.loss_chunks", chunks, at);
+    return true;
+  }
+  if (!cls.empty() || s.is_object()) {
+    c.b.Set("training.loss_chunks", 1,
+            {src.file, src.line, (cls.empty() ? std::string("loss") : cls) + " (not chunked)"});
+    return true;
+  }
+  c.Ignore("loss", "not a loss config this reader knows");
+  return false;
+}
+
 void ReadActivationCheckpoint(const Ctx& c, const json& s) {
   std::string cls = ClassOf(s);
   const Source src = c.At("activation_checkpoint");
@@ -503,6 +533,7 @@ void ApplyTorchtitanSections(const json& sections, const std::map<std::string, i
   if (sections.contains("__hints__")) hints += " " + sections["__hints__"].get<std::string>();
   long long tokens_per_microbatch = 0, context_length = 0, num_pp_microbatches = 0;
   int tokens_line = 0;
+  bool loss_given = false;
   ReadModel(c, sections, hints, presets);
   for (const auto& [section, s] : sections.items()) {
     if (section == "__hints__" || section == "__class__" || section == "model" ||
@@ -510,6 +541,10 @@ void ApplyTorchtitanSections(const json& sections, const std::map<std::string, i
       continue;
     if (section == "activation_checkpoint") {
       ReadActivationCheckpoint(c, s);
+      continue;
+    }
+    if (section == "loss") {
+      loss_given = ReadLoss(c, s);
       continue;
     }
     if (!s.is_object()) {
@@ -542,6 +577,42 @@ void ApplyTorchtitanSections(const json& sections, const std::map<std::string, i
     } else {
       c.Ignore(section, "[" + section + "] does not change device memory");
     }
+  }
+  // MTP modules asked for on a model whose shape has none: an inline shape (a debug flavor)
+  // gets them; a preset without them cannot, and the switch is dropped with a note.
+  if (const json* mtp = b.Get("training.mtp"); mtp && mtp->is_boolean() && mtp->get<bool>()) {
+    long long count = 1;
+    if (sections.contains("training") && sections["training"].is_object() &&
+        sections["training"].contains("num_mtp_modules"))
+      count = std::max(1LL, Int(sections["training"]["num_mtp_modules"]).value_or(1));
+    const json* model = b.Get("model");
+    const ModelPreset* p =
+        model && model->is_string() ? presets.FindModel(model->get<std::string>()) : nullptr;
+    if (model && model->is_object() &&
+        model->value("num_nextn_predict_layers", json(0)).is_number_integer() &&
+        model->value("num_nextn_predict_layers", 0LL) == 0) {
+      json m = *model;
+      m["num_nextn_predict_layers"] = count;
+      b.config["model"] = m;
+      b.Note("training.num_mtp_modules = " + std::to_string(count) +
+             ": the model's shape gets that many MTP modules");
+    } else if (p != nullptr && p->arch.num_mtp_layers == 0) {
+      b.Erase("training.mtp");
+      b.Note("training.num_mtp_modules: " + p->name + " has no MTP modules; not estimated");
+    }
+  }
+  // The current schema (num_tokens_per_microbatch_per_dp_rank / max_context_length) comes with
+  // model registries that all wrap the loss in ChunkedLossWrapper (torchtitan
+  // models/*/config_registry.py); a recipe that derives from one not given here does too.
+  if (!loss_given && (tokens_per_microbatch > 0 || context_length > 0) &&
+      !b.Has("training.loss_chunks")) {
+    b.Set("training.loss_chunks", 8,
+          {file, 0, "assumed: current torchtitan schema, ChunkedLossWrapper (8 chunks)"});
+    b.Note(
+        "training.loss_chunks = 8 assumed: the file uses torchtitan's current schema "
+        "(num_tokens_per_microbatch_per_dp_rank / max_context_length), whose model registries "
+        "compute the loss with ChunkedLossWrapper (num_chunks 8, components/loss.py); set 1 if "
+        "this job's loss is not chunked");
   }
   // Current schema: tokens per microbatch per DP rank / context length = sequences per forward;
   // with PP, num_pp_microbatches of them make the step's local batch (configs.py docstrings).
