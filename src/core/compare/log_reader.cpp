@@ -131,8 +131,8 @@ Result<Measurement> LogReader::Finish() {
     std::string message =
         "no memory figure found: expected a torchtitan step line (memory: …GiB), a "
         "Megatron-LM/MindSpeed-LLM line ([Rank N] … memory (MB) | allocated: …), DeepSpeed "
-        "see_memory_usage (MA … GB Max_MA … GB …), a torch.cuda.memory_summary() table, "
-        "nvidia-smi or npu-smi output";
+        "see_memory_usage (MA … GB Max_MA … GB …), a PyTorch out-of-memory error (… Tried to "
+        "allocate …), a torch.cuda.memory_summary() table, nvidia-smi or npu-smi output";
     std::vector<Error> errors{{"", message}};
     errors.insert(errors.end(), skipped_.begin(), skipped_.end());
     return Result<Measurement>::Failure(errors);
