@@ -181,5 +181,48 @@ TEST(ImportMegatron, LoraIsNamedAsNotModelled) {
   EXPECT_EQ(lora, 2);
 }
 
+// An older Slurm launch: the world from the #SBATCH header, the flags in a variable of any name
+// run through `srun … sh -c "${run_cmd}"`, pre-2022 --activations-checkpoint-method (full
+// layers), and a GPT-2 BPE vocabulary implied by --merge-file.
+TEST(ImportMegatron, SlurmLaunchWithFlagsInAStringAndLegacyCheckpointing) {
+  const std::string script = R"(#!/bin/bash
+#SBATCH --nodes=4 --exclusive --ntasks-per-node=8 --job-name=gpt
+
+options=" \
+    --tensor-model-parallel-size 4 \
+    --pipeline-model-parallel-size 2 \
+    --num-layers 24 --hidden-size 2048 --num-attention-heads 16 \
+    --seq-length 2048 --max-position-embeddings 2048 \
+    --micro-batch-size 2 --global-batch-size 256 \
+    --vocab-file gpt2-vocab.json --merge-file gpt2-merges.txt \
+    --fp16 \
+    --activations-checkpoint-method uniform "
+run_cmd="python -u ${DIR}/pretrain_gpt.py $@ ${options}"
+srun -l --container-image "nvcr.io/nvidia/pytorch:20.12-py3" sh -c "${run_cmd}"
+)";
+  const ImportResult r = MustImport({{"gpt_slurm.sh", script}});
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(r.config["world_size"], 32);  // 4 nodes × 8 tasks
+  EXPECT_EQ(ReadLine(r, "world_size"), 2);
+  EXPECT_EQ(At(r.config, "parallelism.tensor_parallel_degree"), 4);
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "full");
+  // DP = 32 / (4 × 2) = 4; GBS 256 / (2 × 4) = 32 microbatches of 2 → local batch 64.
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 64);
+  // GPT-2 BPE: 50257 padded to a multiple of 128 × TP 4 = 512 → 50688.
+  EXPECT_EQ(At(r.config, "model.vocab_size"), 50688);
+  EXPECT_FALSE(Missing(r, "model.vocab_size"));
+}
+
+// No --seq-length (Retro loads it from its project directory): asked for, 2048 meanwhile.
+TEST(ImportMegatron, SequenceLengthNotInTheScriptIsAskedFor) {
+  const ImportResult r =
+      MustImport({{"retro.sh",
+                   "torchrun --nproc_per_node 8 pretrain_retro.py --num-layers 2 "
+                   "--hidden-size 256 --num-attention-heads 4 --micro-batch-size 1 "
+                   "--vocab-size 1024\n"}});
+  EXPECT_TRUE(Missing(r, "training.seq_len"));
+  EXPECT_EQ(At(r.config, "training.seq_len"), 2048);
+}
+
 }  // namespace
 }  // namespace trainmem::testing

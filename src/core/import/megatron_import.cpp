@@ -197,6 +197,54 @@ long long WorldFromVariables(const bash::Script& script, Source& src) {
   return world;
 }
 
+// Slurm batch headers: "#SBATCH --nodes=16 --ntasks-per-node=8" (or -N 16, --gpus-per-node=8,
+// --gres=gpu:8), one task per device as Megatron's srun launches run. 0 when not stated.
+long long WorldFromSbatch(const std::string& text, int& line_out) {
+  long long nodes = 0, per_node = 0;
+  int line = 0, first = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    ++line;
+    const std::string row = Trim(std::string_view(text).substr(start, end - start));
+    start = end + 1;
+    if (row.rfind("#SBATCH", 0) != 0) continue;
+    std::vector<std::string> words;
+    std::string cur;
+    for (char c : row.substr(7) + " ") {
+      if (c == ' ' || c == '\t') {
+        if (!cur.empty()) words.push_back(cur);
+        cur.clear();
+      } else {
+        cur += c;
+      }
+    }
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      std::string flag = words[i], value = i + 1 < words.size() ? words[i + 1] : "";
+      if (const std::size_t eq = flag.find('='); eq != std::string::npos) {
+        value = flag.substr(eq + 1);
+        flag = flag.substr(0, eq);
+      }
+      if (flag == "--gres" && value.rfind("gpu:", 0) == 0) {
+        value = value.substr(value.rfind(':') + 1);
+        flag = "--gpus-per-node";
+      }
+      const long long v = ParseInteger(value).value_or(0);
+      if (v <= 0) continue;
+      if (flag == "--nodes" || flag == "-N") {
+        nodes = v;
+        if (first == 0) first = line;
+      } else if (flag == "--ntasks-per-node" || flag == "--gpus-per-node") {
+        per_node = v;
+        if (first == 0) first = line;
+      }
+    }
+  }
+  line_out = first;
+  return nodes > 0 && per_node > 0 ? nodes * per_node : 0;
+}
+
 // torchrun / torch.distributed.launch / deepspeed launcher options.
 long long WorldFromLauncher(const std::string& launcher) {
   long long per_node = 0, nodes = 0;
@@ -245,8 +293,18 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   std::vector<bash::Word> words = script.args;
   if (!script.found_launch) {
     // No launch line (a model-args file, or a launch through eval): every *ARGS* variable.
+    // A launch held in a string (run_cmd="python pretrain_gpt.py ${options}"; srun … sh -c
+    // "${run_cmd}") leaves the flags in variables of any name: those holding Megatron flags.
+    auto holds_flags = [](const std::string& value) {
+      for (const char* flag :
+           {"--num-layers", "--hidden-size", "--micro-batch-size", "--tensor-model-parallel-size",
+            "--pipeline-model-parallel-size", "--global-batch-size", "--seq-length"})
+        if (value.find(flag) != std::string::npos) return true;
+      return false;
+    };
     for (const auto& [name, v] : script.variables) {
-      if (name.find("ARGS") == std::string::npos && name.find("args") == std::string::npos)
+      if (name.find("ARGS") == std::string::npos && name.find("args") == std::string::npos &&
+          !holds_flags(v.value))
         continue;
       std::string cur;
       for (char c : v.value + " ") {
@@ -259,7 +317,9 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       }
     }
     if (!words.empty())
-      b.Note("no pretrain_*.py launch line found; read the arguments held in the *ARGS* variables");
+      b.Note(
+          "no pretrain_*.py launch line found; read the arguments held in the *ARGS* variables "
+          "and the variables that hold Megatron flags");
   }
   std::vector<InputFile> located{file};
   located.insert(located.end(), others.begin(), others.end());
@@ -362,6 +422,11 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     world = WorldFromVariables(script, world_src);
     world_src.file = file.name;
   }
+  if (world <= 0) {
+    int line = 0;
+    world = WorldFromSbatch(file.text, line);
+    world_src = {file.name, line, "#SBATCH --nodes × --ntasks-per-node"};
+  }
   if (world > 0) b.Set("world_size", world, world_src);
   // --- Batch ---------------------------------------------------------------------------------
   const long long mbs = a.Int("--micro-batch-size").value_or(1);
@@ -370,6 +435,11 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   set_int("--seq-length", "training.seq_len");
   if (!a.Has("--seq-length") && a.Has("--encoder-seq-length"))
     set_int("--encoder-seq-length", "training.seq_len");
+  if (!a.Has("--seq-length") && !a.Has("--encoder-seq-length"))
+    b.Missing("training.seq_len",
+              "no --seq-length in the script (Megatron has no default: it comes from elsewhere, "
+              "such as a Retro project directory)",
+              2048);
   const std::optional<long long> gbs = a.Int("--global-batch-size");
   if (pp > 1) {
     b.Set("parallelism.pipeline_parallel_microbatch_size", mbs, a.At("--micro-batch-size"));
@@ -403,6 +473,17 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
         b.Note("--recompute-num-layers " + std::to_string(*n) +
                " recomputes only part of each stage's layers; modelled as full recompute");
     }
+  } else if (granularity.empty() &&
+             (a.Has("--checkpoint-activations") || a.Has("--activations-checkpoint-method"))) {
+    // Megatron before 2022: --checkpoint-activations / --activations-checkpoint-method
+    // uniform|block checkpoint whole transformer layers (today's --recompute-granularity full).
+    const std::string flag = a.Has("--activations-checkpoint-method")
+                                 ? "--activations-checkpoint-method"
+                                 : "--checkpoint-activations";
+    a.Get("--checkpoint-activations");
+    a.Get("--activations-checkpoint-method");
+    a.Get("--activations-checkpoint-num-layers");
+    b.Set("activation_checkpoint.mode", "full", a.At(flag));
   } else if (granularity == "selective" || a.Has("--recompute-activations")) {
     a.Get("--recompute-activations");
     b.Set("activation_checkpoint.mode", "selective",
@@ -624,7 +705,11 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       std::string preset = PresetFromText(path, presets);
       if (preset.empty()) preset = PresetFromText(file.name, presets);
       const ModelPreset* p = presets.FindModel(preset);
-      if (tokenizer == "gpt2bpetokenizer") {
+      // A --merge-file is GPT-2 BPE's (GPT2BPETokenizer is the tokenizer that takes one;
+      // Megatron's examples give it without --tokenizer-type).
+      if (tokenizer == "gpt2bpetokenizer" || (tokenizer.empty() && a.Has("--merge-file"))) {
+        a.Get("--merge-file");
+        a.Get("--vocab-file");
         const long long multiple = std::max(1LL, divisible * tp);
         m["vocab_size"] = (50257 + multiple - 1) / multiple * multiple;  // GPT-2 BPE: 50257
         b.Note("vocabulary of GPT2BPETokenizer (50257) padded to " + m["vocab_size"].dump());
