@@ -63,7 +63,7 @@ TEST(ImportTorchtitan, CommentContradictingAValueIsNamed) {
 
 TEST(ImportTorchtitan, FlavorWithoutPresetAsksForConfigJson) {
   const ImportResult r =
-      MustImport({{"j.toml", "[model]\nname = \"llama4\"\nflavor = \"17bx16e\"\n"}});
+      MustImport({{"j.toml", "[model]\nname = \"llama4\"\nflavor = \"debugmodel\"\n"}});
   EXPECT_TRUE(Missing(r, "model"));
   EXPECT_FALSE(r.config_valid);
 }
@@ -339,6 +339,25 @@ TEST(ImportTorchtitan, CodeDefinedAndDebugFlavors) {
   ASSERT_TRUE(g.config_valid);
   EXPECT_EQ(At(g.config, "model.num_hidden_layers"), 24);
   EXPECT_EQ(At(g.config, "model.num_local_experts"), 32);
+  // A Hugging Face id names the model: as the flavor, or as [hf_transformers] model of the
+  // transformers backend (whose "debugmodel" flavor is a cut-down shape: asked for).
+  const ImportResult hf = MustImport(
+      {{"h.toml", "[model]\nname = \"deepseek_v2\"\nflavor = \"deepseek-ai/DeepSeek-V2-Lite\"\n"}});
+  EXPECT_EQ(hf.config["model"], "deepseek-v2-lite");
+  const std::string backend =
+      "[model]\nname = \"transformers_modeling_backend\"\nflavor = \"FLAVOR\"\n"
+      "[hf_transformers]\nmodel = \"Qwen/Qwen3-4B-Instruct-2507\"\n";
+  std::string full_toml = backend, debug = backend;
+  full_toml.replace(full_toml.find("FLAVOR"), 6, "full");
+  debug.replace(debug.find("FLAVOR"), 6, "debugmodel");
+  const ImportResult qf = MustImport({{"full.toml", full_toml}});
+  EXPECT_EQ(At(qf.config, "model.num_hidden_layers"), 36);  // qwen3 "4B": 36 layers, dim 2560
+  EXPECT_EQ(At(qf.config, "model.hidden_size"), 2560);
+  EXPECT_TRUE(Missing(MustImport({{"debug.toml", debug}}), "model"));
+  // llama4 "17bx16e" (torchtitan models/llama4) is Llama 4 Scout.
+  EXPECT_EQ(MustImport({{"l.toml", "[model]\nname = \"llama4\"\nflavor = \"17bx16e\"\n"}})
+                .config["model"],
+            "llama4-scout");
   // "671B_debug_128die" is the full shape (61 layers, 256 experts).
   const ImportResult full =
       MustImport({{"f.toml", "[model]\nname = \"deepseek_v3\"\nflavor = \"671B_debug_128die\"\n"}});

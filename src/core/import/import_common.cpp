@@ -307,6 +307,9 @@ constexpr FlavorEntry kFlavors[] = {
     {"deepseekv32", "671bdebug128die", "deepseek-v3.2"},
     {"deepseekv3", "671bdebug128die", "deepseek-v3"},
     {"gptoss", "120b", "gpt-oss-120b"},
+    // torchtitan models/llama4/__init__.py: "17bx16e" is Llama 4 Scout, "17bx128e" Maverick.
+    {"llama4", "17bx16e", "llama4-scout"},
+    {"llama4", "17bx128e", "llama4-maverick"},
 };
 
 }  // namespace

@@ -471,6 +471,36 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
       name = FamilyFromHints(cls);
   }
   if (sections.contains("hf_assets_path")) assets = Text(sections["hf_assets_path"]);
+  // A Hugging Face id names the model: the flavor of torchtitan's HF-backed models
+  // ("deepseek-ai/DeepSeek-V2-Lite") or [hf_transformers] model of the
+  // transformers_modeling_backend ("Qwen/Qwen3-4B-Instruct-2507").
+  std::string hf_id, hf_path;
+  if (flavor.find('/') != std::string::npos) {
+    hf_id = flavor;
+    hf_path = from;
+  }
+  // Its "debugmodel" flavor cuts the model down (experiments/transformers_modeling_backend:
+  // dim 256, 2 layers): then the id is not the shape, and the model is asked for.
+  if (sections.contains("hf_transformers") && sections["hf_transformers"].is_object() &&
+      sections["hf_transformers"].contains("model") &&
+      Lower(flavor).find("debug") == std::string::npos) {
+    hf_id = Text(sections["hf_transformers"]["model"]);
+    hf_path = "hf_transformers.model";
+    line = c.At(hf_path).line;
+  }
+  if (!hf_id.empty()) {
+    const Source hf_src{c.file, line, hf_path + " = " + hf_id};
+    if (const std::string preset = PresetFromText(hf_id, presets); !preset.empty()) {
+      c.b.Set("model", preset, hf_src);
+      return;
+    }
+    std::string underscored = Lower(hf_id);
+    for (char& ch : underscored)
+      if (ch == '-' || ch == '/' || ch == '.') ch = '_';
+    name = FamilyFromHints(hf_id);
+    flavor = FlavorFromHints(underscored);
+    from = hf_path;
+  }
   if (name.empty()) name = FamilyFromHints(hints + " " + assets);
   if (flavor.empty()) flavor = FlavorFromHints(hints);
   if (flavor.empty() && name.empty()) {
@@ -537,7 +567,7 @@ void ApplyTorchtitanSections(const json& sections, const std::map<std::string, i
   ReadModel(c, sections, hints, presets);
   for (const auto& [section, s] : sections.items()) {
     if (section == "__hints__" || section == "__class__" || section == "model" ||
-        section == "model_spec" || section == "hf_assets_path")
+        section == "hf_transformers" || section == "model_spec" || section == "hf_assets_path")
       continue;
     if (section == "activation_checkpoint") {
       ReadActivationCheckpoint(c, s);
