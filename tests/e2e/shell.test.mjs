@@ -310,6 +310,11 @@ test('an invalid value shows its error without moving the fields (desktop and ph
   });
   await withPage({ viewport: PHONE, hasTouch: true }, async ({ page, log }) => {
     await open(page, '#v1&model=llama3-8b&ws=8');
+    // The verdict, the import panel and the first fields fill the first screen: scroll the
+    // Parallelism rows into view the way a reader would, then measure.
+    await page.mouse.move(200, 500);
+    await page.mouse.wheel(0, 300);
+    await h.settle(page, 800);
     const before = await rects(page);
     // One column: the verdict above the inputs gains a "last valid estimate" line; the page
     // scrolls by as much, so the field under the finger does not move.
