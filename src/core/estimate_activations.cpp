@@ -572,6 +572,15 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
         std::max<long long>(1, std::atoll(c.activation_checkpoint.selective_ac_option.c_str()));
 
   double kept_per_token = 0, worst_transient = 0, scores = 0, first_kept = 0;
+  // A block's bytes depend on the layer only through (MoE?, checkpointed?, token mixer): the few
+  // kinds a model has are computed once each, not once per layer (a 126-layer model has ≤ 4).
+  struct Memo {
+    bool moe, checkpointed;
+    MixerKind mixer;
+    PolicyBytes bytes;
+  };
+  Memo memo[8];
+  int memo_size = 0;
   for (std::int64_t layer = st.first_layer; layer < st.first_layer + st.num_layers; ++layer) {
     bool moe = c.model.num_experts > 0 &&
                static_cast<std::size_t>(layer) < c.model.layer_is_moe.size() &&
@@ -581,7 +590,19 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     // 2k-th, … block this rank builds is checkpointed, not the first. Other frameworks: id % k.
     const std::int64_t ordinal = x.torchtitan ? layer - st.first_layer + 1 : layer;
     bool checkpointed = k_every > 0 && (ordinal % k_every == 0);
-    PolicyBytes p = BlockUnderPolicy(c, x, s, moe, checkpointed, c.model.MixerOf(layer));
+    const MixerKind mixer = c.model.MixerOf(layer);
+    const PolicyBytes* found = nullptr;
+    for (int i = 0; i < memo_size; ++i) {
+      if (memo[i].moe == moe && memo[i].checkpointed == checkpointed && memo[i].mixer == mixer)
+        found = &memo[i].bytes;
+    }
+    PolicyBytes computed;
+    if (!found) {
+      computed = BlockUnderPolicy(c, x, s, moe, checkpointed, mixer);
+      if (memo_size < 8) memo[memo_size++] = {moe, checkpointed, mixer, computed};
+      found = &computed;
+    }
+    const PolicyBytes& p = *found;
     kept_per_token += p.kept;
     if (layer == st.first_layer) first_kept = p.kept;
     worst_transient = std::max(worst_transient, p.recompute + p.working);
