@@ -283,6 +283,34 @@ bool LogReader::Megatron(std::string_view line) {
   return true;
 }
 
+// One figure printed with a fixed number of decimals at the start of `rest` (Megatron's and
+// MindSpeed-LLM's memory lines): recorded with half its last printed digit as the rounding;
+// a bad number, or one with no decimal point (a line cut mid-number), is skipped with `what`.
+bool LogReader::RecordPrinted(std::string_view rest, const std::string& what, Metric metric,
+                              double unit, int rank, const char* source) {
+  double value = 0;
+  std::size_t used = 0;
+  const NumberProblem problem = scan::ReadNumber(rest, value, used);
+  if (problem != NumberProblem::kNone) {
+    Skip(NumberWhy(problem, what));
+    return false;
+  }
+  const int decimals = scan::PrintedDecimals(rest.substr(0, used));
+  if (decimals == 0) {
+    Skip(what + " has no decimal point (the line is cut mid-number)");
+    return false;
+  }
+  Figure f;
+  f.metric = metric;
+  f.value = value;
+  f.unit = unit;
+  f.rounding = scan::HalfLastDigit(unit, decimals);
+  f.rank = rank;
+  f.source = source;
+  Record(f);
+  return true;
+}
+
 void LogReader::MegatronReport(std::string_view line) {
   const std::size_t at = line.find("memory (MB)");
   int rank = rank_;
@@ -308,29 +336,10 @@ void LogReader::MegatronReport(std::string_view line) {
   for (const Field& field : kFields) {
     const std::size_t k = body.find(field.key);
     if (k == std::string_view::npos) continue;
-    std::string_view rest = body.substr(k + field.key.size());
-    double mb = 0;
-    std::size_t used = 0;
-    const NumberProblem problem = scan::ReadNumber(rest, mb, used);
     const std::string what = "Megatron '" + std::string(Trim(field.key.substr(1))) + "'";
-    if (problem != NumberProblem::kNone) {
-      Skip(NumberWhy(problem, what));
-      continue;
-    }
-    const int decimals = scan::PrintedDecimals(rest.substr(0, used));
-    if (decimals == 0) {
-      Skip(what + " has no decimal point (the line is cut mid-number)");
-      continue;
-    }
-    Figure f;
-    f.metric = field.metric;
-    f.value = mb;
-    f.unit = kMiB;
-    f.rounding = scan::HalfLastDigit(kMiB, decimals);
-    f.rank = rank;
-    f.source = field.source;
-    Record(f);
-    ++found;
+    if (RecordPrinted(body.substr(k + field.key.size()), what, field.metric, kMiB, rank,
+                      field.source))
+      ++found;
   }
   if (found == 0) Skip("Megatron memory line without any readable figure");
   if (!Contains(body, "| max reserved:") && found > 0) {
@@ -368,26 +377,7 @@ bool LogReader::MindSpeedFsdp(std::string_view line) {
       Skip(what + " is missing (the line may be cut short)");
       continue;
     }
-    std::string_view rest = line.substr(at + field.key.size());
-    double gib = 0;
-    std::size_t used = 0;
-    const NumberProblem problem = scan::ReadNumber(rest, gib, used);
-    if (problem != NumberProblem::kNone) {
-      Skip(NumberWhy(problem, what));
-      continue;
-    }
-    const int decimals = scan::PrintedDecimals(rest.substr(0, used));
-    if (decimals == 0) {
-      Skip(what + " has no decimal point (the line is cut mid-number)");
-      continue;
-    }
-    Figure f;
-    f.metric = field.metric;
-    f.value = gib;
-    f.unit = kGiB;
-    f.rounding = scan::HalfLastDigit(kGiB, decimals);
-    f.source = field.source;
-    Record(f);
+    RecordPrinted(line.substr(at + field.key.size()), what, field.metric, kGiB, -1, field.source);
   }
   Note(
       "MindSpeed-LLM's FSDP2 iteration line prints the maximum over all ranks (all_reduce max); "

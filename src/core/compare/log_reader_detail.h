@@ -36,6 +36,8 @@ class LogReader {
   static constexpr std::size_t kMaxLineBytes = 1 << 16;
 
   void Record(const Figure& figure);
+  bool RecordPrinted(std::string_view rest, const std::string& what, Metric metric, double unit,
+                     int rank, const char* source);
   void Skip(const std::string& why);
   void Format(const char* name);
   void Note(const std::string& note);
