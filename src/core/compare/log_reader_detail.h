@@ -36,6 +36,7 @@ class LogReader {
   static constexpr std::size_t kMaxLineBytes = 1 << 16;
 
   void Record(const Figure& figure);
+  void RecordSmiUsed(std::string_view rest, const char* what, const char* source);
   bool RecordPrinted(std::string_view rest, const std::string& what, Metric metric, double unit,
                      int rank, const char* source);
   void Skip(const std::string& why);

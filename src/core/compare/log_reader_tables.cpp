@@ -19,6 +19,11 @@ using scan::Trim;
 
 namespace {
 
+// What a device-level figure (nvidia-smi, npu-smi) holds besides the framework's allocator.
+constexpr char kWholeDeviceNote[] =
+    "nvidia-smi and npu-smi count the whole device: the runtime context, communication buffers "
+    "and other processes besides the framework's allocator.";
+
 std::vector<std::string_view> SplitBars(std::string_view line) {
   std::vector<std::string_view> fields;
   std::size_t start = 0;
@@ -190,9 +195,7 @@ bool LogReader::NvidiaSmiTable(std::string_view line) {
              (smi_gpu_ >= 0 ? ", GPU " + std::to_string(smi_gpu_) : std::string());
   smi_gpu_ = -1;  // the next memory row belongs to the next GPU row
   Record(f);
-  Note(
-      "nvidia-smi and npu-smi count the whole device: the runtime context, communication "
-      "buffers and other processes besides the framework's allocator.");
+  Note(kWholeDeviceNote);
   return true;
 }
 
@@ -203,6 +206,26 @@ bool LogReader::NvidiaSmiTable(std::string_view line) {
 //
 // nvidia-smi -q -x writes the same as XML: <fb_memory_usage> … <used>78543 MiB</used> …
 // </fb_memory_usage> (bar1_memory_usage has its own <used>).
+// nvidia-smi -q's "Used : N MiB" and -q -x's "<used>N MiB</used>": whole MiB, the device's
+// memory in use.
+void LogReader::RecordSmiUsed(std::string_view rest, const char* what, const char* source) {
+  double mib = 0;
+  std::size_t used = 0;
+  const NumberProblem problem = scan::ReadNumber(rest, mib, used);
+  if (problem != NumberProblem::kNone || !StartsWith(Trim(rest.substr(used)), "MiB")) {
+    Skip(NumberWhy(problem == NumberProblem::kNone ? NumberProblem::kMissing : problem, what));
+    return;
+  }
+  Figure f;
+  f.metric = Metric::kDeviceUsed;
+  f.value = mib;
+  f.unit = kMiB;
+  f.rounding = kMiB / 2;
+  f.source = source;
+  Record(f);
+  Note(kWholeDeviceNote);
+}
+
 bool LogReader::NvidiaSmiQuery(std::string_view line) {
   const std::string_view trimmed = Trim(line);
   if (StartsWith(trimmed, "<")) {
@@ -213,25 +236,8 @@ bool LogReader::NvidiaSmiQuery(std::string_view line) {
     }
     if (StartsWith(trimmed, "</fb_memory_usage>")) smi_fb_xml_ = false;
     if (!smi_fb_xml_ || !StartsWith(trimmed, "<used>")) return false;
-    const std::string_view rest = trimmed.substr(6);
-    double mib = 0;
-    std::size_t used = 0;
-    const NumberProblem problem = scan::ReadNumber(rest, mib, used);
-    if (problem != NumberProblem::kNone || !StartsWith(Trim(rest.substr(used)), "MiB")) {
-      Skip(NumberWhy(problem == NumberProblem::kNone ? NumberProblem::kMissing : problem,
-                     "nvidia-smi -q -x <fb_memory_usage><used>"));
-      return true;
-    }
-    Figure f;
-    f.metric = Metric::kDeviceUsed;
-    f.value = mib;
-    f.unit = kMiB;
-    f.rounding = kMiB / 2;
-    f.source = "nvidia-smi -q -x fb_memory_usage used (MiB)";
-    Record(f);
-    Note(
-        "nvidia-smi and npu-smi count the whole device: the runtime context, communication "
-        "buffers and other processes besides the framework's allocator.");
+    RecordSmiUsed(trimmed.substr(6), "nvidia-smi -q -x <fb_memory_usage><used>",
+                  "nvidia-smi -q -x fb_memory_usage used (MiB)");
     return true;
   }
   if (Contains(trimmed, "Memory Usage")) {
@@ -251,25 +257,8 @@ bool LogReader::NvidiaSmiQuery(std::string_view line) {
   smi_fb_section_ = false;
   const std::size_t colon = trimmed.find(':');
   if (colon == std::string_view::npos) return false;
-  const std::string_view rest = trimmed.substr(colon + 1);
-  double mib = 0;
-  std::size_t used = 0;
-  const NumberProblem problem = scan::ReadNumber(rest, mib, used);
-  if (problem != NumberProblem::kNone || !StartsWith(Trim(rest.substr(used)), "MiB")) {
-    Skip(NumberWhy(problem == NumberProblem::kNone ? NumberProblem::kMissing : problem,
-                   "nvidia-smi -q FB Memory Usage 'Used'"));
-    return true;
-  }
-  Figure f;
-  f.metric = Metric::kDeviceUsed;
-  f.value = mib;
-  f.unit = kMiB;
-  f.rounding = kMiB / 2;
-  f.source = "nvidia-smi -q FB Memory Usage 'Used' (MiB)";
-  Record(f);
-  Note(
-      "nvidia-smi and npu-smi count the whole device: the runtime context, communication "
-      "buffers and other processes besides the framework's allocator.");
+  RecordSmiUsed(trimmed.substr(colon + 1), "nvidia-smi -q FB Memory Usage 'Used'",
+                "nvidia-smi -q FB Memory Usage 'Used' (MiB)");
   return true;
 }
 
@@ -324,9 +313,7 @@ bool LogReader::NvidiaSmiCsv(std::string_view line) {
   f.rounding = kMiB / 2;
   f.source = "nvidia-smi --query-gpu memory.used (MiB), row " + std::to_string(csv_row_++);
   Record(f);
-  Note(
-      "nvidia-smi and npu-smi count the whole device: the runtime context, communication "
-      "buffers and other processes besides the framework's allocator.");
+  Note(kWholeDeviceNote);
   return true;
 }
 
@@ -378,9 +365,7 @@ bool LogReader::NpuSmi(std::string_view line) {
   f.source = "npu-smi info HBM-Usage (MB = 2^20 B)" +
              (npu_id_ >= 0 ? ", NPU " + std::to_string(npu_id_) : std::string());
   Record(f);
-  Note(
-      "nvidia-smi and npu-smi count the whole device: the runtime context, communication "
-      "buffers and other processes besides the framework's allocator.");
+  Note(kWholeDeviceNote);
   return true;
 }
 
