@@ -197,6 +197,22 @@ long long WorldFromVariables(const bash::Script& script, Source& src) {
   return world;
 }
 
+// The words of `text`, split at any of `separators` (empty words dropped).
+std::vector<std::string> Words(std::string_view text, std::string_view separators) {
+  std::vector<std::string> words;
+  std::string cur;
+  for (char c : text) {
+    if (separators.find(c) != std::string_view::npos) {
+      if (!cur.empty()) words.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) words.push_back(cur);
+  return words;
+}
+
 // Slurm batch headers: "#SBATCH --nodes=16 --ntasks-per-node=8" (or -N 16, --gpus-per-node=8,
 // --gres=gpu:8), one task per device as Megatron's srun launches run. 0 when not stated.
 long long WorldFromSbatch(const std::string& text, int& line_out) {
@@ -210,16 +226,7 @@ long long WorldFromSbatch(const std::string& text, int& line_out) {
     const std::string row = Trim(std::string_view(text).substr(start, end - start));
     start = end + 1;
     if (row.rfind("#SBATCH", 0) != 0) continue;
-    std::vector<std::string> words;
-    std::string cur;
-    for (char c : row.substr(7) + " ") {
-      if (c == ' ' || c == '\t') {
-        if (!cur.empty()) words.push_back(cur);
-        cur.clear();
-      } else {
-        cur += c;
-      }
-    }
+    const std::vector<std::string> words = Words(row.substr(7), " \t");
     for (std::size_t i = 0; i < words.size(); ++i) {
       std::string flag = words[i], value = i + 1 < words.size() ? words[i + 1] : "";
       if (const std::size_t eq = flag.find('='); eq != std::string::npos) {
@@ -248,16 +255,7 @@ long long WorldFromSbatch(const std::string& text, int& line_out) {
 // torchrun / torch.distributed.launch / deepspeed launcher options.
 long long WorldFromLauncher(const std::string& launcher) {
   long long per_node = 0, nodes = 0;
-  std::vector<std::string> words;
-  std::string cur;
-  for (char c : launcher + " ") {
-    if (c == ' ') {
-      if (!cur.empty()) words.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
+  const std::vector<std::string> words = Words(launcher, " ");
   for (std::size_t i = 0; i < words.size(); ++i) {
     std::string flag = words[i], value = i + 1 < words.size() ? words[i + 1] : "";
     const std::size_t eq = flag.find('=');
