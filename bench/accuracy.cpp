@@ -13,18 +13,18 @@
 // guard: they measure a recipe, not the estimator's error on what it models.
 //
 // Held-out split, fixed before any error was looked at: a row is held out when the 32-bit
-// FNV-1a hash of its id is 0 mod 3. The error bands (core/accuracy_bands.inc) come from the
-// other rows; the README reports the held-out rows.
+// FNV-1a hash of its id is 0 mod 3. The error bands (core/estimate/accuracy_bands.inc) come from
+// the other rows; the README reports the held-out rows.
 //
 //   trainmem_accuracy [ROWS.jsonl ...]                (default: tests/data/calibration.jsonl)
 //   trainmem_accuracy --guard FILE [ROWS.jsonl ...]   fail when the median |error| is more than
 //                                                     one point above FILE's recorded figure
 //   trainmem_accuracy --record FILE [ROWS.jsonl ...]  write the figures to FILE
-//   trainmem_accuracy --write-bands FILE [ROWS...]    write core/accuracy_bands.inc
+//   trainmem_accuracy --write-bands FILE [ROWS...]    write core/estimate/accuracy_bands.inc
 //
 // Re-recording after an estimator change (one line, from the repository root):
 //   build/native-release/trainmem_accuracy --record tests/data/accuracy_guard.json
-//     --write-bands src/core/accuracy_bands.inc          (then rebuild)
+//     --write-bands src/core/estimate/accuracy_bands.inc          (then rebuild)
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -37,9 +37,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/accuracy.h"
-#include "core/config.h"
-#include "core/estimate.h"
+#include "core/config/config.h"
+#include "core/estimate/accuracy.h"
+#include "core/estimate/estimate.h"
 #include "data/builtin_presets.h"
 
 namespace {

@@ -6,9 +6,9 @@
 
 #include <benchmark/benchmark.h>
 
-#include "core/config.h"
+#include "core/config/config.h"
 #include "core/input_limits.h"
-#include "core/share_link.h"
+#include "core/link/share_link.h"
 #include "data/builtin_presets.h"
 
 namespace {

@@ -11,9 +11,9 @@
 
 #include <benchmark/benchmark.h>
 
-#include "core/config.h"
-#include "core/estimate.h"
-#include "core/search.h"
+#include "core/config/config.h"
+#include "core/estimate/estimate.h"
+#include "core/search/search.h"
 #include "data/builtin_presets.h"
 
 namespace {

@@ -13,9 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "core/config.h"
-#include "core/estimate.h"
-#include "core/search.h"
+#include "core/advice/advice.h"
+#include "core/config/config.h"
+#include "core/estimate/estimate.h"
+#include "core/search/search.h"
 #include "data/builtin_presets.h"
 
 namespace {

@@ -20,16 +20,17 @@
 #include <utility>
 #include <vector>
 
+#include "core/advice/advice.h"
 #include "core/compare/compare.h"
 #include "core/compare/measurement.h"
-#include "core/config.h"
-#include "core/estimate.h"
+#include "core/config/config.h"
+#include "core/estimate/estimate.h"
 #include "core/input_limits.h"
-#include "core/model.h"
-#include "core/presets.h"
-#include "core/report.h"
-#include "core/search.h"
-#include "core/share_link.h"
+#include "core/link/share_link.h"
+#include "core/model/model.h"
+#include "core/model/presets.h"
+#include "core/report/report.h"
+#include "core/search/search.h"
 #include "data/builtin_presets.h"
 
 namespace trainmem::fuzz {

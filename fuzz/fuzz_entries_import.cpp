@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/config.h"
-#include "core/estimate.h"
+#include "core/config/config.h"
+#include "core/estimate/estimate.h"
 #include "core/import/bash_reader.h"
 #include "core/import/import.h"
 #include "core/import/python_lexer.h"

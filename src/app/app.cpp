@@ -7,10 +7,10 @@
 #include <imgui.h>
 
 #include "app/app_explorer.h"
+#include "app/draw/theme.h"
+#include "app/draw/widgets.h"
 #include "app/page_input.h"
-#include "app/panels.h"
-#include "app/theme.h"
-#include "app/widgets.h"
+#include "app/panels/panels.h"
 
 namespace app {
 namespace {

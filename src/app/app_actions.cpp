@@ -14,14 +14,15 @@
 #include <imgui.h>
 #include <nlohmann/json.hpp>
 
-#include "app/fonts_cjk.h"
-#include "app/i18n.h"
-#include "app/labels.h"
+#include "app/draw/fonts_cjk.h"
 #include "app/results_text.h"
+#include "app/words/i18n.h"
+#include "app/words/labels.h"
+#include "core/advice/advice.h"
 #include "core/input_limits.h"
-#include "core/report.h"
-#include "core/share_link.h"
-#include "core/share_link_detail.h"
+#include "core/link/share_link.h"
+#include "core/link/share_link_detail.h"
+#include "core/report/report.h"
 #include "data/builtin_presets.h"
 #include "platform/platform.h"
 

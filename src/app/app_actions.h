@@ -7,8 +7,8 @@
 #include <string>
 
 #include "app/app_state.h"
-#include "app/theme.h"
-#include "core/estimate.h"
+#include "app/draw/theme.h"
+#include "core/estimate/estimate.h"
 
 namespace app {
 
@@ -59,8 +59,8 @@ void FlushShareState(AppState& state, bool mouse_down, unsigned typing_field);
 void PublishLinkErrors(AppState& state);
 
 // The verdict in words ("FITS", "CLOSE TO THE LIMIT", "DOES NOT FIT"): core's Verdict, which
-// widens the budget test by the family's measured error band (core/accuracy.h); its colours;
-// and the band as a sentence for under the headline.
+// widens the budget test by the family's measured error band (core/estimate/accuracy.h); its
+// colours; and the band as a sentence for under the headline.
 const char* VerdictWords(const trainmem::Estimate& e);
 StatusColors VerdictColors(const trainmem::Estimate& e);
 std::string AccuracyLine(const trainmem::Estimate& e);

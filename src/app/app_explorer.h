@@ -10,7 +10,7 @@
 #include <imgui.h>
 
 #include "app/app_state.h"
-#include "app/i18n.h"
+#include "app/words/i18n.h"
 
 namespace app {
 

@@ -7,11 +7,11 @@
 #include <nlohmann/json.hpp>
 
 #include "app/app_actions.h"
-#include "app/i18n.h"
-#include "app/labels.h"
-#include "app/memory_bar.h"
-#include "core/report.h"
-#include "core/share_link.h"
+#include "app/draw/memory_bar.h"
+#include "app/words/i18n.h"
+#include "app/words/labels.h"
+#include "core/link/share_link.h"
+#include "core/report/report.h"
 #include "platform/platform.h"
 
 namespace app {

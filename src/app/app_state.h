@@ -11,15 +11,15 @@
 #include <utility>
 #include <vector>
 
-#include "app/heatmap_renderer.h"
-#include "app/i18n.h"
+#include "app/draw/heatmap_renderer.h"
 #include "app/import_state.h"
 #include "app/measured_state.h"
-#include "core/config.h"
-#include "core/estimate.h"
-#include "core/presets.h"
+#include "app/words/i18n.h"
+#include "core/config/config.h"
+#include "core/estimate/estimate.h"
+#include "core/model/presets.h"
 #include "core/result.h"
-#include "core/search.h"
+#include "core/search/search.h"
 
 namespace app {
 

@@ -29,11 +29,11 @@
 #include "app/app_explorer.h"
 #include "app/app_import.h"
 #include "app/app_state.h"
-#include "app/fonts_cjk.h"
+#include "app/draw/fonts_cjk.h"
+#include "app/draw/theme.h"
+#include "app/draw/widgets.h"
 #include "app/page_input.h"
-#include "app/panels.h"
-#include "app/theme.h"
-#include "app/widgets.h"
+#include "app/panels/panels.h"
 #include "platform/platform.h"
 
 namespace {

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/app_actions.h"
-#include "app/i18n.h"
+#include "app/words/i18n.h"
 #include "core/compare/measured_link.h"
 #include "platform/platform.h"
 

@@ -5,12 +5,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/config.h"
-#include "core/estimate.h"
+#include "core/advice/advice.h"
+#include "core/config/config.h"
+#include "core/estimate/estimate.h"
 #include "core/input_limits.h"
-#include "core/model.h"
-#include "core/report.h"
-#include "core/share_link.h"
+#include "core/link/share_link.h"
+#include "core/model/model.h"
+#include "core/report/report.h"
 
 namespace trainmem::cli {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/config.h"
-#include "core/presets.h"
+#include "core/config/config.h"
+#include "core/model/presets.h"
 #include "core/result.h"
 
 namespace trainmem::cli {

@@ -12,7 +12,7 @@
 #include "cli/commands.h"
 #include "core/compare/compare.h"
 #include "core/compare/measurement.h"
-#include "core/estimate.h"
+#include "core/estimate/estimate.h"
 
 namespace trainmem::cli {
 

@@ -5,8 +5,8 @@
 
 #include "cli/commands.h"
 #include "core/input_limits.h"
-#include "core/model.h"
-#include "core/report.h"
+#include "core/model/model.h"
+#include "core/report/report.h"
 
 namespace trainmem::cli {
 

@@ -1,14 +1,15 @@
 // `trainmem search [CONFIG.json] [--model ID] [--device ID] [--set key=value]... [--json] [--limit
-// N]`: every parallel layout of the config's world_size that fits, cheapest first (core/search.h).
-// The config's own degrees are the starting point only; the search replaces them.
+// N]`: every parallel layout of the config's world_size that fits, cheapest first
+// (core/search/search.h). The config's own degrees are the starting point only; the search replaces
+// them.
 #include <cstdio>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
-#include "core/report.h"
-#include "core/search.h"
+#include "core/report/report.h"
+#include "core/search/search.h"
 
 namespace trainmem::cli {
 namespace {
@@ -50,7 +51,7 @@ void PrintTable(const Config& base, const SearchResult& r, std::ostream& out) {
   }
   out << "\ncost = step time relative to an ideal layout (1.000: pure data parallel, no "
          "recompute,\n"
-         "no pipeline bubble); see src/core/search_cost.cpp for the proxy.\n";
+         "no pipeline bubble); see src/core/search/search_cost.cpp for the proxy.\n";
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/presets.h"
+#include "core/model/presets.h"
 
 namespace trainmem {
 

@@ -8,9 +8,10 @@
 #include <vector>
 
 #include "../core/test_support.h"
-#include "app/i18n.h"
-#include "app/labels.h"
-#include "core/estimate.h"
+#include "app/words/i18n.h"
+#include "app/words/labels.h"
+#include "core/advice/advice.h"
+#include "core/estimate/estimate.h"
 
 namespace app {
 namespace {

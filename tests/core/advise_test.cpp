@@ -4,8 +4,9 @@
 
 #include <algorithm>
 
-#include "core/estimate.h"
-#include "core/search.h"
+#include "core/advice/advice.h"
+#include "core/estimate/estimate.h"
+#include "core/search/search.h"
 #include "test_support.h"
 
 namespace trainmem {

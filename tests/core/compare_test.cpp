@@ -9,9 +9,9 @@
 #include "core/compare/compare.h"
 #include "core/compare/measured_link.h"
 #include "core/compare/measurement.h"
-#include "core/report.h"
-#include "core/share_link.h"
-#include "core/share_link_detail.h"
+#include "core/link/share_link.h"
+#include "core/link/share_link_detail.h"
+#include "core/report/report.h"
 #include "test_support.h"
 
 namespace trainmem::compare {

@@ -1,6 +1,6 @@
 // Config schema v1: defaults, presets, inline HF models, layout resolution, the lenient reading
 // of measured-run configs, round trips and --set. Bad inputs are in config_errors_test.cpp.
-#include "core/config.h"
+#include "core/config/config.h"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/model.h"
-#include "core/presets.h"
+#include "core/model/model.h"
+#include "core/model/presets.h"
 #include "test_support.h"
 
 namespace trainmem {

@@ -1,6 +1,6 @@
 // Detailed mode, component by component, against figures derived by hand in the comments.
 // Llama 3 8B: P = 8,030,261,248; h = 4096, L = 32, V = 128256, I = 14336, 8 KV heads.
-#include "core/estimate.h"
+#include "core/estimate/estimate.h"
 
 #include <cmath>
 

@@ -6,9 +6,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/config.h"
-#include "core/estimate.h"
-#include "core/presets.h"
+#include "core/config/config.h"
+#include "core/estimate/estimate.h"
+#include "core/model/presets.h"
 #include "test_support.h"
 
 namespace trainmem {

@@ -8,11 +8,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/accuracy.h"
-#include "core/config.h"
-#include "core/estimate.h"
-#include "core/report.h"
-#include "core/share_link.h"
+#include "core/config/config.h"
+#include "core/estimate/accuracy.h"
+#include "core/estimate/estimate.h"
+#include "core/link/share_link.h"
+#include "core/report/report.h"
 #include "test_support.h"
 
 namespace trainmem {

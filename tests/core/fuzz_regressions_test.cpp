@@ -15,8 +15,8 @@
 
 #include "core/compare/measurement.h"
 #include "core/input_limits.h"
-#include "core/model.h"
-#include "core/share_link.h"
+#include "core/link/share_link.h"
+#include "core/model/model.h"
 #include "fuzz_entries.h"
 #include "test_support.h"
 

@@ -4,7 +4,7 @@
 // is derived by hand in the comment above it (estimate_activations.cpp cites the sources).
 #include <gtest/gtest.h>
 
-#include "core/estimate.h"
+#include "core/estimate/estimate.h"
 #include "import_test_support.h"
 #include "test_support.h"
 

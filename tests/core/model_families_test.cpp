@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "core/config.h"
-#include "core/estimate.h"
-#include "core/model.h"
-#include "core/presets.h"
+#include "core/config/config.h"
+#include "core/estimate/estimate.h"
+#include "core/model/model.h"
+#include "core/model/presets.h"
 #include "data/builtin_presets.h"
 
 namespace trainmem {

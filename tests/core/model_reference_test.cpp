@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/model.h"
+#include "core/model/model.h"
 
 namespace trainmem {
 namespace {

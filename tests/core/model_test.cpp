@@ -1,5 +1,5 @@
 // ParseModelArch / CountParams: hand-derived breakdowns, MoE splits, errors, round trips.
-#include "core/model.h"
+#include "core/model/model.h"
 
 #include <gtest/gtest.h>
 

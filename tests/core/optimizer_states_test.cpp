@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/config.h"
-#include "core/estimate.h"
-#include "core/presets.h"
+#include "core/config/config.h"
+#include "core/estimate/estimate.h"
+#include "core/model/presets.h"
 #include "data/builtin_presets.h"
 
 namespace trainmem {

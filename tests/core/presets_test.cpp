@@ -1,6 +1,6 @@
 // Presets: the embedded files parse, ids are well-formed and unique, broken files are reported
 // by name without stopping the others.
-#include "core/presets.h"
+#include "core/model/presets.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/model.h"
+#include "core/model/model.h"
 #include "data/builtin_presets.h"
 
 namespace trainmem {

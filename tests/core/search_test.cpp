@@ -1,7 +1,7 @@
-// Layout search and heatmaps (core/search.h): the search returns exactly what a brute force over
-// every 7-tuple of divisors accepts, ranks deterministically by its cost proxy, explains empty
+// Layout search and heatmaps (core/search/search.h): the search returns exactly what a brute force
+// over every 7-tuple of divisors accepts, ranks deterministically by its cost proxy, explains empty
 // results, and every returned config reproduces its bytes; heatmap cells are plain estimates.
-#include "core/search.h"
+#include "core/search/search.h"
 
 #include <algorithm>
 #include <array>
@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/report.h"
+#include "core/report/report.h"
 #include "test_support.h"
 
 namespace trainmem {

@@ -1,6 +1,6 @@
 // Share links (DESIGN.md "Share link"): short, only what differs from the defaults, and opening
 // one reproduces the config; a broken link keeps what it can read and says what it could not.
-#include "core/share_link.h"
+#include "core/link/share_link.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/config.h"
+#include "core/config/config.h"
 #include "test_support.h"
 
 namespace trainmem {

@@ -1,6 +1,6 @@
 // Template mode must reproduce the seed's reference table exactly (seed/README.md,
 // "Reference values"), with GB = 10^9 bytes.
-#include "core/template_mode.h"
+#include "core/estimate/template_mode.h"
 
 #include <gtest/gtest.h>
 

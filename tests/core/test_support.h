@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/config.h"
-#include "core/estimate.h"
+#include "core/config/config.h"
+#include "core/estimate/estimate.h"
 #include "data/builtin_presets.h"
 
 namespace trainmem::testing {

@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "core/report.h"
+#include "core/report/report.h"
 
 namespace trainmem::compare {
 

@@ -11,7 +11,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/compare/measurement.h"
-#include "core/estimate.h"
+#include "core/estimate/estimate.h"
 
 namespace trainmem::compare {
 

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/compare/compare.h"
-#include "core/config.h"
-#include "core/report.h"
+#include "core/config/config.h"
+#include "core/report/report.h"
 
 namespace trainmem::compare {
 

@@ -16,7 +16,7 @@
 #include "core/compare/log_reader_detail.h"
 #include "core/compare/measurement.h"
 #include "core/compare/text_scan.h"
-#include "core/report.h"
+#include "core/report/report.h"
 
 namespace trainmem::compare {
 

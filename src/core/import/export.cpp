@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "core/import/import.h"
-#include "core/model.h"
+#include "core/model/model.h"
 
 namespace trainmem {
 namespace {

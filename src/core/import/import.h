@@ -16,8 +16,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/config.h"
-#include "core/presets.h"
+#include "core/config/config.h"
+#include "core/model/presets.h"
 #include "core/result.h"
 
 namespace trainmem {

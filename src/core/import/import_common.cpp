@@ -4,7 +4,7 @@
 #include <cstdlib>
 
 #include "core/import/import_detail.h"
-#include "core/model.h"
+#include "core/model/model.h"
 
 namespace trainmem::import_detail {
 namespace {

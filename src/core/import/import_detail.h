@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/import/import.h"
-#include "core/presets.h"
+#include "core/model/presets.h"
 
 namespace trainmem::import_detail {
 

@@ -11,7 +11,7 @@
 #include <cctype>
 
 #include "core/import/import_detail.h"
-#include "core/model.h"
+#include "core/model/model.h"
 
 namespace trainmem::import_detail {
 namespace {

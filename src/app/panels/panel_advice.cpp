@@ -1,0 +1,118 @@
+// Advice: the core's recommendation ladder (activation checkpointing → optimizer states off the
+// device → TP/PP/EP → batch/seq), only steps that lower the total, each in words with its new
+// total and verdict; one click applies it. When none fits, how many devices would.
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include <imgui.h>
+
+#include "app/app_actions.h"
+#include "app/draw/widgets.h"
+#include "app/panels/panels.h"
+#include "core/report/report.h"
+
+namespace app {
+namespace {
+
+bool HasChange(const trainmem::Recommendation* rec,
+               const std::pair<std::string, std::string>& change) {
+  if (rec == nullptr) return false;
+  return std::find(rec->changes.begin(), rec->changes.end(), change) != rec->changes.end();
+}
+
+// The changes in words, "checkpointing: full · FSDP takes the remaining devices". The ladder is
+// cumulative, so a row lists only what it adds to the row above (`previous`); the Apply tooltip
+// lists everything a click sets.
+std::string ChangesText(const trainmem::Recommendation& rec,
+                        const trainmem::Recommendation* previous, const char* separator) {
+  std::string text;
+  for (const auto& change : rec.changes) {
+    if (HasChange(previous, change)) continue;
+    if (!text.empty()) text += separator;
+    text += ChangeWords(change.first, change.second);
+  }
+  return text;
+}
+
+void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
+              const trainmem::Recommendation* previous) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::AlignTextToFramePadding();
+  ImGui::Text("%d.", index + 1);
+  ImGui::TableNextColumn();
+  const std::string sentence = AdviceSentence(rec);
+  TextWrapped(sentence.c_str());
+  const bool combination = rec.kind == trainmem::AdviceKind::kCombination;
+  // A combination lists all its parts; a ladder row what it adds to the row above.
+  const std::string added = ChangesText(rec, combination ? nullptr : previous, " \xC2\xB7 ");
+  ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
+  TextWrapped(added.c_str());
+  ImGui::PopStyleColor();
+  ImGui::TableNextColumn();
+  TextRight(trainmem::FormatGiB(rec.total_bytes).c_str());
+  ImGui::TableNextColumn();
+  Pill(Tr(rec.fits ? Str::kPillFits : Str::kPillNoFit),
+       rec.fits ? FitsColors() : DoesNotFitColors());
+  ImGui::TableNextColumn();
+  ImGui::PushID(index);
+  if (ImGui::Button(Tr(Str::kApply))) {
+    const trainmem::Recommendation chosen = rec;  // the click re-estimates and replaces the list
+    ApplyRecommendation(state, chosen);
+    ShowFeedback(state, TrFormat(Str::kFeedbackApplied, AdviceSentence(chosen).c_str()));
+  }
+  Tooltip(ChangesText(rec, nullptr, "\n").c_str());
+  ImGui::PopID();
+}
+
+// Nothing in the ladder fits: how many devices would (the layout search's answer), with a way
+// to see those layouts.
+void DrawDevicesNeeded(AppState& state) {
+  const std::int64_t devices = state.estimate.devices_needed;
+  if (devices <= 0) {
+    TextColored(DoesNotFitColors().text, Tr(Str::kNothingFitsAtAll));
+    return;
+  }
+  TextColored(DoesNotFitColors().text,
+              TrFormat(Str::kAdviceDevicesNeededTemplate, static_cast<long long>(devices)).c_str());
+  if (ImGui::Button(TrFormat(Str::kShowLayoutsTemplate, static_cast<long long>(devices)).c_str()))
+    ShowLayoutsOn(state, devices);
+}
+
+}  // namespace
+
+void DrawAdvicePanel(AppState& state) {
+  BeginCard("advice");
+  SectionTitle(Str::kSectionAdvice);
+  const auto& recommendations = state.estimate.recommendations;
+  if (recommendations.empty()) {
+    if (state.estimate.budget.fits) {
+      TextMuted(Tr(Str::kAdviceNoneNeeded));
+    } else {
+      DrawDevicesNeeded(state);
+    }
+    EndCard();
+    return;
+  }
+  TextMuted(Tr(Str::kAdviceIntro));
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_NoSavedSettings;
+  if (ImGui::BeginTable("ladder", 5, flags)) {
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, Em(1.2f));
+    ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("total", ImGuiTableColumnFlags_WidthFixed, Em(5.5f));
+    ImGui::TableSetupColumn("fits", ImGuiTableColumnFlags_WidthFixed, Em(4.2f));
+    ImGui::TableSetupColumn("apply", ImGuiTableColumnFlags_WidthFixed, Em(3.6f));
+    // Copy: applying a step rebuilds state.estimate while the table is being drawn.
+    const auto steps = recommendations;
+    for (int i = 0; i < static_cast<int>(steps.size()); ++i)
+      DrawStep(state, i, steps[i], i > 0 ? &steps[i - 1] : nullptr);
+    ImGui::EndTable();
+  }
+  const bool any_fits = std::any_of(recommendations.begin(), recommendations.end(),
+                                    [](const trainmem::Recommendation& rec) { return rec.fits; });
+  if (!any_fits) DrawDevicesNeeded(state);
+  EndCard();
+}
+
+}  // namespace app

@@ -1,0 +1,84 @@
+// The five components per device: GiB, GB and share of the total, right-aligned with units.
+#include <cstdio>
+#include <string>
+
+#include <imgui.h>
+
+#include "app/draw/memory_bar.h"
+#include "app/draw/widgets.h"
+#include "app/panels/panels.h"
+#include "core/report/report.h"
+
+namespace app {
+namespace {
+
+void NumberCells(std::int64_t bytes, std::int64_t total) {
+  ImGui::TableNextColumn();
+  TextRight(trainmem::FormatGiB(bytes).c_str());
+  ImGui::TableNextColumn();
+  TextRight(trainmem::FormatGB(bytes).c_str());
+  ImGui::TableNextColumn();
+  if (total > 0) {
+    char share[16];
+    std::snprintf(share, sizeof(share), "%.1f %%",
+                  100.0 * static_cast<double>(bytes) / static_cast<double>(total));
+    TextRight(share);
+  }
+}
+
+void HeaderRow() {
+  ImGui::TableSetupColumn(Tr(Str::kColumnComponent), ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn(Tr(Str::kColumnGiB), ImGuiTableColumnFlags_WidthFixed, Em(6.5f));
+  ImGui::TableSetupColumn(Tr(Str::kColumnGB), ImGuiTableColumnFlags_WidthFixed, Em(6.5f));
+  ImGui::TableSetupColumn(Tr(Str::kColumnShare), ImGuiTableColumnFlags_WidthFixed, Em(4.0f));
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (int column = 0; column < 4; ++column) {
+    ImGui::TableSetColumnIndex(column);
+    if (column == 0)
+      ImGui::TableHeader(ImGui::TableGetColumnName(column));
+    else
+      TextRight(ImGui::TableGetColumnName(column));
+    if (column == 1) Tooltip(Tr(Str::kColumnGiBHelp));
+    if (column == 2) Tooltip(Tr(Str::kColumnGBHelp));
+  }
+}
+
+}  // namespace
+
+void DrawBreakdownPanel(AppState& state) {
+  const trainmem::MemoryBreakdown& bytes = state.estimate.per_device;
+  BeginCard("breakdown");
+  SectionTitle(Str::kSectionBreakdown);
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_NoSavedSettings;
+  if (ImGui::BeginTable("components", 4, flags)) {
+    HeaderRow();
+    ComponentValue values[5];
+    ComponentValues(bytes, values);
+    for (const ComponentValue& value : values) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ColorSwatch(ComponentColor(value.component));
+      ImGui::SameLine(0, Em(0.4f));
+      ImGui::TextUnformatted(ComponentName(value.component));
+      NumberCells(value.bytes, bytes.total);
+    }
+    ImGui::TableNextRow();
+    ImGui::PushFont(GetFont(FontRole::kBold));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Tr(Str::kRowTotal));
+    NumberCells(bytes.total, bytes.total);
+    ImGui::PopFont();
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", Tr(Str::kRowPeakAllocated));
+    Tooltip(Tr(Str::kRowPeakAllocatedHelp));
+    ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
+    NumberCells(bytes.peak_allocated, bytes.total);
+    ImGui::PopStyleColor();
+    ImGui::EndTable();
+  }
+  EndCard();
+}
+
+}  // namespace app

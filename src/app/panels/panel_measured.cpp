@@ -1,0 +1,214 @@
+// "Measured in a run": a pasted or dropped training log / memory profile, read by the core's
+// compare readers, beside the estimate of the same metric (reserved ↔ total, max allocated ↔
+// peak allocated, …) and per component when a profile gives a breakdown. The measurement rides
+// in the share link as `m=…` so a teammate who opens the link sees both.
+//
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+#include <misc/cpp/imgui_stdlib.h>
+
+#include "app/app_actions.h"
+#include "app/app_explorer.h"
+#include "app/draw/memory_bar.h"
+#include "app/draw/widgets.h"
+#include "app/measured_actions.h"
+#include "app/measured_hook.h"
+#include "app/panels/panels.h"
+#include "core/report/report.h"
+#include "platform/platform.h"
+
+namespace app {
+
+namespace compare = trainmem::compare;
+
+namespace {
+
+struct MetricLabel {
+  Str name;
+  Str help;
+};
+
+MetricLabel LabelOf(compare::Metric metric) {
+  switch (metric) {
+    case compare::Metric::kReserved:
+      return {Str::kMetricReserved, Str::kMetricReservedHelp};
+    case compare::Metric::kMaxAllocated:
+      return {Str::kMetricMaxAllocated, Str::kMetricMaxAllocatedHelp};
+    case compare::Metric::kActive:
+      return {Str::kMetricActive, Str::kMetricActiveHelp};
+    case compare::Metric::kAllocated:
+      return {Str::kMetricAllocated, Str::kMetricAllocatedHelp};
+    case compare::Metric::kDeviceUsed:
+      return {Str::kMetricDeviceUsed, Str::kMetricDeviceUsedHelp};
+  }
+  return {Str::kMetricReserved, Str::kMetricReservedHelp};
+}
+
+void RatioCell(std::int64_t measured, std::int64_t estimate) {
+  ImGui::TableNextColumn();
+  if (estimate <= 0) return;
+  const double ratio = static_cast<double>(measured) / static_cast<double>(estimate);
+  const std::string text = compare::FormatRatio(ratio);
+  // Above the estimate by more than 10 %: the run may not fit where the estimate said it does.
+  if (ratio > 1.10) ImGui::PushStyleColor(ImGuiCol_Text, ErrorTextColor());
+  TextRight(text.c_str());
+  if (ratio > 1.10) ImGui::PopStyleColor();
+}
+
+bool BeginComparisonTable(const char* id, Str first_column) {
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_NoSavedSettings;
+  if (!ImGui::BeginTable(id, 4, flags)) return false;
+  ImGui::TableSetupColumn(Tr(first_column), ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn(Tr(Str::kColumnEstimate), ImGuiTableColumnFlags_WidthFixed, Em(6.5f));
+  ImGui::TableSetupColumn(Tr(Str::kColumnMeasured), ImGuiTableColumnFlags_WidthFixed, Em(6.5f));
+  ImGui::TableSetupColumn(Tr(Str::kColumnRatio), ImGuiTableColumnFlags_WidthFixed, Em(4.0f));
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (int column = 0; column < 4; ++column) {
+    ImGui::TableSetColumnIndex(column);
+    if (column == 0) {
+      ImGui::TableHeader(ImGui::TableGetColumnName(column));
+    } else {
+      TextRight(ImGui::TableGetColumnName(column));
+    }
+    if (column == 3) Tooltip(Tr(Str::kColumnRatioHelp));
+  }
+  return true;
+}
+
+void DrawMetricRows(const compare::Comparison& c) {
+  if (c.metrics.empty() || !BeginComparisonTable("measured_metrics", Str::kColumnMeasuredMetric))
+    return;
+  for (const compare::MetricRow& row : c.metrics) {
+    const MetricLabel label = LabelOf(row.metric);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(Tr(label.name));
+    std::string help = std::string(Tr(label.help)) + "\n\n" + row.source + "\n" +
+                       row.estimate_basis + "; " + row.stage_basis;
+    Tooltip(help.c_str());
+    if (row.rank >= 0) {
+      ImGui::SameLine();
+      const std::string rank = TrFormat(Str::kMeasuredRankTemplate, row.rank, row.stage);
+      ImGui::TextDisabled("%s", rank.c_str());
+    }
+    ImGui::TableNextColumn();
+    TextRight(trainmem::FormatGiB(row.estimate_bytes).c_str());
+    ImGui::TableNextColumn();
+    TextRight(trainmem::FormatGiB(row.measured_bytes).c_str());
+    RatioCell(row.measured_bytes, row.estimate_bytes);
+  }
+  ImGui::EndTable();
+}
+
+void DrawComponentRows(const compare::Comparison& c) {
+  if (c.components.empty()) return;
+  SectionTitle(Str::kMeasuredComponentsTitle);
+  if (!BeginComparisonTable("measured_components", Str::kColumnComponent)) return;
+  static constexpr Component kOrder[] = {Component::kParameters, Component::kGradients,
+                                         Component::kOptimizer, Component::kActivations,
+                                         Component::kTemporary};
+  for (std::size_t i = 0; i < c.components.size() && i < 5; ++i) {
+    const compare::ComponentRow& row = c.components[i];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ColorSwatch(ComponentColor(kOrder[i]));
+    ImGui::SameLine(0, Em(0.4f));
+    ImGui::TextUnformatted(ComponentName(kOrder[i]));
+    ImGui::TableNextColumn();
+    TextRight(trainmem::FormatGiB(row.estimate_bytes).c_str());
+    ImGui::TableNextColumn();
+    TextRight(trainmem::FormatGiB(row.measured_bytes).c_str());
+    RatioCell(row.measured_bytes, row.estimate_bytes);
+  }
+  ImGui::EndTable();
+  TextMuted(c.components_source.c_str());
+}
+
+void DrawComparison(AppState& state) {
+  const MeasuredView& v = state.measured;
+  const compare::Comparison& c = v.comparison;
+  DrawMetricRows(c);
+  DrawComponentRows(c);
+  if (!c.sentence.empty()) {
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(c.sentence.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (c.snapshot.present) {
+    const compare::SnapshotFacts& s = c.snapshot;
+    const std::string text = TrFormat(
+        Str::kMeasuredSnapshotTemplate, s.device, trainmem::FormatGiB(s.reserved_bytes).c_str(),
+        trainmem::FormatGiB(s.allocated_bytes).c_str(), 100.0 * s.free_in_segments_fraction,
+        trainmem::FormatGiB(s.largest_free_block).c_str());
+    TextMuted(text.c_str());
+  }
+  std::string inputs, formats;
+  for (const std::string& name : v.input_names) inputs += (inputs.empty() ? "" : ", ") + name;
+  for (const std::string& f : c.formats) formats += (formats.empty() ? "" : ", ") + f;
+  TextMuted(TrFormat(Str::kMeasuredFromTemplate, inputs.c_str(), formats.c_str()).c_str());
+  for (const std::string& note : c.notes) TextMuted(note.c_str());
+  if (c.skipped_count > 0) {
+    TextMuted(
+        TrFormat(Str::kMeasuredSkippedTemplate, static_cast<long long>(c.skipped_count)).c_str());
+    for (const trainmem::Error& e : c.skipped) TextMuted(trainmem::FormatError(e).c_str());
+  }
+}
+
+void DrawPasteArea(AppState& state) {
+  MeasuredView& v = state.measured;
+  TextMuted(Tr(Str::kMeasuredIntro));
+  ImGui::InputTextMultiline("##measured_paste", &v.paste, ImVec2(-FLT_MIN, Em(5)),
+                            ImGuiInputTextFlags_AllowTabInput);
+  RecordRect(state, "measured_paste", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  ImGui::BeginDisabled(v.paste.empty());
+  if (ImGui::Button(Tr(Str::kMeasuredCompare))) {
+    OnMeasurementFiles(state, {platform::File{Tr(Str::kMeasuredPastedText), v.paste}});
+  }
+  RecordRect(state, "measured_compare", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button(Tr(Str::kPasteFromClipboard))) {
+    // The read completes later, from a browser promise: store the text and ask for frames.
+    platform::ReadClipboard([&state](const std::string& text) {
+      if (!text.empty()) state.measured.paste = text;
+      RequestFrames(state);
+    });
+  }
+  if (v.has_measurement || !v.errors.empty()) {
+    ImGui::SameLine();
+    if (ImGui::Button(Tr(Str::kMeasuredClear))) ClearMeasurement(state);
+  }
+}
+
+}  // namespace
+
+void DrawMeasuredPanel(AppState& state) {
+  ReadLinkMeasurement(state);
+  RefreshMeasuredComparison(state);
+  PublishMeasuredMirror(state);
+  MeasuredView& v = state.measured;
+  BeginCard("measured");
+  SectionTitle(Str::kSectionMeasured);
+  if (v.has_measurement) DrawComparison(state);
+  for (const trainmem::Error& e : v.errors) {
+    TextColored(ErrorTextColor(), trainmem::FormatError(e).c_str());
+  }
+  if (v.has_measurement) {
+    if (v.open_requested) ImGui::SetNextItemOpen(false);
+    if (ImGui::TreeNode(Tr(Str::kMeasuredPasteAnother))) {
+      DrawPasteArea(state);
+      ImGui::TreePop();
+    }
+  } else {
+    DrawPasteArea(state);
+  }
+  v.open_requested = false;
+  EndCard();
+}
+
+}  // namespace app

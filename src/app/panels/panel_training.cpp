@@ -1,0 +1,140 @@
+// Training: batch, sequence, precision, attention, loss chunks, dropout, MTP; activation
+// checkpointing; torch.compile.
+#include <functional>
+#include <string>
+
+#include <imgui.h>
+
+#include "app/app_actions.h"
+#include "app/draw/widgets.h"
+#include "app/panels/panels.h"
+
+namespace app {
+namespace {
+
+using trainmem::Config;
+
+void DrawBatchAndSequence(AppState& state) {
+  auto& t = state.draft.training;
+  CountRow(state, Str::kLocalBatchSize, "training.local_batch_size", Str::kLocalBatchSizeHelp,
+           t.local_batch_size, Step::kDouble,
+           [](Config& c, std::int64_t v) { c.training.local_batch_size = v; });
+  CountRow(state, Str::kSeqLen, "training.seq_len", Str::kSeqLenHelp, t.seq_len, Step::kDouble,
+           [](Config& c, std::int64_t v) { c.training.seq_len = v; });
+  CountRow(state, Str::kLossChunks, "training.loss_chunks", Str::kLossChunksHelp, t.loss_chunks,
+           Step::kDouble, [](Config& c, std::int64_t v) { c.training.loss_chunks = v; });
+}
+
+void DrawPrecision(AppState& state) {
+  auto& t = state.draft.training;
+  FormRow(Str::kPrecision, "training.mixed_precision_param", Str::kPrecisionHelp);
+  trainmem::DType dtype = t.mixed_precision_param;
+  if (EnumCombo("##precision", &dtype, kParamDTypeOptions)) {
+    EditDraft(state, [&](Config& c) { c.training.mixed_precision_param = dtype; });
+  }
+  FieldErrors(state, "training.mixed_precision_param");
+  TextMuted(Tr(PrecisionNote(state.draft)));
+  CheckboxRow(state, Str::kFp8, "training.fp8", Str::kFp8Help, t.fp8,
+              [](Config& c, bool v) { c.training.fp8 = v; });
+  FormRow(Str::kAttention, "training.attention", Str::kAttentionHelp);
+  trainmem::AttentionImpl attention = t.attention;
+  if (EnumCombo("##attention", &attention, kAttentionOptions)) {
+    EditDraft(state, [&](Config& c) { c.training.attention = attention; });
+  }
+  FieldErrors(state, "training.attention");
+}
+
+// Dropout: unset means the framework's default (Megatron 0.1, the others none).
+void DrawDropout(AppState& state) {
+  auto& t = state.draft.training;
+  FormRow(Str::kDropout, "training.dropout", Str::kDropoutHelp);
+  bool use_default = !t.dropout.has_value();
+  if (ImGui::Checkbox(Tr(Str::kFrameworkDefault), &use_default)) {
+    EditDraft(state, [&](Config& c) {
+      if (use_default)
+        c.training.dropout.reset();
+      else
+        c.training.dropout = 0.1;
+    });
+  }
+  if (t.dropout) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    float p = static_cast<float>(*t.dropout);
+    if (ImGui::SliderFloat("##dropout", &p, 0.0f, 0.5f, "%.2f")) {
+      EditDraft(state, [&](Config& c) { c.training.dropout = static_cast<double>(p); });
+    }
+  }
+  FieldErrors(state, "training.dropout");
+}
+
+void DrawActivationCheckpoint(AppState& state) {
+  auto& ac = state.draft.activation_checkpoint;
+  FormRow(Str::kAcMode, "activation_checkpoint.mode", Str::kAcModeHelp);
+  trainmem::AcMode mode = ac.mode;
+  if (EnumCombo("##ac_mode", &mode, kAcModeOptions))
+    EditDraft(state, [&](Config& c) { c.activation_checkpoint.mode = mode; });
+  FieldErrors(state, "activation_checkpoint.mode");
+  if (ac.mode == trainmem::AcMode::kSelective) {
+    static const char* const kOptions[] = {"op", "1", "2", "3", "4", "8"};
+    FormRow(Str::kAcOption, "activation_checkpoint.selective_ac_option", Str::kAcOptionHelp);
+    if (ImGui::BeginCombo("##ac_option", ac.selective_ac_option.c_str())) {
+      for (const char* option : kOptions) {
+        const std::string label =
+            option[0] == 'o' ? TrFormat(Str::kAcOptionOp) : TrFormat(Str::kAcOptionEvery, option);
+        if (ImGui::Selectable(label.c_str(), ac.selective_ac_option == option)) {
+          EditDraft(state,
+                    [option](Config& c) { c.activation_checkpoint.selective_ac_option = option; });
+        }
+      }
+      ImGui::EndCombo();
+    }
+    FieldErrors(state, "activation_checkpoint.selective_ac_option");
+  }
+  CheckboxRow(state, Str::kAcOffload, "activation_checkpoint.offload", Str::kAcOffloadHelp,
+              ac.offload, [](Config& c, bool v) { c.activation_checkpoint.offload = v; });
+}
+
+void DrawCompile(AppState& state) {
+  const auto& compile = state.draft.compile;
+  CheckboxRow(state, Str::kCompile, "compile.enable", Str::kCompileHelp, compile.enable,
+              [](Config& c, bool v) { c.compile.enable = v; });
+  if (!compile.enable) return;
+  FormRow(Str::kCompileComponents, "compile.components", Str::kCompileComponentsHelp);
+  bool model = compile.model;
+  bool loss = compile.loss;
+  if (ImGui::Checkbox(Tr(Str::kCompileModel), &model))
+    EditDraft(state, [&](Config& c) { c.compile.model = model; });
+  ImGui::SameLine();
+  if (ImGui::Checkbox(Tr(Str::kCompileLoss), &loss))
+    EditDraft(state, [&](Config& c) { c.compile.loss = loss; });
+  FieldErrors(state, "compile");
+}
+
+}  // namespace
+
+void DrawTrainingPanel(AppState& state) {
+  if (!ImGui::CollapsingHeader(Tr(Str::kSectionTraining), ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::PushID("training");
+  if (BeginForm("training_form")) {
+    DrawBatchAndSequence(state);
+    DrawPrecision(state);
+    DrawDropout(state);
+    if (state.draft.model.num_mtp_layers > 0) {
+      CheckboxRow(state, Str::kMtp, "training.mtp", Str::kMtpHelp, state.draft.training.mtp,
+                  [](Config& c, bool v) { c.training.mtp = v; });
+    }
+    EndForm();
+  }
+  ImGui::Spacing();
+  SectionTitle(Str::kSectionActivationCheckpoint);
+  if (BeginForm("ac_form")) {
+    DrawActivationCheckpoint(state);
+    DrawCompile(state);
+    EndForm();
+  }
+  ImGui::PopID();
+  ImGui::Spacing();
+}
+
+}  // namespace app

@@ -1,0 +1,222 @@
+#include "app/words/i18n.h"
+
+#include <array>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <utility>
+
+namespace app {
+namespace {
+
+#define TRAINMEM_STR(id, english) english,
+constexpr const char* kEnglish[] = {
+#include "app/words/i18n_table.h"
+};
+#undef TRAINMEM_STR
+static_assert(sizeof(kEnglish) / sizeof(kEnglish[0]) == static_cast<int>(Str::kCount),
+              "i18n_table.h and the Str enum must list the same strings");
+
+#define TRAINMEM_ZH(id, text) {Str::id, text},
+constexpr std::pair<Str, const char*> kChinese[] = {
+#include "app/words/i18n_zh.h"
+};
+#undef TRAINMEM_ZH
+
+// Chinese by id, built once; nullptr where there is no translation (English is used).
+const std::array<const char*, static_cast<int>(Str::kCount)>& ChineseById() {
+  static const auto table = [] {
+    std::array<const char*, static_cast<int>(Str::kCount)> t{};
+    for (const auto& [id, text] : kChinese) t[static_cast<int>(id)] = text;
+    return t;
+  }();
+  return table;
+}
+
+// The core's messages (validation errors, estimate warnings) are English sentences built from
+// templates; the page translates them by template. `{}` stands for an argument (a number, a
+// name) and is carried over in order. A message no template matches is shown as the core
+// wrote it.
+struct CoreMessage {
+  const char* english;
+  const char* chinese;
+};
+constexpr CoreMessage kCoreMessages[] = {
+    {"must be at least {}, got {}", "至少为 {}，当前为 {}"},
+    // Import: the kinds of file (core/import/detect.cpp InputKindName).
+    {"trainmem config", "trainmem 配置"},
+    {"Hugging Face config.json", "Hugging Face config.json（模型）"},
+    {"torchtitan TOML", "torchtitan TOML 任务文件"},
+    {"torchtitan Python config registry", "torchtitan Python 配置注册表"},
+    {"torchtitan resolved config (JSON)", "torchtitan 展开后的配置（JSON）"},
+    {"Megatron/MindSpeed launch script", "Megatron/MindSpeed 启动脚本"},
+    {"DeepSpeed config (JSON)", "DeepSpeed 配置（JSON）"},
+    {"must be at most {}, got {}", "至多为 {}，当前为 {}"},
+    {"must be in {}, got {}", "须在 {} 范围内，当前为 {}"},
+    {"world_size {} is not divisible by tp·pp·cp·dp_replicate = {}",
+     "卡数 {} 不能被 tp·pp·cp·dp_replicate = {} 整除"},
+    {"dp_replicate·dp_shard·cp·tp·pp = {} = {}, but world_size is {}",
+     "dp_replicate·dp_shard·cp·tp·pp = {} = {}，但卡数为 {}"},
+    {"tensor_parallel_degree {} exceeds the model's {} attention heads",
+     "张量并行度 {} 超过模型的 {} 个注意力头"},
+    {"the model's {} attention heads are not divisible by tensor_parallel_degree {}",
+     "模型的 {} 个注意力头不能被张量并行度 {} 整除"},
+    {"the model's {} key/value heads are not divisible by tensor_parallel_degree {}",
+     "模型的 {} 个 KV 头不能被张量并行度 {} 整除"},
+    {"expert_parallel_degree {} needs a mixture-of-experts model; this model is dense",
+     "专家并行度 {} 需要 MoE 模型；此模型是 Dense 模型"},
+    {"expert_tensor_parallel_degree {} needs a mixture-of-experts model; this model is dense",
+     "专家张量并行度 {} 需要 MoE 模型；此模型是 Dense 模型"},
+    {"the model's {} routed experts are not divisible by expert_parallel_degree {}",
+     "模型的 {} 个路由专家不能被专家并行度 {} 整除"},
+    {"must be 1 or tensor_parallel_degree ({}), got {}", "须为 1 或张量并行度（{}），当前为 {}"},
+    {"expert_parallel_degree {} must divide {}", "专家并行度 {} 须整除 {}"},
+    {"seq_len {} is not divisible by 2·context_parallel_degree = {}",
+     "序列长度 {} 不能被 2·上下文并行度 = {} 整除"},
+    {"seq_len {} is not divisible by tensor_parallel_degree {} (sequence parallel splits the "
+     "sequence)",
+     "序列长度 {} 不能被张量并行度 {} 整除（序列并行会切分序列）"},
+    {"local_batch_size × seq_len × {} is beyond what trainmem models (2^47 elements)",
+     "batch × 序列长度 × {} 超出 trainmem 的建模范围（2^47 个元素）"},
+    {"local_batch_size {} is not divisible by pipeline_parallel_microbatch_size {}",
+     "单卡 batch {} 不能被流水线微批大小 {} 整除"},
+    {"{} layers at {} per stage make {} stages, not a multiple of pipeline_parallel_degree {}",
+     "{} 层按每阶段 {} 层分为 {} 个阶段，不是流水线并行度 {} 的倍数"},
+    {"the model's {} layers cannot fill {} pipeline stages (pipeline_parallel_degree {})",
+     "模型的 {} 层不够填满 {} 个流水线阶段（流水线并行度 {}）"},
+    {"expected \"op\" or a positive integer k, got {}", "应为 \"op\" 或正整数 k，当前为 {}"},
+    {"no model architecture: give a preset id or HF config.json fields",
+     "没有模型结构：请给出预置模型 id 或 HF config.json 字段"},
+    {"eager attention keeps seq_len × seq_len scores per head for backward",
+     "eager 注意力为反向保存每个头的 seq_len × seq_len 分数"},
+    {"optimizer states on the host: each rank needs {} MiB of pinned host memory",
+     "优化器状态在主机上：每个 rank 需要 {} MiB 锁页主机内存"},
+    {"NCCL/HCCL communication buffers and the runtime context live outside the caching "
+     "allocator; the budget margin covers them",
+     "NCCL/HCCL 通信缓冲和运行时上下文不在缓存分配器内；由预算余量覆盖"},
+    {"the model has MTP modules; they are not trained (training.mtp = false)",
+     "模型有 MTP 模块；未训练它们（training.mtp = false）"},
+    {"the whole-sequence loss holds {} GiB of fp32 logits here; torchtitan's current model "
+     "configs chunk it (ChunkedLossWrapper, 8 chunks): set training.loss_chunks = 8 if your job "
+     "does",
+     "整段序列的损失在此保存 {} GiB 的 fp32 logits；torchtitan 当前的模型配置会分块计算"
+     "（ChunkedLossWrapper，8 块）：若你的作业如此，请设 training.loss_chunks = 8"},
+    {"fp8 is estimated like bf16: float8/MXFP8 linears cast their inputs inside the matmul and "
+     "keep fp32 masters, bf16 gathers and bf16 activations between layers (torchtitan "
+     "components/quantization); measured float8/MXFP8 peaks are within a few percent of bf16. "
+     "NVFP4 saves far less and is not modelled",
+     "fp8 按 bf16 估算：float8/MXFP8 线性层在矩阵乘内部转换输入，主权重仍为 "
+     "fp32，聚合与层间激活仍为 "
+     "bf16（torchtitan components/quantization）；实测 float8/MXFP8 峰值与 bf16 相差仅几个百分点。"
+     "NVFP4 节省得更少，未建模"},
+    {"expert parallelism is estimated with torchtitan's standard all-to-all token dispatcher; "
+     "DeepEP/HybridEP dispatch keeps other buffers and is not modelled",
+     "专家并行按 torchtitan 标准的 all-to-all token 分发器估算；DeepEP/HybridEP "
+     "分发使用其他缓冲，未建模"},
+    {"invalid config: {}", "配置无效：{}"},
+    // Share links (share_link_decode.cpp): the key stays as the link writes it.
+    {"is not a key of trainmem links ({})", "不是 trainmem 链接的键（{}）"},
+    {"has no value (write {})", "没有值（应写作 {}）"},
+    {"{} was not applied, it does not fit the rest of the link: {}",
+     "{} 未应用，与链接的其余部分冲突：{}"},
+    {"unknown model preset {}", "未知的预置模型 {}"},
+    {"unknown device preset {}", "未知的预置设备 {}"},
+    {"unknown value {}", "未知的取值 {}"},
+    {"expected an integer, got {}", "应为整数，当前为 {}"},
+    {"expected a number, got {}", "应为数字，当前为 {}"},
+    {"expected a boolean, got {}", "应为布尔值，当前为 {}"},
+    {"model=custom needs its fields in the link", "model=custom 需要在链接中给出模型字段"},
+    {"device=custom needs its fields in the link", "device=custom 需要在链接中给出设备字段"},
+    {"the link has more than {} keys; the rest are ignored", "链接的键超过 {} 个；其余的已忽略"},
+    {"this link is version {}, this page reads v1; the keys it knows were read",
+     "此链接版本为 {}，本页面读取 v1；已读取能识别的键"},
+    {"the link does not start with v1 (its version); the keys it knows were read",
+     "链接不以 v1（版本号）开头；已读取能识别的键"},
+};
+
+// Matches `message` against `pattern` ({} = any text, at least one character); the arguments
+// go to `args`.
+bool Match(const char* pattern, const std::string& message, std::vector<std::string>& args) {
+  args.clear();
+  std::size_t at = 0;
+  const std::string p = pattern;
+  std::size_t from = 0;
+  while (true) {
+    const std::size_t hole = p.find("{}", from);
+    const std::string literal =
+        p.substr(from, hole == std::string::npos ? std::string::npos : hole - from);
+    if (hole == std::string::npos) {
+      // The last literal ends the message (a trailing " (tp expects …)" stays in English).
+      if (message.compare(at, literal.size(), literal) != 0) return false;
+      args.push_back(message.substr(at + literal.size()));
+      return true;
+    }
+    if (message.compare(at, literal.size(), literal) != 0) return false;
+    at += literal.size();
+    const std::size_t next_hole = p.find("{}", hole + 2);
+    const std::string next = p.substr(
+        hole + 2, next_hole == std::string::npos ? std::string::npos : next_hole - hole - 2);
+    const std::size_t end = next.empty() ? message.size() : message.find(next, at + 1);
+    if (end == std::string::npos) return false;
+    args.push_back(message.substr(at, end - at));
+    at = end;
+    from = hole + 2;
+  }
+}
+
+Language g_language = Language::kEnglish;
+
+}  // namespace
+
+void SetLanguage(Language language) { g_language = language; }
+Language CurrentLanguage() { return g_language; }
+
+const char* Tr(Str id) {
+  const int index = static_cast<int>(id);
+  if (index < 0 || index >= static_cast<int>(Str::kCount)) return "";
+  if (g_language == Language::kChinese) {
+    const char* chinese = ChineseById()[index];
+    if (chinese != nullptr) return chinese;
+  }
+  return kEnglish[index];
+}
+
+std::string TrFormat(Str id, ...) {
+  char buffer[1024];
+  std::va_list args;
+  va_start(args, id);
+  std::vsnprintf(buffer, sizeof(buffer), Tr(id), args);
+  va_end(args);
+  return buffer;
+}
+
+std::string TrCore(const std::string& message) {
+  if (g_language != Language::kChinese) return message;
+  std::vector<std::string> args;
+  for (const CoreMessage& m : kCoreMessages) {
+    if (!Match(m.english, message, args)) continue;
+    std::string out;
+    std::size_t arg = 0;
+    for (const char* c = m.chinese; *c != '\0'; ++c) {
+      if (c[0] == '{' && c[1] == '}' && arg < args.size()) {
+        out += args[arg++];
+        ++c;
+      } else {
+        out += *c;
+      }
+    }
+    // The text after the template's last literal (args.back()) is kept, untranslated.
+    if (arg < args.size()) out += args.back();
+    return out;
+  }
+  return message;
+}
+
+std::vector<std::string> ChineseTexts() {
+  std::vector<std::string> texts;
+  for (const auto& entry : kChinese) texts.push_back(entry.second);
+  for (const CoreMessage& m : kCoreMessages) texts.push_back(m.chinese);
+  return texts;
+}
+
+}  // namespace app

@@ -1,0 +1,396 @@
+// The seed's advice ladder ("Budget check"), in the order a practitioner reaches for the levers:
+//   1) activation checkpointing (selective, then full), 2) the optimizer states off the device
+//   (swap_optimizer or optimizer offload, where the framework has one: frameworks.cpp),
+//   3) more TP / PP / EP (valid degrees only), 4) a smaller local_batch_size, then seq_len.
+// Each step builds on the steps kept before it and is kept only when it LOWERS the total: more
+// PP can raise it (torchtitan keeps a stage's parameters gathered across microbatches), and
+// such a step is no advice. The ladder stops at the first step that fits; then the cheapest
+// combination that fits, by a documented cost proxy; and when nothing fits, the smallest world
+// size at which the layout search finds a fitting layout (DevicesNeeded).
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <string>
+
+#include "core/advice/advice.h"
+#include "core/estimate/estimate.h"
+#include "core/search/search.h"
+
+namespace trainmem {
+namespace {
+
+using Changes = std::vector<std::pair<std::string, std::string>>;
+
+struct Candidate {
+  Config config;
+  Changes changes;
+};
+
+void Set(Candidate& c, const std::string& key, const std::string& value) {
+  for (auto& kv : c.changes) {
+    if (kv.first == key) {
+      kv.second = value;
+      return;
+    }
+  }
+  c.changes.emplace_back(key, value);
+}
+
+std::string Quoted(const std::string& s) { return "\"" + s + "\""; }
+
+// The framework's way of keeping the optimizer states off the device; false when it has none
+// or they are off already.
+bool MoveOptimizerOffDevice(Candidate& c) {
+  Optimizer& o = c.config.optimizer;
+  const char* key = OptimizerOffDeviceKey(c.config.framework);
+  if (key == nullptr || o.swap_optimizer || o.offload) return false;
+  if (std::string(key) == "optimizer.swap_optimizer") {
+    o.swap_optimizer = true;
+  } else {
+    o.offload = true;
+  }
+  Set(c, key, "true");
+  return true;
+}
+
+// A degree set to `d` with the leftover ranks going to FSDP (dp_shard -1), as torchtitan does.
+void SetDegree(Candidate& c, const char* key, std::int64_t Parallelism::*field, std::int64_t d) {
+  c.config.parallelism.*field = d;
+  if (c.config.parallelism.dp_shard != -1) {
+    c.config.parallelism.dp_shard = -1;
+    Set(c, "parallelism.data_parallel_shard_degree", "-1");
+  }
+  Set(c, key, std::to_string(d));
+}
+
+// The next larger degree (×2) that keeps the config valid, or 0.
+std::int64_t NextDegree(const Config& base, std::int64_t Parallelism::*field,
+                        std::int64_t current) {
+  for (std::int64_t d = current * 2; d <= base.world_size && d <= 1024; d *= 2) {
+    Config c = base;
+    c.parallelism.*field = d;
+    c.parallelism.dp_shard = -1;  // re-derive the leftover
+    if (ValidateConfig(c).empty()) return d;
+  }
+  return 0;
+}
+
+Recommendation Evaluate(AdviceKind kind, std::int64_t from, std::int64_t to, const Candidate& c) {
+  Estimate e = EstimateMemory(c.config);
+  Recommendation r;
+  r.kind = kind;
+  r.from = from;
+  r.to = to;
+  r.changes = c.changes;
+  r.total_bytes = e.per_device.total;
+  r.fits = e.budget.fits;  // an invalid config leaves the budget unset: fits is false
+  return r;
+}
+
+// One rung: from the current candidate, the candidate this step proposes (false when the step
+// does not apply), already evaluated.
+struct Rung {
+  Candidate candidate;
+  Recommendation recommendation;
+};
+using StepFn = std::function<bool(const Candidate&, Rung&)>;
+
+StepFn AcStep(AcMode mode) {
+  return [mode](const Candidate& now, Rung& out) {
+    const AcMode current = now.config.activation_checkpoint.mode;
+    if (current == AcMode::kFull || (mode == AcMode::kSelective && current != AcMode::kNone))
+      return false;
+    out.candidate = now;
+    out.candidate.config.activation_checkpoint.mode = mode;
+    Set(out.candidate, "activation_checkpoint.mode", Quoted(AcModeName(mode)));
+    if (mode == AcMode::kSelective) {
+      out.candidate.config.activation_checkpoint.selective_ac_option = "op";
+      Set(out.candidate, "activation_checkpoint.selective_ac_option", Quoted("op"));
+    }
+    out.recommendation =
+        Evaluate(mode == AcMode::kSelective ? AdviceKind::kSelectiveAc : AdviceKind::kFullAc, 0, 0,
+                 out.candidate);
+    return true;
+  };
+}
+
+bool OptimizerStep(const Candidate& now, Rung& out) {
+  out.candidate = now;
+  if (!MoveOptimizerOffDevice(out.candidate)) return false;
+  out.recommendation =
+      Evaluate(out.candidate.config.optimizer.swap_optimizer ? AdviceKind::kSwapOptimizer
+                                                             : AdviceKind::kOffloadOptimizer,
+               0, 0, out.candidate);
+  return true;
+}
+
+// The doublings of one degree, up to the world size: the first that fits, else the one with
+// the lowest total.
+StepFn DegreeStep(AdviceKind kind, const char* key, std::int64_t Parallelism::*field) {
+  return [kind, key, field](const Candidate& now, Rung& out) {
+    const std::int64_t from = now.config.parallelism.*field;
+    bool found = false;
+    for (std::int64_t d = NextDegree(now.config, field, from); d != 0;
+         d = NextDegree(now.config, field, d)) {
+      Rung rung{now, {}};
+      SetDegree(rung.candidate, key, field, d);
+      rung.recommendation = Evaluate(kind, from, d, rung.candidate);
+      if (!found || rung.recommendation.total_bytes < out.recommendation.total_bytes) {
+        out = rung;
+        found = true;
+      }
+      if (rung.recommendation.fits) {
+        out = rung;
+        break;
+      }
+    }
+    return found;
+  };
+}
+
+// Halvings of the local batch size (down to the PP microbatch) or of the sequence length (down
+// to 512): the largest value that fits, else the smallest.
+StepFn ShrinkStep(AdviceKind kind) {
+  return [kind](const Candidate& now, Rung& out) {
+    const bool batch = kind == AdviceKind::kBatchSize;
+    const std::int64_t from =
+        batch ? now.config.training.local_batch_size : now.config.training.seq_len;
+    const std::int64_t floor =
+        batch ? (now.config.parallelism.pp > 1 ? now.config.parallelism.pp_microbatch_size : 1)
+              : 512;
+    bool found = false;
+    for (std::int64_t v = from / 2; v >= floor && v >= 1; v /= 2) {
+      Rung rung{now, {}};
+      if (batch) {
+        rung.candidate.config.training.local_batch_size = v;
+        Set(rung.candidate, "training.local_batch_size", std::to_string(v));
+      } else {
+        rung.candidate.config.training.seq_len = v;
+        Set(rung.candidate, "training.seq_len", std::to_string(v));
+      }
+      if (!ValidateConfig(rung.candidate.config).empty()) break;
+      rung.recommendation = Evaluate(kind, from, v, rung.candidate);
+      out = rung;
+      found = true;
+      if (rung.recommendation.fits) break;
+    }
+    return found;
+  };
+}
+
+std::vector<StepFn> Ladder() {
+  return {AcStep(AcMode::kSelective),
+          AcStep(AcMode::kFull),
+          OptimizerStep,
+          DegreeStep(AdviceKind::kTensorParallel, "parallelism.tensor_parallel_degree",
+                     &Parallelism::tp),
+          DegreeStep(AdviceKind::kPipelineParallel, "parallelism.pipeline_parallel_degree",
+                     &Parallelism::pp),
+          DegreeStep(AdviceKind::kExpertParallel, "parallelism.expert_parallel_degree",
+                     &Parallelism::ep),
+          ShrinkStep(AdviceKind::kBatchSize),
+          ShrinkStep(AdviceKind::kSeqLen)};
+}
+
+// The cheapest combination that fits. Cost proxy (lower is better), roughly the throughput a
+// practitioner gives up: selective AC 1, full AC 3 (≈ one extra forward), swap/offload 1,
+// each TP doubling 2 inside a node and 6 across nodes, each PP doubling 2 (bubbles), each EP
+// doubling 1, each batch halving 3 (fewer tokens per step). Ties go to the smaller total.
+struct Choice {
+  double cost = 0;
+  Candidate candidate;
+  std::int64_t total = 0;
+};
+
+std::vector<std::int64_t> Doublings(const Config& c, std::int64_t Parallelism::*field,
+                                    int max_steps) {
+  std::vector<std::int64_t> out{c.parallelism.*field};
+  for (int i = 0; i < max_steps; ++i) {
+    const std::int64_t next = NextDegree(c, field, out.back());
+    if (next == 0) break;
+    out.push_back(next);
+  }
+  return out;
+}
+
+double DegreeCost(std::int64_t from, std::int64_t to, double per_step) {
+  double steps = 0;
+  for (std::int64_t d = from; d < to; d *= 2) steps += 1;
+  return steps * per_step;
+}
+
+void ConsiderCombination(const Candidate& cand, double cost, Choice& best, bool& found) {
+  if (found && cost > best.cost) return;
+  Estimate e = EstimateMemory(cand.config);
+  if (!e.budget.fits || e.per_device.total == 0) return;
+  if (!found || cost < best.cost || (cost == best.cost && e.per_device.total < best.total)) {
+    best = {cost, cand, e.per_device.total};
+    found = true;
+  }
+}
+
+struct Levers {
+  int ac = 0;  // AcMode as int: none 0, selective 1, full 2
+  bool move_optimizer = false;
+  std::int64_t tp = 1, pp = 1, ep = 1;
+  int batch_halvings = 0;
+};
+
+// The config with these levers pulled, and its cost (see the proxy above); false when the
+// combination is invalid.
+bool BuildCombination(const Config& config, const Levers& v, Candidate& c, double& cost) {
+  const Parallelism& now = config.parallelism;
+  const int ac_now = static_cast<int>(config.activation_checkpoint.mode);
+  c = Candidate{config, {}};
+  cost = 0;
+  if (v.ac != ac_now) {
+    const AcMode mode = static_cast<AcMode>(v.ac);
+    c.config.activation_checkpoint.mode = mode;
+    Set(c, "activation_checkpoint.mode", Quoted(AcModeName(mode)));
+    if (mode == AcMode::kSelective) {
+      c.config.activation_checkpoint.selective_ac_option = "op";
+      Set(c, "activation_checkpoint.selective_ac_option", Quoted("op"));
+    }
+    cost += mode == AcMode::kSelective ? 1 : 3;
+  }
+  if (v.move_optimizer) {
+    if (!MoveOptimizerOffDevice(c)) return false;
+    cost += 1;
+  }
+  if (v.tp != now.tp || v.pp != now.pp || v.ep != now.ep) {
+    c.config.parallelism.tp = v.tp;
+    c.config.parallelism.pp = v.pp;
+    c.config.parallelism.ep = v.ep;
+    c.config.parallelism.dp_shard = -1;
+    Set(c, "parallelism.data_parallel_shard_degree", "-1");
+    if (v.tp != now.tp) Set(c, "parallelism.tensor_parallel_degree", std::to_string(v.tp));
+    if (v.pp != now.pp) Set(c, "parallelism.pipeline_parallel_degree", std::to_string(v.pp));
+    if (v.ep != now.ep) Set(c, "parallelism.expert_parallel_degree", std::to_string(v.ep));
+    if (!ValidateConfig(c.config).empty()) return false;
+    const std::int64_t per_node = std::max<std::int64_t>(1, config.device.devices_per_node);
+    cost += DegreeCost(now.tp, v.tp, v.tp > per_node ? 6 : 2) + DegreeCost(now.pp, v.pp, 2) +
+            DegreeCost(now.ep, v.ep, 1);
+  }
+  if (v.batch_halvings > 0) {
+    const std::int64_t b = config.training.local_batch_size >> v.batch_halvings;
+    if (b < 1 || (v.pp > 1 && b % c.config.parallelism.pp_microbatch_size != 0)) return false;
+    c.config.training.local_batch_size = b;
+    Set(c, "training.local_batch_size", std::to_string(b));
+    cost += 3.0 * v.batch_halvings;
+  }
+  return true;
+}
+
+std::string Sentence(const Recommendation& r) {
+  char buffer[160];
+  const auto from = static_cast<long long>(r.from);
+  const auto to = static_cast<long long>(r.to);
+  switch (r.kind) {
+    case AdviceKind::kSelectiveAc:
+      return "Turn on selective activation checkpointing (per-operator policy)";
+    case AdviceKind::kFullAc:
+      return "Turn on full activation checkpointing (every layer recomputed in backward)";
+    case AdviceKind::kSwapOptimizer:
+      return "Swap the optimizer states to host memory (swap_optimizer)";
+    case AdviceKind::kOffloadOptimizer:
+      return "Offload the optimizer states and step to host memory";
+    case AdviceKind::kTensorParallel:
+      std::snprintf(buffer, sizeof buffer, "Raise tensor parallelism from %lld to %lld", from, to);
+      return buffer;
+    case AdviceKind::kPipelineParallel:
+      std::snprintf(buffer, sizeof buffer, "Raise pipeline parallelism from %lld to %lld", from,
+                    to);
+      return buffer;
+    case AdviceKind::kExpertParallel:
+      std::snprintf(buffer, sizeof buffer, "Raise expert parallelism from %lld to %lld", from, to);
+      return buffer;
+    case AdviceKind::kBatchSize:
+      std::snprintf(buffer, sizeof buffer, "Lower the local batch size from %lld to %lld", from,
+                    to);
+      return buffer;
+    case AdviceKind::kSeqLen:
+      std::snprintf(buffer, sizeof buffer, "Shorten the sequence length from %lld to %lld", from,
+                    to);
+      return buffer;
+    case AdviceKind::kCombination:
+      break;
+  }
+  return "Cheapest combination that fits";
+}
+
+}  // namespace
+
+Recommendation CheapestFit(const Config& config) {
+  const auto tps = Doublings(config, &Parallelism::tp, 4);
+  const auto pps = Doublings(config, &Parallelism::pp, 4);
+  const auto eps = config.model.num_experts > 0 ? Doublings(config, &Parallelism::ep, 4)
+                                                : std::vector<std::int64_t>{config.parallelism.ep};
+  Choice best;
+  bool found = false;
+  Levers v;
+  for (v.ac = static_cast<int>(config.activation_checkpoint.mode); v.ac <= 2; ++v.ac)
+    for (int move = 0; move <= 1; ++move)
+      for (std::int64_t tp : tps)
+        for (std::int64_t pp : pps)
+          for (std::int64_t ep : eps)
+            for (v.batch_halvings = 0; v.batch_halvings <= 3; ++v.batch_halvings) {
+              v.move_optimizer = move == 1;
+              v.tp = tp;
+              v.pp = pp;
+              v.ep = ep;
+              Candidate c;
+              double cost = 0;
+              if (BuildCombination(config, v, c, cost)) ConsiderCombination(c, cost, best, found);
+            }
+  if (!found) return Recommendation{};
+  Recommendation r = Evaluate(AdviceKind::kCombination, 0, 0, best.candidate);
+  r.action = Sentence(r);
+  return r;
+}
+
+std::vector<Recommendation> AdviceLadder(const Config& config) {
+  std::vector<Recommendation> out;
+  Candidate now{config, {}};
+  std::int64_t total = EstimateMemory(config).per_device.total;
+  for (const StepFn& step : Ladder()) {
+    Rung rung;
+    if (!step(now, rung)) continue;
+    const Recommendation& r = rung.recommendation;
+    if (r.total_bytes <= 0 || r.total_bytes >= total) continue;  // only steps that lower it
+    now = rung.candidate;
+    total = r.total_bytes;
+    out.push_back(r);
+    out.back().action = Sentence(r);
+    if (r.fits) break;
+  }
+  return out;
+}
+
+std::int64_t DevicesNeeded(const Config& config) {
+  SearchOptions options;
+  options.limit = 1;
+  for (std::int64_t ws = config.world_size * 2; ws <= kMaxDevicesAdvised; ws *= 2) {
+    Config c = config;
+    c.world_size = ws;
+    c.parallelism.dp_shard = -1;
+    if (!SearchLayouts(c, options).layouts.empty()) return ws;
+  }
+  return 0;
+}
+
+Estimate EstimateWithAdvice(const Config& config) {
+  Estimate e = EstimateMemory(config);
+  if (e.budget.fits || e.per_device.total <= 0) return e;
+  e.recommendations = AdviceLadder(config);
+  const Recommendation cheapest = CheapestFit(config);
+  const bool ladder_has_it =
+      std::any_of(e.recommendations.begin(), e.recommendations.end(),
+                  [&](const Recommendation& r) { return r.changes == cheapest.changes; });
+  if (!cheapest.changes.empty() && !ladder_has_it) e.recommendations.push_back(cheapest);
+  const bool any_fits = std::any_of(e.recommendations.begin(), e.recommendations.end(),
+                                    [](const Recommendation& r) { return r.fits; });
+  if (!any_fits) e.devices_needed = DevicesNeeded(config);
+  return e;
+}
+
+}  // namespace trainmem

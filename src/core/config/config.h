@@ -1,0 +1,222 @@
+// Config schema v1 (DESIGN.md): the one format used by presets, share links, the CLI and export.
+// Key names follow torchtitan's job config where one exists.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/model/model.h"
+#include "core/result.h"
+
+namespace trainmem {
+
+struct Presets;
+
+enum class Mode { kTemplate, kDetailed };
+enum class Framework { kTorchtitan, kTorchtitanNpu, kMegatron, kDeepspeed, kTorchtune };
+enum class DType { kFloat32, kBFloat16, kFloat16, kInt8, kFp8 };
+enum class AttentionImpl { kFlash, kSdpa, kEager };
+enum class AcMode { kNone, kSelective, kFull };
+enum class PpSchedule { k1F1B, kInterleaved1F1B, kGPipe, kZeroBubble };
+// Optimizers by the names people write; optimizer_states.cpp has each one's state formula.
+enum class OptimizerKind {
+  kAdamW,
+  kAdam,
+  kSgd,
+  kLion,
+  kAdafactor,
+  kAdamW8bit,       // bitsandbytes / torchao 8-bit blockwise states
+  kPagedAdamW8bit,  // bitsandbytes, states in CUDA unified memory
+  kPagedAdamW,      // bitsandbytes 32-bit paged AdamW
+  kAdamW4bit,       // torchao 4-bit states
+  kLion8bit,        // bitsandbytes
+  kMuon,            // momentum for 2-D block weights, AdamW for the rest
+  kShampoo,         // Distributed Shampoo (factor matrices per block + grafting)
+  kSoap,            // Shampoo's eigenbasis + Adam (Vyas et al. 2024)
+};
+// torchtitan [parallelism] fsdp_reshard_after_forward (distributed/fsdp.py
+// get_fsdp_reshard_after_forward_policy): "default" reshards unless pipeline parallel is on.
+enum class ReshardPolicy { kDefault, kAlways, kNever };
+
+std::int64_t DTypeBytes(DType t);  // fp32 4, bf16/fp16 2, int8/fp8 1
+
+struct Device {
+  std::string id;  // preset id, empty for a custom device
+  std::string name;
+  double memory_gib = 0;              // what the framework sees (torch.cuda.mem_get_info total)
+  std::int64_t memory_bytes = 0;      // memory_gib × 2^30, rounded down
+  std::int64_t devices_per_node = 8;  // for the layout search's cost proxy
+};
+
+struct Training {
+  std::int64_t local_batch_size = 8;  // torchtitan [training] local_batch_size
+  std::int64_t seq_len = 2048;        // torchtitan [training] seq_len
+  DType mixed_precision_param = DType::kBFloat16;
+  bool fp8 = false;  // float8 linears (torchao / TE)
+  AttentionImpl attention = AttentionImpl::kFlash;
+  std::optional<double> dropout;  // nullopt = framework default (Megatron 0.1, others 0)
+  std::int64_t loss_chunks = 1;   // chunked cross-entropy
+  bool mtp = false;               // train the model's MTP modules (DeepSeek); off by default
+  // Megatron / MindSpeed-LLM build each microbatch's [mbs, 1, s, s] bool causal mask in the data
+  // loader and copy it to the device unless --no-create-attention-mask-in-dataloader is given
+  // (megatron/training/arguments.py; core/datasets/gpt_dataset.py). Other frameworks: no effect.
+  bool create_attention_mask_in_dataloader = true;
+};
+
+struct Compile {
+  bool enable = false;
+  bool model = true;  // components: "model"
+  bool loss = true;   // components: "loss"
+};
+
+struct Parallelism {
+  std::int64_t dp_replicate = 1;        // data_parallel_replicate_degree
+  std::int64_t dp_shard = -1;           // data_parallel_shard_degree; -1 = ranks left over
+  std::int64_t tp = 1;                  // tensor_parallel_degree
+  std::int64_t pp = 1;                  // pipeline_parallel_degree
+  std::int64_t cp = 1;                  // context_parallel_degree
+  std::int64_t ep = 1;                  // expert_parallel_degree
+  std::int64_t etp = 1;                 // expert_tensor_parallel_degree (see ValidateConfig)
+  std::int64_t pp_microbatch_size = 1;  // pipeline_parallel_microbatch_size
+  PpSchedule pp_schedule = PpSchedule::k1F1B;
+  std::int64_t pp_layers_per_stage = 0;  // 0 = even split (interleaved: 2 virtual stages per rank)
+  // Layers of each pipeline rank, first to last (Megatron/MindSpeed --num-layer-list, or
+  // --decoder-first/last-pipeline-num-layers written out); empty = the even split.
+  std::vector<std::int64_t> pp_layer_list;
+  bool sequence_parallel = true;
+  // Ulysses (all-to-all) degree inside context parallelism, MindSpeed's --ulysses-degree-in-cp:
+  // 0 = the framework's own algorithm (Megatron / MindSpeed-LLM: ring; DeepSpeed,
+  // torchtitan-npu: Ulysses; torchtitan: all-gather); 1 = ring only (megatron_cp_algo); cp =
+  // Ulysses only (ulysses_cp_algo); in between = hybrid_cp_algo (Ulysses inside, ring across).
+  // Read for Megatron / MindSpeed only.
+  std::int64_t ulysses_degree_in_cp = 0;
+  std::optional<int> zero_stage;  // DeepSpeed ZeRO stage / Megatron distributed optimizer (1)
+  // FSDP2 blocks free their gathered parameters after forward (torchtitan/torchtune).
+  ReshardPolicy fsdp_reshard_after_forward =
+      ReshardPolicy::kDefault;  // DeepSpeed ZeRO stage / Megatron distributed optimizer (1)
+};
+
+struct ActivationCheckpoint {
+  AcMode mode = AcMode::kSelective;
+  std::string selective_ac_option = "2";  // "op", or k = checkpoint every k-th block
+  bool offload = false;                   // saved activations offloaded to host memory
+};
+
+struct Optimizer {
+  OptimizerKind name = OptimizerKind::kAdamW;
+  DType state_dtype = DType::kFloat32;
+  double momentum = 0.9;      // SGD only; 0 = no momentum buffer
+  bool first_moment = false;  // Adafactor: keep a first moment (HF Adafactor beta1 set)
+  std::int64_t max_preconditioner_dim = 0;  // Shampoo / SOAP block size; 0 = 1024 / 10000
+  bool swap_optimizer = false;              // torchtitan-npu / MindSpeed --swap-optimizer
+  std::int64_t swap_optimizer_times = 16;
+  bool early_step_in_backward = false;  // optimizer step fused into backward, per parameter
+  bool offload = false;                 // optimizer states and step on the host (ZeRO-Offload)
+};
+
+struct Overhead {
+  double temporary_fraction = 0.10;  // seed ⑤: 5–15% of the rest
+  double budget_fraction = 0.95;     // seed budget check: usable = device × 0.95
+};
+
+struct Config {
+  int version = 1;
+  Mode mode = Mode::kDetailed;
+  Framework framework = Framework::kTorchtitan;
+  std::string model_id;    // preset id; empty when the model is given inline
+  std::string model_name;  // display name
+  ModelArch model;
+  std::int64_t nominal_params = 0;         // the size in the model's name (8B), template mode
+  std::int64_t nominal_expert_params = 0;  // template split for MoE (seed: 657B of 671B)
+  Device device;
+  std::int64_t world_size = 1;
+  Training training;
+  Compile compile;
+  Parallelism parallelism;
+  ActivationCheckpoint activation_checkpoint;
+  Optimizer optimizer;
+  Overhead overhead;
+};
+
+// The degrees after resolving -1 (DESIGN.md "layout" object).
+struct Layout {
+  std::int64_t dp_replicate = 1, dp_shard = 1, tp = 1, pp = 1, cp = 1, ep = 1, etp = 1;
+};
+
+// Parses a config (JSON text or object), resolves the model and device against presets,
+// fills defaults and validates. Every error names the key path and the reason.
+Result<Config> ParseConfig(std::string_view json_text, const Presets& presets);
+Result<Config> ConfigFromJson(const nlohmann::json& j, const Presets& presets);
+
+// Validation on an already-built Config (degrees, divisibility, ranges). Empty = valid.
+std::vector<Error> ValidateConfig(const Config& config);
+Result<Layout> ResolveLayout(const Config& config);
+
+// The resolved config, every default filled in. The model is written as its preset id when it
+// has one and is unchanged, else inline with HF field names; so is the device.
+nlohmann::json ConfigToJson(const Config& config);
+
+// The schema defaults, as JSON (what share links diff against).
+nlohmann::json DefaultConfigJson();
+
+// Sets one dotted key ("parallelism.tensor_parallel_degree", or a short alias such as "tp") from
+// text as a user typed it; the value is read as JSON when it parses, else as a string.
+// Returns the new config, or errors naming the key. The input config is not modified.
+Result<Config> ApplySetting(const Config& config, std::string_view key, std::string_view value,
+                            const Presets& presets);
+
+// The model and device a config gets when it names none (share links diff against these).
+inline constexpr const char* kDefaultModelId = "llama3-8b";
+inline constexpr const char* kDefaultDeviceId = "h100-80gb";
+
+// Input caps checked by ValidateConfig. They are far above any real job and keep every product
+// the estimator forms (tokens × hidden × bytes × layers) inside int64.
+inline constexpr std::int64_t kMaxWorldSize = 1 << 20;  // 1,048,576 devices
+inline constexpr std::int64_t kMaxLocalBatchSize = 1000000;
+inline constexpr std::int64_t kMaxSeqLen = 100000000;
+inline constexpr double kMaxDeviceMemoryGib = 1e5;
+// local_batch_size × seq_len × hidden_size, and × vocab_size (the logits), at most 2^47.
+inline constexpr std::int64_t kMaxTokenElements = std::int64_t{1} << 47;
+
+// Short names for common keys, shared by ApplySetting (`--set tp=8`) and share links (`&tp=8`).
+struct SettingAlias {
+  const char* alias;
+  const char* path;  // dotted key path in the config JSON
+};
+const std::vector<SettingAlias>& SettingAliases();
+// The dotted path for an alias; any other key is returned unchanged.
+std::string ResolveSettingKey(std::string_view key);
+// The alias for a dotted path, or the path itself when it has none.
+std::string ShortSettingKey(std::string_view path);
+
+// Several settings applied together, then validated once: the order does not matter
+// (`--set tp=8 --set world_size=8` works although tp=8 alone is invalid for world_size 1).
+Result<Config> ApplySettings(const Config& config,
+                             const std::vector<std::pair<std::string, std::string>>& settings,
+                             const Presets& presets);
+
+// Which framework can keep the optimizer states off the device, and how (frameworks.cpp cites
+// each): swap_optimizer (torchtitan-npu, Megatron via MindSpeed) or optimizer offload
+// (DeepSpeed, Megatron-Core, torchtune). torchtitan has neither.
+bool FrameworkHasSwapOptimizer(Framework f);
+bool FrameworkHasOptimizerOffload(Framework f);
+// "optimizer.swap_optimizer" where the framework has it, else "optimizer.offload" where it has
+// that, else nullptr: the one move the advice and the layout search make.
+const char* OptimizerOffDeviceKey(Framework f);
+
+// Names for enums, as written in JSON.
+const char* ModeName(Mode m);
+const char* FrameworkName(Framework f);
+const char* DTypeName(DType t);
+const char* AttentionName(AttentionImpl a);
+const char* AcModeName(AcMode m);
+const char* PpScheduleName(PpSchedule s);
+const char* OptimizerName(OptimizerKind o);
+const char* ReshardPolicyName(ReshardPolicy r);
+
+}  // namespace trainmem

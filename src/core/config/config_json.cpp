@@ -1,0 +1,183 @@
+// Config → JSON (every key written), the schema defaults, the alias table and ApplySetting.
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/config/config.h"
+#include "core/config/config_detail.h"
+#include "core/model/model.h"
+#include "core/model/presets.h"
+
+namespace trainmem {
+
+using nlohmann::json;
+
+namespace {
+
+json DeviceToJson(const Device& device) {
+  if (!device.id.empty()) return device.id;
+  return json{{"name", device.name},
+              {"memory_gib", device.memory_gib},
+              {"devices_per_node", device.devices_per_node}};
+}
+
+json TrainingToJson(const Training& t) {
+  json j{{"local_batch_size", t.local_batch_size},
+         {"seq_len", t.seq_len},
+         {"mixed_precision_param", DTypeName(t.mixed_precision_param)},
+         {"fp8", t.fp8},
+         {"attention", AttentionName(t.attention)},
+         {"dropout", t.dropout ? json(*t.dropout) : json(nullptr)},
+         {"loss_chunks", t.loss_chunks},
+         {"mtp", t.mtp}};
+  // Written only when off: v1 share links diff against frozen defaults that predate the key, and
+  // its default (on) is what Megatron did for every job an earlier link describes.
+  if (!t.create_attention_mask_in_dataloader) j["create_attention_mask_in_dataloader"] = false;
+  return j;
+}
+
+json CompileToJson(const Compile& c) {
+  json components = json::array();
+  if (c.model) components.push_back("model");
+  if (c.loss) components.push_back("loss");
+  return json{{"enable", c.enable}, {"components", components}};
+}
+
+json ParallelismToJson(const Parallelism& p) {
+  json j{{"data_parallel_replicate_degree", p.dp_replicate},
+         {"data_parallel_shard_degree", p.dp_shard},
+         {"tensor_parallel_degree", p.tp},
+         {"pipeline_parallel_degree", p.pp},
+         {"context_parallel_degree", p.cp},
+         {"expert_parallel_degree", p.ep},
+         {"expert_tensor_parallel_degree", p.etp},
+         {"pipeline_parallel_microbatch_size", p.pp_microbatch_size},
+         {"pipeline_parallel_schedule", PpScheduleName(p.pp_schedule)},
+         {"pipeline_parallel_layers_per_stage", p.pp_layers_per_stage},
+         {"sequence_parallel", p.sequence_parallel},
+         {"fsdp_reshard_after_forward", ReshardPolicyName(p.fsdp_reshard_after_forward)},
+         {"zero_stage", p.zero_stage ? json(*p.zero_stage) : json(nullptr)}};
+  // Written only when set: v1 share links diff against frozen defaults that predate the key.
+  if (!p.pp_layer_list.empty()) j["pipeline_parallel_layer_list"] = p.pp_layer_list;
+  if (p.ulysses_degree_in_cp != 0) j["ulysses_degree_in_cp"] = p.ulysses_degree_in_cp;
+  return j;
+}
+
+json OptimizerToJson(const Optimizer& o) {
+  json j{{"name", OptimizerName(o.name)},
+         {"state_dtype", DTypeName(o.state_dtype)},
+         {"momentum", o.momentum},
+         {"swap_optimizer", o.swap_optimizer},
+         {"swap_optimizer_times", o.swap_optimizer_times},
+         {"early_step_in_backward", o.early_step_in_backward},
+         {"offload", o.offload}};
+  // Options of one optimizer each (Adafactor, Shampoo / SOAP): written only when set, so that
+  // configs and share links of every other optimizer do not carry them.
+  if (o.first_moment) j["first_moment"] = true;
+  if (o.max_preconditioner_dim > 0) j["max_preconditioner_dim"] = o.max_preconditioner_dim;
+  return j;
+}
+
+// The one alias table (config.h): used by `--set`, the share link encoder and its decoder.
+const std::vector<SettingAlias> kAliases = {
+    {"model", "model"},
+    {"device", "device"},
+    {"mode", "mode"},
+    {"fw", "framework"},
+    {"ws", "world_size"},
+    {"b", "training.local_batch_size"},
+    {"s", "training.seq_len"},
+    {"prec", "training.mixed_precision_param"},
+    {"fp8", "training.fp8"},
+    {"attn", "training.attention"},
+    {"dropout", "training.dropout"},
+    {"chunks", "training.loss_chunks"},
+    {"mtp", "training.mtp"},
+    {"compile", "compile.enable"},
+    {"dpr", "parallelism.data_parallel_replicate_degree"},
+    {"dp", "parallelism.data_parallel_shard_degree"},
+    {"tp", "parallelism.tensor_parallel_degree"},
+    {"pp", "parallelism.pipeline_parallel_degree"},
+    {"cp", "parallelism.context_parallel_degree"},
+    {"ep", "parallelism.expert_parallel_degree"},
+    {"etp", "parallelism.expert_tensor_parallel_degree"},
+    {"mbs", "parallelism.pipeline_parallel_microbatch_size"},
+    {"sched", "parallelism.pipeline_parallel_schedule"},
+    {"lps", "parallelism.pipeline_parallel_layers_per_stage"},
+    {"sp", "parallelism.sequence_parallel"},
+    {"zero", "parallelism.zero_stage"},
+    {"reshard", "parallelism.fsdp_reshard_after_forward"},
+    {"ac", "activation_checkpoint.mode"},
+    {"acopt", "activation_checkpoint.selective_ac_option"},
+    {"acoff", "activation_checkpoint.offload"},
+    {"opt", "optimizer.name"},
+    {"osd", "optimizer.state_dtype"},
+    {"swap", "optimizer.swap_optimizer"},
+    {"swapn", "optimizer.swap_optimizer_times"},
+    {"ebw", "optimizer.early_step_in_backward"},
+    {"ooff", "optimizer.offload"},
+    {"tmp", "overhead.temporary_fraction"},
+    {"budget", "overhead.budget_fraction"},
+};
+
+}  // namespace
+
+const std::vector<SettingAlias>& SettingAliases() { return kAliases; }
+
+std::string ResolveSettingKey(std::string_view key) {
+  for (const SettingAlias& a : kAliases) {
+    if (key == a.alias) return a.path;
+  }
+  return std::string(key);
+}
+
+std::string ShortSettingKey(std::string_view path) {
+  for (const SettingAlias& a : kAliases) {
+    if (path == a.path) return a.alias;
+  }
+  return std::string(path);
+}
+
+json ConfigToJson(const Config& c) {
+  json j = json::object();
+  j["version"] = c.version;
+  j["mode"] = ModeName(c.mode);
+  j["framework"] = FrameworkName(c.framework);
+  j["model"] = c.model_id.empty() ? ModelArchToJson(c.model) : json(c.model_id);
+  j["device"] = DeviceToJson(c.device);
+  j["world_size"] = c.world_size;
+  j["training"] = TrainingToJson(c.training);
+  j["compile"] = CompileToJson(c.compile);
+  j["parallelism"] = ParallelismToJson(c.parallelism);
+  j["activation_checkpoint"] =
+      json{{"mode", AcModeName(c.activation_checkpoint.mode)},
+           {"selective_ac_option", c.activation_checkpoint.selective_ac_option},
+           {"offload", c.activation_checkpoint.offload}};
+  j["optimizer"] = OptimizerToJson(c.optimizer);
+  j["overhead"] = json{{"temporary_fraction", c.overhead.temporary_fraction},
+                       {"budget_fraction", c.overhead.budget_fraction}};
+  return j;
+}
+
+json DefaultConfigJson() {
+  Config defaults;
+  defaults.model_id = kDefaultModelId;
+  defaults.device.id = kDefaultDeviceId;
+  return ConfigToJson(defaults);
+}
+
+Result<Config> ApplySetting(const Config& config, std::string_view key, std::string_view value,
+                            const Presets& presets) {
+  const std::string path = ResolveSettingKey(key);
+  if (path.empty()) return Result<Config>::Failure("", "empty key (expected key=value)");
+  json j = ConfigToJson(config);
+  const json* current = detail::FindJsonPath(j, path);
+  json parsed = detail::ValueFromText(value, current != nullptr ? *current : json());
+  const std::string problem = detail::SetJsonPath(j, path, std::move(parsed), presets);
+  if (!problem.empty()) return Result<Config>::Failure(path, problem);
+  return ConfigFromJson(j, presets);
+}
+
+}  // namespace trainmem

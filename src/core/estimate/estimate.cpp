@@ -1,0 +1,288 @@
+// EstimateMemory: assembles the per-stage breakdown from the recipe (estimate_params.cpp) and the
+// activations (estimate_activations.cpp), finds the peak phase, applies the allocator reserve and
+// checks the budget. Template mode (estimate_template.cpp) is the seed's formulas verbatim.
+//
+// Phases, not sums (reference/README.md): the device peak is either at the start of backward
+// (saved activations + loss, gradients not yet produced) or at the optimizer step (all gradients
+// + optimizer temporaries, activations freed). A caching allocator keeps freed blocks reserved:
+// torchtitan frees gradients with zero_grad(set_to_none=True) but their blocks stay reserved, so
+// they count toward `total` (max reserved) though not toward `peak_allocated`.
+#include "core/estimate/estimate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/estimate/estimate_internal.h"
+#include "core/estimate/optimizer_states.h"
+#include "core/estimate/template_mode.h"
+
+namespace trainmem {
+namespace detail {
+
+std::int64_t ToBytes(double bytes) {
+  if (!(bytes > 0)) return 0;  // also NaN
+  if (bytes >= 9.0e18) return std::numeric_limits<std::int64_t>::max();
+  return static_cast<std::int64_t>(bytes + 0.5);  // round half up; bytes > 0 here
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::ToBytes;
+
+ParamCounts TrainedParams(const Config& config, const ParamCounts& main_model) {
+  ParamCounts p = main_model;
+  if (config.training.mtp && config.model.num_mtp_layers > 0) {
+    std::int64_t mtp = config.model.num_mtp_layers * MtpModuleParams(config.model, false);
+    p.mtp = mtp;
+    p.total += mtp;
+    p.dense += mtp;  // counted as dense: its routed experts are a small share (1 of 61 blocks)
+  }
+  return p;
+}
+
+StageEstimate DetailedStage(const Config& config, const Layout& layout,
+                            const detail::StageParams& sp, int index, double& host_optimizer) {
+  StageEstimate st;
+  st.stage = index;
+  st.first_layer = sp.first_layer;
+  st.num_layers = sp.num_layers;
+  st.has_embedding = sp.has_embedding;
+  st.has_head = sp.has_head;
+  const detail::StateBytes state = detail::ComputeStateBytes(config, layout, sp);
+  host_optimizer = state.host_optimizer;
+  const detail::StageActivations act = detail::ComputeActivations(config, layout, sp, index);
+  st.activations = act.breakdown;
+
+  const double persistent = state.parameters + state.optimizer_states;
+  const double gathered_in_step = layout.pp > 1 ? state.gathered_params : 0;
+  const double live_grads_a = state.grads_freed_before_forward ? 0 : state.gradients;
+  const double transient_a = state.gathered_params + state.unsharded_grads + state.grad_buckets;
+  const double phase_a = persistent + live_grads_a + act.peak_bytes + transient_a;
+  const double phase_b = persistent + state.gradients + state.optimizer_step_temp +
+                         gathered_in_step + state.grad_buckets;
+  const double cached_a = state.grads_freed_before_forward ? state.gradients : 0;
+  // Gradients freed by zero_grad come back block by block during backward while the saved
+  // activations go: the backward's other end (the first block) holds every sharded gradient,
+  // that block's recompute and gradient temporaries, its gathered parameters and its unsharded
+  // gradients. With full checkpointing and large optimizer state this end is the peak.
+  const double transient_c =
+      state.gathered_at_backward_end + state.unsharded_grads_at_backward_end + state.grad_buckets;
+  const double phase_c =
+      state.grads_freed_before_forward
+          ? persistent + state.gradients + act.end_of_backward_bytes + transient_c
+          : 0;
+  const bool end_peak = phase_c > phase_a + cached_a && phase_c > phase_b;
+  const bool backward_peak = !end_peak && phase_a + cached_a >= phase_b;
+  const double allocated = std::max({phase_a, phase_b, phase_c});
+  const double reserved_base = std::max({phase_a + cached_a, phase_b, phase_c});
+  // Reserved over allocated: PyTorch's caching allocator rounds large requests up to 2 MiB
+  // multiples, carves them from cudaMalloc'd segments it never merges, and keeps every freed
+  // block (c10/cuda/CUDACachingAllocator.cpp), so max_memory_reserved exceeds the allocated
+  // peak by the fragmentation of the large blocks. overhead.temporary_fraction (0.10) is that
+  // share: the DeepSeek-V3-16B EP4 run logs 40.78 GiB reserved for 36.17 GiB active (12.7%),
+  // and the FSDP calibration runs sit 10–15% above allocated-plus-cached-gradients.
+  const double fraction = config.overhead.temporary_fraction * reserved_base;
+
+  MemoryBreakdown& m = st.bytes;
+  TemporaryBreakdown& t = st.temporary;
+  m.parameters = ToBytes(state.parameters);
+  m.gradients = ToBytes(state.gradients);
+  m.optimizer_states = ToBytes(state.optimizer_states);
+  if (end_peak) {
+    st.peak_phase = "backward end";
+    m.activations = ToBytes(act.end_of_backward_bytes);
+    t.gathered_params = ToBytes(state.gathered_at_backward_end);
+    t.unsharded_grads = ToBytes(state.unsharded_grads_at_backward_end);
+  } else if (backward_peak) {
+    st.peak_phase = "backward start";
+    m.activations = ToBytes(act.peak_bytes);
+    t.gathered_params = ToBytes(state.gathered_params);
+    t.unsharded_grads = ToBytes(state.unsharded_grads);
+  } else {
+    st.peak_phase = "optimizer step";
+    t.gathered_params = ToBytes(gathered_in_step);
+    t.optimizer_step = ToBytes(state.optimizer_step_temp);
+  }
+  t.grad_buckets = ToBytes(state.grad_buckets);
+  t.fraction = ToBytes(fraction);
+  m.temporary = t.gathered_params + t.unsharded_grads + t.grad_buckets + t.optimizer_step +
+                t.communication + t.fraction;
+  m.total = m.parameters + m.gradients + m.optimizer_states + m.activations + m.temporary;
+  m.peak_allocated = std::min(m.total, ToBytes(allocated));
+  t.allocator_reserve = m.total - m.peak_allocated;
+  // The first iteration: the same phases without the states its optimizer step creates.
+  const double lazy = state.lazy_states;
+  m.first_iteration_peak_allocated =
+      std::min(m.peak_allocated,
+               ToBytes(std::max({phase_a - lazy, phase_b, phase_c > 0 ? phase_c - lazy : 0.0})));
+  return st;
+}
+
+void AddWarnings(Estimate& e) {
+  const Config& c = e.config;
+  // What reading the model's config.json assumed (model.h ModelArch::warnings).
+  e.warnings.insert(e.warnings.end(), c.model.warnings.begin(), c.model.warnings.end());
+  for (std::string& w : detail::OptimizerWarnings(c)) e.warnings.push_back(std::move(w));
+  if (c.training.attention == AttentionImpl::kEager)
+    e.warnings.push_back("eager attention keeps seq_len × seq_len scores per head for backward");
+  if (e.host_optimizer_bytes > 0)
+    e.warnings.push_back("optimizer states on the host: each rank needs " +
+                         std::to_string(e.host_optimizer_bytes / (1LL << 20)) +
+                         " MiB of pinned host memory");
+  if (c.mode == Mode::kDetailed)
+    e.warnings.push_back(
+        "NCCL/HCCL communication buffers and the runtime context live outside "
+        "the caching allocator; the budget margin covers them");
+  if (c.optimizer.swap_optimizer &&
+      (c.framework == Framework::kDeepspeed || c.framework == Framework::kTorchtune))
+    e.warnings.push_back(std::string("optimizer.swap_optimizer has no effect with ") +
+                         FrameworkName(c.framework) +
+                         " (it is MindSpeed's and torchtitan-npu's option); use optimizer.offload "
+                         "to keep the optimizer on the host");
+  if (c.optimizer.swap_optimizer && c.framework == Framework::kMegatron &&
+      c.parallelism.zero_stage.value_or(0) < 1)
+    e.warnings.push_back(
+        "MindSpeed's swap_optimizer extends the distributed optimizer: it needs zero_stage 1 "
+        "(--use-distributed-optimizer)");
+  if (c.framework == Framework::kDeepspeed && e.layout.tp > 1 && c.parallelism.sequence_parallel)
+    e.warnings.push_back(
+        "DeepSpeed's AutoTP has no sequence parallelism: norm and dropout activations are "
+        "replicated on every tensor-parallel rank (sequence_parallel does not apply)");
+  const bool torchtitan =
+      c.framework == Framework::kTorchtitan || c.framework == Framework::kTorchtitanNpu;
+  if (c.mode == Mode::kDetailed && torchtitan && c.training.loss_chunks <= 1 && !e.stages.empty()) {
+    // torchtitan's model configs compute the loss with ChunkedLossWrapper (num_chunks = 8) since
+    // 2026-04 (components/loss.py); a job that does holds a fraction of these logits.
+    const StageEstimate& worst = e.stages[static_cast<std::size_t>(e.worst_stage)];
+    const std::int64_t loss = worst.activations.logits_and_loss;
+    if (loss > worst.bytes.total / 5)
+      e.warnings.push_back("the whole-sequence loss holds " + std::to_string(loss >> 30) +
+                           " GiB of fp32 logits here; torchtitan's current model configs chunk it "
+                           "(ChunkedLossWrapper, 8 chunks): set training.loss_chunks = 8 if your "
+                           "job does");
+  }
+  if (c.mode == Mode::kDetailed && c.framework == Framework::kTorchtitan && e.layout.ep > 1)
+    // torchtitan models/common/token_dispatcher.py: AllToAllTokenDispatcher ("standard") is
+    // what estimate_activations.cpp counts. DeepEP / HybridEP (moe_comm_backend) preallocate
+    // their own buffers and save what their dispatch returns; a fork's DeepEP runs of
+    // Qwen3-30B-A3B at EP 8 (NousResearch/torchtitan#19) peaked 21–71% above this estimate.
+    e.warnings.push_back(
+        "expert parallelism is estimated with torchtitan's standard all-to-all token dispatcher; "
+        "DeepEP/HybridEP dispatch keeps other buffers and is not modelled");
+  if (c.mode == Mode::kDetailed && c.training.fp8)
+    e.warnings.push_back(
+        "fp8 is estimated like bf16: float8/MXFP8 linears cast their inputs inside the matmul "
+        "and keep fp32 masters, bf16 gathers and bf16 activations between layers (torchtitan "
+        "components/quantization); measured float8/MXFP8 peaks are within a few percent of "
+        "bf16. NVFP4 saves far less and is not modelled");
+  if (c.model.num_mtp_layers > 0 && !c.training.mtp)
+    e.warnings.push_back("the model has MTP modules; they are not trained (training.mtp = false)");
+}
+
+}  // namespace
+
+namespace {
+
+// Everything but the config copy, the template comparison and the warnings: the part the
+// layout search and the heatmap need, thousands of times per interaction.
+struct StagesResult {
+  std::vector<StageEstimate> stages;
+  std::int64_t host_optimizer_bytes = 0;
+  std::int64_t host_activation_bytes = 0;
+  int worst_stage = 0;
+};
+
+StagesResult ComputeStages(const Config& config, const Layout& layout, const ModelCounts& counts,
+                           const TemplateComparison* comparison) {
+  const ParamCounts& main_model = counts.main_model;
+  StagesResult r;
+  if (config.mode == Mode::kTemplate) {
+    const TemplateComparison t =
+        comparison != nullptr ? *comparison : TemplateComparisonFor(config, layout, main_model);
+    r.stages = TemplateStages(config, layout, t);
+    r.host_optimizer_bytes = TemplateHostOptimizerBytes(config, layout);
+  } else {
+    const std::vector<detail::StageParams> split =
+        detail::SplitStages(config, layout, config.model, counts.layers, main_model);
+    r.stages.reserve(split.size());
+    for (std::size_t i = 0; i < split.size(); ++i) {
+      double host_optimizer = 0;
+      r.stages.push_back(
+          DetailedStage(config, layout, split[i], static_cast<int>(i), host_optimizer));
+      r.host_optimizer_bytes = std::max(r.host_optimizer_bytes, ToBytes(host_optimizer));
+      r.host_activation_bytes =
+          std::max(r.host_activation_bytes, r.stages.back().activations.offloaded_to_host);
+    }
+  }
+  for (std::size_t i = 0; i < r.stages.size(); ++i) {
+    if (config.mode == Mode::kTemplate)
+      r.stages[i].bytes.first_iteration_peak_allocated = r.stages[i].bytes.peak_allocated;
+    if (r.stages[i].bytes.total > r.stages[static_cast<std::size_t>(r.worst_stage)].bytes.total)
+      r.worst_stage = static_cast<int>(i);
+  }
+  return r;
+}
+
+Budget BudgetFor(const Config& c, std::int64_t total, const ErrorBand& band) {
+  Budget b;
+  b.device_bytes = c.device.memory_bytes;
+  b.usable_bytes = ToBytes(static_cast<double>(c.device.memory_bytes) * c.overhead.budget_fraction);
+  b.fits = total <= b.usable_bytes;
+  b.headroom_bytes = b.usable_bytes - total;
+  b.error_band = band.band;
+  b.verdict = VerdictFor(total, b.usable_bytes, band.band, band.below);
+  return b;
+}
+
+}  // namespace
+
+Estimate EstimateMemory(const Config& config) {
+  Estimate e;
+  e.config = config;
+  std::vector<Error> errors = ValidateConfig(config);
+  if (!errors.empty()) {
+    for (const Error& err : errors) e.warnings.push_back("invalid config: " + FormatError(err));
+    return e;
+  }
+  Result<Layout> layout = ResolveLayout(config);
+  if (!layout.ok()) return e;
+  e.layout = layout.value();
+  const ModelCounts counts = CountModel(config.model);
+  e.params = TrainedParams(config, counts.main_model);
+  e.template_comparison = TemplateComparisonFor(config, e.layout, counts.main_model);
+  StagesResult r = ComputeStages(config, e.layout, counts, &e.template_comparison);
+  e.stages = std::move(r.stages);
+  e.host_optimizer_bytes = r.host_optimizer_bytes;
+  e.host_activation_bytes = r.host_activation_bytes;
+  e.worst_stage = r.worst_stage;
+  if (!e.stages.empty()) e.per_device = e.stages[static_cast<std::size_t>(e.worst_stage)].bytes;
+  e.accuracy = ErrorBandFor(config);
+  e.budget = BudgetFor(config, e.per_device.total, e.accuracy);
+  AddWarnings(e);
+  return e;
+}
+
+ModelCounts CountModel(const ModelArch& arch) {
+  return ModelCounts{CountParams(arch, false), CountLayerParams(arch)};
+}
+
+TotalsEstimate EstimateTotals(const Config& config) {
+  return EstimateTotals(config, CountModel(config.model));
+}
+
+TotalsEstimate EstimateTotals(const Config& config, const ModelCounts& counts) {
+  TotalsEstimate t;
+  Result<Layout> layout = ResolveLayout(config);
+  if (!layout.ok()) return t;
+  StagesResult r = ComputeStages(config, layout.value(), counts, nullptr);
+  if (r.stages.empty()) return t;
+  t.valid = true;
+  t.per_device = r.stages[static_cast<std::size_t>(r.worst_stage)].bytes;
+  t.budget = BudgetFor(config, t.per_device.total, ErrorBandFor(config));
+  return t;
+}
+
+}  // namespace trainmem

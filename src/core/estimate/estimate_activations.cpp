@@ -1,0 +1,655 @@
+// Activation memory, derived from the architecture: the tensors each block saves for backward,
+// per token, under each activation-checkpointing policy; the logits and loss; pipeline
+// microbatches in flight. No fixed "K = 10–15": K is derived and reported.
+//
+// Sources:
+// - Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer Models"
+//   (§4: 34·s·b·h + 5·a·s²·b bytes per layer for GPT with dropout; /t under TP, all /t with SP;
+//   selective recompute drops the attention-score terms; full recompute keeps the layer input).
+//   We re-derive the same bookkeeping for GQA, MLA, gated MLPs and MoE instead of using 34.
+// - torchtitan activation_checkpoint (op-level SAC policy: saves outputs of every other mm, of
+//   SDPA/flash attention; integer k checkpoints every k-th block), models/norms (RMSNorm in fp32).
+// - Megatron-LM schedules.py (1F1B warmup = pp - rank - 1; interleaved
+//   (pp - rank - 1)·2 + (v - 1)·pp), cross_entropy.py (vocab-parallel CE saves fp32 softmax).
+// - Reference README: ~12 bytes per logit element for an fp32-upcast eager cross-entropy at the
+//   start of backward, ~6 for Megatron's fused path.
+#include <algorithm>
+#include <cmath>
+
+#include "core/estimate/accuracy.h"
+#include "core/estimate/estimate_internal.h"
+
+namespace trainmem::detail {
+namespace {
+
+struct Shape {
+  double h = 0, q_dim = 0, k_dim = 0, v_dim = 0, o_dim = 0, heads = 0;
+  double latent = 0;        // MLA q/kv latents saved as up-projection inputs (replicated)
+  double mlp_width = 0;     // dense MLP intermediate
+  double shared_width = 0;  // an MoE block's shared experts, all together
+  double expert_width = 0;  // one routed expert's intermediate
+  double top_k = 0, experts = 0;
+};
+
+Shape ShapeOf(const ModelArch& m) {
+  Shape s;
+  s.h = static_cast<double>(m.hidden_size);
+  s.heads = static_cast<double>(m.num_heads);
+  if (m.attention == AttentionKind::kMla) {
+    double qk = static_cast<double>(m.qk_nope_head_dim + m.qk_rope_head_dim);
+    s.q_dim = s.heads * qk;
+    s.k_dim = s.heads * qk;
+    s.v_dim = s.heads * static_cast<double>(m.v_head_dim);
+    s.o_dim = s.v_dim;
+    s.latent = static_cast<double>(m.q_lora_rank + m.kv_lora_rank + m.qk_rope_head_dim);
+  } else {
+    double d = static_cast<double>(m.head_dim);
+    s.q_dim = s.heads * d;
+    s.k_dim = static_cast<double>(m.num_kv_heads) * d;
+    s.v_dim = s.k_dim;
+    s.o_dim = s.q_dim;
+  }
+  s.mlp_width = static_cast<double>(m.intermediate_size);
+  s.expert_width = static_cast<double>(m.moe_intermediate_size);
+  s.shared_width = static_cast<double>(m.num_shared_experts * m.shared_expert_intermediate_size);
+  s.top_k = static_cast<double>(m.experts_per_token);
+  s.experts = static_cast<double>(m.num_experts);
+  return s;
+}
+
+// Everything that depends on the config but not on the layer.
+// How a framework runs context parallelism by default (what it keeps and exchanges per layer).
+enum class CpKind {
+  kRingP2p,    // Megatron on GPUs (TE cp_comm_type "p2p"): KV passed round the ring
+  kNpuRing,    // MindSpeed-LLM on Ascend (megatron_cp_algo, its default): KV passed round
+  kAllGather,  // torchtitan (context_parallel_rotate_method "allgather"): KV gathered per layer
+  kUlysses,    // DeepSpeed-Ulysses, torchtitan-npu's custom CP: all-to-all heads ↔ sequence
+};
+
+struct Context {
+  double ab = 2;  // activation bytes (the compute dtype)
+  double tp = 1, etp = 1;
+  double rep = 1;  // divisor for tensors replicated under TP: tp with sequence parallel
+  double dropout = 0;
+  bool eager_attention = false;
+  bool compiled = false;
+  bool fused_norm = false;  // Megatron TE/Apex fused norms, or torch.compile
+  Framework framework = Framework::kTorchtitan;
+  bool torchtitan = false;  // torchtitan or torchtitan-npu
+  double ep = 1;
+  double seq_kv = 0;          // keys each query attends to in eager attention
+  bool op_level_sac = false;  // selective_ac_option "op" (else every k-th block)
+  double gated_factor = 4;    // saved I-sized tensors of a gated MLP
+  double plain_factor = 2;    // of a non-gated MLP
+  double cp = 1;
+  CpKind cp_kind = CpKind::kRingP2p;
+  double ulysses = 1;  // Megatron / MindSpeed: the all-to-all degree inside CP (1 = ring only)
+  // Megatron on an Ascend NPU, i.e. MindSpeed-LLM: attention runs torch_npu's kernels.
+  bool ascend = false;
+  // Softmax statistics flash attention saves per head per token. CUDA flash attention keeps one
+  // fp32 logsumexp (4 B). torch_npu.npu_fusion_attention returns softmax_max and softmax_sum,
+  // each [B, N, S, 8] fp32, and its backward takes both (MindSpeed-LLM
+  // core/transformer/dot_product_attention.py flash_attention_forward; MindSpeed
+  // core/context_parallel/ring_context_parallel.py "[b, n, 2s, 8]"): 2 × 8 × 4 = 64 B.
+  double lse_bytes = 4.0;
+  // MindSpeed applies RoPE with torch_npu.npu_rotary_mul (--use-fused-rotary-pos-emb, in
+  // MindSpeed-LLM's example and CI scripts); its backward takes x as well as cos and sin
+  // (op-plugin npu_rotary_mul / npu_rotary_position_embedding backward inputs dy, cos, sin, x),
+  // so q and k before RoPE are saved. They are views of the QKV projection's output (split along
+  // the last dim), which therefore stays alive whole, v's part included. Assumed for RoPE models
+  // on Ascend (not MLA, whose RoPE covers a separate slice; not learned positions).
+  bool rope_keeps_qkv = false;
+};
+
+Context ContextOf(const Config& c, const Layout& l) {
+  Context x;
+  x.ab = static_cast<double>(DTypeBytes(c.training.mixed_precision_param));
+  x.tp = static_cast<double>(l.tp);
+  x.etp = static_cast<double>(l.etp);
+  // Sequence parallelism: Megatron's --sequence-parallel flag; torchtitan's TP plan always
+  // shards norms and dropout over the sequence (SequenceParallel); DeepSpeed's AutoTP has no
+  // sequence parallelism, so what lies between the TP regions is replicated on every TP rank.
+  bool sp = false;
+  if (l.tp > 1) {
+    if (c.framework == Framework::kMegatron)
+      sp = c.parallelism.sequence_parallel;
+    else
+      sp = c.framework != Framework::kDeepspeed;
+  }
+  x.rep = sp ? x.tp : 1.0;
+  x.cp = static_cast<double>(l.cp);
+  switch (c.framework) {
+    case Framework::kTorchtitan:
+    case Framework::kTorchtune:
+      x.cp_kind = CpKind::kAllGather;
+      break;
+    case Framework::kTorchtitanNpu:
+    case Framework::kDeepspeed:
+      x.cp_kind = CpKind::kUlysses;
+      break;
+    case Framework::kMegatron:
+      x.cp_kind = CpKind::kRingP2p;
+      break;
+  }
+  x.framework = c.framework;
+  if (c.framework == Framework::kMegatron && c.parallelism.ulysses_degree_in_cp > 0)
+    x.ulysses = static_cast<double>(c.parallelism.ulysses_degree_in_cp);
+  x.ascend = c.framework == Framework::kMegatron && DeviceIsAscend(c.device);
+  if (x.ascend) {
+    x.lse_bytes = 64.0;
+    x.cp_kind = CpKind::kNpuRing;
+    x.rope_keeps_qkv = !c.model.learned_positions && c.model.attention != AttentionKind::kMla;
+  }
+  x.torchtitan = c.framework == Framework::kTorchtitan || c.framework == Framework::kTorchtitanNpu;
+  x.ep = static_cast<double>(l.ep);
+  // Megatron's default hidden and attention dropout is 0.1 (arguments.py); torchtitan and
+  // torchtune models have none.
+  x.dropout = c.training.dropout.value_or(c.framework == Framework::kMegatron ? 0.1 : 0.0);
+  x.eager_attention = c.training.attention == AttentionImpl::kEager;
+  x.compiled = c.compile.enable && c.compile.model;
+  x.fused_norm = x.compiled || c.framework == Framework::kMegatron;
+  x.seq_kv = static_cast<double>(c.training.seq_len);
+  x.op_level_sac = c.activation_checkpoint.mode == AcMode::kSelective &&
+                   c.activation_checkpoint.selective_ac_option == "op";
+  if (x.compiled) {
+    // Inductor's min-cut partitioner saves the two up-projections and recomputes the cheap
+    // activation and product in backward; a plain MLP keeps only fc1's output.
+    x.gated_factor = 2;
+    x.plain_factor = 1;
+  } else if (c.framework == Framework::kMegatron) {
+    // Fused bias-SwiGLU saves fc1's [gate, up] output; fc2 saves its input (bias_swiglu.py).
+    x.gated_factor = 3;
+    x.plain_factor = 2;
+  }
+  return x;
+}
+
+// Bytes a norm saves per token: fused kernels keep the input and per-row statistics; the eager
+// fp32 RMSNorm also keeps an fp32 copy of the input and the normalised value before the weight.
+double NormBytes(const Context& x, double width) {
+  double stats = 4.0;
+  if (x.fused_norm) return x.ab * width + stats;
+  return (4.0 + x.ab) * width + stats;
+}
+
+struct LayerBytes {
+  double none = 0;     // saved with no checkpointing
+  double op_sac = 0;   // torchtitan op-level selective AC
+  double input = 0;    // the block input (what full AC keeps)
+  double scores = 0;   // eager attention probabilities (part of none)
+  double working = 0;  // transient gradients while this block runs backward
+};
+
+// Context parallelism, per local token of one attention layer (this rank holds seq/cp tokens).
+// `saved` is kept for backward beyond plain attention; `working` exists while the layer runs.
+// - Ring P2P (TransformerEngine AttnFuncWithCPAndKVP2P, Megatron's default cp_comm_type "p2p";
+//   MindSpeed ring_context_parallel.py): K and V are concatenated into one buffer and a second
+//   one receives the next rank's block (2 KV blocks in flight); forward keeps every step's
+//   partial output and LSE (out_per_step, softmax_lse_per_step) until the final correction;
+//   backward circulates KV and dKV together (2 × (KV + dKV)) and accumulates dQ.
+// - All-gather (torchtitan's default context_parallel_rotate_method, torch's
+//   _templated_ring_attention with the all-gather rotater): the layer's full K and V (cp blocks)
+//   are gathered in forward and again in backward; partial results merge in fp32 (the SDPA
+//   merger's output and LSE), and backward accumulates dQ, dK, dV in fp32.
+// - Ulysses (DeepSpeed-Ulysses, torchtitan-npu): all-to-all turns seq/cp × heads into
+//   seq × heads/cp, so attention's inputs keep their size; the attention output is kept both
+//   before (flash backward) and after (o_proj input) the reverse all-to-all, and each all-to-all
+//   needs a receive buffer. Key/value heads fewer than cp are repeated up to cp.
+// - MindSpeed ring (MindSpeed core/context_parallel/ring_context_parallel.py AttentionWithCp,
+//   what MindSpeed-LLM's megatron_cp_algo runs): forward concatenates K and V into cur_kv and
+//   allocates next_kv and next_round_kv (empty_like: 3 KV blocks), merges each step's output and
+//   softmax_max/sum into one running result (not one per step), and saves a clone of the last
+//   KV block in place of the layer's own K and V (no net change to what is saved). Backward
+//   allocates cur_dkv, next_dkv and next_round_dkv (3 KV-sized), dq, the KV cache's current and
+//   received blocks (2 KV) and each step's dq, dk, dv from npu_fusion_attention_grad:
+//   6 KV + 2 Q per local token.
+struct ContextParallelBytes {
+  double saved = 0;
+  double working = 0;
+};
+
+ContextParallelBytes ContextParallelOf(const Context& x, const Shape& s) {
+  ContextParallelBytes cp;
+  const double q = s.q_dim / x.tp, o = s.o_dim / x.tp, heads = s.heads / x.tp;
+  const double kv = (s.k_dim + s.v_dim) / x.tp;
+  switch (x.cp_kind) {
+    case CpKind::kRingP2p:
+    case CpKind::kNpuRing: {
+      // Megatron / MindSpeed with parallelism.ulysses_degree_in_cp = u > 1 (MindSpeed
+      // ulysses_cp_algo, or hybrid_cp_algo with a ring over cp / u ranks;
+      // core/context_parallel/ulysses_context_parallel.py UlyssesContextAttention): before the
+      // all-to-all, MindSpeed-LLM repeats the key/value heads up to the query heads
+      // (--kv-head-repeat-before-uly-alltoall, on by default: dot_product_attention.py
+      // ulysses_context_parallel_forward_wrapper), so the all-to-all outputs that attention saves
+      // hold K and V of q's size; the attention output is kept before (attention backward) and
+      // after (o_proj input) the reverse all-to-all; each all-to-all needs a receive buffer.
+      double ring_kv = kv;
+      double ulysses_working = 0;
+      if (x.ulysses > 1) {
+        ring_kv = std::max(kv, 2 * q);
+        cp.saved = x.ab * (ring_kv - kv) + x.ab * o;
+        ulysses_working = x.ab * (q + ring_kv);
+      }
+      const double ring = x.cp / x.ulysses;
+      double ring_working = 0;
+      if (ring > 1 && x.cp_kind == CpKind::kNpuRing) {
+        const double forward = x.ab * (3 * ring_kv + o) + x.lse_bytes * heads;
+        const double backward = x.ab * (6 * ring_kv + 2 * q);
+        ring_working = std::max(forward, backward);
+      } else if (ring > 1) {
+        const double forward = 2 * x.ab * ring_kv + ring * (x.ab * o + 4.0 * heads);
+        const double backward = 2 * 2 * x.ab * ring_kv + x.ab * q;
+        ring_working = std::max(forward, backward);
+      }
+      cp.working = std::max(ulysses_working, ring_working);
+      break;
+    }
+    case CpKind::kAllGather: {
+      const double forward = x.cp * x.ab * kv + 4.0 * (o + heads);
+      const double backward = x.cp * x.ab * kv + 4.0 * (q + kv) + x.ab * kv;
+      cp.working = std::max(forward, backward);
+      break;
+    }
+    case CpKind::kUlysses: {
+      const double head_dim = s.heads > 0 ? s.q_dim / s.heads : 0;
+      const double kv_heads = s.heads > 0 && head_dim > 0 ? s.k_dim / head_dim : 0;
+      const double repeated = std::max(0.0, x.cp - kv_heads) * 2 * head_dim / x.tp;
+      cp.saved = x.ab * o + x.ab * repeated;
+      cp.working = x.ab * (q + kv + repeated);
+      break;
+    }
+  }
+  return cp;
+}
+
+LayerBytes AttentionBytes(const Context& x, const Shape& s) {
+  LayerBytes b;
+  const double qkv = (s.q_dim + s.k_dim + s.v_dim) / x.tp;
+  const double heads = s.heads / x.tp;
+  const double mask = x.dropout > 0 ? 1.0 : 0.0;
+  b.input = x.ab * s.h / x.rep;
+  double saved = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep;  // norm, QKV input
+  saved += x.ab * qkv;                                            // q, k, v after RoPE
+  if (x.rope_keeps_qkv) saved += x.ab * qkv;  // the QKV output, held by RoPE's saved q, k
+  saved += s.latent > 0 ? x.ab * s.latent + NormBytes(x, s.latent) : 0;
+  saved += x.ab * s.o_dim / x.tp;  // attention out = o_proj in
+  if (x.eager_attention) {
+    // Softmax output per query row (+ dropout mask and dropped output when dropout > 0).
+    b.scores = heads * x.seq_kv * (x.ab + mask * (1.0 + x.ab));
+    saved += b.scores;
+  } else {
+    saved += x.lse_bytes * heads;  // flash attention's softmax statistics (fp32)
+  }
+  saved += mask * s.h / x.rep;  // residual dropout mask
+  b.none = saved;
+  // SAC "op": every other mm output (wq, wv) and the attention output + lse.
+  b.op_sac = x.ab * (s.q_dim + s.v_dim) / x.tp + x.ab * s.o_dim / x.tp + 4.0 * heads;
+  b.working = x.ab * (qkv + 2 * s.h / x.rep) + (x.eager_attention ? x.ab * heads * x.seq_kv : 0);
+  if (x.cp > 1) {
+    const ContextParallelBytes cp = ContextParallelOf(x, s);
+    b.none += cp.saved;
+    b.op_sac += cp.saved;
+    b.working += cp.working;
+  }
+  return b;
+}
+
+// Linear-attention token mixers (ModelArch::layer_mixer) keep neither seq × seq scores nor a
+// KV cache; per token they save their projections and gates, and carry a dk × dv state per head
+// that the chunked kernels recompute in backward (a transient, in `working`).
+// - Gated DeltaNet, as Qwen3NextGatedDeltaNet calls fla's chunk_gated_delta_rule
+//   (fla/ops/gated_delta_rule/chunk.py: save_for_backward(q, q_rstd, k, k_rstd, v, g, beta, A)
+//   with 64-token chunks; q and k repeated to the value heads first): the in_proj outputs (conv
+//   input, z, b, a), the conv1d + SiLU output, q/k/v, fp32 rstd and g, beta, one 64-wide row of
+//   the chunk matrix A per head, the output and the gated norm's output.
+// - Lightning attention (MiniMax-01 §2.2, block size 256): q/k/v before and after SiLU, the
+//   output gate, the norm's input and output; the per-block kv states and intra-block scores
+//   are recomputed.
+LayerBytes LinearMixerBytes(const Context& x, const Shape& s, const ModelArch& m, MixerKind kind) {
+  LayerBytes b;
+  const double mask = x.dropout > 0 ? 1.0 : 0.0;
+  b.input = x.ab * s.h / x.rep;
+  double saved = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep + mask * s.h / x.rep;
+  if (kind == MixerKind::kGatedDeltaNet) {
+    const double nv = static_cast<double>(m.linear_num_value_heads);
+    const double dk = static_cast<double>(m.linear_key_head_dim);
+    const double dv = static_cast<double>(m.linear_value_head_dim);
+    const double kd = static_cast<double>(m.linear_num_key_heads) * dk;
+    const double vd = nv * dv;
+    const double conv = 2 * kd + vd;
+    saved += x.ab * (conv + vd + 2 * nv) / x.tp;  // in_proj outputs
+    saved += x.ab * conv / x.tp;                  // conv1d + SiLU
+    saved += x.ab * (2 * nv * dk + vd) / x.tp;    // q, k (per value head), v
+    saved += (3 * 4.0 + x.ab) * nv / x.tp;        // rstd q/k, g (fp32), beta
+    saved += x.ab * 64 * nv / x.tp;               // A, one 64-wide row per head
+    saved += x.ab * 2 * vd / x.tp;                // o, gated-norm output
+    b.op_sac = x.ab * (conv + vd) / x.tp + x.ab * s.h / x.rep;
+    b.working = x.ab * (conv + 2 * s.h / x.rep) + 4.0 * nv * dk * dv / 64 / x.tp;
+  } else {
+    const double heads = s.heads / x.tp;
+    const double d = static_cast<double>(m.head_dim);
+    const double width = heads * d;
+    saved += x.ab * 6 * width;  // q, k, v before and after SiLU
+    saved += x.ab * 3 * width;  // output gate, norm input, norm output
+    saved += 4.0 * heads;       // norm statistics
+    b.op_sac = x.ab * 4 * width;
+    b.working = x.ab * (3 * width + 2 * s.h / x.rep) + 4.0 * heads * (d * d / 256 + 256);
+  }
+  b.none = saved;
+  return b;
+}
+
+LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
+  LayerBytes b;
+  const double mask = x.dropout > 0 ? 1.0 : 0.0;
+  const double factor = gated ? x.gated_factor : x.plain_factor;
+  double saved = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep;  // norm, MLP input
+  double width = s.mlp_width / x.tp;                              // dense or shared experts
+  double op = 0;
+  if (moe) {
+    // Router logits and probabilities (fp32), then each token's top-k copies: the permuted
+    // input, the experts' intermediates (split by ETP) and their outputs for the weighted sum.
+    double routed = s.top_k / x.rep;
+    saved += 8.0 * s.experts / x.rep;
+    // torchtitan's combine (models/common/token_dispatcher.py) upcasts the experts' outputs to
+    // fp32 before weighting them by the router scores, so the multiply keeps an fp32 copy.
+    const double output_bytes = x.torchtitan ? 4.0 : x.ab;
+    // Megatron's all-to-all dispatcher (core/transformer/moe/token_dispatcher.py
+    // MoEAlltoAllTokenDispatcher) all-gathers the tokens it received over the expert-TP group
+    // before the experts (gather_from_sequence_parallel_region, group=expt_tp) and
+    // reduce-scatters their output: each ETP rank computes its I/etp slice for etp × the routed
+    // copies, so the permuted input and the intermediates are etp × larger than one rank's
+    // share; the combined output comes back at the local count.
+    const double gathered = x.framework == Framework::kMegatron ? x.etp : 1.0;
+    saved += routed * ((x.ab * gathered + output_bytes) * s.h +
+                       factor * x.ab * gathered * s.expert_width / x.etp);
+    op += 4.0 * s.experts / x.rep + routed * x.ab * (s.expert_width / x.etp + s.h);
+    width = s.shared_width / x.tp;
+  }
+  saved += factor * x.ab * width;
+  saved += mask * s.h / x.rep;
+  b.none = saved;
+  // SAC "op": w1 and w2 outputs (every other mm).
+  b.op_sac = op + x.ab * (width + s.h / x.rep);
+  if (x.torchtitan) {
+    // torchtitan distributed/activation_checkpoint.py SelectiveAC: the save set is PyTorch's
+    // compute-intensive ops (torch/_functorch/partitioners.py get_default_op_list: mm, addmm,
+    // bmm, SDPA, _scaled_mm — not _grouped_mm) plus all_to_all_single and topk, minus every
+    // second mm/linear (counted per block; the router gate is forced to recompute). So a dense
+    // or shared-expert MLP keeps w1's and w2's outputs (the attention's four linears leave the
+    // count even); routed experts keep the top-k choice (fp32 scores + int64 ids) and, with EP,
+    // the two all-to-all outputs (dispatched tokens in, combined tokens back), while their
+    // grouped GEMMs are recomputed.
+    double routed = 0;
+    if (moe) {
+      routed = s.top_k * 12.0 / x.rep;
+      if (x.ep > 1) routed += 2.0 * s.top_k / x.rep * x.ab * s.h;
+    }
+    const double has_dense = width > 0 ? 1.0 : 0.0;
+    // torch.compile: AOTAutograd's partitioner saves only what the backward graph reads; w2's
+    // output feeds the residual add, whose backward reads nothing, so it is not kept.
+    const double w2_out = x.compiled ? 0.0 : x.ab * s.h / x.rep;
+    b.op_sac = routed + has_dense * (x.ab * width + w2_out);
+  }
+  const double expert_gather = x.framework == Framework::kMegatron ? x.etp : 1.0;
+  const double transient_width =
+      width + (moe ? s.top_k * expert_gather * s.expert_width / x.etp / x.rep : 0);
+  b.working = x.ab * (3 * transient_width + 2 * s.h / x.rep);
+  if (moe && x.torchtitan) {
+    // Going back through combine and dispatch, each routed copy's gradient exists as the fp32
+    // product's gradient and as bf16 copies before and after the all-to-all / unpermute.
+    b.working += s.top_k / x.rep * (4.0 + 2 * x.ab) * s.h;
+  }
+  return b;
+}
+
+}  // namespace
+
+namespace {
+
+// Per-token bytes one block keeps under the configured policy, and its transient peak.
+struct PolicyBytes {
+  double kept = 0;       // saved until this block's backward
+  double recompute = 0;  // re-materialised during its backward (AC), on top of `kept`
+  double working = 0;    // gradient temporaries during its backward
+  double scores = 0;
+};
+
+PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, bool moe,
+                             bool checkpointed, MixerKind mixer = MixerKind::kAttention) {
+  const bool gated = c.model.mlp == MlpKind::kGated;
+  LayerBytes attn = mixer == MixerKind::kAttention ? AttentionBytes(x, s)
+                                                   : LinearMixerBytes(x, s, c.model, mixer);
+  LayerBytes mlp = MlpBytes(x, s, gated, moe);
+  const double none = attn.none + mlp.none;
+  PolicyBytes p;
+  p.working = std::max(attn.working, mlp.working);
+  p.scores = attn.scores;
+  const AcMode mode = c.activation_checkpoint.mode;
+  const bool op_level = x.op_level_sac;
+  if (mode == AcMode::kSelective && x.framework == Framework::kMegatron) {
+    // Megatron and MindSpeed --recompute-granularity selective: core attention is recomputed
+    // (Korthikanti et al. 2022 §4.2; transformer_block / attention.py
+    // _checkpointed_attention_forward), whatever selective_ac_option says (a torchtitan key):
+    // the softmax scores and their dropout are not kept.
+    p.kept = none - attn.scores;
+    p.recompute = attn.scores;
+  } else if (mode == AcMode::kNone || (mode == AcMode::kSelective && !op_level && !checkpointed)) {
+    p.kept = none;
+  } else if (mode == AcMode::kFull || checkpointed) {
+    p.kept = attn.input;
+    p.recompute = none;
+  } else {
+    p.kept = attn.input + attn.op_sac + mlp.op_sac;
+    p.recompute = std::max(0.0, none - p.kept);
+  }
+  return p;
+}
+
+// How many microbatch-chunks of this stage are alive at its backward peak, and how many of its
+// blocks each chunk covers. 1F1B: pp - stage (PipeDream-Flush); GPipe: every microbatch;
+// interleaved (v chunks per rank): Megatron's warmup (pp - stage - 1)·2 + (v - 1)·pp, plus one.
+struct InFlight {
+  double chunks = 1;
+  double layers_per_chunk = 0;
+  std::int64_t microbatches = 1;
+};
+
+InFlight PipelineInFlight(const Config& c, const Layout& l, const StageParams& st, int stage) {
+  InFlight f;
+  f.layers_per_chunk = static_cast<double>(st.num_layers);
+  if (l.pp <= 1) return f;
+  const std::int64_t mbs = std::max<std::int64_t>(1, c.parallelism.pp_microbatch_size);
+  const std::int64_t n_micro = std::max<std::int64_t>(1, c.training.local_batch_size / mbs);
+  const std::int64_t remaining = l.pp - stage;
+  switch (c.parallelism.pp_schedule) {
+    case PpSchedule::kGPipe:
+      f.microbatches = n_micro;
+      break;
+    case PpSchedule::k1F1B:
+    case PpSchedule::kZeroBubble:
+      f.microbatches = std::min(remaining, n_micro);
+      break;
+    case PpSchedule::kInterleaved1F1B: {
+      std::int64_t lps = c.parallelism.pp_layers_per_stage;
+      std::int64_t v =
+          (lps > 0 && st.num_layers >= lps) ? std::max<std::int64_t>(1, st.num_layers / lps) : 2;
+      std::int64_t warmup = (remaining - 1) * 2 + (v - 1) * l.pp;
+      std::int64_t chunks = std::min(warmup + 1, n_micro * v);
+      f.layers_per_chunk = static_cast<double>(st.num_layers) / static_cast<double>(v);
+      f.chunks = static_cast<double>(chunks);
+      f.microbatches = std::min(n_micro, (chunks + v - 1) / v);
+      return f;
+    }
+  }
+  f.chunks = static_cast<double>(f.microbatches);
+  return f;
+}
+
+// torchtitan's loss at its peak, per token (components/loss.py, trainer.py).
+// - Eager cross_entropy_loss: F.cross_entropy(pred.float()); the trainer deletes `pred` before
+//   backward, so log_softmax's fp32 output is what is kept; its backward holds that output, the
+//   incoming fp32 gradient and the fp32 result at once: 12 bytes per logit.
+// - Compiled loss ("loss" in compile.components): Inductor fuses upcast, log-softmax and NLL; the
+//   partitioner keeps the bf16 logits and per-row statistics and the backward writes bf16
+//   gradients in one kernel: 2 + 2 bytes per logit.
+// - TP (_LossParallelCrossEntropy, vocab-sharded): forward holds the bf16 shard, its fp32 copy,
+//   `shifted` and exp(shifted) (14 B); backward holds the saved fp32 log_probs, grad_input
+//   (zeros_like), exp(log_probs) and their sum at once: 16 bytes per logit.
+// - ChunkedLossWrapper (num_chunks = loss_chunks > 1): lm_head and the loss run chunk by chunk,
+//   each chunk's backward right after its forward, so only T/N tokens of logits exist, plus the
+//   chunk's bf16 logits held by the loop, plus a GradAccumulator of fp32 [T, hidden] (the
+//   decoder norm's output is replicated over TP before chunking).
+double TorchtitanLossBytesPerToken(const Config& c, const Context& x, double vocab, double h) {
+  const bool compiled_loss = c.compile.enable && c.compile.loss;
+  const bool loss_parallel = x.tp > 1;
+  const double per_logit = loss_parallel ? 16.0 : (compiled_loss ? 4.0 : 12.0);
+  const double chunks = static_cast<double>(std::max<std::int64_t>(1, c.training.loss_chunks));
+  if (chunks <= 1) return vocab * per_logit;
+  const double chunk_logits = compiled_loss && !loss_parallel ? 0.0 : x.ab;  // compiled: in 4
+  return vocab * (per_logit + chunk_logits) / chunks + 4.0 * h;
+}
+
+// Logits and loss at the start of backward, per token, for this device.
+double LossBytesPerToken(const Config& c, const Context& x) {
+  const double vocab = static_cast<double>(c.model.vocab_size) / x.tp;  // vocab-parallel
+  // The final norm's saved tensors and the head's (gathered) input.
+  const double h = static_cast<double>(c.model.hidden_size);
+  const double head_input = NormBytes(x, h) / x.rep + x.ab * h;
+  if (x.torchtitan) return TorchtitanLossBytesPerToken(c, x, vocab, h) + head_input;
+  const bool fused = c.framework == Framework::kMegatron || (c.compile.enable && c.compile.loss);
+  const double per_logit = fused ? 6.0 : 12.0;
+  const double chunks = static_cast<double>(std::max<std::int64_t>(1, c.training.loss_chunks));
+  // Chunked CE keeps the bf16 logits and upcasts one chunk at a time.
+  const double logits = chunks > 1 ? x.ab + per_logit / chunks : per_logit;
+  return vocab * logits + head_input;
+}
+
+// The explicit causal mask a Megatron-family job keeps on the device, in bytes (bool).
+// - Data loader (create_attention_mask_in_dataloader, on unless
+//   --no-create-attention-mask-in-dataloader): Megatron's GPTDataset builds a [1, s, s] mask per
+//   sample (core/datasets/gpt_dataset.py _get_ltor_masks_and_position_ids, `< 0.5` → bool),
+//   get_batch copies the microbatch's [mbs, 1, s, s] to the device and, with CP,
+//   get_batch_on_this_cp_rank keeps this rank's query rows ([mbs, 1, s/cp, s]). It lives through
+//   the microbatch's forward, loss included; MindSpeed-LLM's attention also keeps a reference to
+//   it on the module (dot_product_attention.py flash_attention_forward `self.attention_mask =
+//   attention_mask`; legacy FlashSelfAttention likewise), so on Ascend it is still there in
+//   backward.
+// - MindSpeed without flash attention and without a loader mask: generate_attention_mask
+//   (MindSpeed model/transformer.py) builds a global [mbs, 1, s, s] bool mask, kept for the run.
+//   With flash attention its mask is a compressed 2048 × 2048 (4 MiB), left out.
+// With pipeline parallelism Megatron-LM's get_batch gives middle stages no batch at all
+// (pretrain_gpt.py); MindSpeed-LLM's get_batch_on_this_tp_rank broadcasts the mask to them too.
+double AttentionMaskBytes(const Config& c, const Layout& l, const Context& x, const StageParams& st,
+                          double mbs) {
+  if (c.framework != Framework::kMegatron) return 0;
+  const double s = static_cast<double>(c.training.seq_len);
+  if (c.training.create_attention_mask_in_dataloader) {
+    if (!x.ascend && !st.has_embedding && !st.has_head) return 0;
+    return mbs * (s / static_cast<double>(l.cp)) * s;
+  }
+  if (x.ascend && x.eager_attention) return mbs * s * s;
+  return 0;
+}
+
+}  // namespace
+
+StageActivations ComputeActivations(const Config& c, const Layout& l, const StageParams& st,
+                                    int stage_index) {
+  StageActivations out;
+  ActivationBreakdown& b = out.breakdown;
+  const Context x = ContextOf(c, l);
+  const Shape s = ShapeOf(c.model);
+  const std::int64_t mbs =
+      l.pp > 1 ? c.parallelism.pp_microbatch_size : c.training.local_batch_size;
+  const double tokens = static_cast<double>(mbs) * static_cast<double>(c.training.seq_len) /
+                        static_cast<double>(l.cp);
+  const InFlight f = PipelineInFlight(c, l, st, stage_index);
+  std::int64_t k_every = 0;
+  if (c.activation_checkpoint.mode == AcMode::kSelective && c.framework != Framework::kMegatron &&
+      c.activation_checkpoint.selective_ac_option != "op")
+    k_every =
+        std::max<long long>(1, std::atoll(c.activation_checkpoint.selective_ac_option.c_str()));
+
+  double kept_per_token = 0, worst_transient = 0, scores = 0, first_kept = 0;
+  // A block's bytes depend on the layer only through (MoE?, checkpointed?, token mixer): the few
+  // kinds a model has are computed once each, not once per layer (a 126-layer model has ≤ 4).
+  struct Memo {
+    bool moe, checkpointed;
+    MixerKind mixer;
+    PolicyBytes bytes;
+  };
+  Memo memo[8];
+  int memo_size = 0;
+  for (std::int64_t layer = st.first_layer; layer < st.first_layer + st.num_layers; ++layer) {
+    bool moe = c.model.num_experts > 0 &&
+               static_cast<std::size_t>(layer) < c.model.layer_is_moe.size() &&
+               c.model.layer_is_moe[static_cast<std::size_t>(layer)];
+    // torchtitan's block-interval SAC (distributed/activation_checkpoint.py before the 2026-06
+    // policy refactor) bumps a process-wide counter before testing `count % k == 0`: the k-th,
+    // 2k-th, … block this rank builds is checkpointed, not the first. Other frameworks: id % k.
+    const std::int64_t ordinal = x.torchtitan ? layer - st.first_layer + 1 : layer;
+    bool checkpointed = k_every > 0 && (ordinal % k_every == 0);
+    const MixerKind mixer = c.model.MixerOf(layer);
+    const PolicyBytes* found = nullptr;
+    for (int i = 0; i < memo_size; ++i) {
+      if (memo[i].moe == moe && memo[i].checkpointed == checkpointed && memo[i].mixer == mixer)
+        found = &memo[i].bytes;
+    }
+    PolicyBytes computed;
+    if (!found) {
+      computed = BlockUnderPolicy(c, x, s, moe, checkpointed, mixer);
+      if (memo_size < 8) memo[memo_size++] = {moe, checkpointed, mixer, computed};
+      found = &computed;
+    }
+    const PolicyBytes& p = *found;
+    kept_per_token += p.kept;
+    if (layer == st.first_layer) first_kept = p.kept;
+    worst_transient = std::max(worst_transient, p.recompute + p.working);
+    scores = std::max(scores, p.scores);
+  }
+  const double layers = std::max<double>(1, static_cast<double>(st.num_layers));
+  const double per_layer_token = kept_per_token / layers;
+  b.bytes_per_token_per_layer = per_layer_token;
+  b.k_equivalent = per_layer_token / (s.h * x.ab);
+  b.per_layer = ToBytes(per_layer_token * tokens);
+  b.layers_kept = static_cast<std::int64_t>(std::llround(f.chunks * f.layers_per_chunk));
+  b.microbatches_in_flight = f.microbatches;
+  double saved = kept_per_token * tokens * f.chunks * (f.layers_per_chunk / layers);
+  b.recompute_layer = ToBytes(worst_transient * tokens);
+  b.attention_scores = ToBytes(scores * tokens);
+  if (st.has_embedding) b.embedding_output = ToBytes(x.ab * s.h / x.rep * tokens * f.chunks);
+  double loss = st.has_head ? LossBytesPerToken(c, x) * tokens : 0;
+  if (st.has_head && c.training.mtp && c.model.num_mtp_layers > 0) {
+    // MTP on the last stage (DeepSeek-V3 §2.2; Megatron multi_token_prediction.py): each depth
+    // normalises the hidden state and the next token's embedding, projects their concatenation
+    // (2h → h), runs one transformer block and the shared head, and computes its own loss, so
+    // at the start of backward every depth's block activations and logits/loss are held.
+    const double depths = static_cast<double>(c.model.num_mtp_layers);
+    const bool moe =
+        c.model.num_experts > 0 && !c.model.layer_is_moe.empty() && c.model.layer_is_moe.back();
+    const PolicyBytes block = BlockUnderPolicy(c, x, s, moe, false);
+    const double input = 2 * NormBytes(x, s.h) / x.rep + x.ab * 2 * s.h / x.rep;
+    saved += depths * (input + block.kept) * tokens * f.microbatches;
+    worst_transient = std::max(worst_transient, block.recompute + block.working);
+    b.recompute_layer = ToBytes(worst_transient * tokens);
+    loss *= 1 + depths;
+  }
+  b.logits_and_loss = ToBytes(loss);
+  const double mask = AttentionMaskBytes(c, l, x, st, static_cast<double>(mbs));
+  b.attention_mask = ToBytes(mask);
+  if (c.activation_checkpoint.offload) {
+    // Saved activations go to pinned host memory as they are produced; about two blocks'
+    // worth are on the device at a time (one being offloaded, one being brought back).
+    double on_device = std::min(saved, 2.0 * per_layer_token * tokens);
+    b.offloaded_to_host = ToBytes(saved - on_device);
+    saved = on_device;
+  }
+  b.saved_layers = ToBytes(saved);
+  out.peak_bytes = saved + mask + std::max(loss, worst_transient * tokens);
+  out.end_of_backward_bytes =
+      (first_kept + worst_transient) * tokens + static_cast<double>(b.embedding_output);
+  return out;
+}
+
+}  // namespace trainmem::detail

@@ -1,0 +1,459 @@
+// Parameters, gradients and optimizer states per device, by framework recipe; pipeline split.
+//
+// Sources (each recipe cites its own below):
+// - seed/README.md ①②③: P·bytes/(TP·PP), experts /(TP·EP·PP), AdamW m+v fp32, FSDP shards over DP.
+// - ZeRO: Rajbhandari et al. 2020, "ZeRO: Memory Optimizations Toward Training Trillion
+//   Parameter Models", §3 (2Ψ + 2Ψ + KΨ with K = 12 for mixed-precision Adam).
+// - torchtitan: torchtitan/distributed/parallelize (fully_shard with MixedPrecisionPolicy
+//   param_dtype bf16, reduce_dtype fp32: sharded fp32 master params/grads; the root module is not
+//   resharded after forward); config [optimizer] implementation = "fused" by default.
+// - Megatron-LM: megatron/core/distributed/param_and_grad_buffer.py (fp32 main-grad buffer for
+//   bf16), megatron/core/optimizer/distrib_optimizer.py (fp32 master + m + v sharded over DP).
+// - MindSpeed --swap-optimizer (mindspeed/core/optimizer/swap_optimizer/swap_optimizer.py,
+//   SwapDistributedOptimizer): the fp32 master shard ('param'), exp_avg and exp_avg_sq live in
+//   pinned host memory (12 bytes per element, the file's own "swap_num * 12") and come back in
+//   swap_optimizer_times slices during the step. torchtitan-npu's swap optimizer moves only the
+//   states (exp_avg, exp_avg_sq): its parameters are the FSDP fp32 shards themselves.
+// - DeepSpeed MoE (deepspeed/utils/groups.py, deepspeed/moe/utils.py): expert parameters form
+//   their own ZeRO groups over the expert-data-parallel ranks, dp / ep.
+#include <algorithm>
+#include <cmath>
+
+#include "core/estimate/estimate_internal.h"
+#include "core/estimate/optimizer_states.h"
+
+namespace trainmem::detail {
+namespace {
+
+// Even split of L blocks over pp (or pp × virtual) chunks; the remainder goes to the middle
+// stages, because the first and last stages already carry the embedding and the head.
+std::vector<std::int64_t> LayersPerStage(std::int64_t layers, std::int64_t pp) {
+  std::vector<std::int64_t> counts(static_cast<std::size_t>(pp), layers / pp);
+  std::int64_t extra = layers % pp;
+  for (std::int64_t i = 0; extra > 0; ++i, --extra) {
+    std::int64_t middle = (pp - 1) / 2;
+    std::int64_t offset = (i % 2 == 0) ? i / 2 : -(i + 1) / 2;
+    std::int64_t idx = std::clamp<std::int64_t>(middle + offset, 0, pp - 1);
+    counts[static_cast<std::size_t>(idx)] += 1;
+  }
+  return counts;
+}
+
+// The largest single weight matrices after TP / ETP, in elements, as Megatron lays them out:
+// one fused QKV matrix (megatron/core/transformer/attention.py linear_qkv) and one fused
+// [gate; up] fc1 for gated MLPs (mlp.py linear_fc1, 2·ffn wide), per expert for the experts
+// (TEGroupedMLP keeps one weight per local expert). Used for per-tensor optimizer temporaries.
+struct LargestMatrices {
+  double block = 0;   // attention or dense/shared MLP matrix
+  double expert = 0;  // one routed expert's fc1
+};
+
+LargestMatrices LargestMatricesOf(const ModelArch& m, double tp, double etp) {
+  const double h = static_cast<double>(m.hidden_size);
+  const double gate = m.mlp == MlpKind::kGated ? 2.0 : 1.0;
+  double qkv = 0, out = 0;
+  if (m.attention == AttentionKind::kMla) {
+    const double heads = static_cast<double>(m.num_heads);
+    const double qk = static_cast<double>(m.qk_nope_head_dim + m.qk_rope_head_dim);
+    const double q_in = m.q_lora_rank > 0 ? static_cast<double>(m.q_lora_rank) : h;
+    qkv = std::max(q_in * heads * qk, static_cast<double>(m.kv_lora_rank) * heads *
+                                          static_cast<double>(m.qk_nope_head_dim + m.v_head_dim));
+    out = heads * static_cast<double>(m.v_head_dim) * h;
+  } else {
+    const double d = static_cast<double>(m.head_dim);
+    qkv = static_cast<double>(m.num_heads + 2 * m.num_kv_heads) * d * h;
+    out = static_cast<double>(m.num_heads) * d * h;
+  }
+  const double shared =
+      static_cast<double>(m.num_shared_experts * m.shared_expert_intermediate_size);
+  const double mlp = gate * std::max(static_cast<double>(m.intermediate_size), shared) * h;
+  LargestMatrices l;
+  l.block = std::max({qkv, out, mlp}) / tp;
+  l.expert = gate * static_cast<double>(m.moe_intermediate_size) * h / etp;
+  return l;
+}
+
+}  // namespace
+
+std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
+                                     const ModelArch& arch, const std::vector<LayerParams>& layers,
+                                     const ParamCounts& counts) {
+  const double tp = static_cast<double>(layout.tp);
+  const double expert_shard = static_cast<double>(layout.ep * layout.etp);
+  const std::int64_t pp = layout.pp;
+  std::vector<std::int64_t> per_stage =
+      static_cast<std::int64_t>(config.parallelism.pp_layer_list.size()) == pp
+          ? config.parallelism.pp_layer_list
+          : LayersPerStage(arch.num_layers, pp);
+  const LargestMatrices largest = LargestMatricesOf(arch, tp, static_cast<double>(layout.etp));
+
+  std::vector<StageParams> stages;
+  std::int64_t next_layer = 0;
+  for (std::int64_t s = 0; s < pp; ++s) {
+    StageParams st;
+    st.first_layer = next_layer;
+    st.num_layers = per_stage[static_cast<std::size_t>(s)];
+    st.has_embedding = (s == 0);
+    st.has_head = (s == pp - 1);
+    for (std::int64_t l = st.first_layer; l < st.first_layer + st.num_layers; ++l) {
+      const LayerParams& lp = layers[static_cast<std::size_t>(l)];
+      // Attention and MLP matrices are split by TP; norms and the router are replicated.
+      double dense = static_cast<double>(lp.attention + lp.dense_mlp) / tp +
+                     static_cast<double>(lp.norms + lp.router);
+      double expert = static_cast<double>(lp.routed_experts) / expert_shard;
+      st.dense_per_device += dense;
+      st.expert_per_device += expert;
+      st.max_layer_dense = std::max(st.max_layer_dense, dense);
+      st.max_layer_expert = std::max(st.max_layer_expert, expert);
+      st.largest_tensor = std::max(st.largest_tensor, largest.block);
+      if (lp.routed_experts > 0) st.largest_tensor = std::max(st.largest_tensor, largest.expert);
+    }
+    next_layer += st.num_layers;
+    // The embedding and head are vocab-parallel under TP (Megatron VocabParallelEmbedding,
+    // torchtitan loss_parallel); with tied weights the last stage keeps its own copy when pp > 1
+    // (Megatron shares the word embedding between the first and last stage).
+    double embedding = static_cast<double>(counts.embedding) / tp;
+    double head = static_cast<double>(counts.output_head) / tp;
+    if (arch.tie_embeddings && pp > 1 && st.has_head) head = embedding;
+    if (st.has_embedding) {
+      st.root_params += embedding;
+      st.embedding_params = embedding;
+    }
+    if (st.has_embedding || st.has_head) st.largest_tensor = std::max(st.largest_tensor, embedding);
+    if (st.has_head) {
+      st.root_params += head + static_cast<double>(counts.final_norm);
+      st.head_params = arch.tie_embeddings ? embedding : head;
+    }
+    if (st.has_head && config.training.mtp && arch.num_mtp_layers > 0) {
+      // MTP modules run after the last block and share embedding and head (DeepSeek-V3 §2.2).
+      double mtp = static_cast<double>(arch.num_mtp_layers * MtpModuleParams(arch, false));
+      double mtp_expert = 0;
+      if (!layers.empty()) {
+        const LayerParams& last = layers.back();
+        mtp_expert = static_cast<double>(arch.num_mtp_layers * last.routed_experts);
+      }
+      st.dense_per_device += (mtp - mtp_expert) / tp;
+      st.expert_per_device += mtp_expert / expert_shard;
+    }
+    st.dense_per_device += st.root_params;
+    stages.push_back(st);
+  }
+  return stages;
+}
+
+namespace {
+
+double StateBytesPerElement(const Config& config) {
+  // torchtune's single-device recipe builds the optimizer on bf16 parameters, so torch
+  // allocates states with zeros_like(param): they follow the parameter dtype.
+  if (config.framework == Framework::kTorchtune && config.optimizer.state_dtype != DType::kInt8)
+    return static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
+  return static_cast<double>(DTypeBytes(config.optimizer.state_dtype));
+}
+
+struct Shards {
+  double dense = 1;   // data-parallel shards of dense parameters' state
+  double expert = 1;  // of routed-expert state (expert data parallel)
+};
+
+// FSDP shards over dp_shard × cp (torchtitan's dp_shard_cp mesh); routed experts are sharded over
+// ep × etp × efsdp, which together span dp_shard × cp × tp (torchtitan MoE parallelize).
+Shards FsdpShards(const Layout& l) {
+  Shards s;
+  s.dense = static_cast<double>(l.dp_shard * l.cp);
+  s.expert = static_cast<double>(l.dp_shard * l.cp * l.tp) / static_cast<double>(l.ep * l.etp);
+  s.expert = std::max(1.0, s.expert);
+  return s;
+}
+
+// Megatron's data-parallel group includes CP ranks (the distributed optimizer shards over
+// dp × cp); the expert data-parallel size is world / (pp × ep × etp) (MoE parallel folding,
+// parallel_state.py). dp_replicate and dp_shard are one group here (their product).
+Shards MegatronShards(const Layout& l) {
+  Shards s;
+  s.dense = static_cast<double>(l.dp_replicate * l.dp_shard * l.cp);
+  s.expert = std::max(1.0, static_cast<double>(l.dp_replicate * l.dp_shard * l.cp * l.tp) /
+                               static_cast<double>(l.ep * l.etp));
+  return s;
+}
+
+void ApplySwapAndOffload(const Config& config, StateBytes& out) {
+  const Optimizer& opt = config.optimizer;
+  if (opt.offload) {
+    out.host_optimizer += out.optimizer_states;
+    out.optimizer_states = 0;
+    out.optimizer_step_temp = 0;
+    out.lazy_states = 0;
+    return;
+  }
+  if (!opt.swap_optimizer) return;
+  double swapped = 0;
+  if (config.framework == Framework::kMegatron) {
+    // SwapDistributedOptimizer: fp32 master + exp_avg + exp_avg_sq (all of optimizer_states).
+    swapped = out.optimizer_states;
+  } else if (config.framework == Framework::kTorchtitanNpu ||
+             config.framework == Framework::kTorchtitan) {
+    // torchtitan-npu's swap optimizer: exp_avg and exp_avg_sq only.
+    swapped = out.lazy_states;
+  } else {
+    return;  // DeepSpeed and torchtune have no swap_optimizer (EstimateMemory warns)
+  }
+  out.host_optimizer += swapped;
+  out.optimizer_states -= swapped;
+  out.lazy_states = std::max(0.0, out.lazy_states - swapped);
+  // One 1/swap_optimizer_times slice of the swapped tensors is on the device during the step.
+  out.optimizer_step_temp += swapped / static_cast<double>(opt.swap_optimizer_times);
+}
+
+}  // namespace
+
+namespace {
+
+struct LocalParams {
+  double dense = 0;   // this device's dense params (after TP), before DP sharding
+  double expert = 0;  // routed experts after EP × ETP, before expert-DP sharding
+  double total() const { return dense + expert; }
+  double Sharded(const Shards& s) const { return dense / s.dense + expert / s.expert; }
+};
+
+bool IsTorchtitan(const Config& config) {
+  return config.framework == Framework::kTorchtitan ||
+         config.framework == Framework::kTorchtitanNpu;
+}
+
+// FSDP2 parameters gathered at the start of backward (the activation peak), in elements.
+// torchtitan/distributed/fsdp.py apply_fsdp_to_decoder: every block is its own fully_shard unit
+// with reshard_after_forward from get_fsdp_reshard_after_forward_policy ("default" = not pp,
+// "always", "never"); tok_embeddings is its own unit with the same policy; [norm, lm_head] is one
+// unit resharded after forward only under "always" (FSDP would prefetch it straight back); with
+// tied weights [tok_embeddings, norm, lm_head] is one unit, likewise resharded only under
+// "always". A resharded block is gathered again for its backward, and FSDP2 prefetches the
+// next one: two blocks at a time.
+double FsdpGatheredAtBackward(const Config& config, const Layout& layout,
+                              const StageParams& stage) {
+  const ReshardPolicy policy = config.parallelism.fsdp_reshard_after_forward;
+  const bool blocks_reshard =
+      policy == ReshardPolicy::kAlways || (policy == ReshardPolicy::kDefault && layout.pp <= 1);
+  const double blocks = stage.dense_per_device + stage.expert_per_device - stage.root_params;
+  const double layer = stage.max_layer_dense + stage.max_layer_expert;
+  double gathered = blocks_reshard ? std::min(2 * layer, blocks) : blocks;
+  if (!IsTorchtitan(config)) return gathered + stage.root_params;  // torchtune: one root unit
+  const bool always = policy == ReshardPolicy::kAlways;
+  if (config.model.tie_embeddings) return gathered + (always ? 0.0 : stage.root_params);
+  gathered += always ? 0.0 : stage.root_params - stage.embedding_params;  // norm + lm_head
+  if (!blocks_reshard) gathered += stage.embedding_params;
+  return gathered;
+}
+
+// torchtitan (and torchtune with more than one device): FSDP2 fully_shard with
+// MixedPrecisionPolicy(param_dtype=bf16, reduce_dtype=fp32). The sharded parameters are the fp32
+// masters; gradients are sharded fp32; the optimizer steps on the shards. Since torchtitan
+// #2900 (2026-04, "replace amp and replicate with fully_shard") fully_shard is applied even at
+// dp_shard = 1 (TP-only, PP-only, one device, dp_replicate): the same recipe with shards of 1;
+// torch.autocast (maybe_enable_amp) is gone.
+StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StageParams& stage,
+                      double master_bytes, double state_bytes) {
+  StateBytes out;
+  const Shards shards = FsdpShards(layout);
+  const LocalParams local{stage.dense_per_device, stage.expert_per_device};
+  const double compute_bytes =
+      static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
+  const double sharded = local.Sharded(shards);
+  // MixedPrecisionPolicy reduce_dtype: torchtitan's [training] mixed_precision_reduce is
+  // float32 only (config/configs.py).
+  const double reduce_bytes = 4.0;
+  out.parameters = sharded * master_bytes;
+  out.gradients = sharded * master_bytes;
+  out.optimizer_states =
+      OptimizerStateBytes(config, stage, shards.dense, shards.expert, state_bytes);
+  out.lazy_states = out.optimizer_states;  // torch.optim creates states in the first step
+  // torchtitan's [optimizer] implementation defaults to "fused" (one kernel per parameter group,
+  // no state-sized temporaries; the "foreach" path would add one from _foreach_sqrt).
+  out.optimizer_step_temp = 0;
+  const double layer = stage.max_layer_dense + stage.max_layer_expert;
+  out.gathered_params = FsdpGatheredAtBackward(config, layout, stage) * compute_bytes;
+  if (layout.pp > 1) {
+    // torch/distributed/pipelining/stage.py turns gradient sync off until the stage's last
+    // microbatch; FSDP2 then keeps the unsharded gradients and upcasts them to reduce_dtype to
+    // accumulate (torch/distributed/fsdp/_fully_shard/_fsdp_param.py,
+    // to_accumulated_grad_if_needed): the stage's fp32 unsharded gradients, plus one block's
+    // fresh bf16 gradients before they are added in.
+    out.unsharded_grads = local.total() * reduce_bytes + layer * compute_bytes;
+  } else {
+    // One block's bf16 gradients plus its fp32 reduce-scatter input (foreach_reduce copies into
+    // a reduce_dtype buffer); the head's unsharded gradient is produced first in backward.
+    out.unsharded_grads =
+        layer * (compute_bytes + reduce_bytes) + stage.head_params * compute_bytes;
+    if (IsTorchtitan(config) && config.training.loss_chunks > 1 && stage.has_head) {
+      // ChunkedLossWrapper (components/loss.py) turns the lm_head's gradient sync off for all
+      // chunks but the last, so FSDP2 accumulates its unsharded gradient in reduce_dtype.
+      out.unsharded_grads += stage.head_params * reduce_bytes;
+    }
+  }
+  // The backward's far end: the first block and the embedding unit (gathered again for its
+  // backward) are gathered; the head unit was resharded and reduced after its own backward
+  // (reshard_after_backward defaults to true). With PP the stage stays gathered.
+  if (layout.pp > 1) {
+    // The last microbatch's backward reduce-scatters each unit as it finishes: by the first
+    // block the accumulated fp32 gradients of the others have become sharded gradients.
+    out.gathered_at_backward_end = out.gathered_params;
+    out.unsharded_grads_at_backward_end = layer * (compute_bytes + reduce_bytes);
+  } else {
+    // The first block (with the next unit, the embedding or a block, prefetched), then the
+    // embedding's own backward: the larger of the two units is what is held.
+    const double last_unit = std::max(layer, stage.embedding_params);
+    out.gathered_at_backward_end =
+        std::min(out.gathered_params, (layer + last_unit) * compute_bytes);
+    out.unsharded_grads_at_backward_end = last_unit * (compute_bytes + reduce_bytes);
+  }
+  if (!IsTorchtitan(config) && shards.dense <= 1 && shards.expert <= 1) {
+    // torchtune with TP only: the fp32 model under torch.autocast. Autocast caches one bf16 copy
+    // of each weight per forward and the matmuls save it for backward, so the whole local model
+    // exists in bf16 at the start of backward; gradients land directly in fp32.
+    out.gathered_params = master_bytes == compute_bytes ? 0 : local.total() * compute_bytes;
+    out.unsharded_grads = 0;
+    out.gathered_at_backward_end = out.gathered_params;
+    out.unsharded_grads_at_backward_end = 0;
+  }
+  out.grads_freed_before_forward = true;  // zero_grad(set_to_none=True) at the top of each step
+  return out;
+}
+
+// Megatron-LM: bf16/fp16 params replicated over DP, a main-grad buffer, fp32 master copy plus
+// Adam states in the (distributed) optimizer. zero_stage ≥ 1 = --use-distributed-optimizer.
+// - Grad buffer dtype (megatron/core/distributed/param_and_grad_buffer.py; arguments.py forces
+//   accumulate_allreduce_grads_in_fp32 for --bf16 only): fp32 with bf16, the parameter dtype
+//   with fp16. With fp16, the optimizer's _copy_model_grads_to_main_grads gives each fp32 master
+//   shard a `.float()` copy of its gradient for the step (a no-op on an fp32 buffer).
+// - The fp32 master shard is cloned when the optimizer is built; exp_avg / exp_avg_sq are
+//   created by the first step (torch.optim / Apex / TE FusedAdam initialise state lazily).
+// - The step runs tensor by tensor on Ascend (torch_npu fused AdamW per parameter), keeping one
+//   fp32 temporary of the tensor being updated: MindSpeed-LLM's CI logs show the step peak
+//   exceeding the static memory by exactly the largest tensor in fp32 (the fused [gate; up]
+//   fc1 on middle stages, the embedding/head on the first/last). We count it for every Megatron
+//   run: on GPUs the multi-tensor FusedAdam needs less, an over-count of one tensor.
+StateBytes MegatronRecipe(const Config& config, const Layout& layout, const StageParams& stage,
+                          double state_bytes) {
+  StateBytes out;
+  const DType precision = config.training.mixed_precision_param;
+  const double param_bytes = static_cast<double>(DTypeBytes(precision));
+  const bool half = param_bytes < 4;
+  const LocalParams local{stage.dense_per_device, stage.expert_per_device};
+  const bool distributed = config.parallelism.zero_stage.value_or(0) >= 1;
+  const Shards shards = distributed ? MegatronShards(layout) : Shards{};
+  const double grad_bytes = precision == DType::kFloat16 ? 2.0 : 4.0;
+  const double sharded = local.Sharded(shards);
+  const double states =
+      OptimizerStateBytes(config, stage, shards.dense, shards.expert, state_bytes);
+  out.parameters = local.total() * param_bytes;
+  out.gradients = local.total() * grad_bytes;
+  out.optimizer_states = sharded * (half ? 4.0 : 0.0) + states;
+  out.lazy_states = states;
+  out.optimizer_step_temp = stage.largest_tensor * 4.0;
+  if (precision == DType::kFloat16) out.optimizer_step_temp += sharded * 4.0;
+  return out;
+}
+
+// DeepSpeed ZeRO stages 0–3 (ZeRO paper §3): fp16/bf16 params and grads (2Ψ + 2Ψ), fp32
+// master + Adam states (12Ψ); stage 1 shards the optimizer, 2 also grads, 3 also params.
+// Dense parameters are partitioned over the data-parallel ranks (dp·cp: Ulysses sequence
+// parallel ranks hold the same parameters); routed experts, already split over ep (and tp when
+// etp = tp), over the expert-data-parallel ranks dp·cp / ep (deepspeed/utils/groups.py
+// _create_expert_and_data_parallel; the MoE param groups of deepspeed/moe/utils.py are
+// partitioned over that group by stage_1_and_2.py / stage3.py). ZeRO builds its optimizer
+// states eagerly (stage_1_and_2.py initialize_optimizer_states), so none are created later.
+StateBytes DeepspeedRecipe(const Config& config, const Layout& layout, const StageParams& stage,
+                           double state_bytes) {
+  StateBytes out;
+  const int stage_no = config.parallelism.zero_stage.value_or(0);
+  const double dp = static_cast<double>(layout.dp_replicate * layout.dp_shard * layout.cp);
+  const double expert_dp = std::max(1.0, dp / static_cast<double>(layout.ep));
+  const double param_bytes = static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
+  const LocalParams local{stage.dense_per_device, stage.expert_per_device};
+  auto over = [&](int from_stage) {
+    return stage_no >= from_stage ? local.Sharded(Shards{dp, expert_dp}) : local.total();
+  };
+  const double master = param_bytes < 4 ? 4.0 : 0.0;
+  out.parameters = over(3) * param_bytes;
+  out.gradients = over(2) * param_bytes;
+  const double dense_shards = stage_no >= 1 ? dp : 1.0;
+  const double expert_shards = stage_no >= 1 ? expert_dp : 1.0;
+  out.optimizer_states = over(1) * master + OptimizerStateBytes(config, stage, dense_shards,
+                                                                expert_shards, state_bytes);
+  out.optimizer_step_temp = 0;  // FusedAdam
+  // deepspeed/runtime/zero/config.py defaults: reduce_bucket_size = allgather_bucket_size = 5e8
+  // elements (stage 3: prefetch bucket 5e7 plus the gathered layers, like FSDP).
+  const double bucket = std::min(5e8, local.total()) * param_bytes;
+  if (stage_no >= 3) {
+    out.gathered_params = 2 * (stage.max_layer_dense + stage.max_layer_expert) * param_bytes +
+                          std::min(5e7, local.total()) * param_bytes;
+    out.grad_buckets = bucket;
+  } else {
+    out.grad_buckets = stage_no >= 1 ? 2 * bucket : bucket;
+  }
+  return out;
+}
+
+// torchtune full finetune on one device: parameters, gradients and optimizer states all in the
+// parameter dtype (bf16), no fp32 master (torchtune recipes/full_finetune_single_device.py).
+StateBytes TorchtuneRecipe(const Config& config, const Layout& layout, const StageParams& stage,
+                           double state_bytes) {
+  const double param_bytes = static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
+  if (layout.dp_shard * layout.cp > 1 || layout.tp > 1)
+    return FsdpRecipe(config, layout, stage, param_bytes, state_bytes);
+  StateBytes out;
+  const double local = stage.dense_per_device + stage.expert_per_device;
+  out.parameters = local * param_bytes;
+  out.gradients = local * param_bytes;
+  out.optimizer_states = OptimizerStateBytes(config, stage, 1, 1, state_bytes);
+  out.lazy_states = out.optimizer_states;
+  // torchtune's configs build torch.optim.AdamW with fused=True: no step temporaries.
+  out.optimizer_step_temp = 0;
+  out.grads_freed_before_forward = true;
+  return out;
+}
+
+}  // namespace
+
+StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const StageParams& stage) {
+  const double state_bytes = StateBytesPerElement(config);
+  StateBytes out;
+  switch (config.framework) {
+    case Framework::kTorchtitan:
+    case Framework::kTorchtitanNpu: {
+      const bool fp32_master = config.training.mixed_precision_param != DType::kFloat32;
+      out = FsdpRecipe(config, layout, stage, 4.0, state_bytes);
+      out.recipe = fp32_master ? "FSDP2: fp32 sharded master params and grads, bf16 gathered layers"
+                               : "FSDP2: fp32 params and grads";
+      break;
+    }
+    case Framework::kMegatron:
+      out = MegatronRecipe(config, layout, stage, state_bytes);
+      out.recipe = config.parallelism.zero_stage.value_or(0) >= 1
+                       ? "Megatron: half params, fp32 main grads, distributed optimizer"
+                       : "Megatron: half params, fp32 main grads, replicated optimizer";
+      break;
+    case Framework::kDeepspeed:
+      out = DeepspeedRecipe(config, layout, stage, state_bytes);
+      out.recipe = "DeepSpeed ZeRO-" + std::to_string(config.parallelism.zero_stage.value_or(0));
+      break;
+    case Framework::kTorchtune:
+      out = TorchtuneRecipe(config, layout, stage, state_bytes);
+      out.recipe = "torchtune: params, grads and optimizer states in the parameter dtype";
+      break;
+  }
+  ApplySwapAndOffload(config, out);
+  if (config.optimizer.early_step_in_backward) {
+    // The optimizer steps each parameter as soon as its gradient is ready and frees it
+    // (torchtune optimizer_in_bwd): only about one block's gradients exist at a time.
+    const double layer = stage.max_layer_dense + stage.max_layer_expert;
+    const double per_device_params = stage.dense_per_device + stage.expert_per_device;
+    if (per_device_params > 0)
+      out.gradients =
+          out.gradients * std::min(1.0, std::max(layer, stage.head_params) / per_device_params);
+    out.optimizer_step_temp = 0;
+  }
+  return out;
+}
+
+}  // namespace trainmem::detail

@@ -1,0 +1,46 @@
+// Share links: the URL fragment carries the config, `#v1&model=llama3-8b&tp=8&…`.
+// Short (aliases for common keys), readable, versioned; parsed here in the core so it is tested
+// natively. A v1 link carries the keys that differ from v1's frozen defaults
+// (share_link_v1.cpp), so a link opens to the same config forever: changing a schema default
+// never changes an old link. tests/data/links_v1.jsonl holds every shape v1 links have had.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/config/config.h"
+#include "core/result.h"
+
+namespace trainmem {
+
+struct Presets;
+
+// "v1&model=llama3-8b&tp=8" (no leading '#').
+std::string EncodeShareFragment(const Config& config);
+
+struct DecodedLink {
+  Config config;  // best effort: every readable key applied over v1's defaults
+  // What could not be read. `path` is the link's own key ("tp", "dev.gib", "m.hidden_size"),
+  // empty for the link as a whole; the message uses the link's key names and says what the key
+  // expects.
+  std::vector<Error> errors;
+  bool embed = false;  // `embed=1`
+  std::string lang;    // `lang=zh`: the page's language, empty when the link names none
+  // Page keys other than lang (`m=…` measurements), percent-decoded, in link order.
+  std::vector<std::pair<std::string, std::string>> page_keys;
+};
+
+// Accepts the fragment with or without '#'. Never fails: a broken link yields the defaults
+// plus errors (DESIGN.md: "old or broken links show what could not be read and keep the rest").
+DecodedLink DecodeShareFragment(std::string_view fragment, const Presets& presets);
+
+// What a link key expects, in the link's words ("tp: tensor-parallel degree, a whole number
+// ≥ 1 dividing ws"), or empty for a key links do not have.
+std::string LinkKeyExpects(std::string_view key);
+
+// base + '#' + fragment; base defaults to "index.html".
+std::string ShareUrl(const Config& config, std::string_view base);
+
+}  // namespace trainmem

@@ -1,0 +1,369 @@
+// Exact parameter counts from a ModelArch.
+//
+// Every formula follows the module layout of the Hugging Face modeling file of the family
+// (modeling_llama.py, modeling_qwen2.py, modeling_qwen3(_moe).py, modeling_mixtral.py,
+// modeling_deepseek_v3.py, modeling_gpt_oss.py, modeling_glm4_moe.py, modeling_gemma2/3.py,
+// modeling_gpt2.py, modeling_starcoder2.py) and DeepSeek's own inference/model.py for the
+// V3.2 indexer. tests/core/model_test.cpp checks the totals against the published
+// safetensors totals of every model in tests/data/reference_models.jsonl.
+//
+// Active parameters (our convention): everything a token touches — embeddings, output head,
+// final norm, attention, norms, dense MLPs, shared experts, routers — plus experts_per_token
+// routed experts per MoE block. Vendors differ (DeepSeek's 37B includes embeddings; OpenAI's
+// 5.13B leaves out the input embedding; Z.ai's 32B leaves out both); the tests convert.
+#include "core/model/model.h"
+
+#include <limits>
+#include <optional>
+
+#include "core/model/model_detail.h"
+
+namespace trainmem {
+namespace model_detail {
+
+std::int64_t ParamMath::Mul(std::int64_t a, std::int64_t b) {
+  std::int64_t out = 0;
+  if (__builtin_mul_overflow(a, b, &out)) {
+    overflowed_ = true;
+    return std::numeric_limits<std::int64_t>::max();
+  }
+  return out;
+}
+
+std::int64_t ParamMath::Add(std::int64_t a, std::int64_t b) {
+  std::int64_t out = 0;
+  if (__builtin_add_overflow(a, b, &out)) {
+    overflowed_ = true;
+    return std::numeric_limits<std::int64_t>::max();
+  }
+  return out;
+}
+
+namespace {
+
+// Where BlockParams records tensor shapes (ParamTensors); null when only counting.
+struct Recorder {
+  std::vector<ParamTensor>* out = nullptr;
+  ParamTensor::Group group = ParamTensor::kBlock;
+  std::int64_t repeat = 1;  // blocks of this kind
+};
+
+std::int64_t Mat(ParamMath& m, Recorder* r, std::int64_t rows, std::int64_t cols,
+                 std::int64_t times = 1) {
+  if (rows <= 0 || cols <= 0 || times <= 0) return 0;
+  if (r != nullptr && r->out != nullptr) {
+    r->out->push_back({rows, cols, m.Mul(times, r->repeat), r->group});
+  }
+  return m.Mul(rows, cols, times);
+}
+
+std::int64_t Vec(ParamMath& m, Recorder* r, std::int64_t n, std::int64_t times = 1) {
+  if (n <= 0 || times <= 0) return 0;
+  if (r != nullptr && r->out != nullptr) {
+    r->out->push_back({n, 0, m.Mul(times, r->repeat), r->group});
+  }
+  return m.Mul(n, times);
+}
+
+std::int64_t NormParams(const ModelArch& arch, std::int64_t width, ParamMath& m,
+                        Recorder* r = nullptr, std::int64_t times = 1) {
+  // RMSNorm and bias-free LayerNorm have a weight; LayerNorm a weight and a bias.
+  const std::int64_t tensors = arch.norm == NormKind::kLayerNorm ? 2 : 1;
+  return Vec(m, r, width, m.Mul(tensors, times));
+}
+
+// q/k/v/o of MHA/MQA/GQA with optional biases, qk norms, gpt-oss sinks and Qwen3-Next's output
+// gate (Qwen3NextAttention: q_proj emits heads·head_dim·2, the second half gates the output).
+std::int64_t GqaAttentionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t q_out = m.Mul(a.num_heads, a.head_dim);
+  const std::int64_t kv_out = m.Mul(a.num_kv_heads, a.head_dim);
+  const std::int64_t q_proj_out = a.attention_output_gate ? m.Mul(2, q_out) : q_out;
+  std::int64_t params = Mat(m, r, q_proj_out, a.hidden_size);
+  params = m.Add(params, Mat(m, r, kv_out, a.hidden_size, 2));
+  params = m.Add(params, Mat(m, r, a.hidden_size, q_out));
+  if (a.qkv_bias) {
+    params = m.Add(params, m.Add(Vec(m, r, q_proj_out), Vec(m, r, kv_out, 2)));
+  }
+  if (a.o_bias) params = m.Add(params, Vec(m, r, a.hidden_size));
+  // Qwen3Attention / Gemma3Attention / Glm4MoeAttention: q_norm and k_norm over head_dim, shared
+  // by all heads. OLMo 2 / MiniMax-M2 / Cohere (use_qk_norm) normalise all heads at once.
+  if (a.qk_norm && a.qk_norm_full) {
+    params = m.Add(params, m.Add(NormParams(a, q_out, m, r), NormParams(a, kv_out, m, r)));
+  } else if (a.qk_norm) {
+    params = m.Add(params, NormParams(a, a.head_dim, m, r, 2));
+  }
+  if (a.attention_sinks) params = m.Add(params, Vec(m, r, a.num_heads));  // GptOssAttention.sinks
+  return params;
+}
+
+// DeepSeek-V3.2 lightning indexer, from DeepSeek-V3.2-Exp inference/model.py (class Indexer,
+// deepseek-ai/DeepSeek-V3.2-Exp@6d8cb70d):
+//   wq_b = Linear(q_lora_rank, index_n_heads * index_head_dim)   (reads the MLA q latent)
+//   wk = Linear(dim, index_head_dim); k_norm = LayerNorm(index_head_dim) (weight + bias)
+//   weights_proj = Linear(dim, index_n_heads); no biases on the linears.
+// For V3.2 (1536, 64 heads, 128, dim 7168): 12,582,912 + 917,504 + 256 + 458,752 = 13,959,424
+// per layer.
+std::int64_t IndexerParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  if (a.index_n_heads == 0) return 0;
+  std::int64_t params = Mat(m, r, m.Mul(a.index_n_heads, a.index_head_dim), a.q_lora_rank);
+  params = m.Add(params, Mat(m, r, a.index_head_dim, a.hidden_size));
+  params = m.Add(params, Vec(m, r, a.index_head_dim, 2));
+  return m.Add(params, Mat(m, r, a.index_n_heads, a.hidden_size));
+}
+
+// Multi-head latent attention as in modeling_deepseek_v3.py (DeepseekV3Attention):
+// q_a_proj h×q_lora + q_a_layernorm + q_b_proj q_lora×heads·(nope+rope), or q_proj
+// h×heads·(nope+rope) when q_lora_rank is null; kv_a_proj_with_mqa h×(kv_lora+rope) +
+// kv_a_layernorm; kv_b_proj kv_lora×heads·(nope+v); o_proj heads·v×h. attention_bias adds biases on
+// q_a_proj, kv_a_proj_with_mqa and o_proj only.
+std::int64_t MlaAttentionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t qk_head = m.Add(a.qk_nope_head_dim, a.qk_rope_head_dim);
+  const std::int64_t q_out = m.Mul(a.num_heads, qk_head);
+  const std::int64_t kv_a_out = m.Add(a.kv_lora_rank, a.qk_rope_head_dim);
+  std::int64_t params = 0;
+  if (a.q_lora_rank > 0) {
+    params = m.Add(Mat(m, r, a.q_lora_rank, a.hidden_size), Mat(m, r, q_out, a.q_lora_rank));
+    params = m.Add(params, NormParams(a, a.q_lora_rank, m, r));
+    if (a.qkv_bias) params = m.Add(params, Vec(m, r, a.q_lora_rank));
+  } else {
+    params = Mat(m, r, q_out, a.hidden_size);
+  }
+  params = m.Add(params, Mat(m, r, kv_a_out, a.hidden_size));
+  params = m.Add(params, NormParams(a, a.kv_lora_rank, m, r));
+  params = m.Add(params, Mat(m, r, m.Mul(a.num_heads, m.Add(a.qk_nope_head_dim, a.v_head_dim)),
+                             a.kv_lora_rank));
+  params = m.Add(params, Mat(m, r, a.hidden_size, m.Mul(a.num_heads, a.v_head_dim)));
+  if (a.qkv_bias) params = m.Add(params, Vec(m, r, kv_a_out));
+  if (a.o_bias) params = m.Add(params, Vec(m, r, a.hidden_size));
+  return m.Add(params, IndexerParams(a, m, r));
+}
+
+// Gated DeltaNet as in modeling_qwen3_next.py (Qwen3NextGatedDeltaNet), key_dim = nk·dk and
+// value_dim = nv·dv: in_proj_qkvz h → 2·key_dim + 2·value_dim; in_proj_ba h → 2·nv; a depthwise
+// conv1d over the 2·key_dim + value_dim channels (kernel linear_conv_kernel_dim, no bias);
+// dt_bias and A_log (nv each); a gated RMSNorm over dv; out_proj value_dim → h. Qwen3.5 splits
+// in_proj into qkv / z / b / a with the same sizes. Qwen3-Next-80B: 33,718,464 per layer.
+std::int64_t GatedDeltaNetParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t key_dim = m.Mul(a.linear_num_key_heads, a.linear_key_head_dim);
+  const std::int64_t value_dim = m.Mul(a.linear_num_value_heads, a.linear_value_head_dim);
+  const std::int64_t conv_dim = m.Add(m.Mul(2, key_dim), value_dim);
+  std::int64_t params = Mat(m, r, m.Add(m.Mul(2, key_dim), m.Mul(2, value_dim)), a.hidden_size);
+  params = m.Add(params, Mat(m, r, m.Mul(2, a.linear_num_value_heads), a.hidden_size));
+  params = m.Add(params, Mat(m, r, conv_dim, a.linear_conv_kernel));
+  params = m.Add(params, Vec(m, r, a.linear_num_value_heads, 2));  // dt_bias, A_log
+  params = m.Add(params, NormParams(a, a.linear_value_head_dim, m, r));
+  return m.Add(params, Mat(m, r, a.hidden_size, value_dim));
+}
+
+// MiniMax-01 lightning attention as in modeling_minimax.py (MiniMaxLightningAttention), with
+// d = heads·head_dim: qkv_proj h → 3d, output_gate h → d, RMSNorm(d), out_proj d → h, no
+// biases. MiniMax-Text-01 (h 6144, 64 × 128): 251,666,432 per layer.
+std::int64_t LightningParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t d = m.Mul(a.num_heads, a.head_dim);
+  std::int64_t params = Mat(m, r, m.Mul(3, d), a.hidden_size);
+  params = m.Add(params, Mat(m, r, d, a.hidden_size));
+  params = m.Add(params, NormParams(a, d, m, r));
+  return m.Add(params, Mat(m, r, a.hidden_size, d));
+}
+
+// One MLP of width `width`: gated (gate/up/down, SwiGLU/GeGLU) or plain (up/down, GELU/ReLU²).
+// Phi-3's fused gate_up_proj has the same count as separate gate and up projections.
+std::int64_t MlpParams(const ModelArch& a, std::int64_t width, bool bias, ParamMath& m, Recorder* r,
+                       std::int64_t times = 1) {
+  const bool gated = a.mlp == MlpKind::kGated;
+  std::int64_t params = Mat(m, r, width, a.hidden_size, m.Mul(gated ? 2 : 1, times));
+  params = m.Add(params, Mat(m, r, a.hidden_size, width, times));
+  if (bias) {
+    params = m.Add(params, Vec(m, r, width, m.Mul(gated ? 2 : 1, times)));
+    params = m.Add(params, Vec(m, r, a.hidden_size, times));
+  }
+  return params;
+}
+
+LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath& m,
+                        Recorder* r = nullptr) {
+  LayerParams p;
+  switch (mixer) {
+    case MixerKind::kAttention:
+      p.attention = a.attention == AttentionKind::kMla ? MlaAttentionParams(a, m, r)
+                                                       : GqaAttentionParams(a, m, r);
+      break;
+    case MixerKind::kGatedDeltaNet:
+      p.attention = GatedDeltaNetParams(a, m, r);
+      break;
+    case MixerKind::kLightning:
+      p.attention = LightningParams(a, m, r);
+      break;
+  }
+  p.norms = NormParams(a, a.hidden_size, m, r, a.norms_per_layer);
+  if (!moe) {
+    p.dense_mlp = MlpParams(a, a.intermediate_size, a.mlp_bias, m, r);
+    return p;
+  }
+  // Shared experts: DeepSeek/GLM build one MLP n_shared × moe width wide, which has the same
+  // count as n_shared experts; Qwen2-MoE / Qwen3-Next add a 1-wide sigmoid gate.
+  const std::int64_t shared_width = a.shared_expert_intermediate_size > 0
+                                        ? a.shared_expert_intermediate_size
+                                        : a.moe_intermediate_size;
+  p.dense_mlp = MlpParams(a, shared_width, a.mlp_bias, m, r, a.num_shared_experts);
+  if (a.shared_expert_gate) p.dense_mlp = m.Add(p.dense_mlp, Mat(m, r, 1, a.hidden_size));
+  // Router: E×h, plus gpt-oss's router bias or DeepSeek/GLM e_score_correction_bias (noaux_tc),
+  // both E wide and stored in the checkpoint.
+  p.router = Mat(m, r, a.num_experts, a.hidden_size);
+  if (a.router_bias) p.router = m.Add(p.router, Vec(m, r, a.num_experts));
+  Recorder experts;
+  // MTP modules keep their experts in their own group (trained only with training.mtp).
+  if (r != nullptr) {
+    experts = {r->out, r->group == ParamTensor::kMtp ? ParamTensor::kMtp : ParamTensor::kExpert,
+               r->repeat};
+  }
+  const std::int64_t expert = MlpParams(a, a.moe_intermediate_size, a.expert_bias, m,
+                                        r != nullptr ? &experts : nullptr, a.num_experts);
+  p.routed_experts = expert;
+  p.active_routed = a.num_experts > 0 ? m.Mul(a.experts_per_token, expert / a.num_experts) : 0;
+  return p;
+}
+
+bool LayerIsMoe(const ModelArch& a, std::int64_t layer) {
+  if (a.num_experts == 0) return false;
+  if (a.layer_is_moe.empty()) return true;
+  return a.layer_is_moe[static_cast<std::size_t>(layer)];
+}
+
+bool LayoutValid(const ModelArch& arch) {
+  if (arch.num_layers <= 0 || arch.num_layers > kMaxLayers) return false;
+  const auto n = static_cast<std::size_t>(arch.num_layers);
+  if (!arch.layer_is_moe.empty() && arch.layer_is_moe.size() != n) return false;
+  return arch.layer_mixer.empty() || arch.layer_mixer.size() == n;
+}
+
+constexpr int kMixerKinds = 3;
+
+}  // namespace
+
+std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMath& math) {
+  std::vector<LayerParams> layers;
+  if (!LayoutValid(arch)) return layers;
+  const auto n = static_cast<std::size_t>(arch.num_layers);
+  layers.resize(n);
+  // Blocks repeat: compute each (mixer, MoE) combination once. This runs for every estimate, so
+  // the common all-attention case takes the short path.
+  if (arch.layer_mixer.empty()) {
+    const LayerParams dense = BlockParams(arch, MixerKind::kAttention, false, math);
+    const LayerParams moe =
+        arch.num_experts > 0 ? BlockParams(arch, MixerKind::kAttention, true, math) : LayerParams{};
+    for (std::size_t i = 0; i < n; ++i) {
+      layers[i] = LayerIsMoe(arch, static_cast<std::int64_t>(i)) ? moe : dense;
+    }
+    return layers;
+  }
+  std::optional<LayerParams> kinds[kMixerKinds][2];
+  for (std::size_t i = 0; i < n; ++i) {
+    const MixerKind mixer = arch.layer_mixer[i];
+    const bool moe = LayerIsMoe(arch, static_cast<std::int64_t>(i));
+    std::optional<LayerParams>& block = kinds[static_cast<int>(mixer)][moe ? 1 : 0];
+    if (!block) block = BlockParams(arch, mixer, moe, math);
+    layers[i] = *block;
+  }
+  return layers;
+}
+
+// MTP module (DeepSeek-V3 checkpoint layer 61; Qwen3-Next mtp.*): two norms on the embedding and
+// the hidden state, a 2h → h projection (eh_proj / fc, no bias), one softmax-attention decoder
+// block (MoE when the model is), a final norm, and — in DeepSeek/GLM checkpoints only — copies
+// of embed_tokens and shared_head.head.
+std::int64_t MtpModuleParamsChecked(const ModelArch& arch, bool with_embedding_copies,
+                                    ParamMath& m) {
+  const LayerParams block = BlockParams(arch, MixerKind::kAttention, arch.num_experts > 0, m);
+  std::int64_t params = m.Add(block.total(), NormParams(arch, arch.hidden_size, m, nullptr, 3));
+  params = m.Add(params, m.Mul(2, arch.hidden_size, arch.hidden_size));
+  if (with_embedding_copies && arch.mtp_embedding_copies) {
+    const std::int64_t table = m.Mul(arch.vocab_size, arch.hidden_size);
+    params = m.Add(params, arch.tie_embeddings ? table : m.Mul(2, table));
+  }
+  return params;
+}
+
+ParamCounts CountParamsChecked(const ModelArch& arch, bool include_mtp, ParamMath& m) {
+  ParamCounts c;
+  c.embedding = m.Mul(arch.vocab_size, arch.hidden_size);
+  if (arch.learned_positions) {
+    c.embedding = m.Add(c.embedding, m.Mul(arch.max_position_embeddings, arch.hidden_size));
+  }
+  c.output_head = arch.tie_embeddings ? 0 : m.Mul(arch.vocab_size, arch.hidden_size);
+  c.final_norm = NormParams(arch, arch.hidden_size, m);
+  std::int64_t blocks = 0;
+  std::int64_t active_routed = 0;
+  for (const LayerParams& layer : CountLayerParamsChecked(arch, m)) {
+    blocks = m.Add(blocks, layer.total());
+    c.expert = m.Add(c.expert, layer.routed_experts);
+    active_routed = m.Add(active_routed, layer.active_routed);
+  }
+  c.total = m.Add(m.Add(c.embedding, c.output_head), m.Add(c.final_norm, blocks));
+  if (include_mtp && arch.num_mtp_layers > 0) {
+    const LayerParams block = BlockParams(arch, MixerKind::kAttention, arch.num_experts > 0, m);
+    c.mtp = m.Mul(arch.num_mtp_layers, MtpModuleParamsChecked(arch, true, m));
+    c.total = m.Add(c.total, c.mtp);
+    c.expert = m.Add(c.expert, m.Mul(arch.num_mtp_layers, block.routed_experts));
+    active_routed = m.Add(active_routed, m.Mul(arch.num_mtp_layers, block.active_routed));
+  }
+  c.dense = c.total - c.expert;
+  c.active = m.Add(c.dense, active_routed);
+  return c;
+}
+
+std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& m) {
+  std::vector<ParamTensor> out;
+  if (!LayoutValid(arch)) return out;
+  Recorder r{&out, ParamTensor::kEmbedding, 1};
+  Mat(m, &r, arch.vocab_size, arch.hidden_size);
+  if (arch.learned_positions) Mat(m, &r, arch.max_position_embeddings, arch.hidden_size);
+  r.group = ParamTensor::kHead;
+  if (!arch.tie_embeddings) Mat(m, &r, arch.vocab_size, arch.hidden_size);
+  r.group = ParamTensor::kFinalNorm;
+  NormParams(arch, arch.hidden_size, m, &r);
+  std::int64_t layers_of[kMixerKinds][2] = {};
+  for (std::int64_t i = 0; i < arch.num_layers; ++i) {
+    ++layers_of[static_cast<int>(arch.MixerOf(i))][LayerIsMoe(arch, i) ? 1 : 0];
+  }
+  r.group = ParamTensor::kBlock;
+  for (int mixer = 0; mixer < kMixerKinds; ++mixer) {
+    for (int moe = 0; moe < 2; ++moe) {
+      r.repeat = layers_of[mixer][moe];
+      if (r.repeat > 0) BlockParams(arch, static_cast<MixerKind>(mixer), moe == 1, m, &r);
+    }
+  }
+  if (arch.num_mtp_layers > 0) {
+    // As trained (embedding and head shared): the block, three norms and eh_proj.
+    r = {&out, ParamTensor::kMtp, arch.num_mtp_layers};
+    BlockParams(arch, MixerKind::kAttention, arch.num_experts > 0, m, &r);
+    NormParams(arch, arch.hidden_size, m, &r, 3);
+    Mat(m, &r, arch.hidden_size, m.Mul(2, arch.hidden_size));
+  }
+  return out;
+}
+
+}  // namespace model_detail
+
+std::vector<LayerParams> CountLayerParams(const ModelArch& arch) {
+  model_detail::ParamMath math;  // ParseModelArch has rejected architectures that overflow
+  return model_detail::CountLayerParamsChecked(arch, math);
+}
+
+std::int64_t MtpModuleParams(const ModelArch& arch, bool with_embedding_copies) {
+  model_detail::ParamMath math;
+  return model_detail::MtpModuleParamsChecked(arch, with_embedding_copies, math);
+}
+
+ParamCounts CountParams(const ModelArch& arch, bool include_mtp) {
+  model_detail::ParamMath math;
+  return model_detail::CountParamsChecked(arch, include_mtp, math);
+}
+
+std::vector<ParamTensor> ParamTensors(const ModelArch& arch) {
+  if (arch.tensors != nullptr) return *arch.tensors;
+  model_detail::ParamMath math;
+  return model_detail::ParamTensorsChecked(arch, math);
+}
+
+}  // namespace trainmem

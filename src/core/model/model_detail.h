@@ -1,0 +1,137 @@
+// Helpers shared by model.cpp, model_parse.cpp, model_json.cpp and presets.cpp. Not a public
+// API: front-ends use model.h and presets.h.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/model/model.h"
+#include "core/result.h"
+
+namespace trainmem {
+namespace model_detail {
+
+using nlohmann::json;
+
+// Sane upper bounds for architecture fields. The largest published models are far below them
+// (hidden 16384, vocab 262144, 126 layers, 384 experts); anything larger is a typo, and the
+// bounds keep every product in CountParams inside int64 (see ParamMath).
+constexpr std::int64_t kMaxWidth = 1000000;    // hidden, intermediate, head_dim, ranks
+constexpr std::int64_t kMaxVocab = 100000000;  // 1e8 tokens
+constexpr std::int64_t kMaxLayers = 10000;
+constexpr std::int64_t kMaxHeads = 100000;
+constexpr std::int64_t kMaxExperts = 100000;
+constexpr std::int64_t kMaxPositions = 1000000000;  // 1e9 positions (Llama 4 Scout: 1e7)
+
+// Model families: the HF model_type decides defaults the config.json does not spell out
+// (biases, norms, tie, MLP shape). Every field that is present is read whatever the family
+// (ParseModelArch); the family only fills what is absent. An unknown model_type is looked up by
+// its `architectures` class name, and otherwise read as a Llama-like decoder with a warning.
+enum class Family {
+  kLlama,       // llama, mistral, phi3 (fused qkv / gate_up: same count), and unknown types
+  kQwen2,       // qwen2: q/k/v bias always on (Qwen2Attention)
+  kQwen3,       // qwen3: per-head q_norm/k_norm
+  kMixtral,     // mixtral: num_local_experts, experts as wide as intermediate_size
+  kQwenMoe,     // qwen2_moe, qwen3_moe: num_experts, decoder_sparse_step, mlp_only_layers
+  kDeepSeek,    // deepseek_v2, deepseek_v3, deepseek_v32 (+ MLA, MTP, indexer)
+  kGlmMoe,      // glm4_moe: DeepSeek-style routing, GQA attention
+  kGptOss,      // gpt_oss: biases everywhere, sinks, expert biases
+  kGemma2,      // gemma, gemma2: 4 norms per layer, tied
+  kGemma3,      // gemma3_text: gemma2 + qk norm
+  kGpt2,        // gpt2: learned positions, LayerNorm, plain GELU MLP, n_embd names
+  kStarcoder2,  // starcoder2 / bloom / Megatron GPT: LayerNorm, plain MLP, use_bias
+  kLlama4,      // llama4_text: interleaved MoE + shared expert, intermediate_size_mlp, L2 qk norm
+  kQwen3Next,   // qwen3_next, qwen3_5: Gated DeltaNet / gated attention hybrid, MTP
+  kMiniMax,     // minimax (Text-01, M1): lightning / softmax hybrid (attn_type_list)
+  kMiniMaxM2,   // minimax_m2: full-width qk norm, routing bias
+  kHunyuan,     // hunyuan_v1_moe / _dense: per-layer lists, per-head qk norm, tied
+  kDbrx,        // dbrx: d_model / n_layers, nested attn_config / ffn_config, bias-free LayerNorm
+  kErnie,       // ernie4_5(_moe): moe_k, moe_layer_start_index, use_bias, tied
+  kCohere,      // cohere, cohere2 (Command-R): parallel block, one bias-free LayerNorm, tied
+  kOlmo2,       // olmo2, olmo3: post-norms only, full-width q/k norms
+};
+Family FamilyOf(std::string_view model_type);
+// Whether model_type names a family above (else FamilyOf falls back to Llama).
+bool KnownModelType(std::string_view model_type);
+// The model_type of a Hugging Face architecture class ("DeepseekV3ForCausalLM" → "deepseek_v3"),
+// or "" when it is not one we know.
+std::string ModelTypeOfArchitecture(std::string_view architecture);
+
+// int64 arithmetic that records overflow instead of wrapping (signed overflow is undefined).
+// Results saturate at INT64_MAX so a missed check still shows an absurd number, not a negative.
+class ParamMath {
+ public:
+  std::int64_t Mul(std::int64_t a, std::int64_t b);
+  std::int64_t Mul(std::int64_t a, std::int64_t b, std::int64_t c) { return Mul(Mul(a, b), c); }
+  std::int64_t Add(std::int64_t a, std::int64_t b);
+  bool overflowed() const { return overflowed_; }
+
+ private:
+  bool overflowed_ = false;
+};
+
+// Counting with overflow detection; the public Count* functions wrap these.
+std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMath& math);
+std::int64_t MtpModuleParamsChecked(const ModelArch& arch, bool with_embedding_copies,
+                                    ParamMath& math);
+ParamCounts CountParamsChecked(const ModelArch& arch, bool include_mtp, ParamMath& math);
+std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& math);
+
+class FieldReader;
+
+// Parts of ParseModelArch kept in model_parse_layers.cpp.
+// Which layers use sliding-window attention and which token mixer each layer has (layer_types,
+// attn_type_list, full_attention_interval, or the family's pattern).
+void ReadLayerKinds(FieldReader& fields, Family family, ModelArch& arch);
+// trainmem's own keys that override what model_type implies (see ModelArchToJson).
+void ReadOverrides(FieldReader& fields, ModelArch& arch);
+
+// "model" + "hidden_size" → "model.hidden_size"; an empty prefix gives just the key.
+std::string JoinPath(const std::string& prefix, std::string_view key);
+
+// Typed reads from one JSON object with errors that name the key path. Absent and null keys
+// read as "not given" (HF configs write null for unset optional fields); a wrong type or an
+// out-of-range value is recorded in `errors` and reads as not given.
+class FieldReader {
+ public:
+  FieldReader(const json& object, std::string path, std::vector<Error>* errors)
+      : object_(object), path_(std::move(path)), errors_(errors) {}
+
+  bool Has(std::string_view key) const;
+  // The first of `keys` that is present (aliases such as hidden_size / n_embd), or "".
+  std::string FirstPresent(std::initializer_list<std::string_view> keys) const;
+  const json* Get(std::string_view key) const;  // nullptr when absent or null
+
+  // `too_large_reason` is appended to the "must be at most" message.
+  std::optional<std::int64_t> Int(std::string_view key, std::int64_t min, std::int64_t max,
+                                  std::string_view too_large_reason = "");
+  std::int64_t RequiredInt(std::string_view key, std::int64_t min, std::int64_t max,
+                           std::string_view too_large_reason = "");
+  std::optional<double> Number(std::string_view key, double min, double max);
+  std::optional<bool> Bool(std::string_view key);
+  std::optional<std::string> String(std::string_view key);
+  // Integer list, each in [min, max]; nullopt when absent.
+  std::optional<std::vector<std::int64_t>> IntList(std::string_view key, std::int64_t min,
+                                                   std::int64_t max);
+
+  void Fail(std::string_view key, std::string message);
+  void FailMissing(std::string_view key) { Fail(key, "missing required field"); }
+  std::string PathOf(std::string_view key) const { return JoinPath(path_, key); }
+  const std::string& path() const { return path_; }
+
+ private:
+  const json& object_;
+  std::string path_;
+  std::vector<Error>* errors_;
+};
+
+// 1234567 → "1,234,567" for error messages about limits.
+std::string WithThousands(std::int64_t value);
+
+}  // namespace model_detail
+}  // namespace trainmem

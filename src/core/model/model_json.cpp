@@ -1,0 +1,176 @@
+// ModelArchToJson: ModelArch → HF config.json fields that ParseModelArch reads back to an equal
+// architecture. Family-native keys come first (what a person expects to read); trainmem's
+// override keys are added only where the architecture differs from what those keys imply.
+#include "core/model/model.h"
+#include "core/model/model_detail.h"
+
+namespace trainmem {
+namespace model_detail {
+namespace {
+
+const char* ExpertCountKey(Family f) {
+  switch (f) {
+    case Family::kDeepSeek:
+    case Family::kGlmMoe:
+      return "n_routed_experts";
+    case Family::kQwenMoe:
+    case Family::kQwen3Next:
+    case Family::kHunyuan:
+      return "num_experts";
+    case Family::kErnie:
+      return "moe_num_experts";
+    default:
+      return "num_local_experts";  // Mixtral, gpt-oss, Llama 4, MiniMax, DBRX
+  }
+}
+
+void WriteAttention(const ModelArch& a, Family family, json& j) {
+  if (family == Family::kStarcoder2 && a.model_type != "bloom") {
+    j["use_bias"] = a.qkv_bias;
+  } else {
+    j["attention_bias"] = a.qkv_bias;
+  }
+  if (family == Family::kGlmMoe) j["use_qk_norm"] = a.qk_norm;
+  if (a.mlp_bias) j["mlp_bias"] = true;
+  if (a.attention == AttentionKind::kMla) {
+    j["q_lora_rank"] = a.q_lora_rank > 0 ? json(a.q_lora_rank) : json(nullptr);
+    j["kv_lora_rank"] = a.kv_lora_rank;
+    j["qk_nope_head_dim"] = a.qk_nope_head_dim;
+    j["qk_rope_head_dim"] = a.qk_rope_head_dim;
+    j["v_head_dim"] = a.v_head_dim;
+    if (a.index_n_heads > 0) {
+      j["index_n_heads"] = a.index_n_heads;
+      j["index_head_dim"] = a.index_head_dim;
+      if (a.index_topk > 0) j["index_topk"] = a.index_topk;
+    }
+  }
+}
+
+void WriteMoe(const ModelArch& a, Family family, json& j) {
+  if (a.num_experts == 0) return;
+  j[ExpertCountKey(family)] = a.num_experts;
+  j["num_experts_per_tok"] = a.experts_per_token;
+  j["moe_intermediate_size"] = a.moe_intermediate_size;
+  j["n_shared_experts"] = a.num_shared_experts;
+  if (a.shared_expert_intermediate_size > 0) {
+    j["shared_expert_intermediate_size"] = a.shared_expert_intermediate_size;
+  }
+  if (family == Family::kDeepSeek) j["topk_method"] = a.router_bias ? "noaux_tc" : "greedy";
+  // Leading dense blocks as DeepSeek/GLM's first_k_dense_replace, any others as mlp_only_layers.
+  std::int64_t first_dense = 0;
+  const bool deepseek_style = family == Family::kDeepSeek || family == Family::kGlmMoe;
+  while (deepseek_style && first_dense < a.num_layers && !a.layer_is_moe.empty() &&
+         !a.layer_is_moe[static_cast<std::size_t>(first_dense)]) {
+    ++first_dense;
+  }
+  if (deepseek_style) {
+    j["first_k_dense_replace"] = first_dense;
+    j["moe_layer_freq"] = 1;
+  }
+  if (family == Family::kQwenMoe) j["decoder_sparse_step"] = 1;
+  json dense_layers = json::array();
+  for (std::size_t i = static_cast<std::size_t>(first_dense); i < a.layer_is_moe.size(); ++i) {
+    if (!a.layer_is_moe[i]) dense_layers.push_back(i);
+  }
+  if (!dense_layers.empty() || family == Family::kQwenMoe) j["mlp_only_layers"] = dense_layers;
+}
+
+void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
+  const bool gemma = family == Family::kGemma2 || family == Family::kGemma3;
+  if (a.sliding_window > 0 || gemma) j["sliding_window"] = a.sliding_window;
+  const bool sliding = !a.layer_uses_sliding.empty() && a.sliding_window > 0;
+  bool delta_net = false;
+  for (MixerKind m : a.layer_mixer) delta_net = delta_net || m == MixerKind::kGatedDeltaNet;
+  // Qwen3-Next reads a missing layer_types as full_attention_interval 4: always write it.
+  if (!sliding && a.layer_mixer.empty() && family != Family::kQwen3Next) return;
+  if (sliding && (family == Family::kQwen2 || family == Family::kQwen3 ||
+                  family == Family::kQwenMoe || family == Family::kQwen3Next)) {
+    j["use_sliding_window"] = true;
+  }
+  json types = json::array();
+  for (std::int64_t i = 0; i < a.num_layers; ++i) {
+    const bool s = sliding && a.layer_uses_sliding[static_cast<std::size_t>(i)];
+    const bool linear = a.MixerOf(i) != MixerKind::kAttention;
+    types.push_back(linear ? "linear_attention" : (s ? "sliding_attention" : "full_attention"));
+  }
+  j["layer_types"] = std::move(types);
+  if (delta_net) {
+    j["linear_num_key_heads"] = a.linear_num_key_heads;
+    j["linear_num_value_heads"] = a.linear_num_value_heads;
+    j["linear_key_head_dim"] = a.linear_key_head_dim;
+    j["linear_value_head_dim"] = a.linear_value_head_dim;
+    j["linear_conv_kernel_dim"] = a.linear_conv_kernel;
+  }
+}
+
+json WriteHfFields(const ModelArch& a) {
+  const Family family = FamilyOf(a.model_type);
+  json j = json::object();
+  if (!a.model_type.empty()) j["model_type"] = a.model_type;
+  j["hidden_size"] = a.hidden_size;
+  j["num_hidden_layers"] = a.num_layers;
+  j["num_attention_heads"] = a.num_heads;
+  j["num_key_value_heads"] = a.num_kv_heads;
+  // MLA derives head_dim from qk_nope_head_dim + qk_rope_head_dim.
+  if (a.head_dim > 0 && a.attention == AttentionKind::kGqa) j["head_dim"] = a.head_dim;
+  if (a.intermediate_size > 0) j["intermediate_size"] = a.intermediate_size;
+  j["vocab_size"] = a.vocab_size;
+  j["tie_word_embeddings"] = a.tie_embeddings;
+  if (a.max_position_embeddings > 0) j["max_position_embeddings"] = a.max_position_embeddings;
+  j["hidden_act"] = a.hidden_act;
+  if (a.num_mtp_layers > 0 || family == Family::kQwen3Next) {
+    j["num_nextn_predict_layers"] = a.num_mtp_layers;
+  }
+  WriteAttention(a, family, j);
+  WriteMoe(a, family, j);
+  WriteLayerKinds(a, family, j);
+  return j;
+}
+
+// Adds override keys for the flags the family-native keys do not reproduce.
+void AddOverrides(const ModelArch& a, const ModelArch* implied, json& j) {
+  auto flag = [&](const char* key, bool wanted, bool got) {
+    if (implied == nullptr || wanted != got) j[key] = wanted;
+  };
+  const ModelArch none;
+  const ModelArch& b = implied != nullptr ? *implied : none;
+  flag("qkv_bias", a.qkv_bias, b.qkv_bias);
+  flag("o_bias", a.o_bias, b.o_bias);
+  flag("qk_norm", a.qk_norm, b.qk_norm);
+  flag("attention_sinks", a.attention_sinks, b.attention_sinks);
+  flag("mlp_bias", a.mlp_bias, b.mlp_bias);
+  flag("router_bias", a.router_bias, b.router_bias);
+  flag("expert_bias", a.expert_bias, b.expert_bias);
+  flag("shared_expert_gate", a.shared_expert_gate, b.shared_expert_gate);
+  flag("qk_norm_full", a.qk_norm_full, b.qk_norm_full);
+  flag("attention_output_gate", a.attention_output_gate, b.attention_output_gate);
+  flag("mtp_embedding_copies", a.mtp_embedding_copies, b.mtp_embedding_copies);
+  if (implied == nullptr || a.norms_per_layer != b.norms_per_layer) {
+    j["norms_per_layer"] = a.norms_per_layer;
+  }
+  if (implied == nullptr || a.mlp != b.mlp) {
+    j["mlp_kind"] = a.mlp == MlpKind::kGated ? "gated" : "plain";
+  }
+  if (implied == nullptr || a.norm != b.norm) {
+    j["norm_kind"] = a.norm == NormKind::kRmsNorm     ? "rmsnorm"
+                     : a.norm == NormKind::kLayerNorm ? "layernorm"
+                                                      : "layernorm_no_bias";
+  }
+}
+
+}  // namespace
+}  // namespace model_detail
+
+nlohmann::json ModelArchToJson(const ModelArch& arch) {
+  using namespace model_detail;
+  nlohmann::json j = WriteHfFields(arch);
+  // Position table: Megatron's key, written when it differs from the family default.
+  if (arch.learned_positions != (FamilyOf(arch.model_type) == Family::kGpt2)) {
+    j["position_embedding_type"] = arch.learned_positions ? "learned_absolute" : "rope";
+  }
+  Result<ModelArch> implied = ParseModelArch(j, "");
+  AddOverrides(arch, implied.ok() ? &implied.value() : nullptr, j);
+  return j;
+}
+
+}  // namespace trainmem

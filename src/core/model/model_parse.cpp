@@ -1,0 +1,699 @@
+// ParseModelArch: Hugging Face config.json fields → ModelArch.
+//
+// Read by fields: every field that is present is honoured whatever the model_type (a
+// DeepSeek-V3 architecture published under another model_type keeps its first_k_dense_replace);
+// the model_type — or, when it is unknown, the `architectures` class name — only decides the
+// defaults of fields the config leaves out. An unknown model_type is read as a Llama-like decoder
+// and says so in a warning.
+//
+// [SECTION] families          model_type and architecture names → Family
+// [SECTION] family defaults   what model_type implies (from each family's HF Config/modeling file)
+// [SECTION] field groups      sizes, attention, MLP/norms, MoE layout, overrides
+// [SECTION] ParseModelArch    the entry point, nested/multimodal configs, cross-field checks
+#include <algorithm>
+#include <memory>
+
+#include "core/config/config_detail.h"
+#include "core/model/model.h"
+#include "core/model/model_detail.h"
+
+namespace trainmem {
+namespace model_detail {
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] families
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+struct NamedFamily {
+  const char* model_type;
+  Family family;
+};
+
+constexpr NamedFamily kFamilies[] = {
+    {"llama", Family::kLlama},
+    {"mistral", Family::kLlama},
+    {"phi3", Family::kLlama},  // fused qkv_proj / gate_up_proj: the same count as split ones
+    {"qwen2", Family::kQwen2},
+    {"qwen3", Family::kQwen3},
+    {"mixtral", Family::kMixtral},
+    {"qwen2_moe", Family::kQwenMoe},
+    {"qwen3_moe", Family::kQwenMoe},
+    {"deepseek_v2", Family::kDeepSeek},
+    {"deepseek_v3", Family::kDeepSeek},
+    {"deepseek_v32", Family::kDeepSeek},
+    {"glm4_moe", Family::kGlmMoe},
+    {"gpt_oss", Family::kGptOss},
+    {"gemma", Family::kGemma2},
+    {"gemma2", Family::kGemma2},
+    {"gemma3", Family::kGemma3},
+    {"gemma3_text", Family::kGemma3},
+    {"gpt2", Family::kGpt2},
+    {"starcoder2", Family::kStarcoder2},
+    {"bloom", Family::kStarcoder2},
+    {"llama4", Family::kLlama4},
+    {"llama4_text", Family::kLlama4},
+    {"qwen3_next", Family::kQwen3Next},
+    {"qwen3_5", Family::kQwen3Next},
+    {"qwen3_5_text", Family::kQwen3Next},
+    {"qwen3_5_moe", Family::kQwen3Next},
+    {"qwen3_5_moe_text", Family::kQwen3Next},
+    {"minimax", Family::kMiniMax},
+    {"minimax_text_01", Family::kMiniMax},
+    {"minimax_m1", Family::kMiniMax},
+    {"minimax_m2", Family::kMiniMaxM2},
+    {"hunyuan_v1_moe", Family::kHunyuan},
+    {"hunyuan_v1_dense", Family::kHunyuan},
+    {"dbrx", Family::kDbrx},
+    {"ernie4_5", Family::kErnie},
+    {"ernie4_5_moe", Family::kErnie},
+    {"cohere", Family::kCohere},
+    {"cohere2", Family::kCohere},
+    {"olmo2", Family::kOlmo2},
+    {"olmo3", Family::kOlmo2},
+};
+
+// Hugging Face architecture classes (config.json "architectures") of the families above.
+struct NamedArchitecture {
+  const char* architecture;
+  const char* model_type;
+};
+
+constexpr NamedArchitecture kArchitectures[] = {
+    {"LlamaForCausalLM", "llama"},
+    {"MistralForCausalLM", "mistral"},
+    {"Phi3ForCausalLM", "phi3"},
+    {"Qwen2ForCausalLM", "qwen2"},
+    {"Qwen3ForCausalLM", "qwen3"},
+    {"MixtralForCausalLM", "mixtral"},
+    {"Qwen2MoeForCausalLM", "qwen2_moe"},
+    {"Qwen3MoeForCausalLM", "qwen3_moe"},
+    {"DeepseekV2ForCausalLM", "deepseek_v2"},
+    {"DeepseekV3ForCausalLM", "deepseek_v3"},
+    {"DeepseekV32ForCausalLM", "deepseek_v32"},
+    {"Glm4MoeForCausalLM", "glm4_moe"},
+    {"GptOssForCausalLM", "gpt_oss"},
+    {"GemmaForCausalLM", "gemma"},
+    {"Gemma2ForCausalLM", "gemma2"},
+    {"Gemma3ForCausalLM", "gemma3_text"},
+    {"Gemma3ForConditionalGeneration", "gemma3"},
+    {"GPT2LMHeadModel", "gpt2"},
+    {"Starcoder2ForCausalLM", "starcoder2"},
+    {"BloomForCausalLM", "bloom"},
+    {"Llama4ForCausalLM", "llama4_text"},
+    {"Llama4ForConditionalGeneration", "llama4"},
+    {"Qwen3NextForCausalLM", "qwen3_next"},
+    {"Qwen3_5ForCausalLM", "qwen3_5_text"},
+    {"Qwen3_5ForConditionalGeneration", "qwen3_5"},
+    {"Qwen3_5MoeForCausalLM", "qwen3_5_moe_text"},
+    {"Qwen3_5MoeForConditionalGeneration", "qwen3_5_moe"},
+    {"MiniMaxForCausalLM", "minimax"},
+    {"MiniMaxText01ForCausalLM", "minimax"},
+    {"MiniMaxM1ForCausalLM", "minimax"},
+    {"MiniMaxM2ForCausalLM", "minimax_m2"},
+    {"HunYuanMoEV1ForCausalLM", "hunyuan_v1_moe"},
+    {"HunYuanDenseV1ForCausalLM", "hunyuan_v1_dense"},
+    {"DbrxForCausalLM", "dbrx"},
+    {"Ernie4_5ForCausalLM", "ernie4_5"},
+    {"Ernie4_5_MoeForCausalLM", "ernie4_5_moe"},
+    {"CohereForCausalLM", "cohere"},
+    {"Cohere2ForCausalLM", "cohere2"},
+    {"Olmo2ForCausalLM", "olmo2"},
+    {"Olmo3ForCausalLM", "olmo3"},
+};
+
+}  // namespace
+
+Family FamilyOf(std::string_view t) {
+  for (const NamedFamily& f : kFamilies) {
+    if (t == f.model_type) return f.family;
+  }
+  return Family::kLlama;
+}
+
+bool KnownModelType(std::string_view t) {
+  for (const NamedFamily& f : kFamilies) {
+    if (t == f.model_type) return true;
+  }
+  return false;
+}
+
+std::string ModelTypeOfArchitecture(std::string_view architecture) {
+  for (const NamedArchitecture& a : kArchitectures) {
+    if (architecture == a.architecture) return a.model_type;
+  }
+  return "";
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] family defaults
+// ---------------------------------------------------------------------------------------------
+
+constexpr std::string_view kTooLarge =
+    "larger values are not a real model and could overflow 64-bit parameter counts";
+
+bool IsGemma(Family f) { return f == Family::kGemma2 || f == Family::kGemma3; }
+bool IsGptStyle(Family f) { return f == Family::kGpt2 || f == Family::kStarcoder2; }
+
+// tie_word_embeddings when config.json leaves it out: the default of each HF Config class
+// (LlamaConfig, Qwen2Config, MixtralConfig, DeepseekV3Config, Olmo2Config, Llama4TextConfig …
+// False; GemmaConfig, Gemma2Config, Gemma3TextConfig, GPT2Config, Starcoder2Config,
+// CohereConfig, Ernie4_5Config, HunYuan*Config True).
+bool DefaultTie(Family f) {
+  return IsGemma(f) || IsGptStyle(f) || f == Family::kCohere || f == Family::kErnie ||
+         f == Family::kHunyuan;
+}
+
+// DeepseekV3Config and Glm4MoeConfig defaults (3 and 1); DeepseekV2Config uses 0.
+std::int64_t DefaultFirstDense(Family f, std::string_view model_type) {
+  if (f == Family::kGlmMoe) return 1;
+  if (model_type == "deepseek_v3" || model_type == "deepseek_v32") return 3;
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] field groups
+// ---------------------------------------------------------------------------------------------
+
+std::int64_t RequiredAlias(FieldReader& f, std::initializer_list<std::string_view> keys,
+                           std::int64_t max) {
+  const std::string key = f.FirstPresent(keys);
+  if (key.empty()) {
+    f.FailMissing(*keys.begin());
+    return 0;
+  }
+  return f.Int(key, 1, max, kTooLarge).value_or(0);
+}
+
+std::optional<std::int64_t> OptionalAlias(FieldReader& f,
+                                          std::initializer_list<std::string_view> keys,
+                                          std::int64_t min, std::int64_t max) {
+  const std::string key = f.FirstPresent(keys);
+  if (key.empty()) return std::nullopt;
+  return f.Int(key, min, max, kTooLarge);
+}
+
+void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
+  // GPT-2 names its sizes n_embd / n_layer / n_head / n_positions / n_inner (GPT2Config);
+  // Bloom uses n_embed; DBRX / MPT d_model / n_layers / n_heads / max_seq_len.
+  a.hidden_size = RequiredAlias(f, {"hidden_size", "n_embd", "n_embed", "d_model"}, kMaxWidth);
+  a.num_layers = RequiredAlias(f, {"num_hidden_layers", "n_layer", "n_layers"}, kMaxLayers);
+  a.num_heads = RequiredAlias(f, {"num_attention_heads", "n_head", "n_heads"}, kMaxHeads);
+  a.vocab_size = f.RequiredInt("vocab_size", 1, kMaxVocab, kTooLarge);
+  // ChatGLM: multi_query_group_num; Megatron: num_query_groups.
+  a.num_kv_heads = OptionalAlias(f,
+                                 {"num_key_value_heads", "num_kv_heads", "n_kv_heads",
+                                  "multi_query_group_num", "num_query_groups"},
+                                 1, kMaxHeads)
+                       .value_or(a.num_heads);
+  a.head_dim = OptionalAlias(f, {"head_dim", "kv_channels"}, 1, kMaxWidth).value_or(0);
+  const std::string inter_key =
+      f.FirstPresent({"intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim"});
+  if (!inter_key.empty()) {
+    a.intermediate_size = f.Int(inter_key, 1, kMaxWidth, kTooLarge).value_or(0);
+  }
+  if (inter_key.empty() && (family == Family::kGpt2 || a.model_type == "bloom")) {
+    a.intermediate_size = 4 * a.hidden_size;  // GPT-2 n_inner = null → 4·n_embd; Bloom 4·h
+  }
+  // Llama 4: dense blocks are intermediate_size_mlp wide; intermediate_size is the expert width
+  // (Llama4TextConfig), read in ReadMoe.
+  if (std::optional<std::int64_t> mlp = f.Int("intermediate_size_mlp", 1, kMaxWidth, kTooLarge)) {
+    a.intermediate_size = *mlp;
+  }
+  const std::string pos_key =
+      f.FirstPresent({"max_position_embeddings", "n_positions", "max_seq_len", "seq_length"});
+  if (!pos_key.empty()) {
+    a.max_position_embeddings = f.Int(pos_key, 1, kMaxPositions, kTooLarge).value_or(0);
+  }
+  a.tie_embeddings = f.Bool("tie_word_embeddings").value_or(DefaultTie(family));
+  const std::string act_key =
+      f.FirstPresent({"hidden_act", "hidden_activation", "activation_function"});
+  std::string default_act = "silu";
+  if (IsGemma(family) || family == Family::kStarcoder2) default_act = "gelu_pytorch_tanh";
+  if (family == Family::kGpt2) default_act = "gelu_new";
+  a.hidden_act = act_key.empty() ? default_act : f.String(act_key).value_or(default_act);
+  // DeepSeek / GLM / ERNIE: num_nextn_predict_layers; Qwen3.5: mtp_num_hidden_layers. Qwen3-Next
+  // checkpoints ship one mtp.* layer without saying so in config.json (the published
+  // 81,324,862,720 is the main model plus exactly one such layer).
+  const std::int64_t default_mtp = family == Family::kQwen3Next ? 1 : 0;
+  a.num_mtp_layers = OptionalAlias(f, {"num_nextn_predict_layers", "mtp_num_hidden_layers"}, 0, 100)
+                         .value_or(default_mtp);
+  a.mtp_embedding_copies = family != Family::kQwen3Next;
+}
+
+void ReadMla(FieldReader& f, ModelArch& a) {
+  a.attention = AttentionKind::kMla;
+  a.q_lora_rank = f.Int("q_lora_rank", 1, kMaxWidth, kTooLarge).value_or(0);  // null: q_proj
+  a.kv_lora_rank = f.RequiredInt("kv_lora_rank", 1, kMaxWidth, kTooLarge);
+  a.qk_nope_head_dim = f.RequiredInt("qk_nope_head_dim", 1, kMaxWidth, kTooLarge);
+  a.qk_rope_head_dim = f.RequiredInt("qk_rope_head_dim", 1, kMaxWidth, kTooLarge);
+  a.v_head_dim = f.RequiredInt("v_head_dim", 1, kMaxWidth, kTooLarge);
+  const bool has_heads = f.Has("index_n_heads");
+  const bool has_dim = f.Has("index_head_dim");
+  if (has_heads != has_dim) {
+    f.Fail(has_heads ? "index_head_dim" : "index_n_heads",
+           "missing required field (the V3.2 indexer needs both index_n_heads and index_head_dim)");
+    return;
+  }
+  if (!has_heads) return;
+  a.index_n_heads = f.Int("index_n_heads", 1, kMaxHeads, kTooLarge).value_or(0);
+  a.index_head_dim = f.Int("index_head_dim", 1, kMaxWidth, kTooLarge).value_or(0);
+  a.index_topk = f.Int("index_topk", 1, kMaxPositions, kTooLarge).value_or(0);
+  if (a.index_n_heads > 0 && a.q_lora_rank == 0) {
+    f.Fail("index_n_heads",
+           "the indexer's wq_b reads the MLA query latent, so q_lora_rank must be set");
+  }
+}
+
+// q/k norms: Qwen3 / Gemma 3 always (per head); GLM, Hunyuan, Cohere, MiniMax-M2, OLMo 2 and
+// Megatron configs say so (use_qk_norm, qk_layernorm). Llama 4's use_qk_norm is a weightless L2
+// norm (Llama4TextL2Norm): no parameters. qk_norm_type "per_layer" (MiniMax-M2), OLMo 2's
+// Olmo2Attention and Cohere's per-head LayerNorm weights span all heads.
+void ReadQkNorm(FieldReader& f, Family family, ModelArch& a) {
+  a.qk_norm = family == Family::kQwen3 || family == Family::kGemma3 ||
+              family == Family::kQwen3Next || family == Family::kOlmo2 ||
+              a.model_type == "qwen3_moe";
+  const std::string key = f.FirstPresent({"use_qk_norm", "qk_layernorm", "qk_norm"});
+  if (!key.empty()) a.qk_norm = f.Bool(key).value_or(a.qk_norm);
+  if (family == Family::kLlama4) a.qk_norm = false;
+  a.qk_norm_full =
+      family == Family::kOlmo2 || family == Family::kCohere || family == Family::kMiniMaxM2;
+  if (std::optional<std::string> type = f.String("qk_norm_type")) {
+    a.qk_norm_full = *type == "per_layer";
+  }
+}
+
+void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
+  // attention_bias: q/k/v/o (LlamaAttention, Qwen3Attention, GptOssAttention); use_bias (ERNIE,
+  // StarCoder2) and Megatron's add_bias_linear: every linear; qkv_bias / bias (InternLM2): q/k/v.
+  std::optional<bool> all_linear;
+  const std::string all_key = f.FirstPresent({"use_bias", "add_bias_linear"});
+  if (!all_key.empty()) all_linear = f.Bool(all_key);
+  const bool attention_bias = f.Bool("attention_bias").value_or(all_linear.value_or(false));
+  a.qkv_bias = attention_bias;
+  a.o_bias = attention_bias;
+  if (family == Family::kQwen2 || a.model_type == "qwen2_moe") {
+    a.qkv_bias = true;  // Qwen2Attention: q/k/v bias=True, o_proj bias=False, always
+    a.o_bias = false;
+  }
+  if (family == Family::kGlmMoe) a.o_bias = false;  // Glm4MoeAttention: o_proj bias=False
+  if (family == Family::kGpt2 || a.model_type == "bloom") a.qkv_bias = a.o_bias = true;
+  if (family == Family::kStarcoder2 && a.model_type != "bloom") {
+    a.qkv_bias = a.o_bias = all_linear.value_or(true);  // Starcoder2Config.use_bias
+  }
+  const std::string qkv_key = f.FirstPresent({"qkv_bias"});
+  if (!qkv_key.empty()) a.qkv_bias = f.Bool(qkv_key).value_or(a.qkv_bias);
+  ReadQkNorm(f, family, a);
+  a.attention_sinks = family == Family::kGptOss;
+  // Qwen3-Next / Qwen3.5 gated attention (attn_output_gate, default true in Qwen3NextConfig).
+  a.attention_output_gate = f.Bool("attn_output_gate").value_or(family == Family::kQwen3Next);
+  if (f.Has("kv_lora_rank")) {
+    // MLA heads are qk_nope + qk_rope wide for q and k (v: v_head_dim); hidden / heads means
+    // nothing there, and the HF config's head_dim (when given) is the rotary width.
+    ReadMla(f, a);
+    a.head_dim = a.qk_nope_head_dim + a.qk_rope_head_dim;
+    return;
+  }
+  if (a.head_dim == 0 && a.num_heads > 0) {
+    if (a.hidden_size % a.num_heads == 0) {
+      a.head_dim = a.hidden_size / a.num_heads;
+    } else {
+      f.Fail("head_dim", "missing required field: hidden_size (" + std::to_string(a.hidden_size) +
+                             ") is not divisible by num_attention_heads (" +
+                             std::to_string(a.num_heads) + ")");
+    }
+  }
+}
+
+void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
+  a.norm = IsGptStyle(family) ? NormKind::kLayerNorm : NormKind::kRmsNorm;
+  // CohereLayerNorm and DBRX's LayerNorm(bias=False) have a weight only.
+  if (family == Family::kCohere || family == Family::kDbrx) a.norm = NormKind::kLayerNormNoBias;
+  // Megatron's --normalization (LayerNorm | RMSNorm) as written in its configs.
+  if (std::optional<std::string> n = f.String("normalization")) {
+    std::string lower;
+    for (char c : *n) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower == "layernorm") a.norm = NormKind::kLayerNorm;
+    if (lower == "rmsnorm") a.norm = NormKind::kRmsNorm;
+  }
+  // Gemma: pre/post attention + pre/post MLP; Cohere: one norm feeding attention and MLP in
+  // parallel (CohereDecoderLayer); OLMo 2: post-attention and post-feedforward norms only.
+  a.norms_per_layer = IsGemma(family) ? 4 : 2;
+  if (family == Family::kCohere) a.norms_per_layer = 1;
+}
+
+void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
+  a.mlp = IsGptStyle(family) ? MlpKind::kPlain : MlpKind::kGated;
+  ReadNormKind(f, family, a);
+  const std::string all_key = f.FirstPresent({"use_bias", "add_bias_linear"});
+  const bool all_linear = all_key.empty() ? false : f.Bool(all_key).value_or(false);
+  a.mlp_bias = f.Bool("mlp_bias").value_or(all_linear);  // LlamaConfig.mlp_bias
+  if (IsGptStyle(family)) a.mlp_bias = a.qkv_bias;       // GPT-2/Bloom always; StarCoder2 use_bias
+  // GPT-2 learns a position table (wpe); StarCoder2 uses RoPE. Megatron GPT configs say which
+  // with position_embedding_type (Megatron's argument name); it defaults to RoPE here.
+  a.learned_positions = family == Family::kGpt2;
+  if (std::optional<std::string> type = f.String("position_embedding_type")) {
+    if (*type == "learned_absolute") {
+      a.learned_positions = true;
+    } else if (*type == "rope" || *type == "none" || *type == "alibi") {
+      a.learned_positions = false;
+    } else {
+      f.Fail("position_embedding_type",
+             "unknown value \"" + *type + "\" (expected learned_absolute, rope, alibi or none)");
+    }
+  }
+  if (a.learned_positions && a.max_position_embeddings == 0) {
+    f.Fail("max_position_embeddings",
+           "missing required field (learned absolute positions need the table size)");
+  }
+}
+
+// A field that is one integer or a per-layer list (Hunyuan writes moe_topk, num_shared_expert,
+// moe_intermediate_size as lists). A list must hold one value: trainmem's blocks share widths.
+std::optional<std::int64_t> IntOrUniformList(FieldReader& f, std::string_view key, std::int64_t min,
+                                             std::int64_t max,
+                                             std::string_view too_large_reason = kTooLarge) {
+  const json* v = f.Get(key);
+  if (v == nullptr) return std::nullopt;
+  if (!v->is_array()) return f.Int(key, min, max, too_large_reason);
+  std::optional<std::vector<std::int64_t>> list = f.IntList(key, min, max);
+  if (!list || list->empty()) return std::nullopt;
+  for (std::int64_t x : *list) {
+    if (x != list->front()) {
+      f.Fail(key, "per-layer values differ (" + std::to_string(list->front()) + " and " +
+                      std::to_string(x) + "); trainmem needs one value for every layer");
+      return std::nullopt;
+    }
+  }
+  return list->front();
+}
+
+std::int64_t ReadExpertCount(FieldReader& f) {
+  // DeepSeek/GLM: n_routed_experts; Mixtral/gpt-oss/Llama 4/MiniMax: num_local_experts;
+  // Qwen-MoE/Hunyuan: num_experts; ERNIE / DBRX: moe_num_experts.
+  const std::string key =
+      f.FirstPresent({"n_routed_experts", "num_local_experts", "num_experts", "moe_num_experts"});
+  if (key.empty()) return 0;
+  return IntOrUniformList(f, key, 0, kMaxExperts).value_or(0);
+}
+
+void ReadSharedExperts(FieldReader& f, Family family, ModelArch& a) {
+  // DeepSeek: n_shared_experts; ERNIE: moe_num_shared_experts; Hunyuan: num_shared_expert
+  // (a list); Llama 4 always has one shared expert as wide as the routed ones (Llama4TextMoe).
+  const std::string key = f.FirstPresent(
+      {"n_shared_experts", "num_shared_experts", "moe_num_shared_experts", "num_shared_expert"});
+  const std::int64_t default_shared = family == Family::kLlama4 ? 1 : 0;
+  a.num_shared_experts =
+      key.empty() ? default_shared : IntOrUniformList(f, key, 0, 1000, "").value_or(0);
+  if (family == Family::kHunyuan && !f.Bool("use_mixed_mlp_moe").value_or(true)) {
+    a.num_shared_experts = 0;  // HunYuanMoE builds shared_mlp only with use_mixed_mlp_moe
+  }
+  // Qwen2-MoE / Qwen3-Next: one shared expert of this width, scaled by a sigmoid gate (h → 1);
+  // Granite/MiniMax write shared_intermediate_size (0 = none).
+  const std::string width_key =
+      f.FirstPresent({"shared_expert_intermediate_size", "shared_intermediate_size"});
+  if (!width_key.empty()) {
+    const std::int64_t width = f.Int(width_key, 0, kMaxWidth, kTooLarge).value_or(0);
+    if (width > 0) {
+      a.shared_expert_intermediate_size = width;
+      if (a.num_shared_experts == 0) a.num_shared_experts = 1;
+    }
+  }
+  a.shared_expert_gate = a.shared_expert_intermediate_size > 0 &&
+                         (a.model_type == "qwen2_moe" || family == Family::kQwen3Next);
+}
+
+void MarkDenseList(FieldReader& f, std::string_view key, ModelArch& a) {
+  const std::vector<std::int64_t> dense_layers =
+      f.IntList(key, 0, std::max<std::int64_t>(a.num_layers - 1, 0))
+          .value_or(std::vector<std::int64_t>{});
+  for (std::int64_t i : dense_layers) a.layer_is_moe[static_cast<std::size_t>(i)] = false;
+}
+
+// Which blocks are MoE. Every convention present is applied (they only ever remove MoE blocks):
+//   first_k_dense_replace, moe_layer_freq (DeepseekV3DecoderLayer, Glm4MoeDecoderLayer);
+//   decoder_sparse_step, mlp_only_layers (Qwen2/3-MoE, Qwen3-Next: (i + 1) % step == 0);
+//   interleave_moe_layer_step or moe_layers (Llama 4: MoE at step-1, 2·step-1, …);
+//   moe_layer_start_index / _end_index / _interval (ERNIE 4.5: (i + 1) % interval == 0);
+//   mlp_layer_types ("dense" / "sparse"). Mixtral, gpt-oss, MiniMax, DBRX route every block.
+void ReadMoeLayout(FieldReader& f, Family family, ModelArch& a) {
+  const auto n = static_cast<std::size_t>(a.num_layers);
+  a.layer_is_moe.assign(n, true);
+  const std::int64_t first_dense = f.Int("first_k_dense_replace", 0, a.num_layers)
+                                       .value_or(DefaultFirstDense(family, a.model_type));
+  const std::int64_t freq = f.Int("moe_layer_freq", 1, kMaxLayers).value_or(1);
+  const std::int64_t step = f.Int("decoder_sparse_step", 1, kMaxLayers).value_or(1);
+  const std::int64_t interleave = f.Int("interleave_moe_layer_step", 1, kMaxLayers).value_or(1);
+  const std::int64_t start = f.Int("moe_layer_start_index", 0, kMaxLayers).value_or(0);
+  std::int64_t end = f.Int("moe_layer_end_index", -1, kMaxLayers).value_or(-1);
+  if (end < 0) end = a.num_layers - 1;  // Ernie4_5_MoeConfig: -1 = the last layer
+  const std::int64_t interval = f.Int("moe_layer_interval", 1, kMaxLayers).value_or(1);
+  for (std::int64_t i = 0; i < a.num_layers; ++i) {
+    a.layer_is_moe[static_cast<std::size_t>(i)] =
+        i >= first_dense && i % freq == 0 && (i + 1) % step == 0 && (i + 1) % interleave == 0 &&
+        i >= start && i <= end && (i + 1) % interval == 0;
+  }
+  if (f.Has("moe_layers")) {
+    // Llama4TextConfig.moe_layers: the MoE layer indices, when given, decide alone.
+    const std::optional<std::vector<std::int64_t>> moe =
+        f.IntList("moe_layers", 0, std::max<std::int64_t>(a.num_layers - 1, 0));
+    if (moe) {
+      a.layer_is_moe.assign(n, false);
+      for (std::int64_t i : *moe) a.layer_is_moe[static_cast<std::size_t>(i)] = true;
+    }
+  }
+  MarkDenseList(f, "mlp_only_layers", a);
+  if (const json* types = f.Get("mlp_layer_types")) {
+    if (!types->is_array() || types->size() != n) {
+      f.Fail("mlp_layer_types", "expected a list of " + std::to_string(n) +
+                                    " strings (\"dense\" or \"sparse\"), got " +
+                                    detail::JsonTypeName(*types));
+    } else {
+      for (std::size_t i = 0; i < n; ++i) {
+        const json& t = (*types)[i];
+        if (t.is_string() && t.get_ref<const std::string&>() == "dense") a.layer_is_moe[i] = false;
+      }
+    }
+  }
+}
+
+void ReadMoe(FieldReader& f, Family family, ModelArch& a) {
+  a.num_experts = ReadExpertCount(f);
+  if (a.num_experts == 0) return;
+  const std::string k_key =
+      f.FirstPresent({"num_experts_per_tok", "experts_per_token", "num_experts_per_token", "moe_k",
+                      "moe_topk", "moe_top_k"});
+  if (k_key.empty()) {
+    f.Fail("num_experts_per_tok", "missing required field (the config has " +
+                                      std::to_string(a.num_experts) + " routed experts)");
+  } else {
+    a.experts_per_token = IntOrUniformList(f, k_key, 1, a.num_experts, "").value_or(0);
+  }
+  // moe_intermediate_size when given (any family); else Mixtral, gpt-oss, MiniMax, DBRX and
+  // unknown types build experts as wide as intermediate_size (Llama 4: intermediate_size, the
+  // dense blocks use intermediate_size_mlp); DeepSeek/Qwen/GLM/ERNIE/Hunyuan need the field.
+  const bool needs_own_width = family == Family::kDeepSeek || family == Family::kGlmMoe ||
+                               family == Family::kQwenMoe || family == Family::kQwen3Next ||
+                               family == Family::kErnie || family == Family::kHunyuan;
+  if (f.Has("moe_intermediate_size") || needs_own_width) {
+    if (!f.Has("moe_intermediate_size")) {
+      f.FailMissing("moe_intermediate_size");
+    } else {
+      a.moe_intermediate_size =
+          IntOrUniformList(f, "moe_intermediate_size", 1, kMaxWidth).value_or(0);
+    }
+  } else if (family == Family::kLlama4 && f.Has("intermediate_size")) {
+    a.moe_intermediate_size = f.Int("intermediate_size", 1, kMaxWidth, kTooLarge).value_or(0);
+  } else {
+    a.moe_intermediate_size = a.intermediate_size;
+  }
+  ReadSharedExperts(f, family, a);
+  // Router biases stored in the checkpoint: gpt-oss GptOssTopKRouter.bias; DeepSeek-V3 noaux_tc,
+  // GLM-4.5, ERNIE 4.5 (moe_statics) and MiniMax-M2 (use_routing_bias): e_score_correction_bias.
+  a.router_bias = family == Family::kGptOss || family == Family::kGlmMoe ||
+                  family == Family::kErnie || family == Family::kMiniMaxM2;
+  const std::string default_method =
+      family == Family::kDeepSeek && a.model_type != "deepseek_v2" ? "noaux_tc" : "";
+  if (std::optional<std::string> method = f.String("topk_method")) {
+    a.router_bias = *method == "noaux_tc";
+  } else if (default_method == "noaux_tc") {
+    a.router_bias = true;
+  }
+  const std::string bias_key =
+      f.FirstPresent({"use_routing_bias", "moe_router_enable_expert_bias"});
+  if (!bias_key.empty()) a.router_bias = f.Bool(bias_key).value_or(a.router_bias);
+  a.expert_bias = family == Family::kGptOss;
+  ReadMoeLayout(f, family, a);
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] ParseModelArch
+// ---------------------------------------------------------------------------------------------
+
+// Checks that need several fields; run only when every field read cleanly.
+void CheckCombination(FieldReader& f, ModelArch& a) {
+  if (a.attention == AttentionKind::kGqa) {
+    if (a.num_kv_heads > a.num_heads || a.num_heads % a.num_kv_heads != 0) {
+      f.Fail("num_key_value_heads", "must divide num_attention_heads (" +
+                                        std::to_string(a.num_heads) + "), got " +
+                                        std::to_string(a.num_kv_heads));
+    }
+  }
+  bool any_dense = a.num_experts == 0;
+  for (bool moe : a.layer_is_moe) any_dense = any_dense || !moe;
+  const bool needs_width = any_dense || (a.num_experts > 0 && a.moe_intermediate_size == 0);
+  if (needs_width && a.intermediate_size == 0) f.FailMissing("intermediate_size");
+}
+
+// The family a config is read with, and the warning when it had to be assumed.
+Family ResolveFamily(FieldReader& f, ModelArch& a) {
+  std::string architecture;
+  if (const json* archs = f.Get("architectures")) {
+    if (archs->is_array() && !archs->empty() && (*archs)[0].is_string()) {
+      architecture = (*archs)[0].get<std::string>();
+    }
+  }
+  if (KnownModelType(a.model_type)) return FamilyOf(a.model_type);
+  const std::string from_architecture = ModelTypeOfArchitecture(architecture);
+  if (!from_architecture.empty()) {
+    if (!a.model_type.empty()) {
+      a.warnings.push_back("model_type \"" + a.model_type +
+                           "\" is not one trainmem knows; read with the defaults of \"" +
+                           from_architecture + "\" (from architectures: " + architecture +
+                           "), every field present honoured");
+    }
+    return FamilyOf(from_architecture);
+  }
+  if (!a.model_type.empty()) {
+    a.warnings.push_back(
+        "model_type \"" + a.model_type + "\"" +
+        (architecture.empty() ? "" : " (" + architecture + ")") +
+        " is not one trainmem knows; read as a Llama-style decoder: RMSNorm, gated SiLU MLP, no "
+        "biases unless attention_bias / mlp_bias say so, untied unless tie_word_embeddings; every "
+        "field present honoured");
+  }
+  return Family::kLlama;
+}
+
+// What was read, in a few words, for the warning about an unknown model_type.
+std::string Structure(const ModelArch& a) {
+  std::string out = a.attention == AttentionKind::kMla
+                        ? "multi-head latent attention"
+                        : std::to_string(a.num_heads) + " heads / " +
+                              std::to_string(a.num_kv_heads) + " KV heads";
+  std::int64_t linear = 0;
+  for (MixerKind m : a.layer_mixer) linear += m != MixerKind::kAttention ? 1 : 0;
+  if (linear > 0) out += ", " + std::to_string(linear) + " linear-attention layers";
+  if (a.num_experts > 0) {
+    std::int64_t moe = 0;
+    for (bool b : a.layer_is_moe) moe += b ? 1 : 0;
+    out += ", " + std::to_string(a.num_experts) + " routed experts (top-" +
+           std::to_string(a.experts_per_token) + ") in " + std::to_string(moe) + " of " +
+           std::to_string(a.num_layers) + " layers";
+    if (a.num_shared_experts > 0) out += " + " + std::to_string(a.num_shared_experts) + " shared";
+  }
+  if (a.num_mtp_layers > 0) out += ", " + std::to_string(a.num_mtp_layers) + " MTP layers";
+  return out;
+}
+
+Result<ModelArch> ParseFlat(const json& config, const std::string& path,
+                            std::vector<std::string> warnings) {
+  std::vector<Error> errors;
+  FieldReader f(config, path, &errors);
+  ModelArch a;
+  a.warnings = std::move(warnings);
+  a.model_type = f.String("model_type").value_or("");
+  const Family family = ResolveFamily(f, a);
+  ReadSizes(f, family, a);
+  if (!errors.empty()) return Result<ModelArch>::Failure(std::move(errors));
+  ReadAttention(f, family, a);
+  ReadMlpAndNorms(f, family, a);
+  ReadMoe(f, family, a);
+  if (a.num_experts > 0 && a.moe_intermediate_size == 0)
+    a.moe_intermediate_size = a.intermediate_size;
+  const std::size_t family_warning = a.warnings.size();
+  ReadLayerKinds(f, family, a);
+  ReadOverrides(f, a);
+  if (family_warning > 0 && !KnownModelType(a.model_type)) {
+    a.warnings[family_warning - 1] += "; found: " + Structure(a);
+  }
+  if (errors.empty()) CheckCombination(f, a);
+  if (!errors.empty()) return Result<ModelArch>::Failure(std::move(errors));
+  ParamMath math;
+  CountParamsChecked(a, true, math);
+  auto tensors = std::make_shared<std::vector<ParamTensor>>(ParamTensorsChecked(a, math));
+  if (math.overflowed()) {
+    return Result<ModelArch>::Failure(
+        path.empty() ? "model" : path,
+        "the parameter count overflows 64-bit integers; check the sizes for a typo");
+  }
+  a.tensors = std::move(tensors);
+  return Result<ModelArch>::Success(std::move(a));
+}
+
+// DBRX nests its attention and MoE sizes (DbrxConfig attn_config / ffn_config): lift them to the
+// flat HF names the readers use. Keys already at the top level win.
+json FlattenNested(const json& config) {
+  json flat = config;
+  auto lift = [&](const char* section, const char* key, const char* as) {
+    auto s = config.find(section);
+    if (s == config.end() || !s->is_object()) return;
+    auto v = s->find(key);
+    if (v == s->end() || flat.contains(as)) return;
+    flat[as] = *v;
+  };
+  lift("attn_config", "kv_n_heads", "num_key_value_heads");
+  lift("ffn_config", "moe_num_experts", "num_local_experts");
+  lift("ffn_config", "moe_top_k", "num_experts_per_tok");
+  lift("ffn_config", "ffn_hidden_size", "moe_intermediate_size");
+  lift("ffn_config", "ffn_hidden_size", "intermediate_size");
+  return flat;
+}
+
+}  // namespace
+}  // namespace model_detail
+
+Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::string& path) {
+  using model_detail::FieldReader;
+  if (!hf_config.is_object()) {
+    return Result<ModelArch>::Failure(
+        path.empty() ? "model" : path,
+        "expected an object of config.json fields, got " + detail::JsonTypeName(hf_config));
+  }
+  // Multimodal checkpoints (Gemma 3, Llama 4, Qwen3.5, …) keep the language model under
+  // text_config; their vision tower is not described in a way trainmem counts.
+  std::vector<Error> unused;
+  FieldReader top(hf_config, path, &unused);
+  const nlohmann::json* text_config = top.Get("text_config");
+  if (top.FirstPresent({"hidden_size", "n_embd", "n_embed", "d_model"}).empty() &&
+      text_config != nullptr && text_config->is_object()) {
+    std::vector<std::string> warnings;
+    if (top.Has("vision_config")) {
+      warnings.push_back(
+          "multimodal config: the language model in text_config is counted; the vision tower "
+          "(vision_config) and its projector are not, so the published total is larger");
+    }
+    nlohmann::json text = *text_config;
+    // The text model's own architectures/model_type win; else the top level's name it.
+    if (!text.contains("model_type") && hf_config.contains("model_type")) {
+      text["model_type"] = hf_config["model_type"];
+    }
+    if (!text.contains("architectures") && hf_config.contains("architectures")) {
+      text["architectures"] = hf_config["architectures"];
+    }
+    if (!text.contains("tie_word_embeddings") && hf_config.contains("tie_word_embeddings")) {
+      text["tie_word_embeddings"] = hf_config["tie_word_embeddings"];
+    }
+    return model_detail::ParseFlat(model_detail::FlattenNested(text), top.PathOf("text_config"),
+                                   std::move(warnings));
+  }
+  if (hf_config.contains("attn_config") || hf_config.contains("ffn_config")) {
+    return model_detail::ParseFlat(model_detail::FlattenNested(hf_config), path, {});
+  }
+  return model_detail::ParseFlat(hf_config, path, {});
+}
+
+}  // namespace trainmem

@@ -1,0 +1,192 @@
+// Parts of ParseModelArch: per-layer sliding windows and trainmem's override keys.
+#include <algorithm>
+
+#include "core/config/config_detail.h"
+#include "core/model/model.h"
+#include "core/model/model_detail.h"
+
+namespace trainmem {
+namespace model_detail {
+
+namespace {
+
+// The family's pattern when config.json has no layer_types list:
+//   Gemma 2: every other layer, starting with layer 0 (Gemma2DecoderLayer: not layer_idx % 2);
+//   Gemma 3: all but every sliding_window_pattern-th layer (default 6, Gemma3TextConfig);
+//   gpt-oss: alternating, starting with sliding (GptOssConfig default layer_types);
+//   Qwen2/Qwen3 with use_sliding_window: layers from max_window_layers on;
+//   Mistral/Mixtral/StarCoder2 and the rest: every layer when sliding_window is set.
+bool FamilySlides(FieldReader& f, Family family, std::int64_t layer, std::int64_t num_layers) {
+  switch (family) {
+    case Family::kGemma2:
+    case Family::kGptOss:
+      return layer % 2 == 0;
+    case Family::kGemma3: {
+      const std::int64_t pattern = f.Int("sliding_window_pattern", 1, num_layers).value_or(6);
+      return (layer + 1) % pattern != 0;
+    }
+    case Family::kQwen2:
+    case Family::kQwen3:
+    case Family::kQwenMoe:
+      return layer >= f.Int("max_window_layers", 0, num_layers).value_or(0);
+    default:
+      return true;
+  }
+}
+
+bool IsQwen(Family f) {
+  return f == Family::kQwen2 || f == Family::kQwen3 || f == Family::kQwenMoe ||
+         f == Family::kQwen3Next;
+}
+
+// One layer as layer_types / attn_type_list describe it.
+struct LayerKind {
+  bool sliding = false;
+  bool linear = false;
+};
+
+// layer_types (HF: "full_attention", "sliding_attention", "linear_attention", Llama 4's
+// "chunked_attention", Granite's "attention"), or MiniMax's attn_type_list (0 = lightning /
+// linear, 1 = softmax). State-space layers ("mamba") are not modelled: an error names them.
+std::optional<std::vector<LayerKind>> ReadLayerTypes(FieldReader& f, std::int64_t num_layers) {
+  const char* key = f.Has("layer_types") ? "layer_types" : "attn_type_list";
+  const json* types = f.Get(key);
+  if (types == nullptr) return std::nullopt;
+  if (!types->is_array() || types->size() != static_cast<std::size_t>(num_layers)) {
+    f.Fail(key, "expected a list of " + std::to_string(num_layers) +
+                    " entries (one per layer), got " + detail::JsonTypeName(*types) +
+                    (types->is_array() ? " of " + std::to_string(types->size()) : ""));
+    return std::nullopt;
+  }
+  std::vector<LayerKind> kinds;
+  for (std::size_t i = 0; i < types->size(); ++i) {
+    const json& t = (*types)[i];
+    const std::string name = t.is_string() ? t.get<std::string>() : "";
+    const bool number = t.is_number_integer();
+    LayerKind k;
+    if (name == "sliding_attention") {
+      k.sliding = true;
+    } else if (name == "linear_attention" || (number && t.get<std::int64_t>() == 0)) {
+      k.linear = true;
+    } else if (name == "full_attention" || name == "chunked_attention" || name == "attention" ||
+               (number && t.get<std::int64_t>() == 1)) {
+      // softmax attention (Llama 4's chunked layers attend within a chunk: no parameters)
+    } else {
+      f.Fail(std::string(key) + "[" + std::to_string(i) + "]",
+             "unsupported layer type " + detail::Dump(t) +
+                 " (trainmem models full_attention, sliding_attention and linear_attention "
+                 "layers; state-space / Mamba layers are not modelled)");
+      return std::nullopt;
+    }
+    kinds.push_back(k);
+  }
+  return kinds;
+}
+
+// Gated DeltaNet sizes, with Qwen3NextConfig's defaults for any that are absent.
+void ReadGatedDeltaNet(FieldReader& f, ModelArch& a) {
+  a.linear_num_key_heads = f.Int("linear_num_key_heads", 1, kMaxHeads).value_or(16);
+  a.linear_num_value_heads = f.Int("linear_num_value_heads", 1, kMaxHeads).value_or(32);
+  a.linear_key_head_dim = f.Int("linear_key_head_dim", 1, kMaxWidth).value_or(128);
+  a.linear_value_head_dim = f.Int("linear_value_head_dim", 1, kMaxWidth).value_or(128);
+  a.linear_conv_kernel = f.Int("linear_conv_kernel_dim", 1, 1024).value_or(4);
+}
+
+}  // namespace
+
+void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
+  const bool gemma = family == Family::kGemma2 || family == Family::kGemma3;
+  a.sliding_window = f.Int("sliding_window", 0, kMaxPositions).value_or(gemma ? 4096 : 0);
+  // Qwen configs carry a sliding_window that is only used with use_sliding_window = true.
+  if (IsQwen(family) && !f.Bool("use_sliding_window").value_or(false)) a.sliding_window = 0;
+  a.layer_uses_sliding.clear();
+  a.layer_mixer.clear();
+  std::optional<std::vector<LayerKind>> from_list = ReadLayerTypes(f, a.num_layers);
+  // Qwen3-Next without layer_types: full attention every full_attention_interval-th layer
+  // (Qwen3NextConfig: (i + 1) % interval == 0, default 4), linear attention elsewhere.
+  const std::optional<std::int64_t> interval =
+      f.Int("full_attention_interval", 1, std::max<std::int64_t>(a.num_layers, 1));
+  if (!from_list && (interval || family == Family::kQwen3Next)) {
+    std::vector<LayerKind> kinds(static_cast<std::size_t>(a.num_layers));
+    for (std::int64_t i = 0; i < a.num_layers; ++i) {
+      kinds[static_cast<std::size_t>(i)].linear = (i + 1) % interval.value_or(4) != 0;
+    }
+    from_list = kinds;
+  }
+  bool any_linear = false;
+  if (from_list) {
+    for (const LayerKind& k : *from_list) any_linear = any_linear || k.linear;
+  }
+  if (any_linear) {
+    // Gated DeltaNet when its linear_* sizes are given or the family is Qwen3-Next; otherwise
+    // MiniMax-01 lightning attention (its layer_types also say "linear_attention").
+    const bool delta_net = family == Family::kQwen3Next || f.Has("linear_num_value_heads") ||
+                           f.Has("linear_key_head_dim");
+    if (delta_net) ReadGatedDeltaNet(f, a);
+    if (!delta_net && family != Family::kMiniMax) {
+      a.warnings.push_back(
+          "linear-attention layers without linear_* sizes are read as MiniMax-01 lightning "
+          "attention (qkv, output gate and out projections of heads × head_dim)");
+    }
+    const MixerKind linear = delta_net ? MixerKind::kGatedDeltaNet : MixerKind::kLightning;
+    std::int64_t linear_layers = 0;
+    for (const LayerKind& k : *from_list) {
+      a.layer_mixer.push_back(k.linear ? linear : MixerKind::kAttention);
+      linear_layers += k.linear ? 1 : 0;
+    }
+    a.warnings.push_back(
+        std::to_string(linear_layers) + " of " + std::to_string(a.num_layers) + " layers use " +
+        (delta_net ? "Gated DeltaNet" : "lightning") +
+        " linear attention: no KV cache and no seq × seq scores; their saved activations follow " +
+        (delta_net ? "fla's chunked kernel (64-token chunks)" : "MiniMax-01's 256-token blocks") +
+        ", the dk × dv state per head is recomputed in backward");
+  }
+  if (a.sliding_window == 0) return;
+  for (std::int64_t i = 0; i < a.num_layers; ++i) {
+    a.layer_uses_sliding.push_back(from_list ? (*from_list)[static_cast<std::size_t>(i)].sliding
+                                             : FamilySlides(f, family, i, a.num_layers));
+  }
+  bool any = false;
+  for (bool s : a.layer_uses_sliding) any = any || s;
+  if (!any) a.layer_uses_sliding.clear();
+}
+
+// Keys of our own (not in any HF config) so that every ModelArch survives ModelArchToJson →
+// ParseModelArch, even one whose flags differ from what its model_type implies. ModelArchToJson
+// writes them only when they differ.
+void ReadOverrides(FieldReader& f, ModelArch& a) {
+  a.qkv_bias = f.Bool("qkv_bias").value_or(a.qkv_bias);
+  a.o_bias = f.Bool("o_bias").value_or(a.o_bias);
+  a.qk_norm = f.Bool("qk_norm").value_or(a.qk_norm);
+  a.attention_sinks = f.Bool("attention_sinks").value_or(a.attention_sinks);
+  a.mlp_bias = f.Bool("mlp_bias").value_or(a.mlp_bias);
+  a.router_bias = f.Bool("router_bias").value_or(a.router_bias);
+  a.expert_bias = f.Bool("expert_bias").value_or(a.expert_bias);
+  a.shared_expert_gate = f.Bool("shared_expert_gate").value_or(a.shared_expert_gate);
+  a.norms_per_layer = static_cast<int>(f.Int("norms_per_layer", 1, 8).value_or(a.norms_per_layer));
+  if (std::optional<std::string> kind = f.String("mlp_kind")) {
+    if (*kind == "gated" || *kind == "plain") {
+      a.mlp = *kind == "gated" ? MlpKind::kGated : MlpKind::kPlain;
+    } else {
+      f.Fail("mlp_kind", "unknown value \"" + *kind + "\" (expected gated or plain)");
+    }
+  }
+  if (std::optional<std::string> kind = f.String("norm_kind")) {
+    if (*kind == "rmsnorm") {
+      a.norm = NormKind::kRmsNorm;
+    } else if (*kind == "layernorm") {
+      a.norm = NormKind::kLayerNorm;
+    } else if (*kind == "layernorm_no_bias") {
+      a.norm = NormKind::kLayerNormNoBias;
+    } else {
+      f.Fail("norm_kind",
+             "unknown value \"" + *kind + "\" (expected rmsnorm, layernorm or layernorm_no_bias)");
+    }
+  }
+  a.qk_norm_full = f.Bool("qk_norm_full").value_or(a.qk_norm_full);
+  a.attention_output_gate = f.Bool("attention_output_gate").value_or(a.attention_output_gate);
+  a.mtp_embedding_copies = f.Bool("mtp_embedding_copies").value_or(a.mtp_embedding_copies);
+}
+
+}  // namespace model_detail
+}  // namespace trainmem
