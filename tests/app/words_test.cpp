@@ -63,6 +63,19 @@ TEST_F(Chinese, CoreMessagesAreTranslatedWithTheirNumbers) {
   EXPECT_EQ(TrCore("something new"), "something new");
 }
 
+// The warning for an optimizer option the framework lacks (frameworks.cpp), with the framework
+// and what it has instead carried over.
+TEST_F(Chinese, OptionTheFrameworkLacksIsTranslated) {
+  trainmem::Config c = With(MustParse(R"({"model": "llama3-8b", "framework": "deepspeed"})"),
+                            {{"ws", "8"}, {"swap", "true"}});
+  std::string translated;
+  for (const std::string& w : trainmem::EstimateMemory(c).warnings)
+    if (w.find("has no effect") != std::string::npos) translated = TrCore(w);
+  EXPECT_EQ(translated,
+            "optimizer.swap_optimizer 对 deepspeed 无效（它没有 swap_optimizer）；它的 "
+            "optimizer.offload 即 zero_optimization.offload_optimizer");
+}
+
 TEST(WordsTest, EnglishCoreMessagesAreUnchanged) {
   SetLanguage(Language::kEnglish);
   EXPECT_EQ(TrCore("must be at least 1, got 0"), "must be at least 1, got 0");

@@ -124,6 +124,46 @@ TEST(CompareTest, SentenceOnTotalsWhenNoBreakdown) {
       << c.sentence;
 }
 
+// An out-of-memory error gives what the run held when it failed, a lower bound of what it
+// needed: the sentence never calls the estimate too high from it. The same error (75.12 GiB
+// allocated + a 1.25 GiB request = 76.37 GiB needed) read against three estimates.
+TEST(CompareTest, OutOfMemorySentenceReadsTheFiguresAsLowerBounds) {
+  const std::string error =
+      "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.25 GiB. GPU 0 has a total "
+      "capacity of 79.11 GiB of which 1.18 GiB is free. Including non-PyTorch memory, this "
+      "process has 77.91 GiB memory in use. Of the allocated memory 75.12 GiB is allocated by "
+      "PyTorch, and 1.98 GiB is reserved by PyTorch but unallocated.\n";
+  const Measurement m = Read(error);
+  ASSERT_TRUE(m.out_of_memory);
+  // format_size's 75.12 GiB and 1.25 GiB, each rounded to the byte, summed.
+  EXPECT_EQ(m.oom_needed_bytes, 80659485819 + 1342177280);
+
+  // Llama 3 8B on one 80 GB GPU at batch 8 × 2048 with no checkpointing: far over the budget.
+  const Estimate over = EstimateMemory(MustParse(R"({"model": "llama3-8b", "world_size": 1,
+      "device": "h100-80gb", "activation_checkpoint": {"mode": "none"}})"));
+  ASSERT_EQ(over.budget.verdict, Verdict::kDoesNotFit);
+  const std::string predicted = CompareWithEstimate(over, m).sentence;
+  EXPECT_EQ(predicted.rfind("The run ran out of memory, as the estimate predicts", 0), 0u)
+      << predicted;
+  EXPECT_NE(predicted.find("at least 76.37 GiB"), std::string::npos) << predicted;
+
+  // Full checkpointing of Llama 3.2 1B sharded over 8 GPUs fits with room: the estimate misses at
+  // least needed − its peak allocated.
+  const Estimate fits = EstimateMemory(MustParse(R"({"model": "llama3.2-1b",
+      "world_size": 8, "device": "h100-80gb", "activation_checkpoint": {"mode": "full"}})"));
+  ASSERT_EQ(fits.budget.verdict, Verdict::kFits);
+  const std::string missed = CompareWithEstimate(fits, m).sentence;
+  EXPECT_NE(missed.find("where the estimate says it fits"), std::string::npos) << missed;
+  EXPECT_NE(missed.find("at least " +
+                        FormatGiB(m.oom_needed_bytes - fits.per_device.peak_allocated) + " short"),
+            std::string::npos)
+      << missed;
+  EXPECT_EQ(missed.find("too high"), std::string::npos) << missed;
+
+  // A measured peak that is not an out-of-memory error keeps the ordinary sentence.
+  EXPECT_FALSE(Read("step: 10  loss: 2.0  memory: 40.00GiB(50.00%)\n").out_of_memory);
+}
+
 TEST(CompareTest, JsonSchema) {
   const Estimate e = PipelineEstimate();
   const Comparison c = CompareWithEstimate(

@@ -5,6 +5,9 @@
 #include <cmath>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "core/report/report.h"
 
 #include "test_support.h"
 
@@ -176,6 +179,35 @@ TEST(EstimateTest, ComponentsSumToTotal) {
         << model;
     EXPECT_LE(m.peak_allocated, m.total) << model;
     EXPECT_GT(m.peak_allocated, 0) << model;
+  }
+}
+
+// Every term of a stage's temporary breakdown is one the estimator computes: the allocated terms
+// add up to the stage's "temporary" figure, and the JSON lists no term that is always zero
+// (there is no communication-buffer term; those buffers live outside the caching allocator).
+TEST(EstimateTest, TemporaryBreakdownListsOnlyComputedTerms) {
+  const std::vector<std::pair<std::string, std::string>> framework_settings[] = {
+      {{"ws", "8"}},
+      {{"framework", "megatron"}, {"ws", "8"}, {"tp", "2"}, {"zero", "1"}},
+      {{"framework", "deepspeed"}, {"ws", "8"}, {"zero", "3"}},
+      {{"framework", "torchtune"}, {"ws", "1"}, {"model", "llama3.2-1b"}}};
+  for (const auto& settings : framework_settings) {
+    const Estimate e = EstimateMemory(Llama(settings));
+    const nlohmann::json j = EstimateToJson(e);
+    for (const nlohmann::json& stage : j["pipeline_stages"]) {
+      const nlohmann::json& t = stage["temporary_breakdown"];
+      std::vector<std::string> keys;
+      for (const auto& item : t.items()) keys.push_back(item.key());
+      EXPECT_EQ(keys,
+                (std::vector<std::string>{"allocator_reserve", "fraction", "gathered_params",
+                                          "grad_buckets", "optimizer_step", "unsharded_grads"}))
+          << settings[0].second;
+      const std::int64_t allocated_terms =
+          t["gathered_params"].get<std::int64_t>() + t["unsharded_grads"].get<std::int64_t>() +
+          t["grad_buckets"].get<std::int64_t>() + t["optimizer_step"].get<std::int64_t>() +
+          t["fraction"].get<std::int64_t>();
+      EXPECT_EQ(allocated_terms, stage["temporary"].get<std::int64_t>()) << settings[0].second;
+    }
   }
 }
 

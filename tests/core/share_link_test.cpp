@@ -140,6 +140,18 @@ TEST(ShareLinkTest, BrokenKeysAreReportedAndTheRestKept) {
   EXPECT_TRUE(HasErrorAt(link, "bogus")) << Describe(link.errors);
 }
 
+// 300 copies of one unknown key: the keys past 256 are dropped (one line says so), and the
+// same fault on the same key is one line, not 255; b=5, first, is kept.
+TEST(ShareLinkTest, RepeatedFaultsAreReportedOnce) {
+  std::string fragment = "v1&b=5";
+  for (int i = 0; i < 300; ++i) fragment += "&zz=1";
+  DecodedLink link = DecodeShareFragment(fragment, TestPresets());
+  EXPECT_EQ(link.config.training.local_batch_size, 5);
+  EXPECT_EQ(link.errors.size(), 2u) << Describe(link.errors);
+  EXPECT_TRUE(HasErrorAt(link, "zz")) << Describe(link.errors);
+  EXPECT_TRUE(HasErrorAt(link, "")) << Describe(link.errors);
+}
+
 TEST(ShareLinkTest, KeysMayComeInAnyOrder) {
   DecodedLink link = DecodeShareFragment("v1&model=llama3-8b&tp=8&ws=8", TestPresets());
   EXPECT_TRUE(link.errors.empty()) << Describe(link.errors);

@@ -77,9 +77,10 @@ TEST(TemplateModeTest, ActivationsAndTemporaryFollowTheSeed) {
               1.0);
 }
 
-// swap_optimizer: states leave the device (seed ③) and are reported as host memory.
+// swap_optimizer: states leave the device (seed ③) and are reported as host memory. The seed's
+// swap_optimizer is torchtitan-npu's (torchtitan itself has none: frameworks.cpp).
 TEST(TemplateModeTest, SwapOptimizerMovesStatesToHost) {
-  Config c = With(SeedLlama(1, 1), {{"swap", "true"}});
+  Config c = With(SeedLlama(1, 1), {{"framework", "torchtitan-npu"}, {"swap", "true"}});
   Estimate e = EstimateMemory(c);
   EXPECT_EQ(e.per_device.optimizer_states, 0);
   EXPECT_EQ(e.host_optimizer_bytes, 64'000'000'000);

@@ -64,7 +64,6 @@ void DrawTemporaryBreakdown(const trainmem::TemporaryBreakdown& t) {
     KeyBytes(Str::kTempUnshardedGrads, t.unsharded_grads);
     KeyBytes(Str::kTempGradBuckets, t.grad_buckets);
     KeyBytes(Str::kTempOptimizerStep, t.optimizer_step);
-    KeyBytes(Str::kTempCommunication, t.communication);
     KeyBytes(Str::kTempFraction, t.fraction);
     KeyBytes(Str::kTempAllocatorReserve, t.allocator_reserve, Str::kTempAllocatorReserveHelp);
     ImGui::EndTable();

@@ -94,6 +94,17 @@ constexpr CoreMessage kCoreMessages[] = {
     {"NCCL/HCCL communication buffers and the runtime context live outside the caching "
      "allocator; the budget margin covers them",
      "NCCL/HCCL 通信缓冲和运行时上下文不在缓存分配器内；由预算余量覆盖"},
+    // frameworks.cpp: an optimizer option the framework does not have.
+    {"optimizer.swap_optimizer has no effect with {} (it has no swap_optimizer); "
+     "optimizer.offload is its {}",
+     "optimizer.swap_optimizer 对 {} 无效（它没有 swap_optimizer）；它的 optimizer.offload 即 {}"},
+    {"optimizer.swap_optimizer has no effect with {} (it has no swap_optimizer)",
+     "optimizer.swap_optimizer 对 {} 无效（它没有 swap_optimizer）"},
+    {"optimizer.offload has no effect with {} (it has no optimizer offload); "
+     "optimizer.swap_optimizer is its {}",
+     "optimizer.offload 对 {} 无效（它没有优化器卸载）；它的 optimizer.swap_optimizer 即 {}"},
+    {"optimizer.offload has no effect with {} (it has no optimizer offload)",
+     "optimizer.offload 对 {} 无效（它没有优化器卸载）"},
     {"the model has MTP modules; they are not trained (training.mtp = false)",
      "模型有 MTP 模块；未训练它们（training.mtp = false）"},
     {"the whole-sequence loss holds {} GiB of fp32 logits here; torchtitan's current model "

@@ -41,14 +41,8 @@ std::string Quoted(const std::string& s) { return "\"" + s + "\""; }
 // The framework's way of keeping the optimizer states off the device; false when it has none
 // or they are off already.
 bool MoveOptimizerOffDevice(Candidate& c) {
-  Optimizer& o = c.config.optimizer;
-  const char* key = OptimizerOffDeviceKey(c.config.framework);
-  if (key == nullptr || o.swap_optimizer || o.offload) return false;
-  if (std::string(key) == "optimizer.swap_optimizer") {
-    o.swap_optimizer = true;
-  } else {
-    o.offload = true;
-  }
+  const char* key = MoveOptimizerOffDevice(c.config.optimizer, c.config.framework);
+  if (key == nullptr) return false;
   Set(c, key, "true");
   return true;
 }

@@ -169,7 +169,10 @@ Result<Measurement> ReadAllocatorSnapshot(std::string_view pickle_bytes) {
           "The recorded trace does not add up to the segments (it starts after "
           "allocations it does not show); only the snapshot's moment is used.");
     }
-    if (t.oom) m.notes.push_back("The trace records an out-of-memory error.");
+    if (t.oom) {
+      m.notes.push_back("The trace records an out-of-memory error.");
+      m.out_of_memory = true;
+    }
   }
   const std::string where = " (device " + std::to_string(device) + ")";
   Peak reserved;

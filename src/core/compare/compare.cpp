@@ -223,6 +223,35 @@ std::string MetricSentence(const std::vector<MetricRow>& rows) {
          " too high. Does the run checkpoint, compile or shard more than the config says?";
 }
 
+// A run that ran out of memory measured what it held when it failed, not its peak: the figures
+// are lower bounds, so "the estimate is too high" cannot be read from them. What can be said:
+// whether the estimate predicted the failure, and by how much at least it misses if not.
+// `needed`: allocated + the failed request (0 when the error gave no allocated figure).
+std::string OutOfMemorySentence(const Estimate& e, std::int64_t needed) {
+  const MemoryBreakdown& worst = e.per_device;
+  const std::string held = needed > 0 ? "it needed at least " + FormatGiB(needed) +
+                                            " allocated (what it held plus the request that failed)"
+                                      : "the error gives no allocated figure";
+  if (e.budget.verdict == Verdict::kDoesNotFit) {
+    return "The run ran out of memory, as the estimate predicts (" + FormatGiB(worst.total) +
+           " of " + FormatGiB(e.budget.usable_bytes) + " usable); " + held +
+           ". The advice shows what makes it fit.";
+  }
+  if (needed > worst.peak_allocated) {
+    return "The run ran out of memory where the estimate says it " +
+           std::string(e.budget.verdict == Verdict::kFits ? "fits" : "is close to the limit") +
+           ": " + held + ", the estimate's peak allocated is " + FormatGiB(worst.peak_allocated) +
+           ", at least " + FormatGiB(needed - worst.peak_allocated) +
+           " short. Is activation checkpointing on as configured, and the batch and sequence "
+           "as the config says?";
+  }
+  return "The run ran out of memory where the estimate says it " +
+         std::string(e.budget.verdict == Verdict::kFits ? "fits" : "is close to the limit") + "; " +
+         held + ", which the estimate's peak allocated (" + FormatGiB(worst.peak_allocated) +
+         ") covers: memory outside the allocator (another process, communication buffers) or "
+         "fragmentation took the rest of the device.";
+}
+
 // ---------------------------------------------------------------------------------------------
 // [SECTION] CompareWithEstimate
 // ---------------------------------------------------------------------------------------------
@@ -308,7 +337,11 @@ Comparison CompareWithEstimate(const Estimate& e, const Measurement& measured) {
     c.components_source = m.source;
     c.sentence = ComponentSentence(c.components);
   }
-  if (c.sentence.empty()) c.sentence = MetricSentence(c.metrics);
+  if (measured.out_of_memory) {
+    c.sentence = OutOfMemorySentence(e, measured.oom_needed_bytes);
+  } else if (c.sentence.empty()) {
+    c.sentence = MetricSentence(c.metrics);
+  }
   return c;
 }
 

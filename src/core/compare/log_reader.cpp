@@ -124,6 +124,8 @@ Result<Measurement> LogReader::Finish() {
   m.skipped_count = skipped_count_;
   m.lines_read = line_number_;
   m.lines_used = lines_used_;
+  m.out_of_memory = oom_needed_ >= 0;
+  m.oom_needed_bytes = std::max<std::int64_t>(0, oom_needed_);
   for (const auto& [key, peak] : peaks_) {
     if (peak.bytes >= 0) m.peaks.push_back(peak);
   }
@@ -641,6 +643,9 @@ bool LogReader::OutOfMemory(std::string_view line) {
     Skip("out-of-memory error without readable figures (the line may be cut short)");
     return true;
   }
+  // ToBytes refuses sizes past 4.6e18 bytes, so the sum stays below 2^63.
+  const std::int64_t needed = have_allocated && asked > 0 ? allocated + asked : 0;
+  oom_needed_ = std::max(oom_needed_, needed);
   const std::string device = Contains(line, "NPU out of memory") ? "NPU" : "GPU";
   auto record = [&](Metric metric, std::int64_t bytes, std::int64_t rounding, const char* what) {
     Figure f;

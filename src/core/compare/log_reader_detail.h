@@ -82,7 +82,8 @@ class LogReader {
   int csv_row_ = 0;
   bool npu_header_ = false;  // npu-smi: the "HBM-Usage(MB)" header was seen
   int npu_id_ = -1;
-  bool oom_noted_ = false;  // the out-of-memory note is given once
+  bool oom_noted_ = false;        // the out-of-memory note is given once
+  std::int64_t oom_needed_ = -1;  // allocated + request, largest over the errors; -1: no error
 };
 
 }  // namespace trainmem::compare::detail

@@ -74,6 +74,12 @@ struct Measurement {
   std::int64_t skipped_count = 0;  // all of them (`skipped` keeps the first few)
   std::int64_t lines_read = 0;
   std::int64_t lines_used = 0;
+  // The run ran out of device memory (a PyTorch/torch_npu out-of-memory error, or an oom event
+  // in an allocator trace). needed_bytes: the least it needed, allocated memory held plus the
+  // request that failed (0 when the message gave no allocated figure); the largest such over
+  // the log's errors.
+  bool out_of_memory = false;
+  std::int64_t oom_needed_bytes = 0;
 };
 
 // Reads any supported input: a pickle (allocator snapshot), a JSON memory timeline, or a text

@@ -203,11 +203,23 @@ Result<Config> ApplySettings(const Config& config,
 // Which framework can keep the optimizer states off the device, and how (frameworks.cpp cites
 // each): swap_optimizer (torchtitan-npu, Megatron via MindSpeed) or optimizer offload
 // (DeepSpeed, Megatron-Core, torchtune). torchtitan has neither.
+struct OptimizerOffDeviceOptions {
+  const char* swap_optimizer = nullptr;  // the framework's own name for it; nullptr: none
+  const char* offload = nullptr;         // the framework's own name for it; nullptr: none
+};
+OptimizerOffDeviceOptions FrameworkOptimizerOptions(Framework f);
 bool FrameworkHasSwapOptimizer(Framework f);
 bool FrameworkHasOptimizerOffload(Framework f);
 // "optimizer.swap_optimizer" where the framework has it, else "optimizer.offload" where it has
 // that, else nullptr: the one move the advice and the layout search make.
 const char* OptimizerOffDeviceKey(Framework f);
+// Makes that move on `o`: returns the key it set, or nullptr when the framework has neither
+// option or the states are off the device already.
+const char* MoveOptimizerOffDevice(Optimizer& o, Framework f);
+// Where the optimizer states live: an option the framework lacks has no effect (the estimate
+// warns), and offload wins over swap_optimizer when both are set.
+enum class OptimizerPlacement { kDevice, kSwapped, kOffloaded };
+OptimizerPlacement EffectiveOptimizerPlacement(const Config& c);
 
 // Names for enums, as written in JSON.
 const char* ModeName(Mode m);

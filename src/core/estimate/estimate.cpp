@@ -108,8 +108,8 @@ StageEstimate DetailedStage(const Config& config, const Layout& layout,
   }
   t.grad_buckets = ToBytes(state.grad_buckets);
   t.fraction = ToBytes(fraction);
-  m.temporary = t.gathered_params + t.unsharded_grads + t.grad_buckets + t.optimizer_step +
-                t.communication + t.fraction;
+  m.temporary =
+      t.gathered_params + t.unsharded_grads + t.grad_buckets + t.optimizer_step + t.fraction;
   m.total = m.parameters + m.gradients + m.optimizer_states + m.activations + m.temporary;
   m.peak_allocated = std::min(m.total, ToBytes(allocated));
   t.allocator_reserve = m.total - m.peak_allocated;
@@ -119,6 +119,22 @@ StageEstimate DetailedStage(const Config& config, const Layout& layout,
       std::min(m.peak_allocated,
                ToBytes(std::max({phase_a - lazy, phase_b, phase_c > 0 ? phase_c - lazy : 0.0})));
   return st;
+}
+
+// swap_optimizer / optimizer offload where the framework has no such option: the estimate keeps
+// the states on the device (frameworks.cpp) and says so, naming what the framework has instead.
+void WarnOptionsTheFrameworkLacks(const Config& c, std::vector<std::string>& warnings) {
+  const OptimizerOffDeviceOptions has = FrameworkOptimizerOptions(c.framework);
+  const std::string framework = FrameworkName(c.framework);
+  if (c.optimizer.swap_optimizer && has.swap_optimizer == nullptr)
+    warnings.push_back(
+        "optimizer.swap_optimizer has no effect with " + framework + " (it has no swap_optimizer)" +
+        (has.offload ? std::string("; optimizer.offload is its ") + has.offload : std::string()));
+  if (c.optimizer.offload && has.offload == nullptr)
+    warnings.push_back(
+        "optimizer.offload has no effect with " + framework + " (it has no optimizer offload)" +
+        (has.swap_optimizer ? std::string("; optimizer.swap_optimizer is its ") + has.swap_optimizer
+                            : std::string()));
 }
 
 void AddWarnings(Estimate& e) {
@@ -136,12 +152,7 @@ void AddWarnings(Estimate& e) {
     e.warnings.push_back(
         "NCCL/HCCL communication buffers and the runtime context live outside "
         "the caching allocator; the budget margin covers them");
-  if (c.optimizer.swap_optimizer &&
-      (c.framework == Framework::kDeepspeed || c.framework == Framework::kTorchtune))
-    e.warnings.push_back(std::string("optimizer.swap_optimizer has no effect with ") +
-                         FrameworkName(c.framework) +
-                         " (it is MindSpeed's and torchtitan-npu's option); use optimizer.offload "
-                         "to keep the optimizer on the host");
+  WarnOptionsTheFrameworkLacks(c, e.warnings);
   if (c.optimizer.swap_optimizer && c.framework == Framework::kMegatron &&
       c.parallelism.zero_stage.value_or(0) < 1)
     e.warnings.push_back(

@@ -34,7 +34,6 @@ struct TemporaryBreakdown {
   std::int64_t unsharded_grads = 0;    // per-layer full gradients before reduce-scatter
   std::int64_t grad_buckets = 0;       // DDP / Megatron reduction buckets
   std::int64_t optimizer_step = 0;     // fused optimizer temporaries, swap_optimizer slices
-  std::int64_t communication = 0;      // NCCL/HCCL work buffers inside the allocator
   std::int64_t fraction = 0;           // overhead.temporary_fraction × (the rest)
   std::int64_t allocator_reserve = 0;  // fragmentation: total − peak_allocated
 };

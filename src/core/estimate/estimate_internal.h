@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "core/config/config.h"
@@ -51,7 +50,6 @@ struct StateBytes {
   double gathered_at_backward_end = 0;
   double unsharded_grads_at_backward_end = 0;
   bool grads_freed_before_forward = false;  // zero_grad(set_to_none=True): cached, not allocated
-  std::string recipe;                       // one line: what the recipe keeps in which dtype
 };
 
 StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const StageParams& stage);

@@ -178,31 +178,26 @@ Shards MegatronShards(const Layout& l) {
 }
 
 void ApplySwapAndOffload(const Config& config, StateBytes& out) {
-  const Optimizer& opt = config.optimizer;
-  if (opt.offload) {
+  // An option the framework lacks has no effect (frameworks.cpp; EstimateMemory warns).
+  const OptimizerPlacement placement = EffectiveOptimizerPlacement(config);
+  if (placement == OptimizerPlacement::kOffloaded) {
     out.host_optimizer += out.optimizer_states;
     out.optimizer_states = 0;
     out.optimizer_step_temp = 0;
     out.lazy_states = 0;
     return;
   }
-  if (!opt.swap_optimizer) return;
-  double swapped = 0;
-  if (config.framework == Framework::kMegatron) {
-    // SwapDistributedOptimizer: fp32 master + exp_avg + exp_avg_sq (all of optimizer_states).
-    swapped = out.optimizer_states;
-  } else if (config.framework == Framework::kTorchtitanNpu ||
-             config.framework == Framework::kTorchtitan) {
-    // torchtitan-npu's swap optimizer: exp_avg and exp_avg_sq only.
-    swapped = out.lazy_states;
-  } else {
-    return;  // DeepSpeed and torchtune have no swap_optimizer (EstimateMemory warns)
-  }
+  if (placement != OptimizerPlacement::kSwapped) return;
+  // MindSpeed's SwapDistributedOptimizer (Megatron) swaps the fp32 master copy with exp_avg and
+  // exp_avg_sq (all of optimizer_states); torchtitan-npu's swap optimizer only exp_avg and
+  // exp_avg_sq.
+  const double swapped =
+      config.framework == Framework::kMegatron ? out.optimizer_states : out.lazy_states;
   out.host_optimizer += swapped;
   out.optimizer_states -= swapped;
   out.lazy_states = std::max(0.0, out.lazy_states - swapped);
   // One 1/swap_optimizer_times slice of the swapped tensors is on the device during the step.
-  out.optimizer_step_temp += swapped / static_cast<double>(opt.swap_optimizer_times);
+  out.optimizer_step_temp += swapped / static_cast<double>(config.optimizer.swap_optimizer_times);
 }
 
 }  // namespace
@@ -420,26 +415,17 @@ StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const S
   StateBytes out;
   switch (config.framework) {
     case Framework::kTorchtitan:
-    case Framework::kTorchtitanNpu: {
-      const bool fp32_master = config.training.mixed_precision_param != DType::kFloat32;
+    case Framework::kTorchtitanNpu:
       out = FsdpRecipe(config, layout, stage, 4.0, state_bytes);
-      out.recipe = fp32_master ? "FSDP2: fp32 sharded master params and grads, bf16 gathered layers"
-                               : "FSDP2: fp32 params and grads";
       break;
-    }
     case Framework::kMegatron:
       out = MegatronRecipe(config, layout, stage, state_bytes);
-      out.recipe = config.parallelism.zero_stage.value_or(0) >= 1
-                       ? "Megatron: half params, fp32 main grads, distributed optimizer"
-                       : "Megatron: half params, fp32 main grads, replicated optimizer";
       break;
     case Framework::kDeepspeed:
       out = DeepspeedRecipe(config, layout, stage, state_bytes);
-      out.recipe = "DeepSpeed ZeRO-" + std::to_string(config.parallelism.zero_stage.value_or(0));
       break;
     case Framework::kTorchtune:
       out = TorchtuneRecipe(config, layout, stage, state_bytes);
-      out.recipe = "torchtune: params, grads and optimizer states in the parameter dtype";
       break;
   }
   ApplySwapAndOffload(config, out);

@@ -33,7 +33,7 @@ MemoryBreakdown TemplateBreakdown(const Config& c, const Layout& l, double dense
   double states = local_params * detail::OptimizerStatesPerParam(c) *
                   static_cast<double>(DTypeBytes(c.optimizer.state_dtype));
   if (l.dp_shard > 1) states /= static_cast<double>(l.dp_shard);
-  if (c.optimizer.swap_optimizer || c.optimizer.offload) states = 0;
+  if (EffectiveOptimizerPlacement(c) != OptimizerPlacement::kDevice) states = 0;
 
   const double tokens =
       static_cast<double>(c.training.local_batch_size) * static_cast<double>(c.training.seq_len);
@@ -128,7 +128,7 @@ std::vector<StageEstimate> TemplateStages(const Config& c, const Layout& l,
 }
 
 std::int64_t TemplateHostOptimizerBytes(const Config& c, const Layout& l) {
-  if (!c.optimizer.swap_optimizer && !c.optimizer.offload) return 0;
+  if (EffectiveOptimizerPlacement(c) == OptimizerPlacement::kDevice) return 0;
   Config on_device = c;
   on_device.optimizer.swap_optimizer = false;
   on_device.optimizer.offload = false;

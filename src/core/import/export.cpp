@@ -60,7 +60,14 @@ std::int64_t DataParallel(const Config& c) {
   return std::max<std::int64_t>(1, c.world_size / fixed);
 }
 
-void CommonUnmapped(const Config& c, std::vector<std::string>& u) {
+// `target`: the framework the file is for; swap_optimizer / optimizer offload it lacks
+// (frameworks.cpp) are listed here rather than written.
+void CommonUnmapped(const Config& c, Framework target, std::vector<std::string>& u) {
+  const std::string name = FrameworkName(target);
+  if (c.optimizer.swap_optimizer && !FrameworkHasSwapOptimizer(target))
+    u.push_back("optimizer.swap_optimizer: " + name + " has no swap_optimizer");
+  if (c.optimizer.offload && !FrameworkHasOptimizerOffload(target))
+    u.push_back("optimizer.offload: " + name + " has no optimizer offload");
   if (c.training.attention == AttentionImpl::kEager)
     u.push_back("training.attention = eager: choose the eager attention backend in the framework");
   if (c.training.loss_chunks > 1)
@@ -75,6 +82,7 @@ ExportResult ToTorchtitanPython(const Config& c) {
   std::ostringstream o;
   const Flavor* f = FlavorOf(c);
   const bool npu = c.framework == Framework::kTorchtitanNpu;
+  const Framework target = npu ? Framework::kTorchtitanNpu : Framework::kTorchtitan;
   const std::string family = f ? f->family : "custom";
   o << "# torchtitan recipe written by trainmem export: " << DeviceComment(c) << "\n";
   o << "def " << family << "_trainmem() -> Trainer.Config:\n";
@@ -95,7 +103,6 @@ ExportResult ToTorchtitanPython(const Config& c) {
   o << "            max_context_length=" << c.training.seq_len << ",\n";
   o << "            mixed_precision_param=\"" << DTypeName(c.training.mixed_precision_param)
     << "\",\n";
-  if (c.optimizer.offload) o << "            enable_cpu_offload=True,\n";
   o << "        ),\n";
   o << "        parallelism=ParallelismConfig(\n";
   o << "            data_parallel_replicate_degree=" << p.dp_replicate << ",\n";
@@ -136,11 +143,10 @@ ExportResult ToTorchtitanPython(const Config& c) {
     if (c.compile.loss) o << "\"loss\"";
     o << "]),\n";
   }
-  if (npu || c.optimizer.swap_optimizer) {
+  if (FrameworkHasSwapOptimizer(target)) {
     o << "        optimizer=OptimizerConfig(name=\"" << OptimizerName(c.optimizer.name)
       << "\", swap_optimizer=" << (c.optimizer.swap_optimizer ? "True" : "False")
       << ", swap_optimizer_times=" << c.optimizer.swap_optimizer_times << "),\n";
-    if (!npu) r.unmapped.push_back("swap_optimizer: torchtitan-npu only");
   } else if (c.optimizer.early_step_in_backward) {
     o << "        optimizer=OptimizersInBackwardContainer.Config(),\n";
   } else if (c.optimizer.name != OptimizerKind::kAdamW) {
@@ -150,7 +156,7 @@ ExportResult ToTorchtitanPython(const Config& c) {
   if (c.optimizer.state_dtype != DType::kFloat32) r.unmapped.push_back("optimizer.state_dtype");
   if (c.training.mtp) r.unmapped.push_back("training.mtp: set num_mtp_layers on model_registry");
   o << "    )\n";
-  CommonUnmapped(c, r.unmapped);
+  CommonUnmapped(c, target, r.unmapped);
   r.text = o.str();
   return r;
 }
@@ -160,6 +166,7 @@ ExportResult ToToml(const Config& c) {
   std::ostringstream o;
   const Flavor* f = FlavorOf(c);
   const bool npu = c.framework == Framework::kTorchtitanNpu;
+  const Framework target = npu ? Framework::kTorchtitanNpu : Framework::kTorchtitan;
   const Parallelism& p = c.parallelism;
   o << "# torchtitan job file written by trainmem export: " << DeviceComment(c) << "\n\n";
   o << "[job]\ndescription = \"" << c.model_name << "\"\n";
@@ -172,17 +179,14 @@ ExportResult ToToml(const Config& c) {
   }
   if (c.training.fp8) o << "converters = [\"float8\"]\n";
   o << "\n[optimizer]\nname = \"" << OptimizerName(c.optimizer.name) << "\"\n";
-  if (npu) {
+  if (FrameworkHasSwapOptimizer(target)) {
     o << "swap_optimizer = " << (c.optimizer.swap_optimizer ? "true" : "false") << "\n";
     o << "swap_optimizer_times = " << c.optimizer.swap_optimizer_times << "\n";
-  } else if (c.optimizer.swap_optimizer) {
-    r.unmapped.push_back("swap_optimizer: torchtitan-npu only");
   }
   if (c.optimizer.early_step_in_backward) o << "early_step_in_backward = true\n";
   o << "\n[training]\nlocal_batch_size = " << c.training.local_batch_size << "\n";
   o << "seq_len = " << c.training.seq_len << "\n";
   o << "mixed_precision_param = \"" << DTypeName(c.training.mixed_precision_param) << "\"\n";
-  if (c.optimizer.offload) o << "enable_cpu_offload = true\n";
   o << "\n[parallelism]\n";
   o << "data_parallel_replicate_degree = " << p.dp_replicate << "\n";
   o << "data_parallel_shard_degree = " << p.dp_shard << "\n";
@@ -212,7 +216,7 @@ ExportResult ToToml(const Config& c) {
   o << "]\n";
   if (c.optimizer.state_dtype != DType::kFloat32) r.unmapped.push_back("optimizer.state_dtype");
   if (c.training.mtp) r.unmapped.push_back("training.mtp");
-  CommonUnmapped(c, r.unmapped);
+  CommonUnmapped(c, target, r.unmapped);
   r.text = o.str();
   return r;
 }
@@ -318,11 +322,14 @@ ExportResult ToMegatron(const Config& c) {
   if (c.training.dropout)
     o << "    --hidden-dropout " << *c.training.dropout << " \\\n    --attention-dropout "
       << *c.training.dropout << " \\\n";
+  // MindSpeed's --swap-optimizer; Megatron-Core's --optimizer-cpu-offload, which its
+  // arguments.py accepts only with --use-precision-aware-optimizer (frameworks.cpp).
   if (c.optimizer.swap_optimizer) o << "    --swap-optimizer \\\n";
-  if (c.optimizer.offload) r.unmapped.push_back("optimizer.offload");
+  if (c.optimizer.offload)
+    o << "    --optimizer-cpu-offload \\\n    --use-precision-aware-optimizer \\\n";
   if (c.compile.enable) r.unmapped.push_back("compile: Megatron does not use torch.compile");
   o << "    --use-flash-attn\n";
-  CommonUnmapped(c, r.unmapped);
+  CommonUnmapped(c, Framework::kMegatron, r.unmapped);
   r.text = o.str();
   return r;
 }
@@ -361,9 +368,8 @@ ExportResult ToDeepspeed(const Config& c) {
   if (p.cp > 1) r.unmapped.push_back("context_parallel_degree");
   if (p.ep > 1) r.unmapped.push_back("expert_parallel_degree (moe layer arguments)");
   if (c.training.fp8) r.unmapped.push_back("training.fp8");
-  if (c.optimizer.swap_optimizer) r.unmapped.push_back("swap_optimizer");
   if (c.compile.enable) r.unmapped.push_back("compile");
-  CommonUnmapped(c, r.unmapped);
+  CommonUnmapped(c, Framework::kDeepspeed, r.unmapped);
   r.text = ds.dump(2) + "\n";
   return r;
 }

@@ -514,6 +514,10 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     a.Get("--swap-optimizer");
     b.Set("optimizer.swap_optimizer", true, a.At("--swap-optimizer"));
   }
+  if (a.Has("--optimizer-cpu-offload")) {  // Megatron-Core's HybridDeviceOptimizer
+    a.Get("--optimizer-cpu-offload");
+    b.Set("optimizer.offload", true, a.At("--optimizer-cpu-offload"));
+  }
   if (a.Has("--reuse-fp32-param")) {
     a.Get("--reuse-fp32-param");
     b.Ignore(a.At("--reuse-fp32-param"),

@@ -146,9 +146,12 @@ void ReadTraining(const Ctx& c, const json& s, long long& tokens_per_microbatch,
       else
         c.Ignore(path, "unknown dtype " + t);
     } else if (key == "enable_cpu_offload") {
+      // FSDP2's CPUOffloadPolicy, not an optimizer offload (frameworks.cpp): torchtitan has
+      // no option that moves only the optimizer states.
       if (Bool(v).value_or(false)) {
-        c.b.Set("optimizer.offload", true, c.At(path));
-        c.b.Note(path + ": FSDP CPU offload is modelled as optimizer states and step on the host");
+        c.Ignore(path,
+                 "FSDP2 CPU offload (parameters, gradients and optimizer states on the host) is "
+                 "not modelled: the estimate keeps them on the device, an upper bound");
       } else {
         c.Ignore(path, "off (the default)");
       }

@@ -177,8 +177,13 @@ class LinkDecoder {
 
  private:
   // `key` is the link's key, empty for the link as a whole.
+  // A key repeated with the same fault is reported once: a link of 256 copies of one unknown
+  // key gives one line, not 256 (at most kMaxLinkKeys reports, so the scan stays small).
   void Report(std::string key, const std::string& message) {
     std::string text = key.empty() ? message : WithExpectation(key, message);
+    for (const Error& e : link_.errors) {
+      if (e.path == key && e.message == text) return;
+    }
     link_.errors.push_back({std::move(key), std::move(text)});
   }
 

@@ -111,16 +111,13 @@ Space MakeSpace(const Config& base, const SearchOptions& options) {
     space.ac.push_back(base.activation_checkpoint);
   }
   Optimizer on_device = base.optimizer;
-  const char* off_device = OptimizerOffDeviceKey(base.framework);
-  if (options.vary_swap && off_device != nullptr) {
-    on_device.swap_optimizer = false;
-    on_device.offload = false;
-    Optimizer on_host = on_device;
-    const bool swaps = std::string(off_device) == "optimizer.swap_optimizer";
-    (swaps ? on_host.swap_optimizer : on_host.offload) = true;
+  on_device.swap_optimizer = false;
+  on_device.offload = false;
+  Optimizer on_host = on_device;
+  if (options.vary_swap && MoveOptimizerOffDevice(on_host, base.framework) != nullptr) {
     space.optimizer = {on_device, on_host};
   } else {
-    space.optimizer = {on_device};
+    space.optimizer = {base.optimizer};
   }
   return space;
 }
