@@ -193,7 +193,8 @@ TEST(ModelParseErrors, AbsurdVocab) {
 TEST(ModelParseErrors, OtherWrongInputs) {
   json config = Llama3_8B();
   config["hidden_size"] = 4096.5;
-  EXPECT_EQ(OnlyError(config).message, "expected a whole number in the 64-bit range, got 4096.5");
+  // The same words as the config reader (field_reader.h): path, what was expected, the value.
+  EXPECT_EQ(OnlyError(config).message, "expected an integer, got 4096.5");
   config = Llama3_8B();
   config["num_key_value_heads"] = 7;
   EXPECT_EQ(OnlyError(config).path, "model.num_key_value_heads");

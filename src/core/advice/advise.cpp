@@ -186,10 +186,9 @@ std::vector<StepFn> Ladder() {
           ShrinkStep(AdviceKind::kSeqLen)};
 }
 
-// The cheapest combination that fits. Cost proxy (lower is better), roughly the throughput a
-// practitioner gives up: selective AC 1, full AC 3 (≈ one extra forward), swap/offload 1,
-// each TP doubling 2 inside a node and 6 across nodes, each PP doubling 2 (bubbles), each EP
-// doubling 1, each batch halving 3 (fewer tokens per step). Ties go to the smaller total.
+// The cheapest combination that fits, ranked by the layout search's cost proxy (LayoutCost,
+// search_cost.cpp), so the advice and the Layouts tab name the same cheapest layout wherever
+// they consider the same candidates. Ties go to the smaller total, as in the search.
 struct Choice {
   double cost = 0;
   Candidate candidate;
@@ -207,13 +206,12 @@ std::vector<std::int64_t> Doublings(const Config& c, std::int64_t Parallelism::*
   return out;
 }
 
-double DegreeCost(std::int64_t from, std::int64_t to, double per_step) {
-  double steps = 0;
-  for (std::int64_t d = from; d < to; d *= 2) steps += 1;
-  return steps * per_step;
-}
-
-void ConsiderCombination(const Candidate& cand, double cost, Choice& best, bool& found) {
+void ConsiderCombination(const Config& job, const Candidate& cand, Choice& best, bool& found) {
+  Result<Layout> layout = ResolveLayout(cand.config);
+  if (!layout.ok()) return;
+  const Config& c = cand.config;
+  const double cost = LayoutCost(job, layout.value(), c.activation_checkpoint, c.optimizer,
+                                 c.training.local_batch_size);
   if (found && cost > best.cost) return;
   Estimate e = EstimateMemory(cand.config);
   if (!e.budget.fits || e.per_device.total == 0) return;
@@ -230,13 +228,11 @@ struct Levers {
   int batch_halvings = 0;
 };
 
-// The config with these levers pulled, and its cost (see the proxy above); false when the
-// combination is invalid.
-bool BuildCombination(const Config& config, const Levers& v, Candidate& c, double& cost) {
+// The config with these levers pulled; false when the combination is invalid.
+bool BuildCombination(const Config& config, const Levers& v, Candidate& c) {
   const Parallelism& now = config.parallelism;
   const int ac_now = static_cast<int>(config.activation_checkpoint.mode);
   c = Candidate{config, {}};
-  cost = 0;
   if (v.ac != ac_now) {
     const AcMode mode = static_cast<AcMode>(v.ac);
     c.config.activation_checkpoint.mode = mode;
@@ -245,12 +241,8 @@ bool BuildCombination(const Config& config, const Levers& v, Candidate& c, doubl
       c.config.activation_checkpoint.selective_ac_option = "op";
       Set(c, "activation_checkpoint.selective_ac_option", Quoted("op"));
     }
-    cost += mode == AcMode::kSelective ? 1 : 3;
   }
-  if (v.move_optimizer) {
-    if (!MoveOptimizerOffDevice(c)) return false;
-    cost += 1;
-  }
+  if (v.move_optimizer && !MoveOptimizerOffDevice(c)) return false;
   if (v.tp != now.tp || v.pp != now.pp || v.ep != now.ep) {
     c.config.parallelism.tp = v.tp;
     c.config.parallelism.pp = v.pp;
@@ -261,16 +253,12 @@ bool BuildCombination(const Config& config, const Levers& v, Candidate& c, doubl
     if (v.pp != now.pp) Set(c, "parallelism.pipeline_parallel_degree", std::to_string(v.pp));
     if (v.ep != now.ep) Set(c, "parallelism.expert_parallel_degree", std::to_string(v.ep));
     if (!ValidateConfig(c.config).empty()) return false;
-    const std::int64_t per_node = std::max<std::int64_t>(1, config.device.devices_per_node);
-    cost += DegreeCost(now.tp, v.tp, v.tp > per_node ? 6 : 2) + DegreeCost(now.pp, v.pp, 2) +
-            DegreeCost(now.ep, v.ep, 1);
   }
   if (v.batch_halvings > 0) {
     const std::int64_t b = config.training.local_batch_size >> v.batch_halvings;
     if (b < 1 || (v.pp > 1 && b % c.config.parallelism.pp_microbatch_size != 0)) return false;
     c.config.training.local_batch_size = b;
     Set(c, "training.local_batch_size", std::to_string(b));
-    cost += 3.0 * v.batch_halvings;
   }
   return true;
 }
@@ -333,8 +321,7 @@ Recommendation CheapestFit(const Config& config) {
               v.pp = pp;
               v.ep = ep;
               Candidate c;
-              double cost = 0;
-              if (BuildCombination(config, v, c, cost)) ConsiderCombination(c, cost, best, found);
+              if (BuildCombination(config, v, c)) ConsiderCombination(config, c, best, found);
             }
   if (!found) return Recommendation{};
   Recommendation r = Evaluate(AdviceKind::kCombination, 0, 0, best.candidate);

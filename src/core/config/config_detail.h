@@ -78,47 +78,5 @@ std::string EnumChoices(ReshardPolicy);
 // the layers per virtual stage; 0 when the text does not say.
 std::int64_t LayersPerStageFromScheduleText(std::string_view text);
 
-// Reads one JSON object of the config: typed getters record "expected an integer, got a string"
-// errors under the full key path, and ReportUnknownKeys() flags every key no getter asked for,
-// with a "did you mean" hint. A null object (section absent) reads as all defaults.
-class ObjectReader {
- public:
-  ObjectReader(const json* object, std::string path, std::vector<Error>& errors);
-
-  // The value under `key`, or nullptr when absent. Marks the key as known.
-  const json* Get(const char* key);
-  std::string Path(std::string_view key) const;
-  void Fail(std::string_view key, std::string message);
-
-  void Int(const char* key, std::int64_t& out);
-  void Number(const char* key, double& out);
-  void OptionalNumber(const char* key, std::optional<double>& out);  // null = unset
-  void Bool(const char* key, bool& out);
-  void String(const char* key, std::string& out);
-  template <class E>
-  bool Enum(const char* key, E& out) {
-    const json* value = Get(key);
-    if (value == nullptr) return false;
-    if (!value->is_string()) {
-      Fail(key, "expected a string, got " + JsonTypeName(*value));
-      return false;
-    }
-    const std::string& text = value->get_ref<const std::string&>();
-    if (EnumFromText(text, out)) return true;
-    Fail(key, "unknown value '" + text + "'; valid values: " + EnumChoices(out));
-    return false;
-  }
-  void ReportUnknownKeys();
-
- private:
-  const json* object_;
-  std::string path_;
-  std::vector<Error>& errors_;
-  std::vector<std::string> known_;
-};
-
-// An integer from JSON (integral floats such as 1e6 are accepted). Empty string, or why not.
-std::string ReadInt(const json& value, std::int64_t& out);
-
 }  // namespace detail
 }  // namespace trainmem

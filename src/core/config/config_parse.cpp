@@ -10,6 +10,7 @@
 
 #include "core/config/config.h"
 #include "core/config/config_detail.h"
+#include "core/config/field_reader.h"
 #include "core/input_limits.h"
 #include "core/model/model.h"
 #include "core/model/presets.h"
@@ -17,8 +18,8 @@
 namespace trainmem {
 namespace {
 
+using detail::FieldReader;
 using detail::JsonTypeName;
-using detail::ObjectReader;
 using nlohmann::json;
 
 template <class Map>
@@ -49,7 +50,7 @@ void ReadInlineModel(const json& fields, Config& c, std::vector<Error>& errors) 
   c.nominal_expert_params = counts.expert;
 }
 
-void ReadModel(ObjectReader& root, const Presets& presets, Config& c, std::vector<Error>& errors) {
+void ReadModel(FieldReader& root, const Presets& presets, Config& c, std::vector<Error>& errors) {
   const json* value = root.Get("model");
   if (value == nullptr) {
     root.Fail("model", std::string("required: a preset id such as \"") + kDefaultModelId +
@@ -83,7 +84,7 @@ void CopyDevicePreset(const DevicePreset& preset, Device& d) {
   d.devices_per_node = preset.devices_per_node;
 }
 
-void ReadDevice(ObjectReader& root, const Presets& presets, Device& d, std::vector<Error>& errors) {
+void ReadDevice(FieldReader& root, const Presets& presets, Device& d, std::vector<Error>& errors) {
   const json* value = root.Get("device");
   if (value == nullptr) {
     if (const DevicePreset* preset = presets.FindDevice(kDefaultDeviceId)) {
@@ -100,7 +101,7 @@ void ReadDevice(ObjectReader& root, const Presets& presets, Device& d, std::vect
                 UnknownPresetMessage("device", value->get<std::string>(), presets.devices));
     }
   } else if (value->is_object()) {
-    ObjectReader r(value, "device", errors);
+    FieldReader r(value, "device", errors);
     d = Device{};
     d.name = "Custom device";
     r.String("name", d.name);
@@ -119,7 +120,7 @@ void ReadDevice(ObjectReader& root, const Presets& presets, Device& d, std::vect
 }
 
 void ReadTraining(const json* section, Training& t, std::vector<Error>& errors) {
-  ObjectReader r(section, "training", errors);
+  FieldReader r(section, "training", errors);
   r.Int("local_batch_size", t.local_batch_size);
   r.Int("seq_len", t.seq_len);
   r.Enum("mixed_precision_param", t.mixed_precision_param);
@@ -133,7 +134,7 @@ void ReadTraining(const json* section, Training& t, std::vector<Error>& errors) 
 }
 
 void ReadCompile(const json* section, Compile& c, std::vector<Error>& errors) {
-  ObjectReader r(section, "compile", errors);
+  FieldReader r(section, "compile", errors);
   r.Bool("enable", c.enable);
   if (const json* list = r.Get("components")) {
     if (!list->is_array()) {
@@ -157,7 +158,7 @@ void ReadCompile(const json* section, Compile& c, std::vector<Error>& errors) {
   r.ReportUnknownKeys();
 }
 
-void ReadZeroStage(ObjectReader& r, std::optional<int>& out) {
+void ReadZeroStage(FieldReader& r, std::optional<int>& out) {
   const json* value = r.Get("zero_stage");
   if (value == nullptr) return;
   if (value->is_null()) {
@@ -173,7 +174,7 @@ void ReadZeroStage(ObjectReader& r, std::optional<int>& out) {
 }
 
 // parallelism.pipeline_parallel_layer_list: an array of non-negative layer counts, or null.
-void ReadLayerList(ObjectReader& r, std::vector<std::int64_t>& out) {
+void ReadLayerList(FieldReader& r, std::vector<std::int64_t>& out) {
   const json* value = r.Get("pipeline_parallel_layer_list");
   if (value == nullptr) return;
   if (value->is_null()) {
@@ -198,7 +199,7 @@ void ReadLayerList(ObjectReader& r, std::vector<std::int64_t>& out) {
 }
 
 void ReadParallelism(const json* section, Parallelism& p, std::vector<Error>& errors) {
-  ObjectReader r(section, "parallelism", errors);
+  FieldReader r(section, "parallelism", errors);
   r.Int("data_parallel_replicate_degree", p.dp_replicate);
   r.Int("data_parallel_shard_degree", p.dp_shard);
   r.Int("tensor_parallel_degree", p.tp);
@@ -237,7 +238,7 @@ std::string SelectiveAcOption(const json& value) {
 
 void ReadActivationCheckpoint(const json* section, ActivationCheckpoint& ac,
                               std::vector<Error>& errors) {
-  ObjectReader r(section, "activation_checkpoint", errors);
+  FieldReader r(section, "activation_checkpoint", errors);
   r.Enum("mode", ac.mode);
   if (const json* value = r.Get("selective_ac_option")) {
     const std::string option = SelectiveAcOption(*value);
@@ -253,7 +254,7 @@ void ReadActivationCheckpoint(const json* section, ActivationCheckpoint& ac,
 }
 
 void ReadOptimizer(const json* section, Optimizer& o, std::vector<Error>& errors) {
-  ObjectReader r(section, "optimizer", errors);
+  FieldReader r(section, "optimizer", errors);
   r.Enum("name", o.name);
   r.Enum("state_dtype", o.state_dtype);
   r.Number("momentum", o.momentum);
@@ -267,13 +268,13 @@ void ReadOptimizer(const json* section, Optimizer& o, std::vector<Error>& errors
 }
 
 void ReadOverhead(const json* section, Overhead& o, std::vector<Error>& errors) {
-  ObjectReader r(section, "overhead", errors);
+  FieldReader r(section, "overhead", errors);
   r.Number("temporary_fraction", o.temporary_fraction);
   r.Number("budget_fraction", o.budget_fraction);
   r.ReportUnknownKeys();
 }
 
-void ReadVersion(ObjectReader& root, int& version) {
+void ReadVersion(FieldReader& root, int& version) {
   const json* value = root.Get("version");
   if (value == nullptr) return;
   std::int64_t v = 0;
@@ -321,7 +322,7 @@ Result<Config> ReadConfigJson(const json& j, const Presets& presets, bool valida
     return Result<Config>::Failure("", "expected a JSON object, got " + JsonTypeName(j));
   std::vector<Error> errors;
   Config c;
-  ObjectReader root(&j, "", errors);
+  FieldReader root(&j, "", errors);
   ReadVersion(root, c.version);
   root.Enum("mode", c.mode);
   root.Enum("framework", c.framework);

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/config/field_reader.h"
 #include "core/model/model.h"
 #include "core/result.h"
 
@@ -82,7 +83,7 @@ std::int64_t MtpModuleParamsChecked(const ModelArch& arch, bool with_embedding_c
 ParamCounts CountParamsChecked(const ModelArch& arch, bool include_mtp, ParamMath& math);
 std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& math);
 
-class FieldReader;
+using detail::FieldReader;  // core/config/field_reader.h: the one JSON field reader
 
 // Parts of ParseModelArch kept in model_parse_layers.cpp.
 // Which layers use sliding-window attention and which token mixer each layer has (layer_types,
@@ -90,48 +91,6 @@ class FieldReader;
 void ReadLayerKinds(FieldReader& fields, Family family, ModelArch& arch);
 // trainmem's own keys that override what model_type implies (see ModelArchToJson).
 void ReadOverrides(FieldReader& fields, ModelArch& arch);
-
-// "model" + "hidden_size" → "model.hidden_size"; an empty prefix gives just the key.
-std::string JoinPath(const std::string& prefix, std::string_view key);
-
-// Typed reads from one JSON object with errors that name the key path. Absent and null keys
-// read as "not given" (HF configs write null for unset optional fields); a wrong type or an
-// out-of-range value is recorded in `errors` and reads as not given.
-class FieldReader {
- public:
-  FieldReader(const json& object, std::string path, std::vector<Error>* errors)
-      : object_(object), path_(std::move(path)), errors_(errors) {}
-
-  bool Has(std::string_view key) const;
-  // The first of `keys` that is present (aliases such as hidden_size / n_embd), or "".
-  std::string FirstPresent(std::initializer_list<std::string_view> keys) const;
-  const json* Get(std::string_view key) const;  // nullptr when absent or null
-
-  // `too_large_reason` is appended to the "must be at most" message.
-  std::optional<std::int64_t> Int(std::string_view key, std::int64_t min, std::int64_t max,
-                                  std::string_view too_large_reason = "");
-  std::int64_t RequiredInt(std::string_view key, std::int64_t min, std::int64_t max,
-                           std::string_view too_large_reason = "");
-  std::optional<double> Number(std::string_view key, double min, double max);
-  std::optional<bool> Bool(std::string_view key);
-  std::optional<std::string> String(std::string_view key);
-  // Integer list, each in [min, max]; nullopt when absent.
-  std::optional<std::vector<std::int64_t>> IntList(std::string_view key, std::int64_t min,
-                                                   std::int64_t max);
-
-  void Fail(std::string_view key, std::string message);
-  void FailMissing(std::string_view key) { Fail(key, "missing required field"); }
-  std::string PathOf(std::string_view key) const { return JoinPath(path_, key); }
-  const std::string& path() const { return path_; }
-
- private:
-  const json& object_;
-  std::string path_;
-  std::vector<Error>* errors_;
-};
-
-// 1234567 → "1,234,567" for error messages about limits.
-std::string WithThousands(std::int64_t value);
 
 }  // namespace model_detail
 }  // namespace trainmem

@@ -602,7 +602,7 @@ std::string Structure(const ModelArch& a) {
 Result<ModelArch> ParseFlat(const json& config, const std::string& path,
                             std::vector<std::string> warnings) {
   std::vector<Error> errors;
-  FieldReader f(config, path, &errors);
+  FieldReader f(&config, path, errors, FieldReader::Null::kAbsent);
   ModelArch a;
   a.warnings = std::move(warnings);
   a.model_type = f.String("model_type").value_or("");
@@ -666,7 +666,7 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
   // Multimodal checkpoints (Gemma 3, Llama 4, Qwen3.5, …) keep the language model under
   // text_config; their vision tower is not described in a way trainmem counts.
   std::vector<Error> unused;
-  FieldReader top(hf_config, path, &unused);
+  FieldReader top(&hf_config, path, unused, FieldReader::Null::kAbsent);
   const nlohmann::json* text_config = top.Get("text_config");
   if (top.FirstPresent({"hidden_size", "n_embd", "n_embed", "d_model"}).empty() &&
       text_config != nullptr && text_config->is_object()) {
@@ -687,7 +687,7 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
     if (!text.contains("tie_word_embeddings") && hf_config.contains("tie_word_embeddings")) {
       text["tie_word_embeddings"] = hf_config["tie_word_embeddings"];
     }
-    return model_detail::ParseFlat(model_detail::FlattenNested(text), top.PathOf("text_config"),
+    return model_detail::ParseFlat(model_detail::FlattenNested(text), top.Path("text_config"),
                                    std::move(warnings));
   }
   if (hf_config.contains("attn_config") || hf_config.contains("ffn_config")) {

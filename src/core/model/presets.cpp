@@ -25,18 +25,6 @@ bool IsValidId(std::string_view id) {
                      [&](char c) { return alnum(c) || c == '-' || c == '.'; });
 }
 
-// Unknown top-level keys are errors: a typo ("memory_gb") would otherwise be silently ignored.
-void CheckKeys(const json& object, std::initializer_list<const char*> allowed,
-               std::vector<Error>& errors) {
-  std::string choices;
-  for (const char* key : allowed) choices += (choices.empty() ? "" : ", ") + std::string(key);
-  for (auto it = object.begin(); it != object.end(); ++it) {
-    const bool known = std::any_of(allowed.begin(), allowed.end(),
-                                   [&](const char* key) { return it.key() == key; });
-    if (!known) errors.push_back({it.key(), "unknown key (expected one of: " + choices + ")"});
-  }
-}
-
 // The text as a JSON object, or an error; never throws (exceptions are off under Emscripten).
 bool ParseObject(std::string_view text, json& out, std::vector<Error>& errors) {
   if (auto refused = CheckJsonInput(text, kMaxJsonTextBytes, "")) {
@@ -122,10 +110,8 @@ Result<ModelPreset> ParseModelPreset(std::string_view json_text) {
   std::vector<Error> errors;
   json j;
   if (!ParseObject(json_text, j, errors)) return Result<ModelPreset>::Failure(std::move(errors));
-  CheckKeys(j,
-            {"id", "name", "family", "nominal_params", "nominal_expert_params", "source", "config"},
-            errors);
-  FieldReader f(j, "", &errors);
+  // Unknown keys are errors (ReportUnknownKeys below): a typo would otherwise be ignored.
+  FieldReader f(&j, "", errors, FieldReader::Null::kAbsent);
   ModelPreset p;
   p.id = ReadId(f);
   p.name = RequiredString(f, "name");
@@ -145,6 +131,7 @@ Result<ModelPreset> ParseModelPreset(std::string_view json_text) {
       errors.insert(errors.end(), arch.errors().begin(), arch.errors().end());
     }
   }
+  f.ReportUnknownKeys();
   if (!errors.empty()) return Result<ModelPreset>::Failure(std::move(errors));
   return Result<ModelPreset>::Success(std::move(p));
 }
@@ -153,10 +140,7 @@ Result<DevicePreset> ParseDevicePreset(std::string_view json_text) {
   std::vector<Error> errors;
   json j;
   if (!ParseObject(json_text, j, errors)) return Result<DevicePreset>::Failure(std::move(errors));
-  CheckKeys(j,
-            {"id", "name", "vendor", "memory_gib", "nominal_memory_gb", "devices_per_node", "note"},
-            errors);
-  FieldReader f(j, "", &errors);
+  FieldReader f(&j, "", errors, FieldReader::Null::kAbsent);
   DevicePreset d;
   d.id = ReadId(f);
   d.name = RequiredString(f, "name");
@@ -166,6 +150,7 @@ Result<DevicePreset> ParseDevicePreset(std::string_view json_text) {
   d.memory_gib = f.Number("memory_gib", 0.001, 1e6).value_or(0);
   d.nominal_memory_gb = f.Number("nominal_memory_gb", 0, 1e6).value_or(0);
   d.devices_per_node = f.Int("devices_per_node", 1, 1024).value_or(8);
+  f.ReportUnknownKeys();
   if (!errors.empty()) return Result<DevicePreset>::Failure(std::move(errors));
   return Result<DevicePreset>::Success(std::move(d));
 }

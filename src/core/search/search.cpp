@@ -158,8 +158,8 @@ struct Enumerator {
     }
     for (std::size_t a = 0; a < space.ac.size(); ++a) {
       for (std::size_t o = 0; o < space.optimizer.size(); ++o) {
-        const double cost =
-            search_detail::LayoutCost(base, layout, space.ac[a], space.optimizer[o]);
+        const double cost = LayoutCost(base, layout, space.ac[a], space.optimizer[o],
+                                       base.training.local_batch_size);
         out.candidates.push_back({cost, PackKey(d, a, o)});
       }
     }

@@ -53,6 +53,15 @@ struct SearchResult {
 // (bench/search_bench.cpp).
 SearchResult SearchLayouts(const Config& base, const SearchOptions& options);
 
+// The cost proxy both the layout search and the advice's cheapest combination rank by
+// (search_cost.cpp documents each term): the step time of `job` run on `layout` with activation
+// checkpointing `ac`, the optimizer placement `optimizer` and a local batch of
+// `local_batch_size` (the job's own, or a smaller one the advice considers), relative to an ideal
+// layout. Lower is better; rounded to 1e-6 so that equal costs compare equal and fall through to
+// the tie-breaks (the smaller total first, in both).
+double LayoutCost(const Config& job, const Layout& layout, const ActivationCheckpoint& ac,
+                  const Optimizer& optimizer, std::int64_t local_batch_size);
+
 // "trainmem.search/v1": each layout's `config` is ConfigToJson and reproduces its
 // per_device_bytes through `trainmem estimate`.
 nlohmann::json SearchToJson(const SearchResult& result);

@@ -1,9 +1,11 @@
-// The layout search's cost proxy: the step time of a layout relative to an ideal one (1.0 = pure
-// data parallelism, nothing recomputed, no pipeline bubble, optimizer on the device). Lower is
-// better. It ranks layouts that all fit; it is not a throughput model, and its weights are rules
-// of thumb from the sources below, chosen so that the order matches what practitioners pick:
+// The cost proxy (LayoutCost, search.h) the layout search and the advice's cheapest combination
+// both rank by: the step time of a layout relative to an ideal one (1.0 = pure data parallelism,
+// nothing recomputed, no pipeline bubble, optimizer on the device, the job's own batch). Lower is
+// better. It ranks configurations that all fit; it is not a throughput model, and its weights are
+// rules of thumb from the sources below, chosen so that the order matches what practitioners pick:
 //
 //   cost = (1 + recompute) × pipeline × (1 + communication) × (1 + host_optimizer)
+//          × (1 + smaller_batch)
 //
 // recompute (extra forward work; backward ≈ 2 × forward, so one extra forward ≈ +33%):
 //   none 0; selective "op" +7% (torchtitan's op-level SAC re-runs the cheap ops between the saved
@@ -27,11 +29,17 @@
 //   so at scale HSDP is slightly preferred over one huge shard group.
 // host_optimizer: swap_optimizer +3% (slices copied while the step runs); optimizer offload +15%
 //   (the step runs on the host CPU and the gradients cross PCIe; ZeRO-Offload, Ren et al. 2021).
+// smaller_batch: +50% per halving of the local batch below the job's (only the advice lowers it).
+//   Keeping the global batch then takes twice the gradient-accumulation steps, each repeating the
+//   per-microbatch FSDP all-gathers / reduce-scatters and pipeline fills, and dropping it changes
+//   the run's optimisation; practitioners shrink the batch last (the seed's order, advise.cpp), so
+//   a halving weighs more than full recomputation.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
 
+#include "core/search/search.h"
 #include "core/search/search_detail.h"
 
 namespace trainmem::search_detail {
@@ -49,6 +57,7 @@ constexpr double kFullRecompute = 0.33;
 constexpr double kSwapOptimizer = 0.03;
 constexpr double kOffloadOptimizer = 0.15;
 constexpr double kZeroBubbleShare = 1.0 / 3.0;
+constexpr double kBatchHalving = 0.50;
 
 double Doublings(std::int64_t degree) {
   return degree > 1 ? std::log2(static_cast<double>(degree)) : 0.0;
@@ -59,6 +68,7 @@ struct Terms {
   double pipeline_idle = 0;  // pipeline = 1 + pipeline_idle
   double tp_in_node = 0, tp_cross_node = 0, cp = 0, ep = 0, etp = 0, dp_shard = 0, dp_replicate = 0;
   double host_optimizer = 0;
+  double smaller_batch = 0;
   std::int64_t microbatches = 1;
 };
 
@@ -83,11 +93,17 @@ double PipelineIdle(const Config& base, const Layout& l, std::int64_t microbatch
 }
 
 Terms TermsOf(const Config& base, const Layout& l, const ActivationCheckpoint& ac,
-              const Optimizer& optimizer) {
+              const Optimizer& optimizer, std::int64_t local_batch_size) {
   Terms t;
   t.recompute = Recompute(base.framework, ac);
+  const std::int64_t batch = std::max<std::int64_t>(1, local_batch_size);
   const std::int64_t mbs = std::max<std::int64_t>(1, base.parallelism.pp_microbatch_size);
-  t.microbatches = std::max<std::int64_t>(1, base.training.local_batch_size / mbs);
+  t.microbatches = std::max<std::int64_t>(1, batch / mbs);
+  if (batch < base.training.local_batch_size) {
+    t.smaller_batch =
+        kBatchHalving *
+        std::log2(static_cast<double>(base.training.local_batch_size) / static_cast<double>(batch));
+  }
   t.pipeline_idle = PipelineIdle(base, l, t.microbatches);
   const std::int64_t per_node = std::max<std::int64_t>(1, base.device.devices_per_node);
   t.tp_in_node = kTpInNodePerDoubling * Doublings(std::min(l.tp, per_node));
@@ -118,19 +134,9 @@ std::string Percent(double fraction) {
 
 }  // namespace
 
-double LayoutCost(const Config& base, const Layout& layout, const ActivationCheckpoint& ac,
-                  const Optimizer& optimizer) {
-  const Terms t = TermsOf(base, layout, ac, optimizer);
-  const double communication =
-      t.tp_in_node + t.tp_cross_node + t.cp + t.ep + t.etp + t.dp_shard + t.dp_replicate;
-  const double cost =
-      (1 + t.recompute) * (1 + t.pipeline_idle) * (1 + communication) * (1 + t.host_optimizer);
-  return std::round(cost * 1e6) / 1e6;
-}
-
 std::string CostNote(const Config& base, const Layout& l, const ActivationCheckpoint& ac,
                      const Optimizer& optimizer) {
-  const Terms t = TermsOf(base, l, ac, optimizer);
+  const Terms t = TermsOf(base, l, ac, optimizer, base.training.local_batch_size);
   std::string note;
   auto add = [&note](const std::string& what, double fraction) {
     if (fraction <= 0) return;
@@ -153,3 +159,18 @@ std::string CostNote(const Config& base, const Layout& l, const ActivationCheckp
 }
 
 }  // namespace trainmem::search_detail
+
+namespace trainmem {
+
+double LayoutCost(const Config& job, const Layout& layout, const ActivationCheckpoint& ac,
+                  const Optimizer& optimizer, std::int64_t local_batch_size) {
+  const search_detail::Terms t =
+      search_detail::TermsOf(job, layout, ac, optimizer, local_batch_size);
+  const double communication =
+      t.tp_in_node + t.tp_cross_node + t.cp + t.ep + t.etp + t.dp_shard + t.dp_replicate;
+  const double cost = (1 + t.recompute) * (1 + t.pipeline_idle) * (1 + communication) *
+                      (1 + t.host_optimizer) * (1 + t.smaller_batch);
+  return std::round(cost * 1e6) / 1e6;
+}
+
+}  // namespace trainmem

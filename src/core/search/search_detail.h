@@ -9,11 +9,8 @@
 
 namespace trainmem::search_detail {
 
-// Relative step time of a layout (search_cost.cpp documents the proxy); rounded to 1e-6 so that
-// mathematically equal costs compare equal and fall through to the deterministic tie-breaks.
-double LayoutCost(const Config& base, const Layout& layout, const ActivationCheckpoint& ac,
-                  const Optimizer& optimizer);
-// The non-zero terms of LayoutCost in words: "TP 8 in-node +12%, full AC +33%".
+// The non-zero terms of LayoutCost (search.h) at the job's own batch, in words:
+// "TP 8 in-node +12%, full AC +33%".
 std::string CostNote(const Config& base, const Layout& layout, const ActivationCheckpoint& ac,
                      const Optimizer& optimizer);
 
