@@ -137,8 +137,8 @@ json EstimateToJson(const Estimate& e) {
 // snprintf into small buffers here and in report_text.cpp, compare.cpp, compare_report.cpp and
 // measured_link.cpp, not {fmt}: this code is compiled into the page, which links the C library's
 // printf anyway (Dear ImGui formats every label with vsnprintf), while {fmt} brings its own float
-// formatting. Measured with FMT_HEADER_ONLY on those five files, web-release: trainmem.wasm
-// 458877 -> 479778 B brotli-11 (+20.9 kB; raw 1369090 -> 1432497 B). The native CLI and the
+// formatting. Measured with FMT_HEADER_ONLY on those five files, web-release (-Oz): trainmem.wasm
+// 455556 -> 476729 B brotli-11 (+21.2 kB; raw 1360632 -> 1423347 B). The native CLI and the
 // benchmarks, where size does not matter, use {fmt}. snprintf cuts a line longer than its
 // buffer, never overflows it.
 std::string FormatGiB(std::int64_t bytes) {
