@@ -35,6 +35,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/core.h>
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "core/config/config.h"
@@ -112,15 +114,8 @@ Figures FiguresOf(const std::vector<Row>& rows, bool (*keep)(const Row&)) {
 }
 
 void PrintFigures(const char* name, const Figures& f) {
-  std::printf("%-34s rows %2d  median |error| %5.1f%%  p90 %5.1f%%  under by >10%%: %d\n", name,
-              f.rows, 100 * f.median, 100 * f.p90, f.under_10);
-}
-
-int Usage() {
-  std::fprintf(stderr,
-               "usage: trainmem_accuracy [--guard FILE | --record FILE] [--write-bands FILE] "
-               "[ROWS.jsonl ...]\n");
-  return 2;
+  fmt::print("{:<34} rows {:2}  median |error| {:5.1f}%  p90 {:5.1f}%  under by >10%: {}\n", name,
+             f.rows, 100 * f.median, 100 * f.p90, f.under_10);
 }
 
 }  // namespace
@@ -128,26 +123,30 @@ int Usage() {
 int main(int argc, char** argv) {
   std::vector<std::string> files;
   std::string guard, record, bands_out;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if ((arg == "--guard" || arg == "--record" || arg == "--write-bands") && i + 1 < argc) {
-      (arg == "--guard" ? guard : arg == "--record" ? record : bands_out) = argv[++i];
-    } else if (!arg.empty() && arg[0] == '-') {
-      return Usage();
-    } else {
-      files.push_back(arg);
-    }
+  CLI::App app("Estimates against measured peaks: median and p90 |error|, by family",
+               "trainmem_accuracy");
+  app.add_option("ROWS.jsonl", files, "calibration rows (default tests/data/calibration.jsonl)")
+      ->type_name("");
+  app.add_option("--guard", guard, "fail when the median |error| is over FILE's recorded one + 1")
+      ->type_name("FILE");
+  app.add_option("--record", record, "write the figures to FILE")->type_name("FILE");
+  app.add_option("--write-bands", bands_out, "write core/estimate/accuracy_bands.inc to FILE")
+      ->type_name("FILE");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;  // --help on stdout; a mistake on stderr, exit code 2
   }
   if (files.empty()) files.emplace_back(TRAINMEM_CALIBRATION_FILE);
   const trainmem::Presets presets = trainmem::BuiltinPresets();
   std::vector<Row> rows;
   int failed = 0;
-  std::printf("%-58s %-10s %-8s %-13s %10s %10s %8s\n", "run", "family", "split", "metric",
-              "measured", "estimate", "error");
+  fmt::print("{:<58} {:<10} {:<8} {:<13} {:>10} {:>10} {:>8}\n", "run", "family", "split", "metric",
+             "measured", "estimate", "error");
   for (const std::string& path : files) {
     std::ifstream in(path);
     if (!in) {
-      std::fprintf(stderr, "cannot read %s\n", path.c_str());
+      fmt::print(stderr, "cannot read {}\n", path);
       return 2;
     }
     std::string line;
@@ -157,8 +156,7 @@ int main(int argc, char** argv) {
       const std::string id = row.value("id", "?");
       auto config = trainmem::ConfigFromJson(row["config"], presets);
       if (!config.ok()) {
-        std::printf("%-58s config error: %s\n", id.c_str(),
-                    trainmem::FormatError(config.errors().front()).c_str());
+        fmt::print("{:<58} config error: {}\n", id, trainmem::FormatError(config.errors().front()));
         ++failed;
         continue;
       }
@@ -183,15 +181,14 @@ int main(int argc, char** argv) {
       r.apart = precision.find("nvfp4") != std::string::npos;
       r.error = measured > 0 ? (estimate - measured) / measured : 0;
       rows.push_back(r);
-      std::printf(
-          "%-58s %-10s %-8s %-13s %7.2f GiB %7.2f GiB %+7.1f%%\n", id.c_str(), r.family.c_str(),
-          r.apart      ? "apart"
-          : r.held_out ? "held-out"
-                       : "fit",
-          r.metric.c_str(), measured / 1073741824.0, estimate / 1073741824.0, 100 * r.error);
+      fmt::print("{:<58} {:<10} {:<8} {:<13} {:7.2f} GiB {:7.2f} GiB {:+7.1f}%\n", id, r.family,
+                 r.apart      ? "apart"
+                 : r.held_out ? "held-out"
+                              : "fit",
+                 r.metric, measured / 1073741824.0, estimate / 1073741824.0, 100 * r.error);
     }
   }
-  std::printf("\n");
+  fmt::print("\n");
   const Figures all = FiguresOf(rows, [](const Row&) { return true; });
   const Figures held = FiguresOf(rows, [](const Row& r) { return r.held_out; });
   PrintFigures("all rows", all);
@@ -211,13 +208,11 @@ int main(int argc, char** argv) {
     PrintFigures(("  " + family + ", all").c_str(), f);
     PrintFigures(("  " + family + ", fit").c_str(), fit);
     PrintFigures(("  " + family + ", held-out").c_str(), h);
-    char line[160];
-    std::snprintf(line, sizeof line, "{\"%s\", %d, %.4f, %.4f, %.4f},\n", family.c_str(), fit.rows,
-                  fit.median, fit.above, fit.below);
-    inc += line;
+    inc += fmt::format("{{\"{}\", {}, {:.4f}, {:.4f}, {:.4f}}},\n", family, fit.rows, fit.median,
+                       fit.above, fit.below);
   }
-  std::printf("\nrows %zu, config errors %d, median |error| %.1f%%, p90 |error| %.1f%%\n",
-              static_cast<std::size_t>(all.rows), failed, 100 * all.median, 100 * all.p90);
+  fmt::print("\nrows {}, config errors {}, median |error| {:.1f}%, p90 |error| {:.1f}%\n", all.rows,
+             failed, 100 * all.median, 100 * all.p90);
 
   const double median_pct = std::round(1000 * all.median) / 10;
   const double held_pct = std::round(1000 * held.median) / 10;
@@ -230,27 +225,27 @@ int main(int argc, char** argv) {
     std::ofstream out(record);
     out << j.dump(2) << "\n";
     if (!out) return 2;
-    std::printf("recorded %s\n", record.c_str());
+    fmt::print("recorded {}\n", record);
   }
   if (!bands_out.empty()) {
     std::ofstream out(bands_out);
     out << inc;
     if (!out) return 2;
-    std::printf("wrote %s (rebuild to use it)\n", bands_out.c_str());
+    fmt::print("wrote {} (rebuild to use it)\n", bands_out);
   }
   if (failed > 0) return 1;
   if (!guard.empty()) {
     std::ifstream in(guard);
     json g = json::parse(in, nullptr, false);
     if (g.is_discarded() || !g.is_object()) {
-      std::fprintf(stderr, "cannot read the recorded figures in %s\n", guard.c_str());
+      fmt::print(stderr, "cannot read the recorded figures in {}\n", guard);
       return 2;
     }
     const double recorded = g.value("median_abs_error_percent", 0.0);
     const double tolerance = g.value("tolerance_points", 1.0);
     const bool ok = median_pct <= recorded + tolerance;
-    std::printf("accuracy guard: median |error| %.1f%% vs recorded %.1f%% (+%.1f allowed): %s\n",
-                median_pct, recorded, tolerance, ok ? "ok" : "REGRESSED");
+    fmt::print("accuracy guard: median |error| {:.1f}% vs recorded {:.1f}% (+{:.1f} allowed): {}\n",
+               median_pct, recorded, tolerance, ok ? "ok" : "REGRESSED");
     if (!ok) return 1;
   }
   return 0;

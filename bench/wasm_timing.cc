@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/core.h>
+
 #include "core/advice/advice.h"
 #include "core/config/config.h"
 #include "core/estimate/estimate.h"
@@ -32,14 +34,14 @@ void Time(const char* name, int repeats, const std::function<std::size_t()>& run
     ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
   }
   std::sort(ms.begin(), ms.end());
-  std::printf("%-44s best %9.3f ms   median %9.3f ms   (%d runs, %zu)\n", name, ms.front(),
-              ms[ms.size() / 2], repeats, sink / static_cast<std::size_t>(repeats));
+  fmt::print("{:<44} best {:9.3f} ms   median {:9.3f} ms   ({} runs, {})\n", name, ms.front(),
+             ms[ms.size() / 2], repeats, sink / static_cast<std::size_t>(repeats));
 }
 
 trainmem::Config Parse(const trainmem::Presets& presets, const std::string& text) {
   auto r = trainmem::ParseConfig(text, presets);
   if (!r.ok()) {
-    std::fprintf(stderr, "bad config: %s\n", trainmem::FormatError(r.errors().front()).c_str());
+    fmt::print(stderr, "bad config: {}\n", trainmem::FormatError(r.errors().front()));
     std::exit(2);
   }
   return r.value();

@@ -1,8 +1,10 @@
 #include "cli/commands.h"
 
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "core/advice/advice.h"
@@ -17,50 +19,19 @@ namespace trainmem::cli {
 
 using nlohmann::json;
 
-Options ParseOptions(const std::vector<std::string>& args) {
-  Options o;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](const char* flag) -> std::string {
-      if (i + 1 >= args.size()) {
-        o.error = std::string(flag) + " needs a value";
-        return "";
-      }
-      return args[++i];
-    };
-    if (a == "--json")
-      o.format = "json";
-    else if (a == "--markdown")
-      o.format = "markdown";
-    else if (a == "--csv")
-      o.format = "csv";
-    else if (a == "--model")
-      o.model = value("--model");
-    else if (a == "--device")
-      o.device = value("--device");
-    else if (a == "--base")
-      o.base = value("--base");
-    else if (a == "--limit")
-      o.limit = std::strtol(value("--limit").c_str(), nullptr, 10);
-    else if (a == "--set") {
-      std::string kv = value("--set");
-      std::size_t eq = kv.find('=');
-      if (eq == std::string::npos || eq == 0)
-        o.error = "--set expects key=value, got '" + kv + "'";
-      else
-        o.settings.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
-    } else if (!a.empty() && a[0] == '-')
-      o.error = "unknown option '" + a + "'";
-    else if (o.config_path.empty())
-      o.config_path = a;
-    else
-      o.extra_paths.push_back(a);
-    if (!o.error.empty()) break;
-  }
-  return o;
-}
-
 bool ReadFile(const std::string& path, std::string& text, std::ostream& err) {
+  if (path == "-") {
+    static bool stdin_taken = false;  // a second "-" would silently read nothing
+    if (stdin_taken) {
+      err << "trainmem: '-' (standard input) can be given only once\n";
+      return false;
+    }
+    stdin_taken = true;
+    std::ostringstream ss;
+    ss << std::cin.rdbuf();
+    text = ss.str();
+    return true;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     err << "trainmem: cannot read '" << path << "'\n";
@@ -106,14 +77,7 @@ Result<Config> LoadConfig(const Options& o, const Presets& presets, std::ostream
   return ApplySettings(config.value(), settings, presets);
 }
 
-int FailOptions(const Options& o, std::ostream& err) {
-  err << "trainmem: " << o.error << "\n";
-  return 2;
-}
-
-int RunEstimate(const std::vector<std::string>& args, const Presets& presets, Output io) {
-  Options o = ParseOptions(args);
-  if (!o.error.empty()) return FailOptions(o, io.err);
+int RunEstimate(const Options& o, const Presets& presets, Output io) {
   bool reported = false;
   Result<Config> config = LoadConfig(o, presets, io.err, reported);
   if (!config.ok()) {
@@ -132,9 +96,7 @@ int RunEstimate(const std::vector<std::string>& args, const Presets& presets, Ou
   return 0;
 }
 
-int RunLink(const std::vector<std::string>& args, const Presets& presets, Output io) {
-  Options o = ParseOptions(args);
-  if (!o.error.empty()) return FailOptions(o, io.err);
+int RunLink(const Options& o, const Presets& presets, Output io) {
   bool reported = false;
   Result<Config> config = LoadConfig(o, presets, io.err, reported);
   if (!config.ok()) {
@@ -145,9 +107,7 @@ int RunLink(const std::vector<std::string>& args, const Presets& presets, Output
   return 0;
 }
 
-int RunPresets(const std::vector<std::string>& args, const Presets& presets, Output io) {
-  Options o = ParseOptions(args);
-  if (!o.error.empty()) return FailOptions(o, io.err);
+int RunPresets(const Options& o, const Presets& presets, Output io) {
   if (o.format == "json") {
     json j = {{"models", json::array()}, {"devices", json::array()}};
     for (const auto& [id, m] : presets.models) {
@@ -162,18 +122,13 @@ int RunPresets(const std::vector<std::string>& args, const Presets& presets, Out
   }
   io.out << "models:\n";
   for (const auto& [id, m] : presets.models) {
-    char line[200];
-    std::snprintf(line, sizeof line, "  %-18s %-28s %-12s %10s params\n", id.c_str(),
-                  m.name.c_str(), m.family.c_str(),
-                  FormatCount(CountParams(m.arch, false).total).c_str());
-    io.out << line;
+    io.out << fmt::format("  {:<18} {:<28} {:<12} {:>10} params\n", id, m.name, m.family,
+                          FormatCount(CountParams(m.arch, false).total));
   }
   io.out << "devices:\n";
   for (const auto& [id, d] : presets.devices) {
-    char line[200];
-    std::snprintf(line, sizeof line, "  %-18s %-34s %8.1f GiB visible to the framework\n",
-                  id.c_str(), d.name.c_str(), d.memory_gib);
-    io.out << line;
+    io.out << fmt::format("  {:<18} {:<34} {:8.1f} GiB visible to the framework\n", id, d.name,
+                          d.memory_gib);
   }
   return 0;
 }

@@ -18,55 +18,6 @@ namespace trainmem::cli {
 
 namespace {
 
-struct CompareArgs {
-  std::vector<std::string> forwarded;  // for ParseOptions: the config and --set/--model/--device
-  std::vector<std::string> logs;
-  bool json = false;
-  std::string append, id, source;
-  std::string error;
-};
-
-CompareArgs SplitCompareArgs(const std::vector<std::string>& args) {
-  CompareArgs a;
-  bool have_model = false;
-  for (const std::string& s : args) have_model = have_model || s == "--model";
-  bool config_taken = have_model;  // with --model every positional is a log
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& s = args[i];
-    auto value = [&](std::string& into) {
-      if (i + 1 >= args.size()) {
-        a.error = s + " needs a value";
-      } else {
-        into = args[++i];
-      }
-    };
-    if (s == "--json") {
-      a.json = true;
-    } else if (s == "--append") {
-      value(a.append);
-    } else if (s == "--id") {
-      value(a.id);
-    } else if (s == "--source") {
-      value(a.source);
-    } else if (s == "--set" || s == "--model" || s == "--device") {
-      a.forwarded.push_back(s);
-      if (i + 1 < args.size()) a.forwarded.push_back(args[++i]);
-    } else if (!s.empty() && s[0] == '-') {
-      a.error = "unknown option '" + s + "'";
-    } else if (!config_taken) {
-      a.forwarded.push_back(s);
-      config_taken = true;
-    } else {
-      a.logs.push_back(s);
-    }
-    if (!a.error.empty()) break;
-  }
-  if (a.error.empty() && a.logs.empty()) {
-    a.error = "compare needs a config and at least one log: trainmem compare CONFIG LOG...";
-  }
-  return a;
-}
-
 std::string Stem(const std::string& path) {
   std::string name = path.substr(path.find_last_of('/') + 1);
   const std::size_t dot = name.find('.');
@@ -75,14 +26,8 @@ std::string Stem(const std::string& path) {
 
 }  // namespace
 
-int RunCompare(const std::vector<std::string>& args, const Presets& presets, Output io) {
-  CompareArgs a = SplitCompareArgs(args);
-  if (!a.error.empty()) {
-    io.err << "trainmem: " << a.error << "\n";
-    return 2;
-  }
-  Options o = ParseOptions(a.forwarded);
-  if (!o.error.empty()) return FailOptions(o, io.err);
+int RunCompare(const CompareRequest& a, const Presets& presets, Output io) {
+  const Options& o = a.config;
   bool reported = false;
   Result<Config> config = LoadConfig(o, presets, io.err, reported);
   if (!config.ok()) {

@@ -20,34 +20,20 @@ void PrintImportErrors(const std::vector<Error>& errors, std::ostream& err) {
 
 }  // namespace
 
-int RunImport(const std::vector<std::string>& args, const Presets& presets, Output io) {
+int RunImport(const ImportRequest& request, const Presets& presets, Output io) {
   std::vector<InputFile> files;
-  ImportOptions options;
-  bool as_json = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--json") {
-      as_json = true;
-    } else if (a == "--config" || a == "--function") {
-      if (i + 1 >= args.size()) {
-        io.err << "trainmem: " << a << " needs a recipe name\n";
-        return 2;
-      }
-      options.function = args[++i];
-    } else if (!a.empty() && a[0] == '-') {
-      io.err << "trainmem: unknown option '" << a << "'\n";
-      return 2;
-    } else {
-      InputFile f;
-      f.name = a;
-      if (!ReadFile(a, f.text, io.err)) return 2;
-      files.push_back(std::move(f));
-    }
+  for (const std::string& path : request.files) {
+    InputFile f;
+    f.name = path;
+    if (!ReadFile(path, f.text, io.err)) return 2;
+    files.push_back(std::move(f));
   }
   if (files.empty()) {
     io.err << "trainmem: import needs at least one file\n";
     return 2;
   }
+  ImportOptions options;
+  options.function = request.function;
   Result<ImportResult> result = ImportFiles(files, options, presets);
   if (!result.ok()) {
     PrintImportErrors(result.errors(), io.err);
@@ -57,7 +43,7 @@ int RunImport(const std::vector<std::string>& args, const Presets& presets, Outp
   io.err << ImportReportToText(r.report);
   for (const InputFile& m : r.measurements)
     io.err << "measurement file (not a job): " << m.name << "\n";
-  if (as_json) {
+  if (request.json) {
     json out = ImportReportToJson(r.report);
     out["config"] = r.config;
     out["valid"] = r.config_valid;
@@ -102,32 +88,19 @@ bool ImportIfForeign(const std::string& path, const std::vector<std::string>& ex
   return true;
 }
 
-int RunExport(const std::vector<std::string>& args, const Presets& presets, Output io) {
-  std::string path, format_name;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--format" && i + 1 < args.size()) {
-      format_name = args[++i];
-    } else if (!args[i].empty() && args[i][0] == '-') {
-      io.err << "trainmem: unknown option '" << args[i] << "'\n";
-      return 2;
-    } else if (path.empty()) {
-      path = args[i];
-    } else {
-      io.err << "trainmem: unexpected argument '" << args[i] << "'\n";
-      return 2;
-    }
-  }
+int RunExport(const ExportRequest& request, const Presets& presets, Output io) {
   ExportFormat format;
-  if (!ParseExportFormat(format_name, format)) {
-    io.err << "trainmem: export needs --format torchtitan|toml|megatron|deepspeed\n";
+  if (!ParseExportFormat(request.format, format)) {
+    io.err << "trainmem: export needs --format torchtitan|toml|megatron|deepspeed"
+           << (request.format.empty() ? "" : ", not '" + request.format + "'") << "\n";
     return 2;
   }
   Options o;
-  o.config_path = path;
+  o.config_path = request.config_path;
   bool reported = false;
   Result<Config> config = LoadConfig(o, presets, io.err, reported);
   if (!config.ok()) {
-    if (!reported) PrintErrors(config.errors(), path, io.err);
+    if (!reported) PrintErrors(config.errors(), o.config_path, io.err);
     return 2;
   }
   const ExportResult r = ExportConfig(config.value(), format);

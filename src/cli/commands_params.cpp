@@ -1,6 +1,5 @@
 // `trainmem params`: exact parameter counts of a config.json (HF) or a trainmem config.
-#include <cstdio>
-
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
@@ -10,9 +9,7 @@
 
 namespace trainmem::cli {
 
-int RunParams(const std::vector<std::string>& args, const Presets& presets, Output io) {
-  Options o = ParseOptions(args);
-  if (!o.error.empty()) return FailOptions(o, io.err);
+int RunParams(const Options& o, const Presets& presets, Output io) {
   ModelArch arch;
   std::string name;
   if (!o.model.empty()) {
@@ -73,15 +70,12 @@ int RunParams(const std::vector<std::string>& args, const Presets& presets, Outp
     return 0;
   }
   if (!name.empty()) io.out << name << "\n";
-  char line[160];
   const std::pair<const char*, std::int64_t> rows[] = {
       {"total", p.total},           {"active per token", p.active}, {"dense", p.dense},
       {"routed experts", p.expert}, {"embedding", p.embedding},     {"output head", p.output_head},
       {"MTP modules", p.mtp}};
   for (const auto& [label, value] : rows) {
-    std::snprintf(line, sizeof line, "  %-18s %20lld  (%s)\n", label, static_cast<long long>(value),
-                  FormatCount(value).c_str());
-    io.out << line;
+    io.out << fmt::format("  {:<18} {:>20}  ({})\n", label, value, FormatCount(value));
   }
   io.out << "  active = dense parameters + top-k routed experts per token, embeddings and head "
             "included\n";

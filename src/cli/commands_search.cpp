@@ -2,9 +2,9 @@
 // N]`: every parallel layout of the config's world_size that fits, cheapest first
 // (core/search/search.h). The config's own degrees are the starting point only; the search replaces
 // them.
-#include <cstdio>
 #include <string>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
@@ -36,18 +36,13 @@ void PrintTable(const Config& base, const SearchResult& r, std::ostream& out) {
   std::size_t rank = 0;
   for (const LayoutResult& l : r.layouts) {
     const Parallelism& p = l.config.parallelism;
-    char line[256];
-    std::snprintf(line, sizeof line,
-                  "%4zu  %12lld  %8lld  %3lld  %3lld  %3lld  %3lld  %3lld  %-8s  %-7s  %9.2f  "
-                  "%12.2f  %6.3f  ",
-                  ++rank, static_cast<long long>(p.dp_replicate),
-                  static_cast<long long>(p.dp_shard), static_cast<long long>(p.tp),
-                  static_cast<long long>(p.pp), static_cast<long long>(p.cp),
-                  static_cast<long long>(p.ep), static_cast<long long>(p.etp),
-                  AcLabel(l.config.activation_checkpoint).c_str(),
-                  HostOptimizerLabel(l.config.optimizer).c_str(), Gib(l.per_device.total),
-                  Gib(l.headroom_bytes), l.cost);
-    out << line << l.cost_note << "\n";
+    out << fmt::format(
+        "{:4}  {:12}  {:8}  {:3}  {:3}  {:3}  {:3}  {:3}  {:<8}  {:<7}  {:9.2f}  {:12.2f}  {:6.3f} "
+        " ",
+        ++rank, p.dp_replicate, p.dp_shard, p.tp, p.pp, p.cp, p.ep, p.etp,
+        AcLabel(l.config.activation_checkpoint), HostOptimizerLabel(l.config.optimizer),
+        Gib(l.per_device.total), Gib(l.headroom_bytes), l.cost);
+    out << l.cost_note << "\n";
   }
   out << "\ncost = step time relative to an ideal layout (1.000: pure data parallel, no "
          "recompute,\n"
@@ -56,15 +51,9 @@ void PrintTable(const Config& base, const SearchResult& r, std::ostream& out) {
 
 }  // namespace
 
-int RunSearch(const std::vector<std::string>& args, const Presets& presets, Output io) {
-  Options o = ParseOptions(args);
-  if (!o.error.empty()) return FailOptions(o, io.err);
+int RunSearch(const Options& o, const Presets& presets, Output io) {
   if (o.limit < 0) {
     io.err << "trainmem: --limit must be 0 (all layouts) or more, got " << o.limit << "\n";
-    return 2;
-  }
-  if (o.format != "text" && o.format != "json") {
-    io.err << "trainmem: search prints a table or --json, not --" << o.format << "\n";
     return 2;
   }
   bool reported = false;

@@ -13,6 +13,7 @@
 
 namespace trainmem::compare {
 
+// snprintf, not {fmt}: +20.9 kB brotli in the page (measured; see FormatGiB in report.cpp).
 std::string FormatRatio(double ratio) {
   char buf[32];
   std::snprintf(buf, sizeof buf, ratio < 10 ? "%.2f" : "%.1f", ratio);

@@ -22,6 +22,7 @@ constexpr ComponentKey kComponents[] = {
     {"temp", &MeasuredComponents::temporary},
 };
 
+// snprintf, not {fmt}: +20.9 kB brotli in the page (measured; see FormatGiB in report.cpp).
 std::string GiBText(std::int64_t bytes) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "%.3f", static_cast<double>(bytes) / 1073741824.0);

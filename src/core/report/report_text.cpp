@@ -54,6 +54,7 @@ std::string VerdictLine(const Estimate& e) {
 }  // namespace
 
 // Plain std::string appends, not iostreams: <sstream> pulls ~50 kB of locale code into the wasm.
+// snprintf, not {fmt}: +20.9 kB brotli in the page (measured; see FormatGiB in report.cpp).
 std::string EstimateToText(const Estimate& e) {
   std::string out;
   char line[200];
