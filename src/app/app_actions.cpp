@@ -226,6 +226,12 @@ void LoadFragment(AppState& state, const std::string& fragment) {
   // presets fetched later may resolve it); it is replaced on the next edit.
   state.link_had_errors = !decoded.errors.empty();
   state.written_fragment = fragment;
+  if (decoded.refused) {
+    // Nothing of it was read: the config on the page stays, and so does its verdict.
+    state.link_fallback = false;
+    RequestFrames(state);
+    return;
+  }
   state.draft = decoded.config;
   state.draft_errors = trainmem::ValidateConfig(state.draft);
   if (state.draft_errors.empty()) Commit(state, state.draft, !state.link_had_errors);

@@ -3,7 +3,7 @@
 // Read top to bottom: the runtime state, waking and pausing the loop, the canvas/DPI sync,
 // one frame, then main(). The page draws only while something changes: every input, resize,
 // visibility, hashchange or preset-load event asks for a few frames, and when none are left the
-// Emscripten main loop is paused (TOOLCHAIN §9), so an idle page costs no CPU.
+// main loop is paused (platform::PauseMainLoop; TOOLCHAIN §9), so an idle page costs no CPU.
 //
 // ImGui works in device pixels: the canvas backing store is CSS size × devicePixelRatio (GLFW's
 // window size = framebuffer size = that), fonts are rasterised at size × DPR and the style is
@@ -20,10 +20,6 @@
 #include <cstdio>
 #include <exception>
 #include <string>
-
-#ifdef __EMSCRIPTEN__
-#include <emscripten.h>
-#endif
 
 #include "app/app_actions.h"
 #include "app/app_explorer.h"
@@ -46,7 +42,6 @@ struct Runtime {
   GLFWwindow* window = nullptr;
   app::AppState state;
   int frames_left = 0;
-  bool paused = false;
   float device_pixel_ratio = 0;  // 0 until the first sync builds the fonts
   int color_scheme = -1;         // 0 light, 1 dark (prefers-color-scheme); -1 before the first sync
   bool keyboard_shown = false;   // the hidden input for a phone's keyboard has the focus
@@ -65,23 +60,10 @@ Runtime& GetRuntime() {
 void Wake(int frames) {
   Runtime& rt = GetRuntime();
   rt.frames_left = std::max(rt.frames_left, frames);
-#ifdef __EMSCRIPTEN__
-  if (rt.paused) {
-    rt.paused = false;
-    emscripten_resume_main_loop();
-  }
-#endif
+  platform::ResumeMainLoop();
 }
 
-void Pause() {
-  Runtime& rt = GetRuntime();
-#ifdef __EMSCRIPTEN__
-  if (!rt.paused) {
-    rt.paused = true;
-    emscripten_pause_main_loop();
-  }
-#endif
-}
+void Pause() { platform::PauseMainLoop(); }
 
 // Installed before ImGui's, which chains them: input wakes the loop, then ImGui sees it.
 void OnCursorPos(GLFWwindow*, double, double) { Wake(kFramesPerEvent); }
@@ -331,13 +313,7 @@ int main() {
   InitImGui(rt);
   ConnectPlatform(rt);
   Wake(kFramesPerEvent);
-#ifdef __EMSCRIPTEN__
-  emscripten_set_main_loop(Frame, 0, false);
-#else
-  while (!glfwWindowShouldClose(rt.window)) {
-    if (rt.frames_left <= 0) glfwWaitEvents();
-    Frame();
-  }
-#endif
+  platform::RunMainLoop(
+      Frame, [&rt] { return glfwWindowShouldClose(rt.window) != 0; }, [] { glfwWaitEvents(); });
   return 0;
 }

@@ -15,6 +15,16 @@
 
 namespace platform {
 
+// ---- Main loop ----------------------------------------------------------------------------
+// Calls `frame` once per display refresh. In the browser it returns at once and the browser
+// keeps calling `frame` (emscripten_set_main_loop); natively it loops until `done()` is true.
+// While paused no frame is drawn: the browser stops calling `frame`, and the native loop blocks
+// in `wait_for_events` (glfwWaitEvents) before the next one, so an idle page costs no CPU.
+void RunMainLoop(void (*frame)(), const std::function<bool()>& done,
+                 const std::function<void()>& wait_for_events);
+void PauseMainLoop();   // no effect when paused already
+void ResumeMainLoop();  // no effect when running
+
 // ---- URL fragment -------------------------------------------------------------------------
 std::string GetUrlFragment();                          // without the leading '#'
 void ReplaceUrlFragment(const std::string& fragment);  // history.replaceState: no new history entry

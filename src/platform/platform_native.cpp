@@ -13,7 +13,18 @@ namespace {
 std::string g_fragment;
 std::string g_clipboard;
 std::map<std::string, std::string> g_storage;
+bool g_main_loop_paused = false;
 }  // namespace
+
+void RunMainLoop(void (*frame)(), const std::function<bool()>& done,
+                 const std::function<void()>& wait_for_events) {
+  while (!done()) {
+    if (g_main_loop_paused) wait_for_events();
+    frame();
+  }
+}
+void PauseMainLoop() { g_main_loop_paused = true; }
+void ResumeMainLoop() { g_main_loop_paused = false; }
 
 std::string GetUrlFragment() { return g_fragment; }
 void ReplaceUrlFragment(const std::string& fragment) { g_fragment = fragment; }

@@ -595,7 +595,24 @@ void EnsureInstalled() {
     tm_js_install_input();
   }
 }
+bool g_main_loop_paused = false;
 }  // namespace
+
+// The browser drives the loop; `done` and `wait_for_events` are the native loop's (a page is
+// never done, and a paused Emscripten loop simply receives no more calls).
+void RunMainLoop(void (*frame)(), const std::function<bool()>&, const std::function<void()>&) {
+  emscripten_set_main_loop(frame, 0, false);
+}
+void PauseMainLoop() {
+  if (g_main_loop_paused) return;
+  g_main_loop_paused = true;
+  emscripten_pause_main_loop();
+}
+void ResumeMainLoop() {
+  if (!g_main_loop_paused) return;
+  g_main_loop_paused = false;
+  emscripten_resume_main_loop();
+}
 
 std::string GetUrlFragment() { return TakeJsString(tm_js_get_fragment()).value_or(""); }
 void ReplaceUrlFragment(const std::string& fragment) {

@@ -614,6 +614,20 @@ TEST(CompareLogTest, OutOfMemoryErrorsGiveWhatTheRunHeld) {
   EXPECT_EQ(LargestPeak(npu, Metric::kMaxAllocated)->bytes, 60247653745);  // 56.11 GiB
 }
 
+// A skipped line is quoted in the report; a log may hold any bytes (a binary chunk, a cut
+// multi-byte character), and the report's JSON must still be UTF-8 (found by fuzz_log: the
+// page's mirror and `trainmem compare --json` threw on it).
+TEST(CompareLogTest, AnyBytesInAQuotedLineStillMakeUtf8) {
+  const std::string log =
+      "index, memory.used \xfe\xff [M\xffB]\n"  // an nvidia-smi csv header, unit garbled
+      "step: 10  loss: 2.0  memory: 40.00GiB(50.00%)\n";
+  const Measurement m = MustRead(log);
+  ASSERT_EQ(m.skipped_count, 1);
+  const std::string& quoted = m.skipped.front().message;
+  EXPECT_EQ(quoted.find('\xfe'), std::string::npos) << quoted;
+  EXPECT_NE(quoted.find("\xEF\xBF\xBD"), std::string::npos) << quoted;  // U+FFFD in its place
+}
+
 // export_memory_timeline("x.html") writes a page with a PNG: refused with what to do instead.
 TEST(CompareLogTest, HtmlTimelineIsRefusedWithAHint) {
   Result<Measurement> r = ReadMeasurement(

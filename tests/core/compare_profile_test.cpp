@@ -95,6 +95,21 @@ TEST(CompareProfileTest, RawMemoryTimelineIsReplayedPerTime) {
       << bad.errors().front().message;
 }
 
+// Sizes no device has (each category 1e18 B: the five add up past 4 EiB, past int64 at
+// 10 categories) are refused with a message, in both timeline forms, never summed into an
+// overflow (found by fuzz_timeline).
+TEST(CompareProfileTest, MemoryTimelineSizesPastAnyDeviceAreRefused) {
+  Result<Measurement> rows =
+      ReadMeasurement("[[1], [[1e18, 1e18, 1e18, 1e18, 1e18, 1e18, 1e18, 1e18, 1e18]]]");
+  ASSERT_FALSE(rows.ok());
+  EXPECT_NE(rows.errors().front().message.find("past 4 EiB"), std::string::npos)
+      << rows.errors().front().message;
+  Result<Measurement> raw = ReadMeasurement("[[0, 1, 3e18, 1], [1, 1, 3e18, 2]]");
+  ASSERT_FALSE(raw.ok());
+  EXPECT_NE(raw.errors().front().message.find("past 4 EiB"), std::string::npos)
+      << raw.errors().front().message;
+}
+
 TEST(CompareProfileTest, MemoryTimelineBadRowsAreNamed) {
   Result<Measurement> r = ReadMeasurement(
       "[[1, 2], [[0, 1, 2, 3, 4, 5, 6, 7, 8], [0, -1, 0, 0, "

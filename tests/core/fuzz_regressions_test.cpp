@@ -122,6 +122,8 @@ TEST(InputLimits, OneMegabyteFragmentOpensAndLargerIsRefusedWhole) {
   EXPECT_EQ(refused.errors.front().message,
             "the link is 1048577 bytes, over the limit of 1 MiB; nothing was read");
   EXPECT_EQ(refused.config.parallelism.tp, 1);  // the defaults
+  EXPECT_TRUE(refused.refused);                 // the page keeps its own config (e2e limits)
+  EXPECT_FALSE(link.refused);
 }
 
 TEST(InputLimits, OneMegabyteValuesAreReportedWithoutASuggestionSearch) {

@@ -16,6 +16,7 @@
 #include "core/compare/log_reader_detail.h"
 #include "core/compare/measurement.h"
 #include "core/compare/text_scan.h"
+#include "core/config/config_detail.h"
 #include "core/report/report.h"
 
 namespace trainmem::compare {
@@ -54,7 +55,7 @@ void LogReader::Record(const Figure& f) {
   }
   if (bytes > it->second.bytes) {
     it->second.bytes = bytes;
-    it->second.source = f.source;
+    it->second.source = trainmem::detail::SanitizeUtf8(f.source);  // may quote the line: any bytes
     it->second.line = line_number_;
     it->second.rounding = f.rounding;
   }
@@ -64,7 +65,9 @@ void LogReader::Record(const Figure& f) {
 void LogReader::Skip(const std::string& why) {
   ++skipped_count_;
   if (skipped_.size() < kMaxSkippedKept) {
-    skipped_.push_back({"line " + std::to_string(line_number_), why});
+    // `why` may quote the line, which may hold any bytes: the JSON report needs UTF-8.
+    skipped_.push_back(
+        {"line " + std::to_string(line_number_), trainmem::detail::SanitizeUtf8(why)});
   }
 }
 
@@ -74,7 +77,8 @@ void LogReader::Format(const char* name) {
   }
 }
 
-void LogReader::Note(const std::string& note) {
+void LogReader::Note(const std::string& text) {
+  const std::string note = trainmem::detail::SanitizeUtf8(text);
   if (std::find(notes_.begin(), notes_.end(), note) == notes_.end()) notes_.push_back(note);
 }
 

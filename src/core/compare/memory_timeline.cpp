@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -71,9 +72,21 @@ std::string ReadRow(const json& row, std::size_t index, std::array<double, kCate
   return "";
 }
 
-// Fills the components and the peak from the category bytes of the peak row.
-void SetPeak(Measurement& m, const std::array<double, kCategories>& peak,
-             const std::string& where) {
+// Fills the components and the peak from the category bytes of the peak row. Sizes past
+// kMaxBytes (4 EiB, as text_scan's ToBytes) are a misread, not a device: refused, and the sum
+// of the categories then stays inside int64 (5 × 4.6e18 would not).
+constexpr double kMaxBytes = 4.6e18;
+std::optional<Error> SetPeak(Measurement& m, const std::array<double, kCategories>& peak,
+                             const std::string& where) {
+  double total = 0;
+  for (double v : peak) {
+    if (!std::isfinite(v) || v < 0) total = kMaxBytes * 2;
+    total += v;
+  }
+  if (!(total <= kMaxBytes)) {
+    return Error{"memory timeline",
+                 "the sizes at the peak (" + where + ") add up past 4 EiB: not a device's memory"};
+  }
   auto b = [&](int c) { return static_cast<std::int64_t>(std::llround(peak[c])); };
   MeasuredComponents& parts = m.components;
   parts.present = true;
@@ -97,6 +110,7 @@ void SetPeak(Measurement& m, const std::array<double, kCategories>& peak,
       "The memory timeline counts tensors the profiler recorded during the profiled steps; its "
       "peak is compared with the estimate's peak allocated. INPUT is counted with activations; "
       "TEMPORARY, AUTOGRAD_DETAIL and uncategorised bytes with temporary.");
+  return std::nullopt;
 }
 
 // export_memory_timeline("….raw.json.gz") (after gunzip): export_memory_timeline_raw writes
@@ -153,7 +167,9 @@ Result<Measurement> ReadRawTimeline(const json& events) {
     m.notes.push_back(
         "The raw timeline frees bytes it never recorded in some category (counted as zero).");
   }
-  SetPeak(m, peak, "raw events, peak at t=" + peak_time.dump() + " ns");
+  if (auto refused = SetPeak(m, peak, "raw events, peak at t=" + peak_time.dump() + " ns")) {
+    return Result<Measurement>::Failure({*refused});
+  }
   return Result<Measurement>::Success(std::move(m));
 }
 
@@ -218,7 +234,9 @@ Result<Measurement> ReadMemoryTimeline(std::string_view json_text) {
   }
   const std::string at =
       times[peak_index].is_number() ? " at t=" + times[peak_index].dump() + " us" : "";
-  SetPeak(m, peak, "peak row " + std::to_string(peak_index) + at);
+  if (auto refused = SetPeak(m, peak, "peak row " + std::to_string(peak_index) + at)) {
+    return Result<Measurement>::Failure({*refused});
+  }
   return Result<Measurement>::Success(std::move(m));
 }
 

@@ -124,6 +124,7 @@ StageEstimate DetailedStage(const Config& config, const Layout& layout,
 // swap_optimizer / optimizer offload where the framework has no such option: the estimate keeps
 // the states on the device (frameworks.cpp) and says so, naming what the framework has instead.
 void WarnOptionsTheFrameworkLacks(const Config& c, std::vector<std::string>& warnings) {
+  if (!c.optimizer.swap_optimizer && !c.optimizer.offload) return;  // no string built per estimate
   const OptimizerOffDeviceOptions has = FrameworkOptimizerOptions(c.framework);
   const std::string framework = FrameworkName(c.framework);
   if (c.optimizer.swap_optimizer && has.swap_optimizer == nullptr)

@@ -30,6 +30,9 @@ struct DecodedLink {
   std::string lang;    // `lang=zh`: the page's language, empty when the link names none
   // Page keys other than lang (`m=…` measurements), percent-decoded, in link order.
   std::vector<std::pair<std::string, std::string>> page_keys;
+  // Nothing of the link was read (it is over kMaxFragmentBytes): `config` is v1's defaults, not
+  // the link's, and a page that has a config keeps it.
+  bool refused = false;
 };
 
 // Accepts the fragment with or without '#'. Never fails: a broken link yields the defaults

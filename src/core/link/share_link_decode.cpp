@@ -442,7 +442,10 @@ DecodedLink DecodeShareFragment(std::string_view fragment, const Presets& preset
   // An oversized link is refused whole (before percent-decoding): the defaults, and why.
   const std::optional<Error> too_large = CheckInputSize(fragment, kMaxFragmentBytes, "");
   LinkDecoder(presets, link).Run(too_large ? std::string_view("v1") : fragment);
-  if (too_large) link.errors.push_back({"", "the link " + too_large->message});
+  if (too_large) {
+    link.errors.push_back({"", "the link " + too_large->message});
+    link.refused = true;
+  }
   return link;
 }
 
