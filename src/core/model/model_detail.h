@@ -55,6 +55,7 @@ enum class Family {
   kErnie,       // ernie4_5(_moe): moe_k, moe_layer_start_index, use_bias, tied
   kCohere,      // cohere, cohere2 (Command-R): parallel block, one bias-free LayerNorm, tied
   kOlmo2,       // olmo2, olmo3: post-norms only, full-width q/k norms
+  kPhi,         // phi (Phi-1/1.5/2): parallel block, one LayerNorm, biases, plain GELU MLP
 };
 Family FamilyOf(std::string_view model_type);
 // Whether model_type names a family above (else FamilyOf falls back to Llama).

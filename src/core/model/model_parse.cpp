@@ -35,11 +35,18 @@ constexpr NamedFamily kFamilies[] = {
     {"llama", Family::kLlama},
     {"mistral", Family::kLlama},
     {"phi3", Family::kLlama},  // fused qkv_proj / gate_up_proj: the same count as split ones
+    // GraniteConfig: Llama blocks; its embedding/attention/residual multipliers and
+    // logits_scaling scale activations and hold no parameters (modeling_granite.py).
+    {"granite", Family::kLlama},
+    // SmolLM3: Llama blocks; no_rope_layers only switches RoPE off (modeling_smollm3.py).
+    {"smollm3", Family::kLlama},
     {"qwen2", Family::kQwen2},
     {"qwen3", Family::kQwen3},
     {"mixtral", Family::kMixtral},
     {"qwen2_moe", Family::kQwenMoe},
     {"qwen3_moe", Family::kQwenMoe},
+    // DeepSeekMoE 16B (remote-code DeepseekForCausalLM): MHA attention, the DeepSeek MoE layout.
+    {"deepseek", Family::kDeepSeek},
     {"deepseek_v2", Family::kDeepSeek},
     {"deepseek_v3", Family::kDeepSeek},
     {"deepseek_v32", Family::kDeepSeek},
@@ -72,6 +79,7 @@ constexpr NamedFamily kFamilies[] = {
     {"cohere2", Family::kCohere},
     {"olmo2", Family::kOlmo2},
     {"olmo3", Family::kOlmo2},
+    {"phi", Family::kPhi},
 };
 
 // Hugging Face architecture classes (config.json "architectures") of the families above.
@@ -84,11 +92,14 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"LlamaForCausalLM", "llama"},
     {"MistralForCausalLM", "mistral"},
     {"Phi3ForCausalLM", "phi3"},
+    {"GraniteForCausalLM", "granite"},
+    {"SmolLM3ForCausalLM", "smollm3"},
     {"Qwen2ForCausalLM", "qwen2"},
     {"Qwen3ForCausalLM", "qwen3"},
     {"MixtralForCausalLM", "mixtral"},
     {"Qwen2MoeForCausalLM", "qwen2_moe"},
     {"Qwen3MoeForCausalLM", "qwen3_moe"},
+    {"DeepseekForCausalLM", "deepseek"},
     {"DeepseekV2ForCausalLM", "deepseek_v2"},
     {"DeepseekV3ForCausalLM", "deepseek_v3"},
     {"DeepseekV32ForCausalLM", "deepseek_v32"},
@@ -121,6 +132,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"Cohere2ForCausalLM", "cohere2"},
     {"Olmo2ForCausalLM", "olmo2"},
     {"Olmo3ForCausalLM", "olmo3"},
+    {"PhiForCausalLM", "phi"},
 };
 
 }  // namespace
@@ -233,7 +245,7 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
       f.FirstPresent({"hidden_act", "hidden_activation", "activation_function"});
   std::string default_act = "silu";
   if (IsGemma(family) || family == Family::kStarcoder2) default_act = "gelu_pytorch_tanh";
-  if (family == Family::kGpt2) default_act = "gelu_new";
+  if (family == Family::kGpt2 || family == Family::kPhi) default_act = "gelu_new";
   a.hidden_act = act_key.empty() ? default_act : f.String(act_key).value_or(default_act);
   // DeepSeek / GLM / ERNIE: num_nextn_predict_layers; Qwen3.5: mtp_num_hidden_layers. Qwen3-Next
   // checkpoints ship one mtp.* layer without saying so in config.json (the published
@@ -292,7 +304,10 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
   std::optional<bool> all_linear;
   const std::string all_key = f.FirstPresent({"use_bias", "add_bias_linear"});
   if (!all_key.empty()) all_linear = f.Bool(all_key);
-  const bool attention_bias = f.Bool("attention_bias").value_or(all_linear.value_or(false));
+  // GptOssConfig.attention_bias defaults to True; PhiAttention always builds q/k/v/dense with
+  // bias=True (modeling_phi.py; PhiConfig has no such field).
+  const bool default_bias = family == Family::kGptOss || family == Family::kPhi;
+  const bool attention_bias = f.Bool("attention_bias").value_or(all_linear.value_or(default_bias));
   a.qkv_bias = attention_bias;
   a.o_bias = attention_bias;
   if (family == Family::kQwen2 || a.model_type == "qwen2_moe") {
@@ -341,8 +356,11 @@ void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
   }
   // Gemma: pre/post attention + pre/post MLP; Cohere: one norm feeding attention and MLP in
   // parallel (CohereDecoderLayer); OLMo 2: post-attention and post-feedforward norms only.
+  // Phi (PhiDecoderLayer): one input_layernorm (LayerNorm with bias) feeding the parallel
+  // attention and MLP; final_layernorm likewise.
   a.norms_per_layer = IsGemma(family) ? 4 : 2;
-  if (family == Family::kCohere) a.norms_per_layer = 1;
+  if (family == Family::kCohere || family == Family::kPhi) a.norms_per_layer = 1;
+  if (family == Family::kPhi) a.norm = NormKind::kLayerNorm;
 }
 
 void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
@@ -352,6 +370,11 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
   const bool all_linear = all_key.empty() ? false : f.Bool(all_key).value_or(false);
   a.mlp_bias = f.Bool("mlp_bias").value_or(all_linear);  // LlamaConfig.mlp_bias
   if (IsGptStyle(family)) a.mlp_bias = a.qkv_bias;       // GPT-2/Bloom always; StarCoder2 use_bias
+  // PhiMLP: fc1 (h → intermediate_size) and fc2, both with bias, GELU between (not gated).
+  if (family == Family::kPhi) {
+    a.mlp = MlpKind::kPlain;
+    a.mlp_bias = true;
+  }
   // GPT-2 learns a position table (wpe); StarCoder2 uses RoPE. Megatron GPT configs say which
   // with position_embedding_type (Megatron's argument name); it defaults to RoPE here.
   a.learned_positions = family == Family::kGpt2;
@@ -515,8 +538,11 @@ void ReadMoe(FieldReader& f, Family family, ModelArch& a) {
   // GLM-4.5, ERNIE 4.5 (moe_statics) and MiniMax-M2 (use_routing_bias): e_score_correction_bias.
   a.router_bias = family == Family::kGptOss || family == Family::kGlmMoe ||
                   family == Family::kErnie || family == Family::kMiniMaxM2;
+  // DeepseekV3Config's topk_method default is noaux_tc; DeepSeek-V2 ("greedy") and DeepSeekMoE
+  // (softmax gate, no bias) have no correction bias.
+  const bool greedy_deepseek = a.model_type == "deepseek_v2" || a.model_type == "deepseek";
   const std::string default_method =
-      family == Family::kDeepSeek && a.model_type != "deepseek_v2" ? "noaux_tc" : "";
+      family == Family::kDeepSeek && !greedy_deepseek ? "noaux_tc" : "";
   if (std::optional<std::string> method = f.String("topk_method")) {
     a.router_bias = *method == "noaux_tc";
   } else if (default_method == "noaux_tc") {
