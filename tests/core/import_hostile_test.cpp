@@ -101,6 +101,23 @@ TEST(ImportHostile, RecursiveRecipe) {
   EXPECT_NE(said.find("too deeply"), std::string::npos) << said;
 }
 
+// Raw bytes in a flag value and a TOML string (a cut multi-byte character, 0xFE): the config
+// and the report come out as UTF-8 (U+FFFD in their place), so dumping them cannot throw —
+// the page's mirror and `trainmem import --json` dump them (found by the import fuzzers).
+TEST(ImportHostile, RawBytesComeOutAsUtf8) {
+  const std::string script =
+      "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 2 --hidden-size 64 "
+      "--num-attention-heads 4 --seq-length 128 --max-position-embeddings 128 "
+      "--micro-batch-size 1 --tokenizer-type \xe4\xb8 --data-path /d/\xfe\n";
+  const std::string toml = "[job]\ndescription = \"\xc3\"\n[model]\nname = \"llama3\xff\"\n";
+  for (const InputFile& file : {InputFile{"run.sh", script}, InputFile{"job.toml", toml}}) {
+    const Result<ImportResult> r = ImportFiles({file}, {}, TestPresets());
+    ASSERT_TRUE(r.ok()) << file.name;
+    EXPECT_NO_THROW((void)r.value().config.dump()) << file.name;
+    EXPECT_NO_THROW((void)ImportReportToJson(r.value().report).dump()) << file.name;
+  }
+}
+
 TEST(ImportHostile, NotAJobFile) {
   const Result<ImportResult> r = ImportFiles({{"notes.md", "hello"}}, {}, TestPresets());
   ASSERT_FALSE(r.ok());

@@ -26,6 +26,8 @@ std::string Dump(const json& value);
 // Text from outside (a URL, a command line) may hold any bytes; JSON strings must be UTF-8.
 // Invalid sequences become U+FFFD.
 std::string SanitizeUtf8(std::string_view text);
+// SanitizeUtf8 on every string and object key inside `value`, so json::dump() cannot throw.
+void SanitizeJsonStrings(json& value);
 
 // Up to `max_count` names closest to `wanted` (substring matches first, then edit distance),
 // for "did you mean" hints. Names too far away are left out.

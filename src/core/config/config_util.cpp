@@ -89,6 +89,21 @@ std::string Dump(const json& value) {
   return value.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+void SanitizeJsonStrings(json& value) {
+  if (value.is_string()) {
+    value = SanitizeUtf8(value.get_ref<const std::string&>());
+  } else if (value.is_array()) {
+    for (json& item : value) SanitizeJsonStrings(item);
+  } else if (value.is_object()) {
+    json clean = json::object();
+    for (auto& [key, item] : value.items()) {
+      SanitizeJsonStrings(item);
+      clean[SanitizeUtf8(key)] = std::move(item);
+    }
+    value = std::move(clean);
+  }
+}
+
 std::string SanitizeUtf8(std::string_view text) {
   std::string out;
   std::size_t i = 0;

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "core/config/config_detail.h"
 #include "core/import/import_detail.h"
 
 namespace trainmem {
@@ -227,6 +228,51 @@ void Validate(ImportResult& result, Builder& b, const Presets& presets) {
 
 }  // namespace
 
+namespace {
+
+// Files may hold any bytes, and the report quotes them (a flag as written, a key, a line cut to
+// a width that may split a character): every string leaving the import is made UTF-8, so the
+// page's mirror and `trainmem import --json` can always dump it (found by the import fuzzers).
+void MakeUtf8(std::string& s) { s = detail::SanitizeUtf8(s); }
+void MakeUtf8(ImportResult& r) {
+  detail::SanitizeJsonStrings(r.config);
+  ImportReport& report = r.report;
+  for (ImportRead& x : report.read) {
+    MakeUtf8(x.key);
+    detail::SanitizeJsonStrings(x.value);
+    MakeUtf8(x.source);
+    MakeUtf8(x.file);
+  }
+  for (ImportIgnored& x : report.ignored) {
+    MakeUtf8(x.key);
+    MakeUtf8(x.file);
+    MakeUtf8(x.reason);
+  }
+  for (ImportMissing& x : report.missing) {
+    MakeUtf8(x.key);
+    MakeUtf8(x.why);
+    detail::SanitizeJsonStrings(x.assumed);
+  }
+  for (std::vector<std::string>* list : {&report.problems, &report.notes, &report.functions}) {
+    for (std::string& s : *list) MakeUtf8(s);
+  }
+  MakeUtf8(report.function);
+  for (Error& e : r.config_errors) {
+    MakeUtf8(e.path);
+    MakeUtf8(e.message);
+  }
+}
+
+Result<ImportResult> Failed(std::vector<Error> errors) {
+  for (Error& e : errors) {
+    MakeUtf8(e.path);
+    MakeUtf8(e.message);
+  }
+  return Result<ImportResult>::Failure(std::move(errors));
+}
+
+}  // namespace
+
 Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const ImportOptions& options,
                                  const Presets& presets) {
   ImportResult result;
@@ -274,7 +320,7 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
         break;
     }
   }
-  if (!fatal.empty()) return Result<ImportResult>::Failure(fatal);
+  if (!fatal.empty()) return Failed(std::move(fatal));
   const bool has_job = !python.empty() || !scripts.empty() || toml || !json_jobs.empty();
   if (!has_job && hf.empty()) {
     if (!result.measurements.empty()) return Result<ImportResult>::Success(std::move(result));
@@ -318,7 +364,7 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
     if (b.Has("model")) b.Note(f->name + " replaces the model the other files describe");
     b.Set("model", parsed.value(), {f->name, 1, "config.json"});
   }
-  if (!fatal.empty()) return Result<ImportResult>::Failure(fatal);
+  if (!fatal.empty()) return Failed(std::move(fatal));
   if (!b.Has("model") && !has_job) {
     b.Note("only a model was given: the training settings are trainmem's defaults");
   }
@@ -332,6 +378,7 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
   b.config = result.config;
   Validate(result, b, presets);
   result.config = b.config;
+  MakeUtf8(result);
   return Result<ImportResult>::Success(std::move(result));
 }
 
