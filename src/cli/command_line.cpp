@@ -4,7 +4,6 @@
 // value) go to stderr with exit code 2, like every other bad input, and name the option;
 // `trainmem --help` and `trainmem COMMAND --help` go to stdout with exit code 0.
 #include <algorithm>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -118,15 +117,24 @@ void BuildCommands(CLI::App& app, Flags& f) {
   AddValue(export_, "--format", f.format, "FORMAT", "torchtitan|toml|megatron|deepspeed");
 }
 
-// CLI11's words for a missing or unreadable value, in plainer ones; any other message as is.
+// CLI11's words for a missing or unreadable value ("--model: 1 required ID missing", "Could not
+// convert: --limit = many") in plainer ones; any other message as is. (Plain string search, not
+// <regex>: libstdc++ 12's regex trips -Wmaybe-uninitialized in the sanitizer build.)
 std::string Plain(const CLI::ParseError& e) {
-  static const std::regex missing(R"(^(\S+): 1 required (\S+) missing$)");
-  static const std::regex unreadable(R"(^Could not convert: (\S+) = (.*)$)");
   const std::string what = e.what();
-  std::smatch m;
-  if (std::regex_match(what, m, missing)) return m[1].str() + " needs a value (" + m[2].str() + ")";
-  if (std::regex_match(what, m, unreadable))
-    return m[1].str() + " takes a whole number, not '" + m[2].str() + "'";
+  const std::string required = ": 1 required ", missing = " missing",
+                    convert = "Could not convert: ";
+  const std::size_t r = what.find(required);
+  if (r != std::string::npos && what.size() >= r + required.size() + missing.size() &&
+      what.compare(what.size() - missing.size(), missing.size(), missing) == 0) {
+    const std::size_t type = r + required.size();
+    return what.substr(0, r) + " needs a value (" +
+           what.substr(type, what.size() - missing.size() - type) + ")";
+  }
+  const std::size_t eq = what.find(" = ");
+  if (what.rfind(convert, 0) == 0 && eq != std::string::npos)
+    return what.substr(convert.size(), eq - convert.size()) + " takes a whole number, not '" +
+           what.substr(eq + 3) + "'";
   return what;
 }
 

@@ -619,7 +619,8 @@ TEST(CompareLogTest, OutOfMemoryErrorsGiveWhatTheRunHeld) {
 // page's mirror and `trainmem compare --json` threw on it).
 TEST(CompareLogTest, AnyBytesInAQuotedLineStillMakeUtf8) {
   const std::string log =
-      "index, memory.used \xfe\xff [M\xffB]\n"  // an nvidia-smi csv header, unit garbled
+      "index, memory.used \xfe\xff [M\xff"
+      "B]\n"  // an nvidia-smi csv header, unit garbled
       "step: 10  loss: 2.0  memory: 40.00GiB(50.00%)\n";
   const Measurement m = MustRead(log);
   ASSERT_EQ(m.skipped_count, 1);

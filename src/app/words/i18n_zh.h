@@ -387,6 +387,44 @@ TRAINMEM_ZH(kColumnDetailed, "精细估算")
 TRAINMEM_ZH(kNominalTemplate, "模板粗估按名义参数量 %s：%s；按实际参数量 %s：%s。")
 TRAINMEM_ZH(kSectionWarnings, "提示")
 
+// ---- Measured in a run (panel_measured.cpp) ---------------------------------------------------
+TRAINMEM_ZH(kSectionMeasured, "实测对比")
+TRAINMEM_ZH(kMeasuredIntro,
+            "粘贴训练日志（torchtitan、Megatron-LM、MindSpeed-LLM、DeepSpeed）、"
+            "torch.cuda.memory_summary()、nvidia-smi 或 npu-smi 的输出，或把日志文件、"
+            "torch.profiler 显存时间线（.json）、显存分配器快照（.pickle）拖到本页。")
+TRAINMEM_ZH(kMeasuredCompare, "与估算对比")
+TRAINMEM_ZH(kMeasuredClear, "清除")
+TRAINMEM_ZH(kMeasuredPasteAnother, "粘贴另一份日志")
+TRAINMEM_ZH(kColumnMeasuredMetric, "指标")
+TRAINMEM_ZH(kColumnEstimate, "估算")
+TRAINMEM_ZH(kColumnMeasured, "实测")
+TRAINMEM_ZH(kColumnRatio, "比值")
+TRAINMEM_ZH(kColumnRatioHelp, "实测 \xC3\xB7 估算：大于 1 表示实际用的显存比估算多")
+TRAINMEM_ZH(kMetricReserved, "峰值预留（max reserved）")
+TRAINMEM_ZH(kMetricReservedHelp,
+            "torch.cuda.max_memory_reserved，即显存不足报错时看到的量；与估算的总量对比")
+TRAINMEM_ZH(kMetricMaxAllocated, "峰值已分配（max allocated）")
+TRAINMEM_ZH(kMetricMaxAllocatedHelp, "torch.cuda.max_memory_allocated；与估算的峰值已分配对比")
+TRAINMEM_ZH(kMetricActive, "峰值活跃（peak active）")
+TRAINMEM_ZH(kMetricActiveHelp, "峰值活跃字节数；与估算的峰值已分配对比")
+TRAINMEM_ZH(kMetricAllocated, "两步之间的已分配")
+TRAINMEM_ZH(kMetricAllocatedHelp, "打印该行时已分配的显存；与参数 + 梯度 + 优化器状态对比")
+TRAINMEM_ZH(kMetricDeviceUsed, "设备显存占用")
+TRAINMEM_ZH(kMetricDeviceUsedHelp,
+            "nvidia-smi / npu-smi：整个进程的占用，含估算不计的运行时上下文和通信缓冲区；"
+            "与估算的总量对比")
+TRAINMEM_ZH(kMeasuredRankTemplate, "rank %d \xE2\x86\x92 stage %d")
+TRAINMEM_ZH(kMeasuredComponentsTitle, "profile 峰值时刻")
+TRAINMEM_ZH(kMeasuredFromTemplate, "读取自 %s（%s）。")
+TRAINMEM_ZH(kMeasuredSnapshotTemplate,
+            "显存分配器快照，设备 %d：预留 %s，已分配 %s；预留显存中 %.1f %% 未分配"
+            "（缓存与碎片），最大空闲块 %s。")
+TRAINMEM_ZH(kMeasuredSkippedTemplate, "%lld 行未使用：")
+TRAINMEM_ZH(kMeasuredPastedText, "粘贴的文本")
+TRAINMEM_ZH(kMeasuredShareLink, "链接")
+TRAINMEM_ZH(kFeedbackMeasured, "已读取实测数据；链接会带上它")
+
 // ---- Explorer ----------------------------------------------------------------------------------
 TRAINMEM_ZH(kTabEstimate, "估算")
 TRAINMEM_ZH(kTabLayouts, "并行布局")
