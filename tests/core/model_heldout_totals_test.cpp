@@ -58,7 +58,7 @@ bool HasWarningWith(const ModelArch& arch, const std::string& text) {
 
 TEST(ModelHeldOut, PublishedTotalsMatchExactly) {
   const std::vector<json> rows = HeldOutRows();
-  ASSERT_EQ(rows.size(), 27u);
+  ASSERT_EQ(rows.size(), 30u);
   for (const json& row : rows) {
     const std::string id = row.at("id");
     const ModelArch arch = Parse(row.at("config"));
@@ -121,6 +121,47 @@ TEST(ModelHeldOut, GptOssAttentionBiasDefaultsOn) {
   config["attention_bias"] = false;
   const ModelArch without = Parse(config);
   EXPECT_EQ(CountParams(with_default, true).total - CountParams(without, true).total, 24 * 8000);
+}
+
+// Phi-3.5-MoE (model_type phimoe; fields of its config.json: h 4096, 32 layers, 32 heads / 8 KV
+// × 128, 16 experts × 6400, top-2, vocab 32064, attention_bias true, untied). Per layer:
+// q/o 2·(4096² + 4096) + k/v 2·(4096·1024 + 1024) = 41,953,280; experts 16·3·4096·6400 =
+// 1,258,291,200; router 16·4096 = 65,536; two LayerNorms with bias 16,384 → 1,300,326,400.
+// 32 layers + 2·32064·4096 + final LayerNorm 8192 = 41,873,121,280 (the lm_head bias, 32,064,
+// not counted). No exact published total was found: the model card's "42B" is only a check.
+TEST(ModelHeldOut, PhiMoeByHand) {
+  const json config = {{"architectures", {"PhiMoEForCausalLM"}},
+                       {"model_type", "phimoe"},
+                       {"attention_bias", true},
+                       {"hidden_act", "silu"},
+                       {"hidden_size", 4096},
+                       {"intermediate_size", 6400},
+                       {"lm_head_bias", true},
+                       {"max_position_embeddings", 131072},
+                       {"num_attention_heads", 32},
+                       {"num_experts_per_tok", 2},
+                       {"num_hidden_layers", 32},
+                       {"num_key_value_heads", 8},
+                       {"num_local_experts", 16},
+                       {"sliding_window", 131072},
+                       {"tie_word_embeddings", false},
+                       {"vocab_size", 32064}};
+  const ModelArch arch = Parse(config);
+  EXPECT_EQ(arch.norm, NormKind::kLayerNorm);
+  EXPECT_TRUE(arch.warnings.empty());
+  EXPECT_EQ(CountLayerParams(arch)[0].total(), 1300326400);
+  EXPECT_EQ(CountParams(arch, true).total, 41873121280);
+}
+
+// Seed-OSS: attention_bias puts biases on q/k/v, attention_out_bias false keeps o_proj without
+// one (64 layers × 5120 = 327,680 fewer than attention_bias alone would give).
+TEST(ModelHeldOut, AttentionOutBiasHonoured) {
+  json config = ConfigOf("seed-oss-36b");
+  const ModelArch seed = Parse(config);
+  EXPECT_TRUE(seed.qkv_bias);
+  EXPECT_FALSE(seed.o_bias);
+  config.erase("attention_out_bias");
+  EXPECT_EQ(CountParams(Parse(config), true).total - CountParams(seed, true).total, 64 * 5120);
 }
 
 }  // namespace

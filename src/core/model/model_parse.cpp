@@ -40,9 +40,14 @@ constexpr NamedFamily kFamilies[] = {
     {"granite", Family::kLlama},
     // SmolLM3: Llama blocks; no_rope_layers only switches RoPE off (modeling_smollm3.py).
     {"smollm3", Family::kLlama},
+    // Seed-OSS: Llama blocks with q/k/v biases (attention_bias) and none on o_proj
+    // (attention_out_bias), as its config.json says.
+    {"seed_oss", Family::kLlama},
     {"qwen2", Family::kQwen2},
     {"qwen3", Family::kQwen3},
     {"mixtral", Family::kMixtral},
+    // Phi-3.5-MoE: Mixtral's routed experts, LayerNorms with bias (ReadNormKind).
+    {"phimoe", Family::kMixtral},
     {"qwen2_moe", Family::kQwenMoe},
     {"qwen3_moe", Family::kQwenMoe},
     // DeepSeekMoE 16B (remote-code DeepseekForCausalLM): MHA attention, the DeepSeek MoE layout.
@@ -97,6 +102,9 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"Qwen2ForCausalLM", "qwen2"},
     {"Qwen3ForCausalLM", "qwen3"},
     {"MixtralForCausalLM", "mixtral"},
+    {"PhimoeForCausalLM", "phimoe"},
+    {"PhiMoEForCausalLM", "phimoe"},  // the spelling in Phi-3.5-MoE's config.json
+    {"SeedOssForCausalLM", "seed_oss"},
     {"Qwen2MoeForCausalLM", "qwen2_moe"},
     {"Qwen3MoeForCausalLM", "qwen3_moe"},
     {"DeepseekForCausalLM", "deepseek"},
@@ -321,6 +329,8 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
   }
   const std::string qkv_key = f.FirstPresent({"qkv_bias"});
   if (!qkv_key.empty()) a.qkv_bias = f.Bool(qkv_key).value_or(a.qkv_bias);
+  // Seed-OSS (SeedOssConfig): attention_out_bias decides o_proj's bias apart from q/k/v.
+  a.o_bias = f.Bool("attention_out_bias").value_or(a.o_bias);
   ReadQkNorm(f, family, a);
   a.attention_sinks = family == Family::kGptOss;
   // Qwen3-Next / Qwen3.5 gated attention (attn_output_gate, default true in Qwen3NextConfig).
@@ -360,7 +370,9 @@ void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
   // attention and MLP; final_layernorm likewise.
   a.norms_per_layer = IsGemma(family) ? 4 : 2;
   if (family == Family::kCohere || family == Family::kPhi) a.norms_per_layer = 1;
-  if (family == Family::kPhi) a.norm = NormKind::kLayerNorm;
+  // Phi-3.5-MoE: PhimoeDecoderLayer's and PhimoeModel's norms are nn.LayerNorm with
+  // elementwise_affine=True (weight + bias), not RMSNorm (modeling_phimoe.py).
+  if (family == Family::kPhi || a.model_type == "phimoe") a.norm = NormKind::kLayerNorm;
 }
 
 void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
@@ -370,7 +382,9 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
   const bool all_linear = all_key.empty() ? false : f.Bool(all_key).value_or(false);
   a.mlp_bias = f.Bool("mlp_bias").value_or(all_linear);  // LlamaConfig.mlp_bias
   if (IsGptStyle(family)) a.mlp_bias = a.qkv_bias;       // GPT-2/Bloom always; StarCoder2 use_bias
-  // PhiMLP: fc1 (h → intermediate_size) and fc2, both with bias, GELU between (not gated).
+  // PhiMLP: fc1 (h → intermediate_size) and fc2, both with bias, GELU between (not gated). A
+  // module dump of microsoft/phi-2 shows the whole block (liuutin9/FPGA-Acceleration-of-TinyLLaVA-
+  // Inference-via-HLS: phi-2_structure.py); its lm_head bias (vocab_size values) is not counted.
   if (family == Family::kPhi) {
     a.mlp = MlpKind::kPlain;
     a.mlp_bias = true;
