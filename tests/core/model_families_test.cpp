@@ -214,11 +214,18 @@ TEST(ModelFamilies, ErrorsNameTheField) {
   EXPECT_EQ(uneven.errors().front().path, "model.moe_topk");
   json hybrid = ConfigOf("olmo2-7b");
   hybrid["layer_types"] = json::array();
-  for (int i = 0; i < 32; ++i) hybrid["layer_types"].push_back(i == 0 ? "mamba" : "attention");
+  for (int i = 0; i < 32; ++i) hybrid["layer_types"].push_back(i == 0 ? "recurrent" : "attention");
+  Result<ModelArch> unknown = ParseModelArch(hybrid, "model");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.errors().front().path, "model.layer_types[0]");
+  EXPECT_NE(unknown.errors().front().message.find("mamba"), std::string::npos);  // what is known
+  // Mamba-2 sizes that disagree: 100 heads × 64 is not mamba_expand 2 × hidden 4096.
+  hybrid["layer_types"][0] = "mamba";
+  hybrid["mamba_n_heads"] = 100;
+  hybrid["mamba_d_head"] = 64;
   Result<ModelArch> mamba = ParseModelArch(hybrid, "model");
   ASSERT_FALSE(mamba.ok());
-  EXPECT_EQ(mamba.errors().front().path, "model.layer_types[0]");
-  EXPECT_NE(mamba.errors().front().message.find("Mamba"), std::string::npos);
+  EXPECT_EQ(mamba.errors().front().path, "model.mamba_n_heads");
 }
 
 // The tensor shapes optimizers use add up to the exact count, for every preset and row.

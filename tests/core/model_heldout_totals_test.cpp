@@ -58,7 +58,7 @@ bool HasWarningWith(const ModelArch& arch, const std::string& text) {
 
 TEST(ModelHeldOut, PublishedTotalsMatchExactly) {
   const std::vector<json> rows = HeldOutRows();
-  ASSERT_EQ(rows.size(), 30u);
+  ASSERT_EQ(rows.size(), 31u);
   for (const json& row : rows) {
     const std::string id = row.at("id");
     const ModelArch arch = Parse(row.at("config"));
@@ -162,6 +162,48 @@ TEST(ModelHeldOut, AttentionOutBiasHonoured) {
   EXPECT_FALSE(seed.o_bias);
   config.erase("attention_out_bias");
   EXPECT_EQ(CountParams(Parse(config), true).total - CountParams(seed, true).total, 64 * 5120);
+}
+
+// Granite 4.0-H Small (granitemoehybrid: h 4096; 36 "mamba" + 4 "attention" layers; Mamba-2 128
+// heads × 64, 1 group, state 128, conv 4; 72 experts × 768, top-10, shared MLP 1536; vocab
+// 100352 tied). Mamba-2 mixer: in_proj 4096·(2·8192 + 2·128 + 128) = 68,681,728; conv1d
+// 8448·4 + bias 8448 = 42,240; dt_bias, A_log, D 384; gated norm 8192; out_proj 8192·4096 =
+// 33,554,432 → 102,286,976. Attention (32 × 128, 8 KV, no bias) 41,943,040. MoE: experts
+// 72·3·4096·768 = 679,477,248 + router 294,912 + shared 3·4096·1536 = 18,874,368.
+TEST(ModelHeldOut, Mamba2HybridByHand) {
+  const ModelArch granite = Parse(ConfigOf("granite-4.0-h-small"));
+  ASSERT_EQ(granite.layer_mixer.size(), 40u);
+  EXPECT_EQ(granite.MixerOf(0), MixerKind::kMamba2);
+  EXPECT_EQ(granite.MixerOf(5), MixerKind::kAttention);
+  EXPECT_TRUE(HasWarningWith(granite, "36 of 40 layers are Mamba-2"));
+  const std::vector<LayerParams> layers = CountLayerParams(granite);
+  EXPECT_EQ(layers[0].attention, 102286976);
+  EXPECT_EQ(layers[5].attention, 41943040);
+  EXPECT_EQ(layers[0].routed_experts, 679477248);
+  EXPECT_EQ(layers[0].dense_mlp, 18874368);
+  // The config trainmem writes back (share links, `trainmem link`) reads as the same model.
+  Result<ModelArch> again = ParseModelArch(ModelArchToJson(granite), "model");
+  ASSERT_TRUE(again.ok()) << FormatError(again.errors().front());
+  EXPECT_EQ(again.value().layer_mixer, granite.layer_mixer);
+  EXPECT_EQ(CountParams(again.value(), true).total, CountParams(granite, true).total);
+}
+
+// Nemotron-H's hybrid_override_pattern describes mixer-only and MLP-only layers: refused with
+// the field named, not counted as 56 Llama blocks (fields of nvidia/NVIDIA-Nemotron-Nano-9B-v2,
+// kvfit's copy).
+TEST(ModelHeldOut, NemotronPatternRefusedByName) {
+  const json nemotron = {
+      {"model_type", "nemotron_h"},
+      {"hidden_size", 4480},
+      {"num_hidden_layers", 56},
+      {"num_attention_heads", 40},
+      {"num_key_value_heads", 8},
+      {"intermediate_size", 15680},
+      {"vocab_size", 131072},
+      {"hybrid_override_pattern", "M-M-M-MM-M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-M-MM-M-M-M-M-M-"}};
+  Result<ModelArch> arch = ParseModelArch(nemotron, "model");
+  ASSERT_FALSE(arch.ok());
+  EXPECT_EQ(arch.errors().front().path, "model.hybrid_override_pattern");
 }
 
 }  // namespace

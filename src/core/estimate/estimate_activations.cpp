@@ -305,6 +305,12 @@ LayerBytes AttentionBytes(const Context& x, const Shape& s) {
 // - Lightning attention (MiniMax-01 §2.2, block size 256): q/k/v before and after SiLU, the
 //   output gate, the norm's input and output; the per-block kv states and intra-block scores
 //   are recomputed.
+// - Mamba-2 (Granite 4.0-H "mamba" layers) runs mamba_ssm's fused
+//   mamba_split_conv1d_scan_combined (ops/triton/ssd_combined.py,
+//   MambaSplitConv1dScanCombinedFn: save_for_backward(zxbcdt, …, out_x, …, rstd, …)): the in_proj
+//   output (2·d_inner + 2·G·N + heads wide), the scan output out_x (d_inner) and the gated norm's
+//   fp32 rstd (one per group); the conv output, the chunk states (heads × head_dim × N per
+//   256-token chunk) and the norm output are recomputed in backward.
 LayerBytes LinearMixerBytes(const Context& x, const Shape& s, const ModelArch& m, MixerKind kind) {
   LayerBytes b;
   const double mask = x.dropout > 0 ? 1.0 : 0.0;
@@ -325,6 +331,15 @@ LayerBytes LinearMixerBytes(const Context& x, const Shape& s, const ModelArch& m
     saved += x.ab * 2 * vd / x.tp;                // o, gated-norm output
     b.op_sac = x.ab * (conv + vd) / x.tp + x.ab * s.h / x.rep;
     b.working = x.ab * (conv + 2 * s.h / x.rep) + 4.0 * nv * dk * dv / 64 / x.tp;
+  } else if (kind == MixerKind::kMamba2) {
+    const double heads = static_cast<double>(m.mamba_heads);
+    const double d_inner = heads * static_cast<double>(m.mamba_head_dim);
+    const double bc = 2.0 * static_cast<double>(m.mamba_groups * m.mamba_state);
+    const double zxbcdt = 2 * d_inner + bc + heads;
+    saved += x.ab * (zxbcdt + d_inner) / x.tp + 4.0 * static_cast<double>(m.mamba_groups) / x.tp;
+    b.op_sac = x.ab * (zxbcdt + d_inner) / x.tp + x.ab * s.h / x.rep;
+    b.working = x.ab * (d_inner + bc + 2 * s.h / x.rep) +
+                4.0 * d_inner * static_cast<double>(m.mamba_state) / 256 / x.tp;
   } else {
     const double heads = s.heads / x.tp;
     const double d = static_cast<double>(m.head_dim);

@@ -166,6 +166,27 @@ std::int64_t LightningParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   return m.Add(params, Mat(m, r, a.hidden_size, d));
 }
 
+// Mamba-2 mixer as in modeling_granitemoehybrid.py (GraniteMoeHybridMambaLayer, the Mamba2Mixer of
+// modeling_mamba2.py), with d_inner = heads · head_dim, G groups and state N: in_proj
+// h → 2·d_inner + 2·G·N + heads (bias: mamba_proj_bias); a depthwise conv1d over d_inner + 2·G·N
+// channels (kernel mamba_d_conv, bias: mamba_conv_bias); dt_bias, A_log and D (heads each); a
+// gated RMSNorm over d_inner; out_proj d_inner → h (bias: mamba_proj_bias). Granite 4.0-H Small
+// (h 4096, 128 heads × 64, G 1, N 128, kernel 4): 102,286,976 per layer.
+std::int64_t Mamba2Params(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t d_inner = m.Mul(a.mamba_heads, a.mamba_head_dim);
+  const std::int64_t bc = m.Mul(2, m.Mul(a.mamba_groups, a.mamba_state));
+  const std::int64_t in_out = m.Add(m.Add(m.Mul(2, d_inner), bc), a.mamba_heads);
+  const std::int64_t conv_dim = m.Add(d_inner, bc);
+  std::int64_t params = Mat(m, r, in_out, a.hidden_size);
+  params = m.Add(params, Mat(m, r, conv_dim, a.mamba_conv_kernel));
+  if (a.mamba_conv_bias) params = m.Add(params, Vec(m, r, conv_dim));
+  params = m.Add(params, Vec(m, r, a.mamba_heads, 3));  // dt_bias, A_log, D
+  params = m.Add(params, Vec(m, r, d_inner));           // gated RMSNorm weight
+  params = m.Add(params, Mat(m, r, a.hidden_size, d_inner));
+  if (a.mamba_proj_bias) params = m.Add(params, m.Add(Vec(m, r, in_out), Vec(m, r, a.hidden_size)));
+  return params;
+}
+
 // One MLP of width `width`: gated (gate/up/down, SwiGLU/GeGLU) or plain (up/down, GELU/ReLU²).
 // Phi-3's fused gate_up_proj has the same count as separate gate and up projections.
 std::int64_t MlpParams(const ModelArch& a, std::int64_t width, bool bias, ParamMath& m, Recorder* r,
@@ -193,6 +214,9 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
       break;
     case MixerKind::kLightning:
       p.attention = LightningParams(a, m, r);
+      break;
+    case MixerKind::kMamba2:
+      p.attention = Mamba2Params(a, m, r);
       break;
   }
   p.norms = NormParams(a, a.hidden_size, m, r, a.norms_per_layer);
@@ -237,7 +261,7 @@ bool LayoutValid(const ModelArch& arch) {
   return arch.layer_mixer.empty() || arch.layer_mixer.size() == n;
 }
 
-constexpr int kMixerKinds = 3;
+constexpr int kMixerKinds = 4;
 
 }  // namespace
 

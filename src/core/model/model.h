@@ -27,6 +27,7 @@ enum class MixerKind {
   kGatedDeltaNet,  // Qwen3-Next / Qwen3.5 linear_attention layers (Yang et al. 2024, Gated
                    // DeltaNet)
   kLightning,      // MiniMax-01 / M1 lightning attention (attn_type_list 0)
+  kMamba2,         // Mamba-2 state-space mixer (Granite 4.0-H layer_types "mamba"; Dao & Gu 2024)
 };
 
 // One parameter tensor shape of the model, with how many times it occurs; what optimizers that
@@ -111,6 +112,14 @@ struct ModelArch {
   std::int64_t linear_key_head_dim = 0;
   std::int64_t linear_value_head_dim = 0;
   std::int64_t linear_conv_kernel = 0;
+  // Mamba-2 sizes (GraniteMoeHybridConfig mamba_* fields): d_inner = mamba_heads · head_dim.
+  std::int64_t mamba_heads = 0;
+  std::int64_t mamba_head_dim = 0;
+  std::int64_t mamba_groups = 0;
+  std::int64_t mamba_state = 0;
+  std::int64_t mamba_conv_kernel = 0;
+  bool mamba_conv_bias = true;
+  bool mamba_proj_bias = false;
 
   // What ParseModelArch assumed or left out, in words for the user (unknown model_type, vision
   // tower not counted, linear attention approximations). Not written back by ModelArchToJson.

@@ -90,10 +90,25 @@ void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
   json types = json::array();
   for (std::int64_t i = 0; i < a.num_layers; ++i) {
     const bool s = sliding && a.layer_uses_sliding[static_cast<std::size_t>(i)];
-    const bool linear = a.MixerOf(i) != MixerKind::kAttention;
-    types.push_back(linear ? "linear_attention" : (s ? "sliding_attention" : "full_attention"));
+    const MixerKind mixer = a.MixerOf(i);
+    if (mixer == MixerKind::kMamba2) {
+      types.push_back("mamba");
+    } else {
+      const bool linear = mixer != MixerKind::kAttention;
+      types.push_back(linear ? "linear_attention" : (s ? "sliding_attention" : "full_attention"));
+    }
   }
   j["layer_types"] = std::move(types);
+  if (a.mamba_heads > 0) {
+    j["mamba_n_heads"] = a.mamba_heads;
+    j["mamba_d_head"] = a.mamba_head_dim;
+    j["mamba_n_groups"] = a.mamba_groups;
+    j["mamba_d_state"] = a.mamba_state;
+    j["mamba_d_conv"] = a.mamba_conv_kernel;
+    j["mamba_expand"] = a.hidden_size > 0 ? a.mamba_heads * a.mamba_head_dim / a.hidden_size : 0;
+    j["mamba_conv_bias"] = a.mamba_conv_bias;
+    j["mamba_proj_bias"] = a.mamba_proj_bias;
+  }
   if (delta_net) {
     j["linear_num_key_heads"] = a.linear_num_key_heads;
     j["linear_num_value_heads"] = a.linear_num_value_heads;

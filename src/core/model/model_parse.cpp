@@ -43,6 +43,10 @@ constexpr NamedFamily kFamilies[] = {
     // Seed-OSS: Llama blocks with q/k/v biases (attention_bias) and none on o_proj
     // (attention_out_bias), as its config.json says.
     {"seed_oss", Family::kLlama},
+    // Granite 4.0 (-H): Llama-style attention (no RoPE: no parameters), "mamba" layers
+    // (ReadLayerKinds), Mixtral-style experts as wide as intermediate_size plus a shared MLP
+    // shared_intermediate_size wide (modeling_granitemoehybrid.py).
+    {"granitemoehybrid", Family::kLlama},
     {"qwen2", Family::kQwen2},
     {"qwen3", Family::kQwen3},
     {"mixtral", Family::kMixtral},
@@ -105,6 +109,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"PhimoeForCausalLM", "phimoe"},
     {"PhiMoEForCausalLM", "phimoe"},  // the spelling in Phi-3.5-MoE's config.json
     {"SeedOssForCausalLM", "seed_oss"},
+    {"GraniteMoeHybridForCausalLM", "granitemoehybrid"},
     {"Qwen2MoeForCausalLM", "qwen2_moe"},
     {"Qwen3MoeForCausalLM", "qwen3_moe"},
     {"DeepseekForCausalLM", "deepseek"},
@@ -395,11 +400,13 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
   if (std::optional<std::string> type = f.String("position_embedding_type")) {
     if (*type == "learned_absolute") {
       a.learned_positions = true;
-    } else if (*type == "rope" || *type == "none" || *type == "alibi") {
+    } else if (*type == "rope" || *type == "none" || *type == "alibi" || *type == "nope") {
+      // "nope": Granite 4.0 (GraniteMoeHybridConfig) uses no position embedding at all.
       a.learned_positions = false;
     } else {
-      f.Fail("position_embedding_type",
-             "unknown value \"" + *type + "\" (expected learned_absolute, rope, alibi or none)");
+      f.Fail(
+          "position_embedding_type",
+          "unknown value \"" + *type + "\" (expected learned_absolute, rope, alibi, none or nope)");
     }
   }
   if (a.learned_positions && a.max_position_embeddings == 0) {
@@ -654,6 +661,13 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path,
   ReadMoe(f, family, a);
   if (a.num_experts > 0 && a.moe_intermediate_size == 0)
     a.moe_intermediate_size = a.intermediate_size;
+  // GraniteMoeHybridDecoderLayer always builds shared_mlp (GraniteMoeHybridMLP,
+  // shared_intermediate_size wide) and the routed experts only when num_local_experts > 0: a dense
+  // Granite 4.0 model's MLP is the shared one.
+  if (a.model_type == "granitemoehybrid" && a.num_experts == 0) {
+    a.intermediate_size =
+        f.Int("shared_intermediate_size", 1, kMaxWidth).value_or(a.intermediate_size);
+  }
   const std::size_t family_warning = a.warnings.size();
   ReadLayerKinds(f, family, a);
   ReadOverrides(f, a);

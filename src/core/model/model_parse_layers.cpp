@@ -43,11 +43,12 @@ bool IsQwen(Family f) {
 struct LayerKind {
   bool sliding = false;
   bool linear = false;
+  bool mamba = false;  // Granite 4.0-H "mamba": a Mamba-2 mixer
 };
 
 // layer_types (HF: "full_attention", "sliding_attention", "linear_attention", Llama 4's
-// "chunked_attention", Granite's "attention"), or MiniMax's attn_type_list (0 = lightning /
-// linear, 1 = softmax). State-space layers ("mamba") are not modelled: an error names them.
+// "chunked_attention", Granite's "attention" and "mamba"), or MiniMax's attn_type_list (0 =
+// lightning / linear, 1 = softmax).
 std::optional<std::vector<LayerKind>> ReadLayerTypes(FieldReader& f, std::int64_t num_layers) {
   const char* key = f.Has("layer_types") ? "layer_types" : "attn_type_list";
   const json* types = f.Get(key);
@@ -68,14 +69,16 @@ std::optional<std::vector<LayerKind>> ReadLayerTypes(FieldReader& f, std::int64_
       k.sliding = true;
     } else if (name == "linear_attention" || (number && t.get<std::int64_t>() == 0)) {
       k.linear = true;
+    } else if (name == "mamba") {
+      k.mamba = true;
     } else if (name == "full_attention" || name == "chunked_attention" || name == "attention" ||
                (number && t.get<std::int64_t>() == 1)) {
       // softmax attention (Llama 4's chunked layers attend within a chunk: no parameters)
     } else {
       f.Fail(std::string(key) + "[" + std::to_string(i) + "]",
              "unsupported layer type " + detail::Dump(t) +
-                 " (trainmem models full_attention, sliding_attention and linear_attention "
-                 "layers; state-space / Mamba layers are not modelled)");
+                 " (trainmem models full_attention, sliding_attention, linear_attention and "
+                 "mamba layers)");
       return std::nullopt;
     }
     kinds.push_back(k);
@@ -92,6 +95,40 @@ void ReadGatedDeltaNet(FieldReader& f, ModelArch& a) {
   a.linear_conv_kernel = f.Int("linear_conv_kernel_dim", 1, 1024).value_or(4);
 }
 
+// Mamba-2 sizes under GraniteMoeHybridConfig's names (mamba_n_heads, mamba_d_head, …; d_inner =
+// mamba_expand · hidden_size must equal heads · head_dim) or Mamba2Config's (num_heads, head_dim,
+// n_groups, state_size, conv_kernel, use_conv_bias, use_bias). Defaults: GraniteMoeHybridConfig.
+void ReadMamba2(FieldReader& f, ModelArch& a) {
+  auto size = [&](std::initializer_list<std::string_view> keys, std::int64_t fallback) {
+    const std::string key = f.FirstPresent(keys);
+    const json* v = key.empty() ? nullptr : f.Get(key);
+    if (v == nullptr || (v->is_string() && v->get_ref<const std::string&>() == "auto")) {
+      return fallback;  // mamba_d_head "auto": d_inner / heads
+    }
+    return f.Int(key, 1, kMaxWidth).value_or(fallback);
+  };
+  a.mamba_heads = size({"mamba_n_heads", "mamba_num_heads"}, 128);
+  a.mamba_head_dim = size({"mamba_d_head", "mamba_head_dim"}, 0);
+  a.mamba_groups = size({"mamba_n_groups", "n_groups"}, 1);
+  a.mamba_state = size({"mamba_d_state", "ssm_state_size", "state_size"}, 256);
+  a.mamba_conv_kernel = size({"mamba_d_conv", "conv_kernel"}, 4);
+  const std::int64_t expand = size({"mamba_expand", "expand"}, 2);
+  if (a.mamba_head_dim == 0) {
+    // mamba_d_head "auto" or absent: d_inner / heads (GraniteMoeHybridConfig).
+    a.mamba_head_dim = expand * a.hidden_size / std::max<std::int64_t>(a.mamba_heads, 1);
+  }
+  if (a.mamba_heads * a.mamba_head_dim != expand * a.hidden_size) {
+    f.Fail("mamba_n_heads", "mamba_n_heads × mamba_d_head (" +
+                                std::to_string(a.mamba_heads * a.mamba_head_dim) +
+                                ") must equal mamba_expand × hidden_size (" +
+                                std::to_string(expand * a.hidden_size) + ")");
+  }
+  const std::string conv_bias = f.FirstPresent({"mamba_conv_bias", "use_conv_bias"});
+  a.mamba_conv_bias = conv_bias.empty() || f.Bool(conv_bias).value_or(true);
+  const std::string proj_bias = f.FirstPresent({"mamba_proj_bias"});
+  a.mamba_proj_bias = !proj_bias.empty() && f.Bool(proj_bias).value_or(false);
+}
+
 }  // namespace
 
 void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
@@ -101,6 +138,15 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
   if (IsQwen(family) && !f.Bool("use_sliding_window").value_or(false)) a.sliding_window = 0;
   a.layer_uses_sliding.clear();
   a.layer_mixer.clear();
+  // Nemotron-H spells its layers as hybrid_override_pattern ("M" Mamba-2 mixer alone, "*"
+  // attention alone, "-" MLP alone): blocks without an MLP or without a mixer, which trainmem's
+  // blocks (mixer + MLP) do not describe. Refuse rather than count a different model.
+  if (f.Has("hybrid_override_pattern")) {
+    f.Fail("hybrid_override_pattern",
+           "Nemotron-H style layer patterns (mixer-only and MLP-only layers) are not modelled; "
+           "trainmem models blocks of one token mixer and one MLP");
+    return;
+  }
   std::optional<std::vector<LayerKind>> from_list = ReadLayerTypes(f, a.num_layers);
   // Qwen3-Next without layer_types: full attention every full_attention_interval-th layer
   // (Qwen3NextConfig: (i + 1) % interval == 0, default 4), linear attention elsewhere.
@@ -114,8 +160,25 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
     from_list = kinds;
   }
   bool any_linear = false;
+  std::int64_t mamba_layers = 0;
   if (from_list) {
-    for (const LayerKind& k : *from_list) any_linear = any_linear || k.linear;
+    for (const LayerKind& k : *from_list) {
+      any_linear = any_linear || k.linear;
+      mamba_layers += k.mamba ? 1 : 0;
+    }
+  }
+  if (mamba_layers > 0 && !any_linear) {
+    ReadMamba2(f, a);
+    for (const LayerKind& k : *from_list) {
+      a.layer_mixer.push_back(k.mamba ? MixerKind::kMamba2 : MixerKind::kAttention);
+    }
+    a.warnings.push_back(
+        std::to_string(mamba_layers) + " of " + std::to_string(a.num_layers) +
+        " layers are Mamba-2 state-space mixers: no KV cache and no seq × seq scores; they save "
+        "what mamba_ssm's fused scan keeps (in_proj output, scan output, norm statistics), the "
+        "conv output and the chunk states are recomputed in backward");
+  } else if (mamba_layers > 0) {
+    f.Fail("layer_types", "mixes mamba and linear_attention layers, which trainmem does not model");
   }
   if (any_linear) {
     // Gated DeltaNet when its linear_* sizes are given or the family is Qwen3-Next; otherwise
