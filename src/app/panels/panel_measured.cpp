@@ -136,7 +136,7 @@ void DrawComparison(AppState& state) {
   if (!c.sentence.empty()) {
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(c.sentence.c_str());
+    ImGui::TextUnformatted(TrCore(c.sentence).c_str());
     ImGui::PopTextWrapPos();
   }
   if (c.snapshot.present) {
