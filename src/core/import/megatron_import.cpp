@@ -6,6 +6,7 @@
 // (--n-shared-experts, --swap-optimizer, --reuse-fp32-param, --swap-attention, --noop-layers,
 // --num-layer-list) from its examples/mcore/*/pretrain_*.sh.
 #include <cctype>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -444,7 +445,10 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     long long microbatches = 0;
     if (gbs && world > 0 && world % (tp * pp * cp) == 0) {
       const long long dp = world / (tp * pp * cp);
-      if (dp > 0 && *gbs % (mbs * dp) == 0) microbatches = *gbs / (mbs * dp);
+      // mbs ≥ 1 here or `--micro-batch-size 0` divides by zero (found by fuzz_import_shell),
+      // and mbs · dp must not overflow.
+      const bool fits = dp > 0 && mbs > 0 && mbs <= std::numeric_limits<long long>::max() / dp;
+      if (fits && *gbs % (mbs * dp) == 0) microbatches = *gbs / (mbs * dp);
     }
     if (microbatches > 0) {
       Source s = a.At("--global-batch-size");
