@@ -143,6 +143,12 @@ constexpr CoreMessage kCoreMessages[] = {
      "此链接版本为 {}，本页面读取 v1；已读取能识别的键"},
     {"the link does not start with v1 (its version); the keys it knows were read",
      "链接不以 v1（版本号）开头；已读取能识别的键"},
+    // Measured in a run: where a measurement came from (measured_actions.cpp) and the formats
+    // the readers name (core/compare).
+    {"the link", "链接"},
+    {"pasted text", "粘贴的文本"},
+    {"share link", "分享链接"},
+    {"out-of-memory", "显存不足报错"},
     // Measured in a run: the comparison's sentence (core/compare/compare.cpp).
     {"{} measured {} the estimate ({} measured, {} estimated): within 10%, the estimate matches "
      "this run.",
