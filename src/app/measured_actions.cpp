@@ -107,7 +107,7 @@ void ReadLinkMeasurement(AppState& state) {
     return;
   }
   v.errors = read.value().skipped;
-  UseMeasurement(state, std::move(read).value(), {Tr(Str::kMeasuredShareLink)}, true);
+  UseMeasurement(state, std::move(read).value(), {"the link"}, true);
 }
 
 void RefreshMeasuredComparison(AppState& state) {

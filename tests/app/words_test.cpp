@@ -11,6 +11,8 @@
 #include "app/words/i18n.h"
 #include "app/words/labels.h"
 #include "core/advice/advice.h"
+#include "core/compare/compare.h"
+#include "core/compare/measurement.h"
 #include "core/estimate/estimate.h"
 
 namespace app {
@@ -74,6 +76,50 @@ TEST_F(Chinese, OptionTheFrameworkLacksIsTranslated) {
   EXPECT_EQ(translated,
             "optimizer.swap_optimizer 对 deepspeed 无效（它没有 swap_optimizer）；它的 "
             "optimizer.offload 即 zero_optimization.offload_optimizer");
+}
+
+// The comparison's sentence reads in Chinese for every shape it takes: a measured peak above,
+// below and within 10 % of the estimate, a profile's components, an out-of-memory error against
+// an estimate that fits and one that does not. No English sentence is left (figures, metric
+// names and "×" stay).
+TEST_F(Chinese, ComparisonSentencesAreTranslated) {
+  namespace cmp = trainmem::compare;
+  const trainmem::Estimate fits = trainmem::EstimateMemory(MustParse(R"({"model": "llama3-8b",
+      "world_size": 8})"));
+  const trainmem::Estimate over = trainmem::EstimateMemory(MustParse(R"({"model": "llama3-8b",
+      "world_size": 1, "activation_checkpoint": {"mode": "none"}})"));
+  auto peak = [&](double ratio) {
+    cmp::Measurement m;
+    cmp::Peak p;
+    p.metric = cmp::Metric::kReserved;
+    p.bytes = static_cast<std::int64_t>(static_cast<double>(fits.per_device.total) * ratio);
+    m.peaks.push_back(p);
+    return m;
+  };
+  cmp::Measurement components = peak(1.0);
+  components.components.present = true;
+  components.components.parameters = fits.per_device.parameters * 2;  // the largest gap
+  components.components.gradients = fits.per_device.gradients;
+  components.components.optimizer_states = fits.per_device.optimizer_states;
+  components.components.activations = fits.per_device.activations;
+  components.components.temporary = fits.per_device.temporary;
+  const auto oom = cmp::ReadMeasurement(
+      "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.25 GiB. GPU 0 has a total "
+      "capacity of 79.11 GiB of which 1.18 GiB is free. Of the allocated memory 75.12 GiB is "
+      "allocated by PyTorch, and 1.98 GiB is reserved by PyTorch but unallocated.\n");
+  ASSERT_TRUE(oom.ok());
+  const std::pair<const trainmem::Estimate*, cmp::Measurement> cases[] = {
+      {&fits, peak(1.5)},  {&fits, peak(0.5)},   {&fits, peak(1.05)},
+      {&fits, components}, {&fits, oom.value()}, {&over, oom.value()}};
+  for (const auto& [estimate, measured] : cases) {
+    const std::string english = cmp::CompareWithEstimate(*estimate, measured).sentence;
+    const std::string chinese = TrCore(english);
+    EXPECT_NE(chinese, english);
+    EXPECT_NE(chinese.find("估算"), std::string::npos) << chinese;
+    for (const char* word : {"the estimate", " measured", "estimated", "ran out"}) {
+      EXPECT_EQ(chinese.find(word), std::string::npos) << word << " in: " << chinese;
+    }
+  }
 }
 
 TEST(WordsTest, EnglishCoreMessagesAreUnchanged) {

@@ -118,6 +118,24 @@ TEST(ImportHostile, RawBytesComeOutAsUtf8) {
   }
 }
 
+// Found by the import fuzzers: a character no word starts with inside an array literal made the
+// reader loop forever ("A=( $;{TP} )"), and `--micro-batch-size 0` with pipeline parallelism
+// divided by zero. Both now read to the end with a report.
+TEST(ImportHostile, ArrayLiteralWithASeparatorAndZeroMicroBatch) {
+  const Result<ImportResult> array =
+      ImportFiles({{"a.sh",
+                    "A=(\n  --tensor-model-parallel-size $;{TP} | & < >\n)\n"
+                    "torchrun pretrain_gpt.py ${A[@]} --num-layers 2\n"}},
+                  {}, TestPresets());
+  EXPECT_TRUE(array.ok());
+  const Result<ImportResult> zero =
+      ImportFiles({{"z.sh",
+                    "torchrun --nproc_per_node 8 pretrain_gpt.py --pipeline-model-parallel-size 2 "
+                    "--micro-batch-size 0 --global-batch-size 64 --num-layers 4\n"}},
+                  {}, TestPresets());
+  ASSERT_TRUE(zero.ok());
+}
+
 TEST(ImportHostile, NotAJobFile) {
   const Result<ImportResult> r = ImportFiles({{"notes.md", "hello"}}, {}, TestPresets());
   ASSERT_FALSE(r.ok());

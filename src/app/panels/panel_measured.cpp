@@ -136,7 +136,7 @@ void DrawComparison(AppState& state) {
   if (!c.sentence.empty()) {
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(c.sentence.c_str());
+    ImGui::TextUnformatted(TrCore(c.sentence).c_str());
     ImGui::PopTextWrapPos();
   }
   if (c.snapshot.present) {
@@ -148,8 +148,11 @@ void DrawComparison(AppState& state) {
     TextMuted(text.c_str());
   }
   std::string inputs, formats;
-  for (const std::string& name : v.input_names) inputs += (inputs.empty() ? "" : ", ") + name;
-  for (const std::string& f : c.formats) formats += (formats.empty() ? "" : ", ") + f;
+  // Names are kept as read (the language may change later): translated when drawn.
+  for (const std::string& name : v.input_names) {
+    inputs += (inputs.empty() ? "" : ", ") + TrCore(name);
+  }
+  for (const std::string& f : c.formats) formats += (formats.empty() ? "" : ", ") + TrCore(f);
   TextMuted(TrFormat(Str::kMeasuredFromTemplate, inputs.c_str(), formats.c_str()).c_str());
   for (const std::string& note : c.notes) TextMuted(note.c_str());
   if (c.skipped_count > 0) {
@@ -167,7 +170,7 @@ void DrawPasteArea(AppState& state) {
   RecordRect(state, "measured_paste", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   ImGui::BeginDisabled(v.paste.empty());
   if (ImGui::Button(Tr(Str::kMeasuredCompare))) {
-    OnMeasurementFiles(state, {platform::File{Tr(Str::kMeasuredPastedText), v.paste}});
+    OnMeasurementFiles(state, {platform::File{"pasted text", v.paste}});  // TrCore when drawn
   }
   RecordRect(state, "measured_compare", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   ImGui::EndDisabled();

@@ -143,6 +143,115 @@ constexpr CoreMessage kCoreMessages[] = {
      "此链接版本为 {}，本页面读取 v1；已读取能识别的键"},
     {"the link does not start with v1 (its version); the keys it knows were read",
      "链接不以 v1（版本号）开头；已读取能识别的键"},
+    // Measured in a run: where a measurement came from (measured_actions.cpp) and the formats
+    // the readers name (core/compare).
+    {"the link", "链接"},
+    {"pasted text", "粘贴的文本"},
+    {"share link", "分享链接"},
+    {"out-of-memory", "显存不足报错"},
+    // Measured in a run: the comparison's sentence (core/compare/compare.cpp).
+    {"{} measured {} the estimate ({} measured, {} estimated): within 10%, the estimate matches "
+     "this run.",
+     "{} 实测为估算的 {}（实测 {}，估算 {}）：相差在 10% 以内，估算与这次运行相符。"},
+    {"{} measured {} the estimate ({} measured, {} estimated): part of the {} is the runtime "
+     "context and communication buffers outside the allocator; a framework log line (max reserved) "
+     "compares like with like.",
+     "{} 实测为估算的 {}（实测 {}，估算 {}）：这 {} "
+     "中有一部分是缓存分配器之外的运行时上下文和通信缓冲区；框架日志里的 max reserved "
+     "才是同口径的对比。"},
+    {"{} measured {} the estimate ({} measured, {} estimated): the estimate misses {}. Is "
+     "activation checkpointing on as configured? A torch.profiler memory timeline would show which "
+     "component.",
+     "{} 实测为估算的 {}（实测 {}，估算 {}）：估算少算了 "
+     "{}。激活重计算是否按配置开启？torch.profiler 显存时间线能显示是哪一部分。"},
+    {"{} measured {} the estimate ({} measured, {} estimated): the estimate is {} too high. Does "
+     "the run checkpoint, compile or shard more than the config says?",
+     "{} 实测为估算的 {}（实测 {}，估算 {}）：估算偏高 "
+     "{}。这次运行的重计算、编译或切分是否比配置写的更多？"},
+    {"The estimate has no figure for this configuration to compare.",
+     "估算中没有可与之对比的数值。"},
+    {"Every component is within 10% of the estimate; the largest gap is in {} ({} measured, {} "
+     "estimated).",
+     "各组成部分都与估算相差在 10% 以内；差距最大的是 {}（实测 {}，估算 {}）。"},
+    {"{} measured {} the estimate ({} measured, {} estimated): are parameters sharded as "
+     "configured (FSDP/ZeRO-3, TP, PP degrees) and kept in the configured precision?",
+     "{} 实测为估算的 {}（实测 {}，估算 {}）：参数是否按配置切分（FSDP/ZeRO-3、TP、PP "
+     "的并行度），并以配置的精度保存？"},
+    {"{} measured {} the estimate ({} measured, {} estimated): does the run shard parameters more "
+     "than the config says?",
+     "{} 实测为估算的 {}（实测 {}，估算 {}）：这次运行对参数的切分是否比配置写的更多？"},
+    {"{} measured {} the estimate ({} measured, {} estimated): are gradients kept in fp32 or "
+     "unsharded longer than the config says?",
+     "{} 实测为估算的 {}（实测 {}，估算 {}）：梯度是否以 fp32 "
+     "保存，或未切分的时间比配置写的更长？"},
+    {"{} measured {} the estimate ({} measured, {} estimated): are gradients sharded or freed "
+     "earlier (ZeRO-2, FSDP reduce-scatter) than estimated?",
+     "{} 实测为估算的 {}（实测 {}，估算 {}）：梯度是否比估算更早被切分或释放（ZeRO-2、FSDP "
+     "reduce-scatter）？"},
+    {"{} measured {} the estimate ({} measured, {} estimated): are optimizer states fp32 and "
+     "unsharded (no ZeRO-1 / distributed optimizer)?",
+     "{} 实测为估算的 {}（实测 {}，估算 {}）：优化器状态是否为 fp32 且未切分（没有 ZeRO-1 / "
+     "分布式优化器）？"},
+    {"{} measured {} the estimate ({} measured, {} estimated): are optimizer states sharded, "
+     "offloaded or kept in lower precision?",
+     "{} 实测为估算的 {}（实测 {}，估算 "
+     "{}）：优化器状态是否被切分、卸载到主机，或以更低精度保存？"},
+    {"{} measured {} the estimate ({} measured, {} estimated): is activation checkpointing on, and "
+     "are batch size and sequence length as configured?",
+     "{} 实测为估算的 {}（实测 {}，估算 {}）：激活重计算是否开启，batch "
+     "大小和序列长度是否与配置一致？"},
+    {"{} measured {} the estimate ({} measured, {} estimated): does the run checkpoint more, "
+     "compile (fusing element-wise ops) or chunk the loss?",
+     "{} 实测为估算的 {}（实测 {}，估算 "
+     "{}）：这次运行是否重计算得更多、做了编译（融合逐元素算子）或对 loss 分块？"},
+    {"{} measured {} the estimate ({} measured, {} estimated): communication buffers, gathered "
+     "layers or tensors the profiler could not categorise exceed the estimate's temporary "
+     "allowance.",
+     "{} 实测为估算的 {}（实测 {}，估算 {}）：通信缓冲区、聚合后的层或 profiler "
+     "无法归类的张量超出了估算给临时缓冲区留的量。"},
+    {"{} measured {} the estimate ({} measured, {} estimated): fewer temporaries are alive at the "
+     "peak than the estimate allows.",
+     "{} 实测为估算的 {}（实测 {}，估算 {}）：峰值时刻存活的临时张量比估算留的少。"},
+    {"The run ran out of memory, as the estimate predicts ({} of {} usable). It needed at least {} "
+     "allocated (what it held plus the request that failed). The advice shows what makes it fit.",
+     "这次运行显存不足，与估算一致（{} / 可用 {}）。它至少需要已分配 "
+     "{}（已占用的加上失败的那次申请）。调整建议给出了放得下的改法。"},
+    {"The run ran out of memory, as the estimate predicts ({} of {} usable). The advice shows what "
+     "makes it fit.",
+     "这次运行显存不足，与估算一致（{} / 可用 {}）。调整建议给出了放得下的改法。"},
+    {"The run ran out of memory where the estimate says it fits; the error gives no allocated "
+     "figure to compare.",
+     "这次运行显存不足，而估算认为放得下；报错里没有可对比的已分配数值。"},
+    {"The run ran out of memory where the estimate says it fits: it needed at least {} allocated "
+     "(what it held plus the request that failed), {} more than the estimate's peak allocated "
+     "({}). Is activation checkpointing on as configured, and are the batch and sequence as the "
+     "config says?",
+     "这次运行显存不足，而估算认为放得下：它至少需要已分配 "
+     "{}（已占用的加上失败的那次申请），比估算的峰值已分配多 {}（估算 "
+     "{}）。激活重计算是否按配置开启，batch 和序列长度是否与配置一致？"},
+    {"The run ran out of memory where the estimate says it fits; it needed at least {} allocated, "
+     "which the estimate's peak allocated ({}) covers: memory outside the allocator (another "
+     "process, communication buffers) or fragmentation took the rest of the device.",
+     "这次运行显存不足，而估算认为放得下；它至少需要已分配 "
+     "{}，估算的峰值已分配（{}"
+     "）足以覆盖：设备上其余的显存被缓存分配器之外的占用（其他进程、通信缓冲区）或碎片占去了。"},
+    {"The run ran out of memory where the estimate says it is close to the limit; the error gives "
+     "no allocated figure to compare.",
+     "这次运行显存不足，而估算认为接近上限；报错里没有可对比的已分配数值。"},
+    {"The run ran out of memory where the estimate says it is close to the limit: it needed at "
+     "least {} allocated (what it held plus the request that failed), {} more than the estimate's "
+     "peak allocated ({}). Is activation checkpointing on as configured, and are the batch and "
+     "sequence as the config says?",
+     "这次运行显存不足，而估算认为接近上限：它至少需要已分配 "
+     "{}（已占用的加上失败的那次申请），比估算的峰值已分配多 {}（估算 "
+     "{}）。激活重计算是否按配置开启，batch 和序列长度是否与配置一致？"},
+    {"The run ran out of memory where the estimate says it is close to the limit; it needed at "
+     "least {} allocated, which the estimate's peak allocated ({}) covers: memory outside the "
+     "allocator (another process, communication buffers) or fragmentation took the rest of the "
+     "device.",
+     "这次运行显存不足，而估算认为接近上限；它至少需要已分配 "
+     "{}，估算的峰值已分配（{}"
+     "）足以覆盖：设备上其余的显存被缓存分配器之外的占用（其他进程、通信缓冲区）或碎片占去了。"},
 };
 
 // Matches `message` against `pattern` ({} = any text, at least one character); the arguments

@@ -511,8 +511,6 @@ TRAINMEM_STR(kMeasuredSnapshotTemplate,
              "Allocator snapshot, device %d: %s reserved, %s allocated; %.1f %% of the reserved "
              "memory is not allocated (cache and fragmentation), largest free block %s.")
 TRAINMEM_STR(kMeasuredSkippedTemplate, "%lld line(s) not used:")
-TRAINMEM_STR(kMeasuredPastedText, "pasted text")
-TRAINMEM_STR(kMeasuredShareLink, "the link")
 TRAINMEM_STR(kFeedbackMeasured, "Measurement read; the link carries it")
 
 // ---- Explorer: tabs, layouts, memory map (issue #5) --------------------------------------------

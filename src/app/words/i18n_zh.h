@@ -421,8 +421,6 @@ TRAINMEM_ZH(kMeasuredSnapshotTemplate,
             "显存分配器快照，设备 %d：预留 %s，已分配 %s；预留显存中 %.1f %% 未分配"
             "（缓存与碎片），最大空闲块 %s。")
 TRAINMEM_ZH(kMeasuredSkippedTemplate, "%lld 行未使用：")
-TRAINMEM_ZH(kMeasuredPastedText, "粘贴的文本")
-TRAINMEM_ZH(kMeasuredShareLink, "链接")
 TRAINMEM_ZH(kFeedbackMeasured, "已读取实测数据；链接会带上它")
 
 // ---- Explorer ----------------------------------------------------------------------------------

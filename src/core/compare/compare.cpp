@@ -229,25 +229,29 @@ std::string MetricSentence(const std::vector<MetricRow>& rows) {
 // `needed`: allocated + the failed request (0 when the error gave no allocated figure).
 std::string OutOfMemorySentence(const Estimate& e, std::int64_t needed) {
   const MemoryBreakdown& worst = e.per_device;
-  const std::string held = needed > 0 ? "it needed at least " + FormatGiB(needed) +
-                                            " allocated (what it held plus the request that failed)"
-                                      : "the error gives no allocated figure";
+  const std::string needed_text = FormatGiB(needed);
   if (e.budget.verdict == Verdict::kDoesNotFit) {
     return "The run ran out of memory, as the estimate predicts (" + FormatGiB(worst.total) +
-           " of " + FormatGiB(e.budget.usable_bytes) + " usable); " + held +
-           ". The advice shows what makes it fit.";
+           " of " + FormatGiB(e.budget.usable_bytes) + " usable)." +
+           (needed > 0 ? " It needed at least " + needed_text +
+                             " allocated (what it held plus the request that failed)."
+                       : "") +
+           " The advice shows what makes it fit.";
   }
+  const std::string says = std::string("The run ran out of memory where the estimate says it ") +
+                           (e.budget.verdict == Verdict::kFits ? "fits" : "is close to the limit");
+  if (needed <= 0) return says + "; the error gives no allocated figure to compare.";
+  const std::string peak = FormatGiB(worst.peak_allocated);
   if (needed > worst.peak_allocated) {
-    return "The run ran out of memory where the estimate says it " +
-           std::string(e.budget.verdict == Verdict::kFits ? "fits" : "is close to the limit") +
-           ": " + held + ", the estimate's peak allocated is " + FormatGiB(worst.peak_allocated) +
-           ", at least " + FormatGiB(needed - worst.peak_allocated) +
-           " short. Is activation checkpointing on as configured, and the batch and sequence "
+    return says + ": it needed at least " + needed_text +
+           " allocated (what it held plus the request that failed), " +
+           FormatGiB(needed - worst.peak_allocated) + " more than the estimate's peak allocated (" +
+           peak +
+           "). Is activation checkpointing on as configured, and are the batch and sequence "
            "as the config says?";
   }
-  return "The run ran out of memory where the estimate says it " +
-         std::string(e.budget.verdict == Verdict::kFits ? "fits" : "is close to the limit") + "; " +
-         held + ", which the estimate's peak allocated (" + FormatGiB(worst.peak_allocated) +
+  return says + "; it needed at least " + needed_text +
+         " allocated, which the estimate's peak allocated (" + peak +
          ") covers: memory outside the allocator (another process, communication buffers) or "
          "fragmentation took the rest of the device.";
 }

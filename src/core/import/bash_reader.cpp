@@ -515,7 +515,12 @@ class Reader {
               while (c.pos < s.size() && s[c.pos] != '\n') ++c.pos;
               continue;
             }
+            // A character no word starts with (';', '|', '&', '<', '>', '(' — a syntax error in
+            // bash's array literal) would end the word before it began: skip it, or the loop
+            // never advances (found by fuzz_import_python: "A=( $;{TP} )" hung).
+            const std::size_t before = c.pos;
             ReadWord(c, elements, true);
+            if (c.pos == before) ++c.pos;
           }
           for (const RawWord& e : elements) w.items.push_back(e.text);
           words.push_back(std::move(w));

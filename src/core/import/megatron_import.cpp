@@ -6,6 +6,7 @@
 // (--n-shared-experts, --swap-optimizer, --reuse-fp32-param, --swap-attention, --noop-layers,
 // --num-layer-list) from its examples/mcore/*/pretrain_*.sh.
 #include <cctype>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -14,6 +15,14 @@
 
 namespace trainmem::import_detail {
 namespace {
+
+// a · b for counts read from a script (degrees, batch sizes), or 0 when either is not positive
+// or the product overflows: the caller then derives nothing from them (a script may say
+// `--context-parallel-size 0` or a 19-digit batch; found by the import fuzzers).
+long long PositiveProduct(long long a, long long b) {
+  if (a <= 0 || b <= 0 || a > std::numeric_limits<long long>::max() / b) return 0;
+  return a * b;
+}
 
 struct Arg {
   std::vector<std::string> values;
@@ -442,16 +451,17 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   if (pp > 1) {
     b.Set("parallelism.pipeline_parallel_microbatch_size", mbs, a.At("--micro-batch-size"));
     long long microbatches = 0;
-    if (gbs && world > 0 && world % (tp * pp * cp) == 0) {
-      const long long dp = world / (tp * pp * cp);
-      if (dp > 0 && *gbs % (mbs * dp) == 0) microbatches = *gbs / (mbs * dp);
+    const long long model_parallel = PositiveProduct(PositiveProduct(tp, pp), cp);
+    if (gbs && world > 0 && model_parallel > 0 && world % model_parallel == 0) {
+      const long long per_step = PositiveProduct(mbs, world / model_parallel);  // mbs · DP
+      if (per_step > 0 && *gbs % per_step == 0) microbatches = *gbs / per_step;
     }
     if (microbatches > 0) {
       Source s = a.At("--global-batch-size");
       s.text += " / (micro-batch × DP) = " + std::to_string(microbatches) + " microbatches";
       b.Set("training.local_batch_size", mbs * microbatches, s);
     } else {
-      b.Set("training.local_batch_size", mbs * pp, a.At("--micro-batch-size"));
+      b.Set("training.local_batch_size", PositiveProduct(mbs, pp), a.At("--micro-batch-size"));
       b.Note(
           "pipeline microbatches per step not derivable (global batch / (micro × DP)); "
           "assumed PP = " +
@@ -467,7 +477,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     const bool block = Lower(a.Value("--recompute-method")) == "block";
     if (const std::optional<long long> n = a.Int("--recompute-num-layers"); n && block) {
       const long long layers = a.Int("--num-layers").value_or(0);
-      if (layers > 0 && *n * pp < layers)
+      if (layers > 0 && PositiveProduct(*n, pp) < layers)
         b.Note("--recompute-num-layers " + std::to_string(*n) +
                " recomputes only part of each stage's layers; modelled as full recompute");
     }
