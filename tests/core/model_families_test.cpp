@@ -16,42 +16,22 @@
 #include "core/model/model.h"
 #include "core/model/presets.h"
 #include "data/builtin_presets.h"
+#include "test_support.h"
 
 namespace trainmem {
 namespace {
 
 using nlohmann::json;
 
-std::vector<json> Rows() {
-  std::ifstream in(TRAINMEM_SOURCE_DIR "/tests/data/reference_models_2025.jsonl");
-  std::vector<json> rows;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty()) rows.push_back(json::parse(line));
-  }
-  return rows;
-}
+std::vector<json> Rows() { return testing::ModelRows("reference_models_2025.jsonl"); }
 
 json ConfigOf(const std::string& id) {
-  for (const json& row : Rows()) {
-    if (row.at("id") == id) return row.at("config");
-  }
-  ADD_FAILURE() << "no row " << id;
-  return json::object();
+  return testing::ModelRowConfig("reference_models_2025.jsonl", id);
 }
 
-ModelArch Parse(const json& config) {
-  Result<ModelArch> arch = ParseModelArch(config, "model");
-  EXPECT_TRUE(arch.ok()) << FormatError(arch.errors().front());
-  return arch.ok() ? arch.value() : ModelArch{};
-}
+ModelArch Parse(const json& config) { return testing::MustParseModel(config); }
 
-bool HasWarningWith(const ModelArch& arch, const std::string& text) {
-  for (const std::string& w : arch.warnings) {
-    if (w.find(text) != std::string::npos) return true;
-  }
-  return false;
-}
+using testing::HasWarningWith;
 
 TEST(ModelFamilies, PublishedTotalsWithinHalfAPercent) {
   const std::vector<json> rows = Rows();

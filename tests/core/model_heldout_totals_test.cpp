@@ -19,42 +19,22 @@
 #include <vector>
 
 #include "core/model/model.h"
+#include "test_support.h"
 
 namespace trainmem {
 namespace {
 
 using nlohmann::json;
 
-std::vector<json> HeldOutRows() {
-  std::ifstream in(TRAINMEM_SOURCE_DIR "/tests/data/reference_models_heldout.jsonl");
-  std::vector<json> rows;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty()) rows.push_back(json::parse(line));
-  }
-  return rows;
-}
+std::vector<json> HeldOutRows() { return testing::ModelRows("reference_models_heldout.jsonl"); }
 
 json ConfigOf(const std::string& id) {
-  for (const json& row : HeldOutRows()) {
-    if (row.at("id") == id) return row.at("config");
-  }
-  ADD_FAILURE() << "no row " << id;
-  return json::object();
+  return testing::ModelRowConfig("reference_models_heldout.jsonl", id);
 }
 
-ModelArch Parse(const json& config) {
-  Result<ModelArch> arch = ParseModelArch(config, "model");
-  EXPECT_TRUE(arch.ok()) << FormatError(arch.errors().front());
-  return arch.ok() ? arch.value() : ModelArch{};
-}
+ModelArch Parse(const json& config) { return testing::MustParseModel(config); }
 
-bool HasWarningWith(const ModelArch& arch, const std::string& text) {
-  for (const std::string& w : arch.warnings) {
-    if (w.find(text) != std::string::npos) return true;
-  }
-  return false;
-}
+using testing::HasWarningWith;
 
 TEST(ModelHeldOut, PublishedTotalsMatchExactly) {
   const std::vector<json> rows = HeldOutRows();

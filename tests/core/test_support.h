@@ -1,14 +1,18 @@
 // Helpers shared by the core tests: the built-in presets and config construction.
 #pragma once
 
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
 
 #include "core/config/config.h"
 #include "core/estimate/estimate.h"
+#include "core/model/model.h"
 #include "data/builtin_presets.h"
 
 namespace trainmem::testing {
@@ -39,6 +43,40 @@ inline Config With(const Config& c,
     return c;
   }
   return r.value();
+}
+
+// The rows of a tests/data/*.jsonl file of models (one JSON object a line).
+inline std::vector<nlohmann::json> ModelRows(const std::string& file) {
+  std::ifstream in(std::string(TRAINMEM_SOURCE_DIR "/tests/data/") + file);
+  std::vector<nlohmann::json> rows;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty()) rows.push_back(nlohmann::json::parse(line));
+  }
+  return rows;
+}
+
+// The config of the row `id` of `file`, failing the test if there is none.
+inline nlohmann::json ModelRowConfig(const std::string& file, const std::string& id) {
+  for (const nlohmann::json& row : ModelRows(file)) {
+    if (row.at("id") == id) return row.at("config");
+  }
+  ADD_FAILURE() << "no row " << id << " in " << file;
+  return nlohmann::json::object();
+}
+
+// ParseModelArch, failing the test with the first error if the config does not parse.
+inline ModelArch MustParseModel(const nlohmann::json& config) {
+  Result<ModelArch> arch = ParseModelArch(config, "model");
+  EXPECT_TRUE(arch.ok()) << FormatError(arch.errors().front());
+  return arch.ok() ? arch.value() : ModelArch{};
+}
+
+inline bool HasWarningWith(const ModelArch& arch, const std::string& text) {
+  for (const std::string& w : arch.warnings) {
+    if (w.find(text) != std::string::npos) return true;
+  }
+  return false;
 }
 
 constexpr double kGB = 1e9;
