@@ -60,6 +60,9 @@ constexpr NamedFamily kFamilies[] = {
     {"deepseek_v3", Family::kDeepSeek},
     {"deepseek_v32", Family::kDeepSeek},
     {"glm4_moe", Family::kGlmMoe},
+    // GLM-4.7-Flash: GLM-4.5's MoE (first dense block, e_score_correction_bias) with MLA
+    // attention, read by its kv_lora_rank / q_lora_rank fields.
+    {"glm4_moe_lite", Family::kGlmMoe},
     {"gpt_oss", Family::kGptOss},
     {"gemma", Family::kGemma2},
     {"gemma2", Family::kGemma2},
@@ -117,6 +120,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"DeepseekV3ForCausalLM", "deepseek_v3"},
     {"DeepseekV32ForCausalLM", "deepseek_v32"},
     {"Glm4MoeForCausalLM", "glm4_moe"},
+    {"Glm4MoeLiteForCausalLM", "glm4_moe_lite"},
     {"GptOssForCausalLM", "gpt_oss"},
     {"GemmaForCausalLM", "gemma"},
     {"Gemma2ForCausalLM", "gemma2"},
