@@ -7,6 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -297,4 +298,32 @@ export function jsonDiff(a, b, at = '', out = []) {
     out.push(`${at || '(root)'}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`);
   }
   return out;
+}
+
+// One static server and one browser for a test file, started before its first test and closed
+// after its last (call at the file's top level). withPage(contextOptions, use) gives each use a
+// fresh browser context, its page and that page's log, and closes the context afterwards.
+export function sharedSession() {
+  const shared = { srv: null, chrome: null };
+  before(async () => {
+    shared.srv = await startServer(SITE_DIR);
+    shared.chrome = await launchBrowser();
+  });
+  after(async () => {
+    await shared.chrome?.close();
+    await shared.srv?.close();
+  });
+  return {
+    base: () => `${shared.srv.origin}/index.html`,
+    async withPage(options, use) {
+      const context = await shared.chrome.browser.newContext(options);
+      const page = await context.newPage();
+      const log = watchPage(page);
+      try {
+        await use({ page, log });
+      } finally {
+        await context.close().catch(() => {});
+      }
+    },
+  };
 }

@@ -8,38 +8,16 @@
 //     the page still answers the next edit.
 // Each prints how long the page took to react (t.diagnostic): figures, not assertions; the
 // assertion is that the page reacts within UI_WAIT and keeps working.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './harness.mjs';
 
 const LIMIT = { timeout: 180_000 };
 const VIEWPORT = { width: 1440, height: 900 };
-let srv;
-let chrome;
-const BASE = () => `${srv.origin}/index.html`;
-
-before(async () => {
-  srv = await h.startServer(h.SITE_DIR);
-  chrome = await h.launchBrowser();
-});
-
-after(async () => {
-  await chrome?.close();
-  await srv?.close();
-});
-
-async function withPage(use) {
-  const context = await chrome.browser.newContext({
-    viewport: VIEWPORT, permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  const page = await context.newPage();
-  const log = h.watchPage(page);
-  try {
-    await use({ page, log });
-  } finally {
-    await context.close().catch(() => {});
-  }
-}
+const session = h.sharedSession();
+const BASE = session.base;
+const withPage = (use) => session.withPage(
+  { viewport: VIEWPORT, permissions: ['clipboard-read', 'clipboard-write'] }, use);
 
 // The page still answers: a new link's batch size shows up in #result.
 async function assertStillAnswers(page, t, what) {
