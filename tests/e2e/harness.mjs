@@ -327,3 +327,14 @@ export function sharedSession() {
     },
   };
 }
+
+// The centre of what the latest frame drew for `name` (the page mirrors each widget's rect in
+// <output id="explorer" data-json> .rects), waiting up to UI_WAIT for it to be drawn.
+export async function rectCenter(page, name) {
+  await page.waitForFunction((n) => {
+    const json = document.getElementById('explorer')?.getAttribute('data-json');
+    return json && JSON.parse(json).rects?.[n];
+  }, name, { timeout: UI_WAIT });
+  const [x, y, w, hgt] = JSON.parse(await page.getAttribute('#explorer', 'data-json')).rects[name];
+  return { x: x + w / 2, y: y + hgt / 2 };
+}

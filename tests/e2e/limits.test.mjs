@@ -4,8 +4,8 @@
 //     page ready, the next link opens;
 //   - a fragment just under the limit made of 200,000 unknown keys: read in one linear pass,
 //     errors listed, the known key in it kept;
-//   - a 10 MB training log pasted into "Measured in a run": the peak at its end is found, and
-//     the page still answers the next edit.
+//   - a 10 MB training log pasted into "Measured in a run": read at once (a paste over 1 MiB
+//     leaves the text area), the peak at its end is found, and the page still answers.
 // Each prints how long the page took to react (t.diagnostic): figures, not assertions; the
 // assertion is that the page reacts within UI_WAIT and keeps working.
 import { test } from 'node:test';
@@ -107,31 +107,17 @@ test('a 10 MB pasted log is compared and the page still answers', LIMIT, async (
     const text = body + '[rank0]:[titan] 2025-06-01 10:00:30,105 - root - INFO - step: 10  loss:  9.4939  memory: 72.82GiB(91.97%)  tps: 55,314\n';
     assert.ok(text.length >= 10_000_000);
     await page.evaluate((s) => navigator.clipboard.writeText(s), text);
-    const explorer = async (name) => {
-      await page.waitForFunction((n) => {
-        const json = document.getElementById('explorer')?.getAttribute('data-json');
-        return json && JSON.parse(json).rects?.[n];
-      }, name, { timeout: h.UI_WAIT });
-      const [x, y, w, hgt] = JSON.parse(await page.getAttribute('#explorer', 'data-json')).rects[name];
-      return { x: x + w / 2, y: y + hgt / 2 };
-    };
-    const area = await explorer('measured_paste');
+    const area = await h.rectCenter(page, 'measured_paste');
     await h.imguiClick(page, area.x, area.y);
     const start = Date.now();
     await page.keyboard.press('Control+V');
-    await h.nextFrames(page, 200);
-    const deadline = Date.now() + h.UI_WAIT;
-    let compared = false;
-    while (!compared && Date.now() < deadline) {
-      const button = await explorer('measured_compare');
-      await h.imguiClick(page, button.x, button.y);
-      compared = await page.waitForFunction(() => {
-        const json = document.getElementById('measured')?.getAttribute('data-json');
-        return json && JSON.parse(json).comparison;
-      }, null, { timeout: 2000 }).then(() => true, () => false);
-    }
+    // A paste over 1 MiB is read as soon as a frame takes it, without a click on Compare.
+    const compared = await page.waitForFunction(() => {
+      const json = document.getElementById('measured')?.getAttribute('data-json');
+      return json && JSON.parse(json).comparison;
+    }, null, { timeout: h.UI_WAIT }).then(() => true, () => false);
     assert.ok(compared, `no comparison within ${h.UI_WAIT} ms of pasting 10 MB`);
-    t.diagnostic(`10 MB paste: compared in ${Date.now() - start} ms (paste, frames and clicks included)`);
+    t.diagnostic(`10 MB paste: compared in ${Date.now() - start} ms from Ctrl+V (page and driver)`);
     const measured = JSON.parse(await page.getAttribute('#measured', 'data-json'));
     assert.equal(measured.comparison.measured[0].peak_bytes, 78189879624, '72.82 GiB from the last line');
     await assertStillAnswers(page, t, '10 MB paste');

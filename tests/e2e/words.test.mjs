@@ -186,14 +186,7 @@ for (const [width, height] of [[400, 300], [640, 360]]) {
   }
 }
 
-async function rectOf(page, name) {
-  await page.waitForFunction((n) => {
-    const json = document.getElementById('explorer')?.getAttribute('data-json');
-    return json && JSON.parse(json).rects?.[n];
-  }, name, { timeout: h.UI_WAIT });
-  const [x, y, w, hgt] = JSON.parse(await page.getAttribute('#explorer', 'data-json')).rects[name];
-  return { x: x + w / 2, y: y + hgt / 2 };
-}
+const rectOf = h.rectCenter;
 
 async function clickAndReadClipboard(page, name) {
   await page.evaluate(() => navigator.clipboard.writeText(''));

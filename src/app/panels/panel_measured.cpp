@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ClearActiveID: a large paste leaves the text area
 #include <misc/cpp/imgui_stdlib.h>
 
 #include "app/app_actions.h"
@@ -162,12 +163,23 @@ void DrawComparison(AppState& state) {
   }
 }
 
+constexpr std::size_t kReadAtOnceBytes = std::size_t{1} << 20;  // 1 MiB
+
 void DrawPasteArea(AppState& state) {
   MeasuredView& v = state.measured;
   TextMuted(Tr(Str::kMeasuredIntro));
   ImGui::InputTextMultiline("##measured_paste", &v.paste, ImVec2(-FLT_MIN, Em(5)),
                             ImGuiInputTextFlags_AllowTabInput);
   RecordRect(state, "measured_paste", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  // A paste this large is a log file's worth, not text to edit: it is read at once and leaves
+  // the text area, which lays out every line each frame while it holds the text (a 10 MB log
+  // made the page sluggish and the Compare click easy to miss).
+  if (v.paste.size() > kReadAtOnceBytes) {
+    std::string text = std::move(v.paste);
+    v.paste.clear();
+    ImGui::ClearActiveID();
+    OnMeasurementFiles(state, {platform::File{"pasted text", std::move(text)}});
+  }
   ImGui::BeginDisabled(v.paste.empty());
   if (ImGui::Button(Tr(Str::kMeasuredCompare))) {
     OnMeasurementFiles(state, {platform::File{"pasted text", v.paste}});  // TrCore when drawn
