@@ -121,6 +121,23 @@ TEST(ShareLinkTest, DeviceNameIsPercentEncoded) {
   EXPECT_EQ(back.config.device.memory_bytes, std::int64_t{64} << 30);
 }
 
+// Strings that read like other JSON values (a device named "910", a hidden_act of "0.1", "true",
+// padded text) are written quoted in m.* / dev.* fields and come back as the same strings
+// (found by fuzz_link: "0.1" came back a number and the link no longer opened).
+TEST(ShareLinkTest, StringsThatLookLikeNumbersRoundTrip) {
+  Config c = MustParse(R"({"model": {"model_type": "llama", "hidden_size": 256,
+      "num_hidden_layers": 2, "num_attention_heads": 4, "intermediate_size": 512,
+      "vocab_size": 1000, "hidden_act": "0.1"}, "device": {"name": "910", "memory_gib": 64}})");
+  for (const char* name : {"910", "true", " padded "}) {
+    c.device.name = name;
+    const std::string fragment = EncodeShareFragment(c);
+    const DecodedLink back = DecodeShareFragment(fragment, TestPresets());
+    EXPECT_TRUE(back.errors.empty()) << Describe(back.errors) << " in " << fragment;
+    EXPECT_EQ(back.config.device.name, name) << fragment;
+    EXPECT_EQ(back.config.model.hidden_act, "0.1") << fragment;
+  }
+}
+
 // A URL can carry any bytes; the config (and everything that prints it) gets valid UTF-8.
 TEST(ShareLinkTest, InvalidUtf8IsReplacedNotThrown) {
   DecodedLink link =

@@ -42,7 +42,17 @@ bool IsUnreserved(unsigned char c) {
 
 std::string LinkValue(const json& value, bool config_key) {
   if (value.is_boolean() && config_key) return value.get<bool>() ? "1" : "0";
-  if (value.is_string()) return detail::PercentEncode(value.get_ref<const std::string&>());
+  if (value.is_string()) {
+    // An m.* / dev.* field has no schema to say it is a string: text that would read back as
+    // something else (hidden_act "0.1" as a number, "true", "[1]", " x " trimmed) is written
+    // JSON-quoted, which reads back as the string (found by fuzz_link's round trip).
+    const std::string& text = value.get_ref<const std::string&>();
+    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    const bool padded = !text.empty() && (space(text.front()) || space(text.back()));
+    const bool ambiguous =
+        !config_key && (padded || !json::parse(text, nullptr, false).is_discarded());
+    return detail::PercentEncode(ambiguous ? detail::Dump(value) : text);
+  }
   if (value.is_array() && config_key) {
     std::string out;
     for (std::size_t i = 0; i < value.size(); ++i) {
