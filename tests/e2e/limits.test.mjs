@@ -107,17 +107,22 @@ test('a 10 MB pasted log is compared and the page still answers', LIMIT, async (
     const text = body + '[rank0]:[titan] 2025-06-01 10:00:30,105 - root - INFO - step: 10  loss:  9.4939  memory: 72.82GiB(91.97%)  tps: 55,314\n';
     assert.ok(text.length >= 10_000_000);
     await page.evaluate((s) => navigator.clipboard.writeText(s), text);
-    const area = await h.rectCenter(page, 'measured_paste');
-    await h.imguiClick(page, area.x, area.y);
+    // Click into the text area and Ctrl+V until the comparison appears (a paste over 1 MiB is
+    // read as soon as a frame takes it, without Compare); on a loaded machine the first click can
+    // land before the frame that lays the area out, and that paste goes nowhere.
     const start = Date.now();
-    await page.keyboard.press('Control+V');
-    // A paste over 1 MiB is read as soon as a frame takes it, without a click on Compare.
-    const compared = await page.waitForFunction(() => {
-      const json = document.getElementById('measured')?.getAttribute('data-json');
-      return json && JSON.parse(json).comparison;
-    }, null, { timeout: h.UI_WAIT }).then(() => true, () => false);
+    let compared = false;
+    while (!compared && Date.now() - start < h.UI_WAIT) {
+      const area = await h.rectCenter(page, 'measured_paste');
+      await h.imguiClick(page, area.x, area.y);
+      await page.keyboard.press('Control+V');
+      compared = await page.waitForFunction(() => {
+        const json = document.getElementById('measured')?.getAttribute('data-json');
+        return json && JSON.parse(json).comparison;
+      }, null, { timeout: 8000 }).then(() => true, () => false);
+    }
     assert.ok(compared, `no comparison within ${h.UI_WAIT} ms of pasting 10 MB`);
-    t.diagnostic(`10 MB paste: compared in ${Date.now() - start} ms from Ctrl+V (page and driver)`);
+    t.diagnostic(`10 MB paste: compared in ${Date.now() - start} ms from the click into the text area (page and driver)`);
     const measured = JSON.parse(await page.getAttribute('#measured', 'data-json'));
     assert.equal(measured.comparison.measured[0].peak_bytes, 78189879624, '72.82 GiB from the last line');
     await assertStillAnswers(page, t, '10 MB paste');
