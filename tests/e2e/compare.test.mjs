@@ -56,15 +56,8 @@ async function readMeasured(page) {
   return JSON.parse(text || '{}');
 }
 
-async function rect(page, name) {
-  await page.waitForFunction((n) => {
-    const json = document.getElementById('explorer')?.getAttribute('data-json');
-    return json && JSON.parse(json).rects?.[n];
-  }, name, { timeout: h.UI_WAIT });
-  const explorer = JSON.parse(await page.getAttribute('#explorer', 'data-json'));
-  const [x, y, width, height] = explorer.rects[name];
-  return { x: x + width / 2, y: y + height / 2 };
-}
+// Where the latest frame drew a widget (its centre), from #explorer's rects.
+const rect = h.rectCenter;
 
 test('11. a pasted training log stands beside the estimate and travels in the link', LIMIT, async () => {
   let sharedLink;

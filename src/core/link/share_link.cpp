@@ -43,14 +43,12 @@ bool IsUnreserved(unsigned char c) {
 std::string LinkValue(const json& value, bool config_key) {
   if (value.is_boolean() && config_key) return value.get<bool>() ? "1" : "0";
   if (value.is_string()) {
-    // An m.* / dev.* field has no schema to say it is a string: text that would read back as
-    // something else (hidden_act "0.1" as a number, "true", "[1]", " x " trimmed) is written
-    // JSON-quoted, which reads back as the string (found by fuzz_link's round trip).
+    // An m.* / dev.* field has no schema to say it is a string: text the decoder would read
+    // back as something else (hidden_act "0.1" as a number, "true", "[1]", " x " trimmed) is
+    // written JSON-quoted, which reads back as the string (found by fuzz_link's round trip).
+    // The decoder's own ValueFromText decides, so the two cannot disagree.
     const std::string& text = value.get_ref<const std::string&>();
-    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-    const bool padded = !text.empty() && (space(text.front()) || space(text.back()));
-    const bool ambiguous =
-        !config_key && (padded || !json::parse(text, nullptr, false).is_discarded());
+    const bool ambiguous = !config_key && detail::ValueFromText(text, json()) != value;
     return detail::PercentEncode(ambiguous ? detail::Dump(value) : text);
   }
   if (value.is_array() && config_key) {
