@@ -137,14 +137,15 @@ json PyToJson(const py::Ref& v, const std::string& path, std::map<std::string, i
 // "inside a string or comment" (# comments, "…" and '…' strings, their triple-quoted multi-line
 // forms, backslash escapes in basic strings); for valid TOML that agrees with toml++, and on
 // invalid TOML toml++ stops at the first error, so a disagreement after it is never examined.
-// The non-ASCII whitespace toml++ accepts (U+00A0, U+1680, U+180E, U+2000–U+200B, U+202F,
-// U+205F, U+2060, U+3000, U+FEFF: the cases its classifier does have) passes through.
+// The characters the classifier does have cases for (U+00A0, U+1680, U+180E, U+2000–U+200B,
+// U+202F, U+205F, U+2060, U+3000, U+FEFF: a leading byte-order mark among them) are left to
+// toml++, which skips a byte-order mark and reports the others with its own message.
 struct TomlCharacterProblem {
   int line = 0;
   std::string description;
 };
 
-bool TomlAcceptsAsWhitespace(char32_t c) {
+bool TomlClassifierHandles(char32_t c) {
   return c == 0xA0 || c == 0x1680 || c == 0x180E || (c >= 0x2000 && c <= 0x200B) || c == 0x202F ||
          c == 0x205F || c == 0x2060 || c == 0x3000 || c == 0xFEFF;
 }
@@ -236,7 +237,7 @@ std::optional<TomlCharacterProblem> FindCharacterOutsideStrings(std::string_view
     } else if (static_cast<unsigned char>(ch) >= 0x80) {
       std::size_t length = 1;
       const char32_t c = DecodeUtf8(text, i, length);
-      if (c == 0 || !TomlAcceptsAsWhitespace(c)) {
+      if (c == 0 || !TomlClassifierHandles(c)) {
         char code[16];
         std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
         return TomlCharacterProblem{
