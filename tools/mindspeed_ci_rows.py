@@ -71,11 +71,28 @@ BAICHUAN2_VOCAB = ("model.vocab_size", 125696,
 CORRECTIONS = {
     "baichuan2_13b_tp8_pp1_mcore": {"set": [BAICHUAN2_VOCAB]},
     "baichuan2_13B_tp8_pp1_ptd": {"set": [BAICHUAN2_VOCAB]},
+    "tune_qwen7b_tp8_pp1_full_ptd": {"set": [(
+        "model.vocab_size", 151936,
+        "Qwen-7B tokenizer (/data/qwen-7b/): 151851 tokens padded to a multiple of "
+        "make-vocab-size-divisible-by 16 x TP 8 = 128 -> 151936; the importer fell back to 32000 "
+        "without a note")]},
 }
 
 # Importer gaps that apply to every script with a given flag: flag -> (dotted key, value, why).
 # Rows whose figure the launch script cannot explain (kept, marked ambiguous, with why).
 AMBIGUOUS = {
+    "chatglm3_gqa_cp4":
+        "its 'max allocated memory' (29104.03466796875 MiB on every rank) is bit-identical to "
+        "chatglm3_gqa_cp8's, recorded a year earlier for another layout (CP8, Ulysses 4, 8 NPUs), "
+        "while its 'allocated memory' differs (7180.8 vs 5386.2 MiB): the max was evidently "
+        "copied, not measured",
+    "tune_llama2_tp2_pp4_vpp2_mcore_full":
+        "SFT with --no-pad-to-seq-lengths: each batch is padded to its longest sample, not to "
+        "--seq-length, so the activations depend on the data (alpaca samples are far shorter than "
+        "4096); the config's seq_len is an upper bound",
+    "tune_qwen7b_tp8_pp1_full_ptd":
+        "SFT with --variable-seq-lengths: batches are padded to their longest sample, so the "
+        "activations depend on the data; the config's seq_len is an upper bound",
     "minicpm_2b_tp1_pp1":
         "the reported 'allocated memory' after iteration 1 (1404.7 MiB, unchanged since 2025-04) "
         "is below the bf16 weights plus fp32 main-grad buffer alone of the model the script "
@@ -160,7 +177,19 @@ def discover(mirror):
             cases[case] = found
     for c in cases:
         no_memo.pop(c, None)
-    return cases, no_memo
+    # The same run filed under two case names (identical memo lists): keep the newer name.
+    duplicates = {}
+    by_memo = {}
+    for case in sorted(cases, key=lambda c: cases[c]["date"], reverse=True):
+        key = json.dumps([(m.get("rank"), m.get("allocated memory"), m.get("max allocated memory"))
+                          for m in cases[case]["memo"]])
+        if key in by_memo:
+            duplicates[case] = by_memo[key]
+        else:
+            by_memo[key] = case
+    for case in duplicates:
+        del cases[case]
+    return cases, no_memo, duplicates
 
 
 def set_key(cfg, dotted, value):
@@ -244,7 +273,13 @@ def features(cfg, script_text):
 def build_row(case, info, imported, corrections, commit_short):
     cfg = imported["config"]
     cfg["mode"] = "detailed"
-    memo = info["memo"]
+    # A rank reported twice (llama2_tp2_pp1_ha_save_ptd logs a second report after its
+    # checkpoint save): the first report is the one after iteration 1.
+    memo, seen = [], set()
+    for m in info["memo"]:
+        if m.get("rank") not in seen:
+            seen.add(m.get("rank"))
+            memo.append(m)
     ranks = [(m.get("rank"), m.get("max allocated memory", 0.0) / 1024.0,
               m.get("allocated memory", 0.0) / 1024.0) for m in memo]
     peak = max(r[1] for r in ranks)
@@ -257,7 +292,7 @@ def build_row(case, info, imported, corrections, commit_short):
         f"torch.npu.max_memory_allocated() over fwd+bwd+optimizer step of iteration 1, MB = MiB. "
         f"Ranks (rank, max_alloc GiB, alloc GiB): "
         f"{[(r[0], round(r[1], 3), round(r[2], 3)) for r in ranks]}. peak_gib = max over the "
-        f"reported ranks. Import notes: {imported.get('notes', [])}. Ignored by the importer: "
+        f"reported ranks{' (first report of each rank; later reports dropped: ' + str(len(info['memo']) - len(memo)) + ')' if len(memo) < len(info['memo']) else ''}. Import notes: {imported.get('notes', [])}. Ignored by the importer: "
         f"{sorted({i['key'].split()[0] for i in imported.get('ignored', []) if 'memory' in i['reason'] or 'modelled' in i['reason']})}.")
     row = {
         "id": f"msci-{case}",
@@ -287,7 +322,7 @@ def main():
     ap.add_argument("--table", action="store_true", help="estimate every row and print a table")
     args = ap.parse_args()
 
-    cases, no_memo = discover(args.mirror)
+    cases, no_memo, duplicates = discover(args.mirror)
     rows, skipped, import_failures, rejected, results = [], [], [], [], []
     with tempfile.TemporaryDirectory() as work:
         for case in sorted(cases):
@@ -334,7 +369,8 @@ def main():
                 else:
                     e = est["per_device_bytes"]["first_iteration_peak_allocated"]
                 meas = row["measured"]["peak_gib"]
-                results.append((case, features(row["config"], text), meas, e / GIB,
+                results.append((case + ("*" if row.get("ambiguous") else ""),
+                                features(row["config"], text), meas, e / GIB,
                                 100.0 * (e / GIB - meas) / meas))
 
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
@@ -345,6 +381,8 @@ def main():
     print(f"\nskipped ({len(skipped)}):")
     for case, why in skipped:
         print(f"  {case}: {why}")
+    print(f"\nduplicates (identical memo info, the newer case name kept) ({len(duplicates)}): "
+          + ", ".join(f"{a} = {b}" for a, b in sorted(duplicates.items())))
     print(f"\nno 'memo info' with a launch script in any commit ({len(no_memo)}): "
           f"{', '.join(sorted(no_memo))}")
     print(f"\nimporter refused ({len(import_failures)}):")
@@ -360,12 +398,14 @@ def main():
         print(f"\n{'case':<44} {'features':<62} {'meas GiB':>8} {'est GiB':>8} {'err %':>7}")
         for case, feat, meas, est, err in sorted(results, key=lambda r: r[4]):
             print(f"{case:<44} {feat:<62} {meas:8.2f} {est:8.2f} {err:+7.1f}")
-        errs = sorted(abs(r[4]) for r in results)
+        print("(* = ambiguous row, left out of the figures below)")
+        clean = [r for r in results if not r[0].endswith("*")]
+        errs = sorted(abs(r[4]) for r in clean)
         if errs:
             p90 = errs[min(len(errs) - 1, int(round(0.9 * (len(errs) - 1))))]
             print(f"\nrows {len(errs)}  median |error| {statistics.median(errs):.1f}%  "
-                  f"p90 {p90:.1f}%  under by >10%: {sum(1 for r in results if r[4] < -10)}  "
-                  f"over by >10%: {sum(1 for r in results if r[4] > 10)}")
+                  f"p90 {p90:.1f}%  under by >10%: {sum(1 for r in clean if r[4] < -10)}  "
+                  f"over by >10%: {sum(1 for r in clean if r[4] > 10)}")
     return 0
 
 
