@@ -67,15 +67,15 @@ SKIP_FLAGS = [
 # is reported in the row's `config_corrected` (these are importer findings).
 BAICHUAN2_VOCAB = ("model.vocab_size", 125696,
                    "Baichuan2-13B tokenizer: HF config vocab_size 125696, already a multiple of "
-                   "make-vocab-size-divisible-by x TP; the importer fell back to 32000 without a note")
+                   "make-vocab-size-divisible-by x TP; the importer listed the vocabulary as missing and assumed 32000")
 CORRECTIONS = {
     "baichuan2_13b_tp8_pp1_mcore": {"set": [BAICHUAN2_VOCAB]},
     "baichuan2_13B_tp8_pp1_ptd": {"set": [BAICHUAN2_VOCAB]},
     "tune_qwen7b_tp8_pp1_full_ptd": {"set": [(
         "model.vocab_size", 151936,
         "Qwen-7B tokenizer (/data/qwen-7b/): 151851 tokens padded to a multiple of "
-        "make-vocab-size-divisible-by 16 x TP 8 = 128 -> 151936; the importer fell back to 32000 "
-        "without a note")]},
+        "make-vocab-size-divisible-by 16 x TP 8 = 128 -> 151936; the importer listed the "
+        "vocabulary as missing and assumed 32000")]},
 }
 
 # Importer gaps that apply to every script with a given flag: flag -> (dotted key, value, why).
@@ -103,9 +103,13 @@ AMBIGUOUS = {
 # Each entry: (regex that must match the script, regex that must NOT match (or None), key, value,
 # why). The value may be a function of the config.
 FLAG_CORRECTIONS = [
-    (r".", None, "device", "ascend-910b",
-     "MindSpeed-LLM CI runs on Ascend 910B NPUs; the importer guessed a GPU for scripts without "
-     "an Ascend environment line"),
+    (r".", None, "device", lambda cfg: cfg.get("device") if str(cfg.get("device", "")).startswith(
+        "ascend") else "ascend-910b",
+     "MindSpeed-LLM CI runs on Ascend NPUs; the importer guessed a GPU for scripts without an "
+     "Ascend environment line"),
+    (r".", r"--use-mcore-models|--use-flash-attn", "training.attention", "eager",
+     "MindSpeed-LLM legacy model (no --use-mcore-models) without --use-flash-attn runs unfused "
+     "core attention; the importer decides so only for scripts it recognises as MindSpeed ones"),
     (r"--num-experts\s+\d", r"--expert-tensor-parallel-size",
      "parallelism.expert_tensor_parallel_degree",
      lambda cfg: cfg.get("parallelism", {}).get("tensor_parallel_degree", 1),
@@ -181,8 +185,8 @@ def discover(mirror):
     duplicates = {}
     by_memo = {}
     for case in sorted(cases, key=lambda c: cases[c]["date"], reverse=True):
-        key = json.dumps([(m.get("rank"), m.get("allocated memory"), m.get("max allocated memory"))
-                          for m in cases[case]["memo"]])
+        key = json.dumps(sorted((m.get("rank"), m.get("allocated memory"), m.get("max allocated memory"))
+                                for m in cases[case]["memo"]))
         if key in by_memo:
             duplicates[case] = by_memo[key]
         else:
