@@ -24,6 +24,12 @@ long long PositiveProduct(long long a, long long b) {
   return a * b;
 }
 
+// A MindSpeed (Ascend NPU) launch script: its variables and environment say so.
+bool NpuScript(const std::string& text) {
+  return text.find("NPUS_PER_NODE") != std::string::npos ||
+         text.find("ASCEND") != std::string::npos || text.find("mindspeed") != std::string::npos;
+}
+
 struct Arg {
   std::vector<std::string> values;
   int line = 0;
@@ -391,6 +397,19 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   }
   set_int("--expert-model-parallel-size", "parallelism.expert_parallel_degree");
   set_int("--expert-tensor-parallel-size", "parallelism.expert_tensor_parallel_degree");
+  // Without --expert-tensor-parallel-size Megatron-Core splits each expert over the tensor-
+  // parallel group: validate_args (megatron/training/arguments.py) sets it to
+  // --tensor-model-parallel-size, and before the option existed (core_r0.9) MoE layers always
+  // used TP (MindSpeed-LLM's mixtral_mcore_tp4_ep2 CI run: per-rank memory matches experts
+  // split 4 ways). MindSpeed-LLM's legacy (non-mcore) MoE is a different implementation and
+  // keeps trainmem's default.
+  const bool legacy_model =
+      a.Has("--use-legacy-models") || (NpuScript(file.text) && !a.Has("--use-mcore-models"));
+  if (a.Int("--num-experts").value_or(0) > 0 && !a.Has("--expert-tensor-parallel-size") &&
+      !legacy_model && tp > 1)
+    b.Set("parallelism.expert_tensor_parallel_degree", tp,
+          {file.name, 0,
+           "(no --expert-tensor-parallel-size: Megatron uses --tensor-model-parallel-size)"});
   const bool sp = a.Has("--sequence-parallel");
   a.Get("--sequence-parallel");
   b.Set("parallelism.sequence_parallel", sp,
@@ -552,9 +571,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   // Unfused attention keeps s × s scores: --attention-backend unfused/local; Megatron's local
   // DotProductAttention (--transformer-impl local) and legacy models without --use-flash-attn;
   // MindSpeed-LLM models are legacy unless --use-mcore-models (its training/arguments.py).
-  const bool npu_script = file.text.find("NPUS_PER_NODE") != std::string::npos ||
-                          file.text.find("ASCEND") != std::string::npos ||
-                          file.text.find("mindspeed") != std::string::npos;
+  const bool npu_script = NpuScript(file.text);
   const char* unfused_by = backend == "unfused" || backend == "local"        ? "--attention-backend"
                            : Lower(a.Value("--transformer-impl")) == "local" ? "--transformer-impl"
                            : a.Has("--use-legacy-models")                    ? "--use-legacy-models"
@@ -627,11 +644,18 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     if (a.Has("--kv-channels") && !mla) m["head_dim"] = a.Int("--kv-channels").value_or(0);
     const bool swiglu = a.Has("--swiglu");
     a.Get("--swiglu");
+    // MindSpeed-LLM's --geglu and --gelu-tanh (Gemma, Gemma 2) make the MLP gated with a GELU:
+    // mindspeed_llm/core/transformer/mlp.py core_mlp_init sets gated_linear_unit = True for
+    // both, so fc1 is [gate; up] (2 × ffn) as with --swiglu.
+    const bool gelu_tanh = a.Has("--gelu-tanh");
+    const bool geglu = !swiglu && (a.Has("--geglu") || gelu_tanh);
+    a.Get("--geglu");
+    a.Get("--gelu-tanh");
     long long ffn = a.Int("--ffn-hidden-size").value_or(0);
     if (ffn == 0) ffn = swiglu ? (4 * hidden * 2 / 3) / 64 * 64 : 4 * hidden;  // arguments.py
     m["intermediate_size"] = ffn;
-    m["mlp_kind"] = swiglu ? "gated" : "plain";
-    m["hidden_act"] = swiglu ? "silu" : "gelu";
+    m["mlp_kind"] = swiglu || geglu ? "gated" : "plain";
+    m["hidden_act"] = swiglu ? "silu" : gelu_tanh ? "gelu_pytorch_tanh" : "gelu";
     const std::string norm = Lower(a.Value("--normalization"));
     m["norm_kind"] = norm == "rmsnorm" ? "rmsnorm" : "layernorm";
     const bool bias = !a.Has("--disable-bias-linear");
@@ -748,8 +772,8 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
         {"num_key_value_heads", {"--num-query-groups", "--group-query-attention"}},
         {"head_dim", {"--kv-channels"}},
         {"intermediate_size", {"--ffn-hidden-size"}},
-        {"mlp_kind", {"--swiglu"}},
-        {"hidden_act", {"--swiglu"}},
+        {"mlp_kind", {"--swiglu", "--geglu", "--gelu-tanh"}},
+        {"hidden_act", {"--swiglu", "--geglu", "--gelu-tanh"}},
         {"norm_kind", {"--normalization"}},
         {"qkv_bias", {"--add-qkv-bias", "--disable-bias-linear"}},
         {"o_bias", {"--disable-bias-linear"}},
