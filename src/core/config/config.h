@@ -117,6 +117,9 @@ struct Optimizer {
   std::int64_t swap_optimizer_times = 16;
   bool early_step_in_backward = false;  // optimizer step fused into backward, per parameter
   bool offload = false;                 // optimizer states and step on the host (ZeRO-Offload)
+  // MindSpeed --reuse-fp32-param (Megatron, bf16, distributed optimizer): the fp32 master shard
+  // lives in the bf16 parameter buffer plus a bf16 remainder (estimate_params.cpp).
+  bool reuse_fp32_param = false;
 };
 
 struct Overhead {

@@ -77,6 +77,7 @@ json OptimizerToJson(const Optimizer& o) {
   // configs and share links of every other optimizer do not carry them.
   if (o.first_moment) j["first_moment"] = true;
   if (o.max_preconditioner_dim > 0) j["max_preconditioner_dim"] = o.max_preconditioner_dim;
+  if (o.reuse_fp32_param) j["reuse_fp32_param"] = true;
   return j;
 }
 
@@ -118,6 +119,7 @@ const std::vector<SettingAlias> kAliases = {
     {"swapn", "optimizer.swap_optimizer_times"},
     {"ebw", "optimizer.early_step_in_backward"},
     {"ooff", "optimizer.offload"},
+    {"r32", "optimizer.reuse_fp32_param"},
     {"tmp", "overhead.temporary_fraction"},
     {"budget", "overhead.budget_fraction"},
 };

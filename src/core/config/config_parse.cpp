@@ -264,6 +264,7 @@ void ReadOptimizer(const json* section, Optimizer& o, std::vector<Error>& errors
   r.Int("swap_optimizer_times", o.swap_optimizer_times);
   r.Bool("early_step_in_backward", o.early_step_in_backward);
   r.Bool("offload", o.offload);
+  r.Bool("reuse_fp32_param", o.reuse_fp32_param);
   r.ReportUnknownKeys();
 }
 

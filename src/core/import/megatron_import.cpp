@@ -549,9 +549,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   }
   if (a.Has("--reuse-fp32-param")) {
     a.Get("--reuse-fp32-param");
-    b.Ignore(a.At("--reuse-fp32-param"),
-             "MindSpeed's fp32/bf16 parameter memory sharing is not "
-             "modelled (the estimate keeps both copies)");
+    b.Set("optimizer.reuse_fp32_param", true, a.At("--reuse-fp32-param"));
   }
   if (a.Has("--optimizer")) {
     const std::string o = Lower(a.Value("--optimizer"));
