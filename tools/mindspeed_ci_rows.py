@@ -110,12 +110,14 @@ FLAG_CORRECTIONS = [
     (r".", r"--use-mcore-models|--use-flash-attn", "training.attention", "eager",
      "MindSpeed-LLM legacy model (no --use-mcore-models) without --use-flash-attn runs unfused "
      "core attention; the importer decides so only for scripts it recognises as MindSpeed ones"),
-    (r"--num-experts\s+\d", r"--expert-tensor-parallel-size",
+    (r"(?s)(?=.*--num-experts\s+\d)(?=.*--use-mcore-models)", r"--expert-tensor-parallel-size",
      "parallelism.expert_tensor_parallel_degree",
-     lambda cfg: cfg.get("parallelism", {}).get("tensor_parallel_degree", 1),
+     lambda cfg: cfg.get("parallelism", {}).get("tensor_parallel_degree", 1)
+     if cfg.get("parallelism", {}).get("tensor_parallel_degree", 1) > 1 else None,
      "no --expert-tensor-parallel-size: Megatron sets it to the tensor-parallel size "
-     "(megatron/training/arguments.py validate_args; before ETP existed experts were always "
-     "split by TP); the importer left trainmem's default 1"),
+     "(megatron/training/arguments.py validate_args, and before ETP existed experts were always "
+     "split by TP); the importer left trainmem's default 1. MindSpeed-LLM's legacy (non-mcore) "
+     "MoE is another implementation and is left as imported"),
     (r"--geglu\b|--gelu-tanh\b", None, "model.mlp_kind", "gated",
      "--geglu / --gelu-tanh make MindSpeed-LLM's MLP gated (mindspeed_llm/core/transformer/"
      "mlp.py core_mlp_init: gated_linear_unit = True, ffn_hidden_size *= 2); the importer "
@@ -353,6 +355,8 @@ def main():
                 if re.search(flag, text) and not (unless and re.search(unless, text)):
                     old = get_key(cfg, key)
                     value = value(cfg) if callable(value) else value
+                    if value is None:
+                        continue
                     if old != value:
                         set_key(cfg, key, value)
                         corrections.append(f"{key} {json.dumps(old)} -> {json.dumps(value)} ({why})")
@@ -391,9 +395,14 @@ def main():
           f"{', '.join(sorted(no_memo))}")
     print(f"\nimporter refused ({len(import_failures)}):")
     for case, err in import_failures:
-        print(f"  {case}: {err.splitlines()[0] if err else ''}")
+        print(f"  {case}:")
+        in_problems = False
         for line in err.splitlines():
-            if "error" in line.lower():
+            if line.startswith("problems"):
+                in_problems = True
+            elif in_problems and not line.startswith(" "):
+                in_problems = False
+            if in_problems or "error" in line.lower():
                 print(f"      {line.strip()}")
     if args.table:
         print(f"\nestimate rejected ({len(rejected)}):")
