@@ -56,6 +56,11 @@ SKIP_FLAGS = [
                     "optimizer states are not in trainmem's config schema; the importer ignores "
                     "--lora-r and estimates full finetuning"),
     (r"--stage\s+(dpo|simpo|orm|prm|rm)\b", "post-training stage other than pretrain/SFT"),
+    (r"--linear-num-key-heads|qwen3_next_spec", "Qwen3-Next hybrid (Gated DeltaNet linear "
+                                                 "attention, --linear-* flags): the importer reads "
+                                                 "it as a full-attention transformer (every "
+                                                 "--linear-* flag is ignored) and trainmem's "
+                                                 "GatedDeltaNet layers need the per-layer pattern"),
     (r"mamba_spec|--mamba-", "Mamba-2 hybrid (MindSpeed-LLM --spec ...mamba_spec, --mamba-*): the "
                              "importer reads it as a dense transformer (every --mamba-* flag is "
                              "ignored); trainmem's Mamba2 layers need the per-layer pattern "
