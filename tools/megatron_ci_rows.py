@@ -59,8 +59,6 @@ UNEXPRESSIBLE = [
     ("--fine-grained-activation-offloading", "per-module activation offload to the host is not modelled"),
     ("--offload-modules", "per-module activation offload to the host is not modelled"),
     ("--export-kd-teacher-load", "knowledge distillation keeps a teacher model trainmem does not count"),
-    ("--optimizer muon", "Muon is not among trainmem's optimizers"),
-    ("--optimizer dist_muon", "Muon is not among trainmem's optimizers"),
 ]
 
 

@@ -80,6 +80,14 @@ TEST(MegatronCiRules, RecomputeModulesWithoutCoreAttentionKeepTheScores) {
   EXPECT_EQ(At(other.config, "activation_checkpoint.mode"), "none");
 }
 
+// --optimizer muon (and the deprecated dist_muon) is Muon, not the Adam assumed for unknown names.
+TEST(MegatronCiRules, MuonOptimizerIsRead) {
+  for (const char* name : {"muon", "dist_muon"}) {
+    const ImportResult r = MustImport({{"run.sh", Script(std::string("--optimizer ") + name)}});
+    EXPECT_EQ(At(r.config, "optimizer.name"), "Muon") << name;
+  }
+}
+
 // GEMM workspaces on an H100: PyTorch's cuBLAS workspace for the forward thread and for the
 // autograd thread, 32 MiB each (4096 KiB × 8), and Transformer Engine's 32 MiB + 1 KiB:
 // 3 × 33,554,432 + 1,024 = 100,664,320 bytes, in every phase. None for torchtitan, none for

@@ -587,6 +587,11 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       b.Set("optimizer.name", "AdamW", a.At("--optimizer"));  // decoupled wd
     else if (o == "sgd")
       b.Set("optimizer.name", "SGD", a.At("--optimizer"));
+    else if (o == "muon" || o == "dist_muon")
+      // megatron/core/optimizer/__init__.py: Muon for the 2-D weight matrices, Adam for the rest
+      // (embeddings, output layer, norms); dist_muon is the deprecated name of muon with the
+      // layer-wise distributed optimizer (arguments.py).
+      b.Set("optimizer.name", "Muon", a.At("--optimizer"));
     else
       b.Ignore(a.At("--optimizer"), "optimizer '" + o + "' not modelled; Adam assumed");
   }
