@@ -113,5 +113,40 @@ TEST(MegatronCiRules, GemmWorkspacesOfAMegatronJob) {
             0);
 }
 
+// --moe-grouped-gemm and --cross-entropy-loss-fusion (native, the default impl) are read; the TE
+// fused cross-entropy is not the case the estimate counts.
+TEST(MegatronCiRules, GroupedGemmAndFusedCrossEntropyAreRead) {
+  const ImportResult r = MustImport(
+      {{"run.sh", Script("--num-experts 8 --moe-grouped-gemm --cross-entropy-loss-fusion")}});
+  EXPECT_EQ(At(r.config, "training.moe_grouped_gemm"), true);
+  EXPECT_EQ(At(r.config, "training.cross_entropy_fusion"), true);
+  const ImportResult te = MustImport({{"run.sh", Script("--cross-entropy-loss-fusion "
+                                                        "--cross-entropy-fusion-impl te")}});
+  EXPECT_EQ(te.config["training"].count("cross_entropy_fusion"), 0u);
+}
+
+// The native fused cross-entropy's backward holds one more fp32 [tokens, V/tp] copy: Llama 3 8B,
+// TP 8, one sequence of 2048: 4 × 2048 × 128256 / 8 = 131,334,144 bytes more logits and loss.
+TEST(MegatronCiRules, FusedCrossEntropyHoldsOneMoreFp32Logits) {
+  const Config base =
+      With(MustParse(R"({"model": "llama3-8b", "device": "h100-80gb"})"),
+           {{"fw", "megatron"}, {"ws", "8"}, {"tp", "8"}, {"b", "1"}, {"s", "2048"}});
+  Config fused = base;
+  fused.training.cross_entropy_fusion = true;
+  const std::int64_t without = EstimateMemory(base).stages.back().activations.logits_and_loss;
+  const std::int64_t with = EstimateMemory(fused).stages.back().activations.logits_and_loss;
+  EXPECT_EQ(with - without, 131'334'144);
+}
+
+// TE's grouped GEMM for the experts adds one workspace per compute stream (4): 4 × (32 MiB +
+// 1 KiB) = 134,221,824 on top of the 100,664,320 every Megatron job on an H100 has.
+TEST(MegatronCiRules, GroupedGemmWorkspacesPerComputeStream) {
+  Config moe = With(MustParse(R"({"model": "qwen3-30b-a3b", "device": "h100-80gb"})"),
+                    {{"fw", "megatron"}, {"ws", "8"}, {"ep", "8"}, {"b", "1"}});
+  EXPECT_EQ(EstimateMemory(moe).stages[0].temporary.workspaces, 100'664'320);
+  moe.training.moe_grouped_gemm = true;
+  EXPECT_EQ(EstimateMemory(moe).stages[0].temporary.workspaces, 100'664'320 + 134'221'824);
+}
+
 }  // namespace
 }  // namespace trainmem::testing

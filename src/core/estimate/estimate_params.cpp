@@ -439,10 +439,10 @@ bool NameHas(const Device& d, const char* needle) {
 // - Transformer Engine (Megatron's default --transformer-impl) allocates its own cuBLAS workspace
 //   with torch.empty on first use (transformer_engine/pytorch/cpp_extensions/gemm.py
 //   get_cublas_workspace): 32 MiB + 1 KiB from compute capability 9, 4 MiB before. Its grouped
-//   GEMM (--moe-grouped-gemm) takes one more per compute stream (4 streams,
-//   common/util/multi_stream.cpp) and --tp-comm-overlap three for the userbuffer streams: the
-//   config says neither, so they are not counted (Megatron's CI rows with them sit 128 / 96 MiB
-//   higher).
+//   GEMM (--moe-grouped-gemm, training.moe_grouped_gemm) takes one more per compute stream (4
+//   streams, common/util/multi_stream.cpp get_num_compute_streams). --tp-comm-overlap takes
+//   three more for the userbuffer streams; the config does not say it, so they are not counted
+//   (Megatron's CI row with it sits 96 MiB higher).
 // Megatron's functional tests on H100 log, between iterations, 94–100 MiB above parameters,
 // gradients and optimizer states on every dense TE case: the 3 × 32 MiB here.
 // MindSpeed-LLM on Ascend (torch_npu, its own matmul workspaces) is left out.
@@ -455,7 +455,10 @@ double GemmWorkspaceBytes(const Config& config) {
                              NameHas(config.device, "4090") || NameHas(config.device, "a10");
   const double torch_workspace = before_hopper ? 8 * kMiB + 128 * 1024.0 : 32 * kMiB;
   const double te_workspace = before_hopper ? 4 * kMiB : 32 * kMiB + 1024.0;
-  return 2 * torch_workspace + te_workspace;
+  // TE's grouped GEMM: one workspace per compute stream (get_num_compute_streams() = 4).
+  const double grouped =
+      config.training.moe_grouped_gemm && config.model.num_experts > 0 ? 4 * te_workspace : 0;
+  return 2 * torch_workspace + te_workspace + grouped;
 }
 
 StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const StageParams& stage) {

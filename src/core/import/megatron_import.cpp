@@ -595,6 +595,21 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     else
       b.Ignore(a.At("--optimizer"), "optimizer '" + o + "' not modelled; Adam assumed");
   }
+  if (a.Has("--moe-grouped-gemm") && a.Has("--num-experts")) {
+    a.Get("--moe-grouped-gemm");
+    b.Set("training.moe_grouped_gemm", true, a.At("--moe-grouped-gemm"));
+  }
+  // --cross-entropy-fusion-impl: "native" (the default) or "te" (Transformer Engine's kernel,
+  // which computes the gradient in its forward and is not the case counted here).
+  if (a.Has("--cross-entropy-loss-fusion")) {
+    a.Get("--cross-entropy-loss-fusion");
+    const std::string impl = Lower(a.Value("--cross-entropy-fusion-impl"));
+    if (impl.empty() || impl == "native")
+      b.Set("training.cross_entropy_fusion", true, a.At("--cross-entropy-loss-fusion"));
+    else
+      b.Ignore(a.At("--cross-entropy-fusion-impl"),
+               "Transformer Engine's fused cross-entropy is estimated as the unfused loss");
+  }
   if (a.Has("--hidden-dropout")) {
     if (auto d = ParseNumber(a.Value("--hidden-dropout")))
       b.Set("training.dropout", *d, a.At("--hidden-dropout"));
