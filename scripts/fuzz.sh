@@ -6,17 +6,29 @@
 # crashers in fuzz/regressions/<target> and the test data for its format, with the dictionary
 # fuzz/dicts/<format>.dict. A crash, leak, timeout or out-of-memory input is written to
 # build/fuzz/crashes/<target>/; keep it as fuzz/regressions/<target>/<name> once fixed (the
-# core test suite replays that folder). Per-target figures go to build/fuzz/stats.tsv.
+# core test suite replays that folder). Per-target figures (target, executions, crashed, wall
+# seconds, CPU seconds) go to build/fuzz/stats.tsv and are appended, dated, to
+# build/fuzz/ledger.tsv, which sums every run on this machine (`scripts/fuzz.sh --ledger`
+# prints the CPU-hours per target). -max_total_time is wall time: on a busy machine a target
+# gets less CPU than SECONDS, and the CPU seconds are what counts.
 # Last line: "fuzz: <targets> targets, <executions> executions, <crashes> crashes"; the exit
 # status is non-zero when anything crashed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+build=build/fuzz
+if [ "${1:-}" = --ledger ]; then
+  [ -f "$build/ledger.tsv" ] || { echo "fuzz: no ledger yet ($build/ledger.tsv)"; exit 0; }
+  printf "%-18s %6s %14s %10s %8s\n" target runs executions CPU-hours crashes
+  awk -F'\t' '{ cpu[$2] += $6; ex[$2] += $3; runs[$2]++; found[$2] += $4 }
+    END { for (t in cpu) printf "%-18s %6d %14d %10.2f %8d\n", t, runs[t], ex[t], cpu[t] / 3600, found[t] }' \
+    "$build/ledger.tsv" | sort
+  exit 0
+fi
 seconds="${1:-20}"
 shift || true
 if [ $# -gt 0 ]; then targets=("$@"); else mapfile -t targets < fuzz/targets.txt; fi
 jobs="${FUZZ_JOBS:-2}"
-build=build/fuzz
 
 if [ "${FUZZ_BUILD:-1}" != 0 ]; then  # FUZZ_BUILD=0 runs the binaries already built
   cmake --preset fuzz >/dev/null
@@ -57,12 +69,19 @@ run_one() {
     "$build/fuzz/fuzz_$t" "$corpus" "${seeds[@]}" -max_total_time="$seconds" \
     -dict="fuzz/dicts/$(dict_for "$t").dict" -artifact_prefix="$crashes" -print_final_stats=1 \
     -timeout=10 -rss_limit_mb=2048 -max_len=65536 >"$build/logs/$t.log" 2>&1 || status=$?
+  # CPU seconds of the fuzzer (user + system): the second line of `times` is this subshell's
+  # children, and the fuzzer is its only child.
+  local cpu
+  times >"$build/logs/$t.times"  # not in $(...): a command substitution is a new subshell
+  cpu=$(tail -1 "$build/logs/$t.times" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } printf "%d", s }')
   local execs
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/logs/$t.log" | tail -1)
   local crashed=0
   [ "$status" -ne 0 ] && crashed=1
-  printf '%s\t%s\t%s\t%s\n' "$t" "${execs:-0}" "$crashed" "$seconds" >"$build/logs/$t.stat"
-  printf 'fuzz: %-12s %10s executions  %s\n' "$t" "${execs:-0}" \
+  printf '%s\t%s\t%s\t%s\t%s\n' "$t" "${execs:-0}" "$crashed" "$seconds" "$cpu" >"$build/logs/$t.stat"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "${execs:-0}" "$crashed" "$seconds" "$cpu" \
+    >>"$build/ledger.tsv"
+  printf 'fuzz: %-16s %10s executions %6s CPU s  %s\n' "$t" "${execs:-0}" "$cpu" \
     "$([ $crashed -eq 1 ] && echo "CRASH (exit $status): see $build/logs/$t.log, $crashes" || echo "no crash")"
 }
 

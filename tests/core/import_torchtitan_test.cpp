@@ -194,6 +194,33 @@ TEST(ImportTorchtitan, ReshardPolicyIsRead) {
             std::string::npos);
 }
 
+TEST(ImportTorchtitan, NonAsciiCharacterBetweenTokensIsAnErrorNotACrash) {
+  // toml++ 3.3.0's whitespace classifier has no case for U+00A1-U+0499 and ends in
+  // __builtin_unreachable: 'é' (U+00E9) after a value used to be undefined behaviour (a trap in
+  // the page). TOML allows only ASCII outside strings and comments, so it is an error with its
+  // line.
+  const ImportResult r = MustImport({{"job.toml", "[training]\nsteps = 10 \xc3\xa9\n"}});
+  EXPECT_FALSE(r.config_valid);
+  ASSERT_FALSE(r.report.problems.empty());
+  EXPECT_NE(r.report.problems[0].find("job.toml:2: not valid TOML"), std::string::npos)
+      << r.report.problems[0];
+  EXPECT_NE(r.report.problems[0].find("U+00E9"), std::string::npos) << r.report.problems[0];
+  // The same characters inside comments and every kind of string are content, and are read.
+  const ImportResult ok = MustImport(
+      {{"job.toml",
+        "# entra\xc3\xaenement \xcf\xbe\n[job]\ndescription = \"caf\xc3\xa9 \\\" \xcf\xbe\"\n"
+        "[model]\nname = 'llama3' # \xc3\xa9\nflavor = \"\"\"8B\"\"\"\n"
+        "[metrics]\nsave_tb_folder = \'\'\'t\xc3\xa9\n\xc3\xa9\'\'\'\n"
+        "[training]\nseq_len = 4096\n"}});
+  EXPECT_TRUE(ok.report.problems.empty()) << ok.report.problems[0];
+  EXPECT_EQ(ok.config["model"], "llama3.1-8b");
+  EXPECT_EQ(At(ok.config, "training.seq_len"), 4096);
+  // A no-break space (U+00A0), which the classifier does handle, is left to toml++'s own error.
+  const ImportResult nbsp = MustImport({{"job.toml", "[training]\nsteps = 10\xc2\xa0\n"}});
+  ASSERT_FALSE(nbsp.report.problems.empty());
+  EXPECT_NE(nbsp.report.problems[0].find("job.toml:2: not valid TOML"), std::string::npos);
+}
+
 TEST(ImportTorchtitan, DeepEpFlavorAndRegistryBackendAreNoted) {
   // A fork's "-deepep" flavor is the same model; the note names the dispatcher.
   const ImportResult f =

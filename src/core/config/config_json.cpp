@@ -35,6 +35,9 @@ json TrainingToJson(const Training& t) {
   // Written only when off: v1 share links diff against frozen defaults that predate the key, and
   // its default (on) is what Megatron did for every job an earlier link describes.
   if (!t.create_attention_mask_in_dataloader) j["create_attention_mask_in_dataloader"] = false;
+  // Written only when on, for the same reason: off is what every earlier link's estimate did.
+  if (t.moe_grouped_gemm) j["moe_grouped_gemm"] = true;
+  if (t.cross_entropy_fusion) j["cross_entropy_fusion"] = true;
   return j;
 }
 

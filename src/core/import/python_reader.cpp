@@ -23,8 +23,17 @@ Ref Value::Attr(const std::string& name) const {
 namespace {
 
 constexpr int kMaxCallDepth = 48;
-constexpr int kMaxExpressionDepth = 120;
-constexpr long long kMaxSteps = 2000000;
+// Nesting (brackets, operators, calls) counted across every call active on the stack, not per
+// line: the reader recurses once per level, and a recipe calling recipes 48 deep, each line
+// nested 120 deep, overflowed the stack (found by fuzz_import_deepspeed). 400 levels need
+// ~0.5 MB of stack natively; real recipes nest under 20.
+constexpr int kMaxNesting = 400;
+// The evaluation budget of one Program::Call, in tokens of the logical lines run (a line costs its
+// tokens + 1: each run re-reads its expression). Real registries run a few hundred tokens per
+// recipe (tests/data/import: under 200); recipes that call one another two or three times per
+// line up to kMaxCallDepth deep grow exponentially, and at 2,000,000 lines such a file held the
+// page for seconds (found by fuzz_import_python: 2.5 s natively). 200,000 tokens take ~20 ms.
+constexpr long long kMaxEvaluatedTokens = 200000;
 constexpr std::size_t kMaxListItems = 100000;
 
 Ref Make(Value::Kind kind, int line) {
@@ -55,6 +64,7 @@ struct Program::Impl {
   std::set<std::string> external;
   long long steps = 0;
   int call_depth = 0;
+  int nesting = 0;                              // see kMaxNesting
   std::set<std::pair<std::string, int>> noted;  // (file, line) of diagnostics already given
 
   explicit Impl(Program& p) : owner(p) {}
@@ -73,6 +83,19 @@ struct Program::Impl {
 namespace {
 
 // An expression parser that evaluates as it goes (there is no control flow to defer).
+// One level of nesting (kMaxNesting), undone when the level's parse returns, on every path.
+class NestingGuard {
+ public:
+  explicit NestingGuard(int& nesting) : nesting_(++nesting) {}
+  ~NestingGuard() { --nesting_; }
+  NestingGuard(const NestingGuard&) = delete;
+  NestingGuard& operator=(const NestingGuard&) = delete;
+  bool too_deep() const { return nesting_ > kMaxNesting; }
+
+ private:
+  int& nesting_;
+};
+
 class Expr {
  public:
   Expr(Program::Impl& impl, std::map<std::string, Ref>& locals, const LogicalLine& line,
@@ -92,7 +115,6 @@ class Expr {
   std::map<std::string, Ref>& locals_;
   const LogicalLine& line_;
   std::size_t pos_, end_;
-  int depth_ = 0;
   std::string error_;
 
   const Token& Peek() const {
@@ -144,13 +166,13 @@ class Expr {
   }
 
   Ref Ternary() {
-    if (++depth_ > kMaxExpressionDepth) return Fail("expression nested too deeply");
+    NestingGuard nest(impl_.nesting);
+    if (nest.too_deep()) return Fail("expression nested too deeply");
     if (IsName("lambda")) {
       const int line = Line();
       while (pos_ < end_ && !IsOp(":")) ++pos_;
       Accept(":");
       Ternary();
-      --depth_;
       return Opaque("lambda", line);
     }
     Ref v = Or();
@@ -163,7 +185,6 @@ class Expr {
       std::optional<bool> truth = Truth(cond);
       v = !truth ? Opaque("conditional expression", v->line) : (*truth ? v : other);
     }
-    --depth_;
     return v;
   }
 
@@ -212,9 +233,12 @@ class Expr {
   Ref Not() {
     if (IsName("not")) {
       ++pos_;
-      if (++depth_ > kMaxExpressionDepth) return Fail("expression nested too deeply");
-      Ref v = Not();
-      --depth_;
+      Ref v;
+      {
+        NestingGuard nest(impl_.nesting);
+        if (nest.too_deep()) return Fail("expression nested too deeply");
+        v = Not();
+      }
       const std::optional<bool> t = Truth(v);
       if (!t) return Opaque("not", v->line);
       Ref b = Make(Value::Kind::kBool, v->line);
@@ -358,9 +382,12 @@ class Expr {
     if (IsOp("-") || IsOp("+") || IsOp("~")) {
       const std::string op = Peek().text;
       ++pos_;
-      if (++depth_ > kMaxExpressionDepth) return Fail("expression nested too deeply");
-      Ref v = Factor();
-      --depth_;
+      Ref v;
+      {
+        NestingGuard nest(impl_.nesting);
+        if (nest.too_deep()) return Fail("expression nested too deeply");
+        v = Factor();
+      }
       if (op == "+") return v;
       if (op == "-" && v->kind == Value::Kind::kInt && v->i != LLONG_MIN) {
         Ref r = Make(Value::Kind::kInt, v->line);
@@ -376,9 +403,12 @@ class Expr {
     }
     Ref v = Postfix();
     if (Accept("**")) {
-      if (++depth_ > kMaxExpressionDepth) return Fail("expression nested too deeply");
-      Ref e = Factor();
-      --depth_;
+      Ref e;
+      {
+        NestingGuard nest(impl_.nesting);
+        if (nest.too_deep()) return Fail("expression nested too deeply");
+        e = Factor();
+      }
       v = Binary("**", v, e);
     }
     return v;
@@ -409,7 +439,8 @@ class Expr {
   }
 
   Ref Postfix() {
-    if (++depth_ > kMaxExpressionDepth) return Fail("expression nested too deeply");
+    NestingGuard nest(impl_.nesting);
+    if (nest.too_deep()) return Fail("expression nested too deeply");
     std::string dotted;
     Ref v = Atom(dotted);
     while (pos_ < end_) {
@@ -453,7 +484,6 @@ class Expr {
         break;
       }
     }
-    --depth_;
     if (v == nullptr) return Opaque(dotted.empty() ? "?" : dotted, Line());
     return v;
   }
@@ -650,7 +680,8 @@ Ref Program::Impl::RunBody(const FunctionBody& fn, std::map<std::string, Ref>& l
   const int base = fn.lines.front().indent;
   for (std::size_t k = 0; k < fn.lines.size(); ++k) {
     const LogicalLine& line = fn.lines[k];
-    if (++steps > kMaxSteps) {
+    steps += 1 + static_cast<long long>(line.tokens.size());
+    if (steps > kMaxEvaluatedTokens) {
       Diag(line.file, line.line, "stopped: too much to evaluate");
       return nullptr;
     }

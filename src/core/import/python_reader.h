@@ -4,8 +4,8 @@
 // a function defined in the files is followed (derived recipes), any other call becomes an
 // object holding its arguments (`TrainingConfig(seq_len=8192)`). Everything else (imports,
 // `if`/`for` bodies, lambdas, subscripts, f-strings) is skipped or becomes an opaque value,
-// reported with its line. Nothing is executed; runs in time linear in the input, with limits on
-// nesting, call depth and evaluation steps.
+// reported with its line. Nothing is executed; the work is bounded by limits on nesting, call
+// depth and the tokens evaluated per call (kMaxEvaluatedTokens).
 #pragma once
 
 #include <map>

@@ -1,0 +1,77 @@
+// py::Program (src/core/import/python_reader.cpp): the evaluation budget of one call.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/import/python_reader.h"
+
+namespace trainmem::py {
+namespace {
+
+// f0() calls f1() twice in one line, f1 calls f2 twice, ..., f<depth> returns 1: 2^(depth+1) - 1
+// calls, and f0 returns 2^depth.
+std::string DoublingRecipes(int depth) {
+  std::string text;
+  for (int i = 0; i < depth; ++i) {
+    const std::string next = "f" + std::to_string(i + 1) + "()";
+    text +=
+        "def f" + std::to_string(i) + "():\n    a = " + next + " + " + next + "\n    return a\n";
+  }
+  text += "def f" + std::to_string(depth) + "():\n    return 1\n";
+  return text;
+}
+
+bool Says(const Program& p, const std::string& words) {
+  for (const Diagnostic& d : p.diagnostics())
+    if (d.message.find(words) != std::string::npos) return true;
+  return false;
+}
+
+TEST(PythonReader, CallsThatMultiplyStopAtTheTokenBudget) {
+  // Depth 17: 262,143 calls of two logical lines each (524,286 lines, ~14 tokens per call with
+  // the line costs: "a = f1 ( ) + f1 ( )" 9 tokens + 1, "return a" 2 + 1) = ~3.4 million
+  // tokens, over the 200,000-token budget, so the reader stops and says so. A budget counted in
+  // lines (2,000,000) let this run to the end: the fuzzer's worst case held the page 2.5 s.
+  Program p;
+  p.AddFile("r.py", DoublingRecipes(17));
+  (void)p.Call("f0");
+  EXPECT_TRUE(Says(p, "too much to evaluate"));
+}
+
+TEST(PythonReader, RecipesWithinTheBudgetAreEvaluated) {
+  // Depth 10: 2,047 calls, ~13 tokens each = ~27,000 tokens: within the budget; f0 = 2^10.
+  Program p;
+  p.AddFile("r.py", DoublingRecipes(10));
+  const Ref r = p.Call("f0");
+  EXPECT_FALSE(Says(p, "too much to evaluate"));
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->kind, Value::Kind::kInt);
+  EXPECT_EQ(r->i, 1024);
+}
+
+TEST(PythonReader, NestingIsCountedAcrossCalls) {
+  // g0 returns ((((((((((g1())))))))))), ..., g39 returns 1: each line nests ~13 levels (ten
+  // brackets, the call, the expression's entry), 40 calls deep = ~520 levels on the stack at
+  // once, over the 400 allowed. Counted per line (the old rule: 120 each) every line passed,
+  // and 48 such calls with 120-deep lines overflowed the stack under ASan.
+  std::string text;
+  const int calls = 40;
+  for (int i = 0; i < calls; ++i)
+    text += "def g" + std::to_string(i) + "():\n    return " + std::string(10, '(') + "g" +
+            std::to_string(i + 1) + "()" + std::string(10, ')') + "\n";
+  text += "def g" + std::to_string(calls) + "():\n    return 1\n";
+  Program deep;
+  deep.AddFile("r.py", text);
+  (void)deep.Call("g0");
+  EXPECT_TRUE(Says(deep, "nested too deeply"));
+  // The same recipes entered 10 calls from the end (~130 levels) are read to their value.
+  Program shallow;
+  shallow.AddFile("r.py", text);
+  const Ref r = shallow.Call("g30");
+  EXPECT_FALSE(Says(shallow, "nested too deeply"));
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->i, 1);
+}
+
+}  // namespace
+}  // namespace trainmem::py
