@@ -398,19 +398,6 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   }
   set_int("--expert-model-parallel-size", "parallelism.expert_parallel_degree");
   set_int("--expert-tensor-parallel-size", "parallelism.expert_tensor_parallel_degree");
-  // Without --expert-tensor-parallel-size Megatron-Core splits each expert over the tensor-
-  // parallel group: validate_args (megatron/training/arguments.py) sets it to
-  // --tensor-model-parallel-size, and before the option existed (core_r0.9) MoE layers always
-  // used TP (MindSpeed-LLM's mixtral_mcore_tp4_ep2 CI run: per-rank memory matches experts
-  // split 4 ways). MindSpeed-LLM's legacy (non-mcore) MoE is a different implementation and
-  // keeps trainmem's default.
-  const bool legacy_model =
-      a.Has("--use-legacy-models") || (NpuScript(file.text) && !a.Has("--use-mcore-models"));
-  if (a.Int("--num-experts").value_or(0) > 0 && !a.Has("--expert-tensor-parallel-size") &&
-      !legacy_model && tp > 1)
-    b.Set("parallelism.expert_tensor_parallel_degree", tp,
-          {file.name, 0,
-           "(no --expert-tensor-parallel-size: Megatron uses --tensor-model-parallel-size)"});
   const bool sp = a.Has("--sequence-parallel");
   a.Get("--sequence-parallel");
   b.Set("parallelism.sequence_parallel", sp,
@@ -925,9 +912,14 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   // Expert tensor parallelism (MoE parallel folding): Megatron's default is the dense tensor
   // parallel size (megatron/training/arguments.py: `if args.expert_tensor_parallel_size is None:
   // args.expert_tensor_parallel_size = args.tensor_model_parallel_size`), so without the flag
-  // each expert is split over TP ranks; trainmem's own default is 1. Without experts the flag
-  // only names process groups no weight lives in: it is left out rather than refused.
+  // each expert is split over TP ranks; trainmem's own default is 1. Before the option existed
+  // (core_r0.9) MoE layers always used TP (MindSpeed-LLM's mixtral_mcore_tp4_ep2 CI run: per-rank
+  // memory matches experts split 4 ways). MindSpeed-LLM's legacy (non-mcore) MoE is a different
+  // implementation and keeps trainmem's default. Without experts the flag only names process
+  // groups no weight lives in: it is left out rather than refused.
   {
+    const bool legacy_model =
+        a.Has("--use-legacy-models") || (NpuScript(file.text) && !a.Has("--use-mcore-models"));
     long long experts = a.Int("--num-experts").value_or(0);
     for (const char* key :
          {"model.n_routed_experts", "model.num_experts", "model.num_local_experts"})
@@ -939,7 +931,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       b.Erase("parallelism.expert_tensor_parallel_degree");
       b.Note(a.At("--expert-tensor-parallel-size").text +
              " has no effect on a model without experts; left out");
-    } else if (experts > 0 && !a.Has("--expert-tensor-parallel-size") && tp > 1) {
+    } else if (experts > 0 && !a.Has("--expert-tensor-parallel-size") && tp > 1 && !legacy_model) {
       b.Set("parallelism.expert_tensor_parallel_degree", tp,
             {file.name, 0, "(Megatron default: --expert-tensor-parallel-size = TP)"});
     }
