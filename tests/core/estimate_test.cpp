@@ -198,14 +198,14 @@ TEST(EstimateTest, TemporaryBreakdownListsOnlyComputedTerms) {
       const nlohmann::json& t = stage["temporary_breakdown"];
       std::vector<std::string> keys;
       for (const auto& item : t.items()) keys.push_back(item.key());
-      EXPECT_EQ(keys,
-                (std::vector<std::string>{"allocator_reserve", "fraction", "gathered_params",
-                                          "grad_buckets", "optimizer_step", "unsharded_grads"}))
+      EXPECT_EQ(keys, (std::vector<std::string>{"allocator_reserve", "fraction", "gathered_params",
+                                                "grad_buckets", "optimizer_step", "unsharded_grads",
+                                                "workspaces"}))
           << settings[0].second;
       const std::int64_t allocated_terms =
           t["gathered_params"].get<std::int64_t>() + t["unsharded_grads"].get<std::int64_t>() +
-          t["grad_buckets"].get<std::int64_t>() + t["optimizer_step"].get<std::int64_t>() +
-          t["fraction"].get<std::int64_t>();
+          t["grad_buckets"].get<std::int64_t>() + t["workspaces"].get<std::int64_t>() +
+          t["optimizer_step"].get<std::int64_t>() + t["fraction"].get<std::int64_t>();
       EXPECT_EQ(allocated_terms, stage["temporary"].get<std::int64_t>()) << settings[0].second;
     }
   }

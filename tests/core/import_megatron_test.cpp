@@ -165,6 +165,44 @@ python ./preprocess_data.py \
   EXPECT_NE(e.find("preprocess_data.py"), std::string::npos) << e;
 }
 
+// Megatron-Core MoE without --expert-tensor-parallel-size splits experts over TP (validate_args
+// sets it to --tensor-model-parallel-size); an explicit value is kept; MindSpeed-LLM's legacy
+// (non-mcore) MoE keeps the schema default.
+TEST(ImportMegatron, ExpertTensorParallelDefaultsToTensorParallel) {
+  const std::string base = R"(NPUS_PER_NODE=8
+torchrun --nproc_per_node $NPUS_PER_NODE pretrain_gpt.py \
+    --tensor-model-parallel-size 4 --expert-model-parallel-size 2 --num-experts 8 \
+    --num-layers 2 --hidden-size 256 --num-attention-heads 4 --seq-length 128 \
+    --micro-batch-size 1 --global-batch-size 2 --vocab-size 1024 --sequence-parallel)";
+  const ImportResult mcore = MustImport({{"moe.sh", base + " --use-mcore-models\n"}});
+  EXPECT_EQ(At(mcore.config, "parallelism.expert_tensor_parallel_degree"), 4);
+  const ImportResult given =
+      MustImport({{"moe.sh", base + " --use-mcore-models --expert-tensor-parallel-size 1\n"}});
+  EXPECT_EQ(At(given.config, "parallelism.expert_tensor_parallel_degree"), 1);
+  const ImportResult legacy = MustImport({{"moe.sh", base + "\n"}});
+  EXPECT_TRUE(At(legacy.config, "parallelism.expert_tensor_parallel_degree").is_null());
+}
+
+// --geglu / --gelu-tanh (MindSpeed-LLM's Gemma scripts) make the MLP gated, like --swiglu.
+TEST(ImportMegatron, GegluIsAGatedMlp) {
+  const std::string script = R"(torchrun --nproc_per_node 1 pretrain_gpt.py \
+    --num-layers 2 --hidden-size 256 --ffn-hidden-size 1024 --num-attention-heads 4 \
+    --seq-length 128 --micro-batch-size 1 --vocab-size 1024 --make-vocab-size-divisible-by 1 \
+    --disable-bias-linear --normalization RMSNorm --position-embedding-type rope --geglu
+)";
+  const ImportResult r = MustImport({{"gemma.sh", script}});
+  EXPECT_EQ(At(r.config, "model.mlp_kind"), "gated");
+  // Per layer: attention 4 · 256² = 262144, gated MLP 3 · 256 · 1024 = 786432, two RMSNorms
+  // 512 → 1049088; two layers 2098176; tied embedding 1024 · 256 = 262144; final norm 256.
+  const Config c = MustParse(r.config.dump());
+  EXPECT_EQ(CountParams(c.model, false).total, 2098176 + 262144 + 256);
+  std::string gemma2 = script;
+  gemma2.replace(gemma2.find("--geglu"), 7, "--gelu-tanh");
+  const ImportResult tanh = MustImport({{"gemma2.sh", gemma2}});
+  EXPECT_EQ(At(tanh.config, "model.mlp_kind"), "gated");
+  EXPECT_EQ(At(tanh.config, "model.hidden_act"), "gelu_pytorch_tanh");
+}
+
 // LoRA flags are named as not modelled (the estimate trains every weight), not as harmless.
 TEST(ImportMegatron, LoraIsNamedAsNotModelled) {
   const std::string script = R"(torchrun --nproc_per_node 8 posttrain_gpt.py \

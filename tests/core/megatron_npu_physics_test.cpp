@@ -253,5 +253,42 @@ TEST(MegatronMoe, ExpertTensorParallelGathersTheRoutedTokens) {
   EXPECT_NEAR(per_token("2") - per_token("1"), 8'192.0, 1e-6);
 }
 
+// MindSpeed --reuse-fp32-param with the distributed optimizer (bf16): the fp32 master shard is
+// an int32 view into the bf16 parameter buffer plus a bf16 remainder of numel / DP
+// (mindspeed/core/memory/reuse_param/adaptor.py reuse_buffer_dis), so the master costs 2 bytes
+// a parameter instead of 4 over the DP·CP shard. Small model, world 4 = DP 4, zero 1:
+// parameters N = CountParams; the optimizer states drop by exactly 2·N / 4, nothing else moves.
+TEST(MegatronReuseFp32Param, MasterShardCostsTwoBytesAParameter) {
+  const Config base = Megatron(
+      "ascend-910b", kSmallModel,
+      {{"ws", "4"}, {"dp", "4"}, {"zero", "1"}, {"training.mixed_precision_param", "bfloat16"}});
+  const Config reuse = With(base, {{"optimizer.reuse_fp32_param", "true"}});
+  const Estimate a = EstimateMemory(base);
+  const Estimate b = EstimateMemory(reuse);
+  const std::int64_t n = CountParams(base.model, false).total;
+  EXPECT_EQ(a.per_device.optimizer_states - b.per_device.optimizer_states, 2 * n / 4);
+  EXPECT_EQ(a.per_device.parameters, b.per_device.parameters);
+  EXPECT_EQ(a.per_device.gradients, b.per_device.gradients);
+  // Without the distributed optimizer (a different MindSpeed code path) or with fp16 (the
+  // remainder buffers are bf16), nothing changes.
+  const Config no_dist = With(reuse, {{"zero", "0"}});
+  EXPECT_EQ(EstimateMemory(no_dist).per_device.optimizer_states,
+            EstimateMemory(With(base, {{"zero", "0"}})).per_device.optimizer_states);
+  const Config fp16 = With(reuse, {{"training.mixed_precision_param", "float16"}});
+  EXPECT_EQ(EstimateMemory(fp16).per_device.optimizer_states,
+            EstimateMemory(With(base, {{"training.mixed_precision_param", "float16"}}))
+                .per_device.optimizer_states);
+}
+
+// The importer reads --reuse-fp32-param into optimizer.reuse_fp32_param.
+TEST(MegatronReuseFp32Param, ImporterReadsTheFlag) {
+  const std::string script = R"(torchrun --nproc_per_node 4 pretrain_gpt.py \
+    --num-layers 2 --hidden-size 256 --num-attention-heads 4 --seq-length 128 \
+    --micro-batch-size 1 --vocab-size 1024 --bf16 --use-distributed-optimizer --reuse-fp32-param
+)";
+  const ImportResult r = testing::MustImport({{"reuse.sh", script}});
+  EXPECT_EQ(testing::At(r.config, "optimizer.reuse_fp32_param"), true);
+}
+
 }  // namespace
 }  // namespace trainmem

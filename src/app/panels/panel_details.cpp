@@ -63,6 +63,7 @@ void DrawTemporaryBreakdown(const trainmem::TemporaryBreakdown& t) {
     KeyBytes(Str::kTempGatheredParams, t.gathered_params);
     KeyBytes(Str::kTempUnshardedGrads, t.unsharded_grads);
     KeyBytes(Str::kTempGradBuckets, t.grad_buckets);
+    KeyBytes(Str::kTempWorkspaces, t.workspaces);
     KeyBytes(Str::kTempOptimizerStep, t.optimizer_step);
     KeyBytes(Str::kTempFraction, t.fraction);
     KeyBytes(Str::kTempAllocatorReserve, t.allocator_reserve, Str::kTempAllocatorReserveHelp);

@@ -66,6 +66,14 @@ struct Training {
   // loader and copy it to the device unless --no-create-attention-mask-in-dataloader is given
   // (megatron/training/arguments.py; core/datasets/gpt_dataset.py). Other frameworks: no effect.
   bool create_attention_mask_in_dataloader = true;
+  // Megatron-LM only (frameworks' other flags have no such knob; off elsewhere):
+  // --moe-grouped-gemm: the experts run as Transformer Engine GroupedLinear, whose grouped GEMM
+  // keeps one cuBLAS workspace per compute stream (estimate_params.cpp GemmWorkspaceBytes).
+  bool moe_grouped_gemm = false;
+  // --cross-entropy-loss-fusion with the native implementation (the default
+  // --cross-entropy-fusion-impl): the loss's backward runs under torch.compile and holds one
+  // more fp32 copy of the logits (estimate_activations.cpp).
+  bool cross_entropy_fusion = false;
 };
 
 struct Compile {
@@ -117,6 +125,9 @@ struct Optimizer {
   std::int64_t swap_optimizer_times = 16;
   bool early_step_in_backward = false;  // optimizer step fused into backward, per parameter
   bool offload = false;                 // optimizer states and step on the host (ZeRO-Offload)
+  // MindSpeed --reuse-fp32-param (Megatron, bf16, distributed optimizer): the fp32 master shard
+  // lives in the bf16 parameter buffer plus a bf16 remainder (estimate_params.cpp).
+  bool reuse_fp32_param = false;
 };
 
 struct Overhead {

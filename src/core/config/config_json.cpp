@@ -35,6 +35,9 @@ json TrainingToJson(const Training& t) {
   // Written only when off: v1 share links diff against frozen defaults that predate the key, and
   // its default (on) is what Megatron did for every job an earlier link describes.
   if (!t.create_attention_mask_in_dataloader) j["create_attention_mask_in_dataloader"] = false;
+  // Written only when on, for the same reason: off is what every earlier link's estimate did.
+  if (t.moe_grouped_gemm) j["moe_grouped_gemm"] = true;
+  if (t.cross_entropy_fusion) j["cross_entropy_fusion"] = true;
   return j;
 }
 
@@ -77,6 +80,7 @@ json OptimizerToJson(const Optimizer& o) {
   // configs and share links of every other optimizer do not carry them.
   if (o.first_moment) j["first_moment"] = true;
   if (o.max_preconditioner_dim > 0) j["max_preconditioner_dim"] = o.max_preconditioner_dim;
+  if (o.reuse_fp32_param) j["reuse_fp32_param"] = true;
   return j;
 }
 
@@ -118,6 +122,7 @@ const std::vector<SettingAlias> kAliases = {
     {"swapn", "optimizer.swap_optimizer_times"},
     {"ebw", "optimizer.early_step_in_backward"},
     {"ooff", "optimizer.offload"},
+    {"r32", "optimizer.reuse_fp32_param"},
     {"tmp", "overhead.temporary_fraction"},
     {"budget", "overhead.budget_fraction"},
 };

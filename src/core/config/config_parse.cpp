@@ -130,6 +130,8 @@ void ReadTraining(const json* section, Training& t, std::vector<Error>& errors) 
   r.Int("loss_chunks", t.loss_chunks);
   r.Bool("mtp", t.mtp);
   r.Bool("create_attention_mask_in_dataloader", t.create_attention_mask_in_dataloader);
+  r.Bool("moe_grouped_gemm", t.moe_grouped_gemm);
+  r.Bool("cross_entropy_fusion", t.cross_entropy_fusion);
   r.ReportUnknownKeys();
 }
 
@@ -264,6 +266,7 @@ void ReadOptimizer(const json* section, Optimizer& o, std::vector<Error>& errors
   r.Int("swap_optimizer_times", o.swap_optimizer_times);
   r.Bool("early_step_in_backward", o.early_step_in_backward);
   r.Bool("offload", o.offload);
+  r.Bool("reuse_fp32_param", o.reuse_fp32_param);
   r.ReportUnknownKeys();
 }
 

@@ -44,7 +44,8 @@ ParamCounts TrainedParams(const Config& config, const ParamCounts& main_model) {
 }
 
 StageEstimate DetailedStage(const Config& config, const Layout& layout,
-                            const detail::StageParams& sp, int index, double& host_optimizer) {
+                            const detail::StageParams& sp, int index, double workspaces,
+                            double& host_optimizer) {
   StageEstimate st;
   st.stage = index;
   st.first_layer = sp.first_layer;
@@ -56,7 +57,7 @@ StageEstimate DetailedStage(const Config& config, const Layout& layout,
   const detail::StageActivations act = detail::ComputeActivations(config, layout, sp, index);
   st.activations = act.breakdown;
 
-  const double persistent = state.parameters + state.optimizer_states;
+  const double persistent = state.parameters + state.optimizer_states + workspaces;
   const double gathered_in_step = layout.pp > 1 ? state.gathered_params : 0;
   const double live_grads_a = state.grads_freed_before_forward ? 0 : state.gradients;
   const double transient_a = state.gathered_params + state.unsharded_grads + state.grad_buckets;
@@ -107,9 +108,10 @@ StageEstimate DetailedStage(const Config& config, const Layout& layout,
     t.optimizer_step = ToBytes(state.optimizer_step_temp);
   }
   t.grad_buckets = ToBytes(state.grad_buckets);
+  t.workspaces = ToBytes(workspaces);
   t.fraction = ToBytes(fraction);
-  m.temporary =
-      t.gathered_params + t.unsharded_grads + t.grad_buckets + t.optimizer_step + t.fraction;
+  m.temporary = t.gathered_params + t.unsharded_grads + t.grad_buckets + t.workspaces +
+                t.optimizer_step + t.fraction;
   m.total = m.parameters + m.gradients + m.optimizer_states + m.activations + m.temporary;
   m.peak_allocated = std::min(m.total, ToBytes(allocated));
   t.allocator_reserve = m.total - m.peak_allocated;
@@ -220,10 +222,11 @@ StagesResult ComputeStages(const Config& config, const Layout& layout, const Mod
     const std::vector<detail::StageParams> split =
         detail::SplitStages(config, layout, config.model, counts.layers, main_model);
     r.stages.reserve(split.size());
+    const double workspaces = detail::GemmWorkspaceBytes(config);
     for (std::size_t i = 0; i < split.size(); ++i) {
       double host_optimizer = 0;
       r.stages.push_back(
-          DetailedStage(config, layout, split[i], static_cast<int>(i), host_optimizer));
+          DetailedStage(config, layout, split[i], static_cast<int>(i), workspaces, host_optimizer));
       r.host_optimizer_bytes = std::max(r.host_optimizer_bytes, ToBytes(host_optimizer));
       r.host_activation_bytes =
           std::max(r.host_activation_bytes, r.stages.back().activations.offloaded_to_host);

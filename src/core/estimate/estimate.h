@@ -33,6 +33,7 @@ struct TemporaryBreakdown {
   std::int64_t gathered_params = 0;    // FSDP/ZeRO-3 unsharded layer copies (current + prefetch)
   std::int64_t unsharded_grads = 0;    // per-layer full gradients before reduce-scatter
   std::int64_t grad_buckets = 0;       // DDP / Megatron reduction buckets
+  std::int64_t workspaces = 0;         // cuBLAS / Transformer Engine GEMM workspaces (persistent)
   std::int64_t optimizer_step = 0;     // fused optimizer temporaries, swap_optimizer slices
   std::int64_t fraction = 0;           // overhead.temporary_fraction × (the rest)
   std::int64_t allocator_reserve = 0;  // fragmentation: total − peak_allocated

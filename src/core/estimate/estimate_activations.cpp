@@ -650,6 +650,17 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     b.recompute_layer = ToBytes(worst_transient * tokens);
     loss *= 1 + depths;
   }
+  if (st.has_head && c.framework == Framework::kMegatron && c.training.cross_entropy_fusion) {
+    // --cross-entropy-loss-fusion, native: megatron/core/fusions/fused_cross_entropy.py runs
+    // calculate_gradients under jit_fuser (torch.compile, megatron/core/jit.py). It updates the
+    // saved fp32 softmax in place; compiled, that input mutation is functionalized, so the
+    // backward writes a new fp32 [tokens, V/tp] buffer beside the saved one before its bf16
+    // cast. The unfused path (tensor_parallel/cross_entropy.py) updates in place: 4 more bytes
+    // per logit, once (the backward runs one loss at a time, MTP's included). Megatron's CI
+    // pair gpt3_mcore_te_tp2_pp2_{resume_torch_dist,cross_entropy_loss_fusion} differs by
+    // 410,255,360 B; 4 × 4096 tokens × 25216 = 413,138,944 B.
+    loss += 4.0 * static_cast<double>(c.model.vocab_size) / x.tp * tokens;
+  }
   b.logits_and_loss = ToBytes(loss);
   const double mask = AttentionMaskBytes(c, l, x, st, static_cast<double>(mbs));
   b.attention_mask = ToBytes(mask);

@@ -54,6 +54,10 @@ struct StateBytes {
 
 StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const StageParams& stage);
 
+// cuBLAS / Transformer Engine GEMM workspaces: persistent, the same on every stage; computed
+// once per estimate (it reads the device's name).
+double GemmWorkspaceBytes(const Config& config);
+
 // Activations of one stage at the start of its backward (the activation peak).
 struct StageActivations {
   ActivationBreakdown breakdown;

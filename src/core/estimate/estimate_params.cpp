@@ -17,8 +17,12 @@
 // - DeepSpeed MoE (deepspeed/utils/groups.py, deepspeed/moe/utils.py): expert parameters form
 //   their own ZeRO groups over the expert-data-parallel ranks, dp / ep.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstring>
+#include <string>
 
+#include "core/estimate/accuracy.h"
 #include "core/estimate/estimate_internal.h"
 #include "core/estimate/optimizer_states.h"
 
@@ -342,7 +346,17 @@ StateBytes MegatronRecipe(const Config& config, const Layout& layout, const Stag
       OptimizerStateBytes(config, stage, shards.dense, shards.expert, state_bytes);
   out.parameters = local.total() * param_bytes;
   out.gradients = local.total() * grad_bytes;
-  out.optimizer_states = sharded * (half ? 4.0 : 0.0) + states;
+  // MindSpeed --reuse-fp32-param (mindspeed/core/memory/reuse_param/adaptor.py): with the
+  // distributed optimizer the fp32 master shard is an int32 view into the bf16 parameter buffer
+  // (its high halves are the bf16 parameters) plus a bf16 remainder buffer of numel / DP
+  // (reuse_buffer_dis; with one data-parallel rank, reuse_buffer_single keeps parameters and
+  // remainders in one 2 × numel bf16 buffer). The master shard costs 2 bytes a parameter, not
+  // 4. MindSpeed-LLM CI, TP2 CP4 Llama 2 7B: 'allocated memory' after iteration 1 is
+  // 2 · 3.37e9 / (DP·CP = 4) bytes = 1.57 GiB below the copy-keeping count, as measured.
+  const bool reuse =
+      config.optimizer.reuse_fp32_param && precision == DType::kBFloat16 && distributed;
+  const double master_bytes = half ? (reuse ? 2.0 : 4.0) : 0.0;
+  out.optimizer_states = sharded * master_bytes + states;
   out.lazy_states = states;
   out.optimizer_step_temp = stage.largest_tensor * 4.0;
   if (precision == DType::kFloat16) out.optimizer_step_temp += sharded * 4.0;
@@ -408,7 +422,54 @@ StateBytes TorchtuneRecipe(const Config& config, const Layout& layout, const Sta
   return out;
 }
 
+bool NameHas(const Device& d, const char* needle) {
+  auto has = [needle](const std::string& text) {
+    const std::size_t n = std::strlen(needle);
+    for (std::size_t i = 0; i + n <= text.size(); ++i) {
+      std::size_t k = 0;
+      while (k < n && std::tolower(static_cast<unsigned char>(text[i + k])) == needle[k]) ++k;
+      if (k == n) return true;
+    }
+    return false;
+  };
+  return d.id.empty() ? has(d.name) : has(d.id);  // a preset's id, else a custom device's name
+}
+
 }  // namespace
+
+// GEMM workspaces of a Megatron-LM job on NVIDIA GPUs: persistent buffers taken from the caching
+// allocator the first time a GEMM runs, so they are in every allocated figure from then on.
+// - PyTorch keeps one cuBLAS workspace per (handle, stream) (aten/src/ATen/cuda/
+//   CublasHandlePool.cpp getCurrentCUDABlasHandle → getNewWorkspace, allocated through
+//   CUDACachingAllocator): 32 MiB on Hopper (4096 KiB × 8, also what the CI's
+//   CUBLAS_WORKSPACE_CONFIG=:4096:8 asks for), 8 MiB + 128 KiB before it. Handles are
+//   thread-local and autograd runs backward on its own device thread: two workspaces (forward on
+//   the main thread, backward on the autograd thread; both use torch GEMMs: the output layer
+//   and, without Transformer Engine, every linear). cuBLASLt shares it (unified workspace).
+// - Transformer Engine (Megatron's default --transformer-impl) allocates its own cuBLAS workspace
+//   with torch.empty on first use (transformer_engine/pytorch/cpp_extensions/gemm.py
+//   get_cublas_workspace): 32 MiB + 1 KiB from compute capability 9, 4 MiB before. Its grouped
+//   GEMM (--moe-grouped-gemm, training.moe_grouped_gemm) takes one more per compute stream (4
+//   streams, common/util/multi_stream.cpp get_num_compute_streams). --tp-comm-overlap takes
+//   three more for the userbuffer streams; the config does not say it, so they are not counted
+//   (Megatron's CI row with it sits 96 MiB higher).
+// Megatron's functional tests on H100 log, between iterations, 94–100 MiB above parameters,
+// gradients and optimizer states on every dense TE case: the 3 × 32 MiB here.
+// MindSpeed-LLM on Ascend (torch_npu, its own matmul workspaces) is left out.
+
+double GemmWorkspaceBytes(const Config& config) {
+  if (config.framework != Framework::kMegatron || DeviceIsAscend(config.device)) return 0;
+  constexpr double kMiB = 1024.0 * 1024.0;
+  const bool before_hopper = NameHas(config.device, "a100") || NameHas(config.device, "a800") ||
+                             NameHas(config.device, "v100") || NameHas(config.device, "l40") ||
+                             NameHas(config.device, "4090") || NameHas(config.device, "a10");
+  const double torch_workspace = before_hopper ? 8 * kMiB + 128 * 1024.0 : 32 * kMiB;
+  const double te_workspace = before_hopper ? 4 * kMiB : 32 * kMiB + 1024.0;
+  // TE's grouped GEMM: one workspace per compute stream (get_num_compute_streams() = 4).
+  const double grouped =
+      config.training.moe_grouped_gemm && config.model.num_experts > 0 ? 4 * te_workspace : 0;
+  return 2 * torch_workspace + te_workspace + grouped;
+}
 
 StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const StageParams& stage) {
   const double state_bytes = StateBytesPerElement(config);

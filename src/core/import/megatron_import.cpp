@@ -5,6 +5,7 @@
 // padded to a multiple of make_vocab_size_divisible_by × TP); MindSpeed-LLM's own flags
 // (--n-shared-experts, --swap-optimizer, --reuse-fp32-param, --swap-attention, --noop-layers,
 // --num-layer-list) from its examples/mcore/*/pretrain_*.sh.
+#include <algorithm>
 #include <cctype>
 #include <limits>
 #include <map>
@@ -22,6 +23,12 @@ namespace {
 long long PositiveProduct(long long a, long long b) {
   if (a <= 0 || b <= 0 || a > std::numeric_limits<long long>::max() / b) return 0;
   return a * b;
+}
+
+// A MindSpeed (Ascend NPU) launch script: its variables and environment say so.
+bool NpuScript(const std::string& text) {
+  return text.find("NPUS_PER_NODE") != std::string::npos ||
+         text.find("ASCEND") != std::string::npos || text.find("mindspeed") != std::string::npos;
 }
 
 struct Arg {
@@ -410,6 +417,34 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
             "parallelism.pipeline_parallel_layers_per_stage");
     b.Set("parallelism.pipeline_parallel_schedule", "Interleaved1F1B",
           a.At("--num-layers-per-virtual-pipeline-stage"));
+  } else if (a.Has("--num-virtual-stages-per-pipeline-rank")) {
+    // The other way to ask for the interleaved schedule: the number of model chunks per rank
+    // (megatron/training/arguments.py: virtual_pipeline_model_parallel_size =
+    // num_virtual_stages_per_pipeline_rank; 1 means no interleaving). Written here as layers
+    // per virtual stage, the form the config holds; a split that does not divide is left to
+    // the check below.
+    const std::optional<long long> v = a.Int("--num-virtual-stages-per-pipeline-rank");
+    const long long layers = a.Int("--num-layers").value_or(0);
+    const long long chunks = PositiveProduct(v.value_or(0), pp);
+    if (!v || *v < 1) {
+      b.Ignore(a.At("--num-virtual-stages-per-pipeline-rank"), "not a whole number >= 1");
+    } else if (*v > 1 && pp > 1 && chunks > 0 && layers > 0 && layers % chunks == 0 &&
+               !a.Has("--account-for-embedding-in-pipeline-split") &&
+               !a.Has("--account-for-loss-in-pipeline-split")) {
+      b.Set("parallelism.pipeline_parallel_schedule", "Interleaved1F1B",
+            a.At("--num-virtual-stages-per-pipeline-rank"));
+      b.Set("parallelism.pipeline_parallel_layers_per_stage", layers / chunks,
+            a.At("--num-virtual-stages-per-pipeline-rank"));
+    } else if (*v > 1 && pp > 1) {
+      // Uneven virtual stages (the embedding or the loss counted as a layer, or layers that do
+      // not divide) have no form in the config: the schedule stays 1F1B, which keeps fewer
+      // microbatches in flight than the interleaved schedule (an under-estimate).
+      b.Ignore(a.At("--num-virtual-stages-per-pipeline-rank"),
+               "virtual stages of uneven size cannot be expressed; estimated as 1F1B, which "
+               "keeps fewer microbatches in flight (an under-estimate)");
+    } else {
+      a.Get("--num-virtual-stages-per-pipeline-rank");
+    }
   }
   if (a.Has("--schedules-method")) {
     const std::string m = Lower(a.Value("--schedules-method"));
@@ -494,9 +529,27 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     b.Set("activation_checkpoint.mode", "full", a.At(flag));
   } else if (granularity == "selective" || a.Has("--recompute-activations")) {
     a.Get("--recompute-activations");
-    b.Set("activation_checkpoint.mode", "selective",
-          a.Has("--recompute-granularity") ? a.At("--recompute-granularity")
-                                           : a.At("--recompute-activations"));
+    // Selective recompute recomputes the modules of --recompute-modules, ["core_attn"] when not
+    // given (megatron/core/transformer/transformer_config.py __post_init__;
+    // transformer/attention.py checks "core_attn" in recompute_modules). trainmem's selective
+    // mode for Megatron is that core-attention recompute; a list without core_attn keeps the
+    // attention scores and recomputes other pieces (layernorm, mla_up_proj, mlp, moe_act, ...),
+    // which the config cannot say: it is estimated without recompute, an over-estimate.
+    std::string modules;
+    if (Arg* m = a.Get("--recompute-modules"))
+      for (const std::string& v : m->values) modules += (modules.empty() ? "" : " ") + v;
+    const bool core_attn =
+        !a.Has("--recompute-modules") || modules.find("core_attn") != std::string::npos;
+    if (core_attn) {
+      b.Set("activation_checkpoint.mode", "selective",
+            a.Has("--recompute-granularity") ? a.At("--recompute-granularity")
+                                             : a.At("--recompute-activations"));
+    } else {
+      b.Set("activation_checkpoint.mode", "none", a.At("--recompute-modules"));
+      b.Note("--recompute-modules " + modules +
+             " recomputes modules other than core attention, which the estimate cannot "
+             "express: estimated without recompute (an over-estimate)");
+    }
   } else {
     b.Set("activation_checkpoint.mode", "none", {file.name, 0, "(no --recompute-granularity)"});
   }
@@ -530,9 +583,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   }
   if (a.Has("--reuse-fp32-param")) {
     a.Get("--reuse-fp32-param");
-    b.Ignore(a.At("--reuse-fp32-param"),
-             "MindSpeed's fp32/bf16 parameter memory sharing is not "
-             "modelled (the estimate keeps both copies)");
+    b.Set("optimizer.reuse_fp32_param", true, a.At("--reuse-fp32-param"));
   }
   if (a.Has("--optimizer")) {
     const std::string o = Lower(a.Value("--optimizer"));
@@ -540,8 +591,28 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       b.Set("optimizer.name", "AdamW", a.At("--optimizer"));  // decoupled wd
     else if (o == "sgd")
       b.Set("optimizer.name", "SGD", a.At("--optimizer"));
+    else if (o == "muon" || o == "dist_muon")
+      // megatron/core/optimizer/__init__.py: Muon for the 2-D weight matrices, Adam for the rest
+      // (embeddings, output layer, norms); dist_muon is the deprecated name of muon with the
+      // layer-wise distributed optimizer (arguments.py).
+      b.Set("optimizer.name", "Muon", a.At("--optimizer"));
     else
       b.Ignore(a.At("--optimizer"), "optimizer '" + o + "' not modelled; Adam assumed");
+  }
+  if (a.Has("--moe-grouped-gemm") && a.Has("--num-experts")) {
+    a.Get("--moe-grouped-gemm");
+    b.Set("training.moe_grouped_gemm", true, a.At("--moe-grouped-gemm"));
+  }
+  // --cross-entropy-fusion-impl: "native" (the default) or "te" (Transformer Engine's kernel,
+  // which computes the gradient in its forward and is not the case counted here).
+  if (a.Has("--cross-entropy-loss-fusion")) {
+    a.Get("--cross-entropy-loss-fusion");
+    const std::string impl = Lower(a.Value("--cross-entropy-fusion-impl"));
+    if (impl.empty() || impl == "native")
+      b.Set("training.cross_entropy_fusion", true, a.At("--cross-entropy-loss-fusion"));
+    else
+      b.Ignore(a.At("--cross-entropy-fusion-impl"),
+               "Transformer Engine's fused cross-entropy is estimated as the unfused loss");
   }
   if (a.Has("--hidden-dropout")) {
     if (auto d = ParseNumber(a.Value("--hidden-dropout")))
@@ -552,9 +623,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   // Unfused attention keeps s × s scores: --attention-backend unfused/local; Megatron's local
   // DotProductAttention (--transformer-impl local) and legacy models without --use-flash-attn;
   // MindSpeed-LLM models are legacy unless --use-mcore-models (its training/arguments.py).
-  const bool npu_script = file.text.find("NPUS_PER_NODE") != std::string::npos ||
-                          file.text.find("ASCEND") != std::string::npos ||
-                          file.text.find("mindspeed") != std::string::npos;
+  const bool npu_script = NpuScript(file.text);
   const char* unfused_by = backend == "unfused" || backend == "local"        ? "--attention-backend"
                            : Lower(a.Value("--transformer-impl")) == "local" ? "--transformer-impl"
                            : a.Has("--use-legacy-models")                    ? "--use-legacy-models"
@@ -627,11 +696,18 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     if (a.Has("--kv-channels") && !mla) m["head_dim"] = a.Int("--kv-channels").value_or(0);
     const bool swiglu = a.Has("--swiglu");
     a.Get("--swiglu");
+    // MindSpeed-LLM's --geglu and --gelu-tanh (Gemma, Gemma 2) make the MLP gated with a GELU:
+    // mindspeed_llm/core/transformer/mlp.py core_mlp_init sets gated_linear_unit = True for
+    // both, so fc1 is [gate; up] (2 × ffn) as with --swiglu.
+    const bool gelu_tanh = a.Has("--gelu-tanh");
+    const bool geglu = !swiglu && (a.Has("--geglu") || gelu_tanh);
+    a.Get("--geglu");
+    a.Get("--gelu-tanh");
     long long ffn = a.Int("--ffn-hidden-size").value_or(0);
     if (ffn == 0) ffn = swiglu ? (4 * hidden * 2 / 3) / 64 * 64 : 4 * hidden;  // arguments.py
     m["intermediate_size"] = ffn;
-    m["mlp_kind"] = swiglu ? "gated" : "plain";
-    m["hidden_act"] = swiglu ? "silu" : "gelu";
+    m["mlp_kind"] = swiglu || geglu ? "gated" : "plain";
+    m["hidden_act"] = swiglu ? "silu" : gelu_tanh ? "gelu_pytorch_tanh" : "gelu";
     const std::string norm = Lower(a.Value("--normalization"));
     m["norm_kind"] = norm == "rmsnorm" ? "rmsnorm" : "layernorm";
     const bool bias = !a.Has("--disable-bias-linear");
@@ -748,8 +824,8 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
         {"num_key_value_heads", {"--num-query-groups", "--group-query-attention"}},
         {"head_dim", {"--kv-channels"}},
         {"intermediate_size", {"--ffn-hidden-size"}},
-        {"mlp_kind", {"--swiglu"}},
-        {"hidden_act", {"--swiglu"}},
+        {"mlp_kind", {"--swiglu", "--geglu", "--gelu-tanh"}},
+        {"hidden_act", {"--swiglu", "--geglu", "--gelu-tanh"}},
         {"norm_kind", {"--normalization"}},
         {"qkv_bias", {"--add-qkv-bias", "--disable-bias-linear"}},
         {"o_bias", {"--disable-bias-linear"}},
@@ -832,6 +908,62 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
                              "--tokenizer-model",
                              "--tokenizer-name-or-path"})
       a.Get(used);
+  }
+  // Expert tensor parallelism (MoE parallel folding): Megatron's default is the dense tensor
+  // parallel size (megatron/training/arguments.py: `if args.expert_tensor_parallel_size is None:
+  // args.expert_tensor_parallel_size = args.tensor_model_parallel_size`), so without the flag
+  // each expert is split over TP ranks; trainmem's own default is 1. Before the option existed
+  // (core_r0.9) MoE layers always used TP (MindSpeed-LLM's mixtral_mcore_tp4_ep2 CI run: per-rank
+  // memory matches experts split 4 ways). MindSpeed-LLM's legacy (non-mcore) MoE is a different
+  // implementation and keeps trainmem's default. Without experts the flag only names process
+  // groups no weight lives in: it is left out rather than refused.
+  {
+    const bool legacy_model =
+        a.Has("--use-legacy-models") || (NpuScript(file.text) && !a.Has("--use-mcore-models"));
+    long long experts = a.Int("--num-experts").value_or(0);
+    for (const char* key :
+         {"model.n_routed_experts", "model.num_experts", "model.num_local_experts"})
+      if (const json* n = b.Get(key); n && n->is_number_integer())
+        experts = std::max(experts, n->get<long long>());
+    // The model is known to be dense only when the script describes it (no config.json).
+    const bool dense = experts <= 0 && b.Get("model.hidden_size") != nullptr;
+    if (dense && b.Get("parallelism.expert_tensor_parallel_degree") != nullptr) {
+      b.Erase("parallelism.expert_tensor_parallel_degree");
+      b.Note(a.At("--expert-tensor-parallel-size").text +
+             " has no effect on a model without experts; left out");
+    } else if (experts > 0 && !a.Has("--expert-tensor-parallel-size") && tp > 1 && !legacy_model) {
+      b.Set("parallelism.expert_tensor_parallel_degree", tp,
+            {file.name, 0, "(Megatron default: --expert-tensor-parallel-size = TP)"});
+    }
+  }
+  // Uneven first / last pipeline stages (megatron/core/transformer/transformer_block.py
+  // get_num_layers_to_build): the first and/or last rank get the given layer counts, the other
+  // ranks split the rest evenly. Written out as the per-rank list the config holds; only
+  // without virtual stages (with them the counts are per virtual stage).
+  if ((a.Has("--decoder-first-pipeline-num-layers") ||
+       a.Has("--decoder-last-pipeline-num-layers")) &&
+      pp > 1 && b.Get("parallelism.pipeline_parallel_layers_per_stage") == nullptr &&
+      !a.Has("--num-virtual-stages-per-pipeline-rank")) {
+    const long long layers = a.Int("--num-layers").value_or(0);
+    const std::optional<long long> first = a.Int("--decoder-first-pipeline-num-layers");
+    const std::optional<long long> last = a.Int("--decoder-last-pipeline-num-layers");
+    const long long fixed = first.value_or(0) + last.value_or(0);
+    const long long others = pp - (first ? 1 : 0) - (last ? 1 : 0);
+    const bool fits = layers > 0 && fixed <= layers && first.value_or(0) >= 0 &&
+                      last.value_or(0) >= 0 &&
+                      (others > 0 ? (layers - fixed) % others == 0 : fixed == layers);
+    if (fits) {
+      const long long middle = others > 0 ? (layers - fixed) / others : 0;
+      json list = json::array();
+      for (long long r = 0; r < pp; ++r)
+        list.push_back(r == 0 && first ? *first : r == pp - 1 && last ? *last : middle);
+      b.Set("parallelism.pipeline_parallel_layer_list", list,
+            a.At(first ? "--decoder-first-pipeline-num-layers"
+                       : "--decoder-last-pipeline-num-layers"));
+    } else {
+      b.Note("--decoder-first/last-pipeline-num-layers do not split " + std::to_string(layers) +
+             " layers over PP " + std::to_string(pp) + "; the even split is estimated");
+    }
   }
   if (a.Has("--num-layer-list")) {
     a.Get("--num-layer-list");

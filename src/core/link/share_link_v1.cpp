@@ -9,7 +9,9 @@
 // existed, so a v1 link without it means "default" now and always. Likewise
 // training.create_attention_mask_in_dataloader is written only when false: true is what
 // Megatron and MindSpeed-LLM do unless told otherwise, so it is the job every earlier link
-// describes, and a link without the key means true now and always. And
+// describes, and a link without the key means true now and always. training.moe_grouped_gemm
+// and training.cross_entropy_fusion are written only when true: false is what every earlier
+// link's estimate counted. And
 // parallelism.ulysses_degree_in_cp is written only when non-zero: 0 is the framework's own
 // context-parallel algorithm, what every earlier link's estimate used.
 #include <nlohmann/json.hpp>

@@ -29,11 +29,9 @@ json BreakdownToJson(const MemoryBreakdown& m) {
 namespace {
 
 json TemporaryJson(const TemporaryBreakdown& t) {
-  return {{"gathered_params", t.gathered_params},
-          {"unsharded_grads", t.unsharded_grads},
-          {"grad_buckets", t.grad_buckets},
-          {"optimizer_step", t.optimizer_step},
-          {"fraction", t.fraction},
+  return {{"gathered_params", t.gathered_params},    {"unsharded_grads", t.unsharded_grads},
+          {"grad_buckets", t.grad_buckets},          {"workspaces", t.workspaces},
+          {"optimizer_step", t.optimizer_step},      {"fraction", t.fraction},
           {"allocator_reserve", t.allocator_reserve}};
 }
 
