@@ -278,6 +278,15 @@ TEST(MegatronReuseFp32Param, MasterShardCostsTwoBytesAParameter) {
   EXPECT_EQ(EstimateMemory(fp16).per_device.optimizer_states,
             EstimateMemory(With(base, {{"training.mixed_precision_param", "float16"}}))
                 .per_device.optimizer_states);
+  // Where it changes nothing the estimate says so; where it applies it does not.
+  const auto says = [](const Estimate& e) {
+    for (const std::string& w : e.warnings)
+      if (w.find("reuse_fp32_param has no effect") != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(says(EstimateMemory(no_dist)));
+  EXPECT_TRUE(says(EstimateMemory(fp16)));
+  EXPECT_FALSE(says(b));
 }
 
 // The importer reads --reuse-fp32-param into optimizer.reuse_fp32_param.

@@ -1,4 +1,5 @@
-// Optimizer: kind, state dtype, SGD momentum, swap_optimizer (+ slices), step-in-backward, offload.
+// Optimizer: kind, state dtype, SGD momentum, swap_optimizer (+ slices), reuse_fp32_param,
+// step-in-backward, offload.
 #include <imgui.h>
 
 #include "app/app_actions.h"
@@ -51,6 +52,14 @@ void DrawPlacement(AppState& state) {
     CountRow(state, Str::kSwapTimes, "optimizer.swap_optimizer_times", Str::kSwapTimesHelp,
              o.swap_optimizer_times, Step::kDouble,
              [](Config& c, std::int64_t v) { c.optimizer.swap_optimizer_times = v; });
+  }
+  // MindSpeed's --reuse-fp32-param: Megatron-based jobs only (estimate_params.cpp MegatronRecipe).
+  if (framework == trainmem::Framework::kMegatron || o.reuse_fp32_param) {
+    CheckboxRow(state, Str::kReuseFp32Param, "optimizer.reuse_fp32_param", Str::kReuseFp32ParamHelp,
+                o.reuse_fp32_param, [](Config& c, bool v) { c.optimizer.reuse_fp32_param = v; });
+    if (framework != trainmem::Framework::kMegatron)
+      TextColored(WarningColors().text,
+                  TrFormat(Str::kNotInFramework, Tr(FrameworkLabel(framework))).c_str());
   }
   CheckboxRow(state, Str::kEarlyStep, "optimizer.early_step_in_backward", Str::kEarlyStepHelp,
               o.early_step_in_backward,

@@ -244,6 +244,10 @@ TRAINMEM_STR(kSwapOptimizer, "swap_optimizer")
 TRAINMEM_STR(
     kSwapOptimizerHelp,
     "torchtitan-npu / MindSpeed: Adam moments live in host memory and are swapped in slices")
+TRAINMEM_STR(kReuseFp32Param, "reuse_fp32_param")
+TRAINMEM_STR(kReuseFp32ParamHelp,
+             "MindSpeed --reuse-fp32-param: with bf16 and the distributed optimizer the fp32 "
+             "master copy shares the bf16 parameter buffer (2 bytes a parameter instead of 4)")
 TRAINMEM_STR(kSwapTimes, "Swap slices")
 TRAINMEM_STR(kSwapTimesHelp,
              "swap_optimizer_times: the device holds one slice of the moments at a time")

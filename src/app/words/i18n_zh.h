@@ -205,6 +205,9 @@ TRAINMEM_ZH(kMomentum, "动量")
 TRAINMEM_ZH(kMomentumHelp, "0 表示不保存动量缓冲")
 TRAINMEM_ZH(kSwapOptimizerHelp,
             "torchtitan-npu / MindSpeed：Adam 的一阶矩和二阶矩放在主机内存，分片换入")
+TRAINMEM_ZH(kReuseFp32ParamHelp,
+            "MindSpeed --reuse-fp32-param：bf16 且使用分布式优化器时，fp32 主权重与 bf16 "
+            "参数共用缓冲区（每个参数 2 字节，而不是 4 字节）")
 TRAINMEM_ZH(kSwapTimes, "换入分片数")
 TRAINMEM_ZH(kSwapTimesHelp, "swap_optimizer_times：设备每次只保存一片优化器状态")
 TRAINMEM_ZH(kEarlyStep, "反向中更新")

@@ -161,6 +161,14 @@ void AddWarnings(Estimate& e) {
     e.warnings.push_back(
         "MindSpeed's swap_optimizer extends the distributed optimizer: it needs zero_stage 1 "
         "(--use-distributed-optimizer)");
+  if (c.optimizer.reuse_fp32_param && (c.framework != Framework::kMegatron ||
+                                       c.training.mixed_precision_param != DType::kBFloat16 ||
+                                       c.parallelism.zero_stage.value_or(0) < 1))
+    // estimate_params.cpp MegatronRecipe: MindSpeed reuses the bf16 parameter buffer for the
+    // fp32 master shard only in that combination (mindspeed/core/memory/reuse_param/adaptor.py).
+    e.warnings.push_back(
+        "optimizer.reuse_fp32_param has no effect here: MindSpeed's --reuse-fp32-param needs a "
+        "Megatron-based job with bfloat16 parameters and the distributed optimizer (zero_stage 1)");
   if (c.framework == Framework::kDeepspeed && e.layout.tp > 1 && c.parallelism.sequence_parallel)
     e.warnings.push_back(
         "DeepSpeed's AutoTP has no sequence parallelism: norm and dropout activations are "
