@@ -79,6 +79,13 @@ TEST(ShareLinkTest, RoundTripReproducesTheConfig) {
           "world_size": 8})",
       R"({"model": "deepseek-v3", "world_size": 64, "training": {"mtp": true},
           "parallelism": {"expert_parallel_degree": 64}})",
+      // Keys added after v1's frozen defaults, written only when off their default.
+      R"({"model": "mixtral-8x7b", "framework": "megatron", "world_size": 8,
+          "training": {"create_attention_mask_in_dataloader": false, "moe_grouped_gemm": true,
+                       "cross_entropy_fusion": true},
+          "parallelism": {"tensor_parallel_degree": 2, "context_parallel_degree": 4,
+                          "ulysses_degree_in_cp": 2, "zero_stage": 1},
+          "optimizer": {"reuse_fp32_param": true}})",
   };
   for (const char* text : configs) {
     const Config c = MustParse(text);

@@ -270,6 +270,7 @@ class LinkDecoder {
     if (!p.has_value) return Report(link_key, "has no value (write " + p.key + "=…)");
     const std::string path = ResolveSettingKey(p.key);
     const json* current = detail::FindJsonPath(config_, path);
+    if (current == nullptr) current = detail::FindJsonPath(detail::V1LaterKeys(), path);
     if (current == nullptr ||
         (path == p.key && path.find('.') == std::string::npos && current->is_object())) {
       return Report(link_key, "is not a key of trainmem links (" + KnownKeys() + ")");

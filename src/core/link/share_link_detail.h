@@ -19,6 +19,10 @@ inline constexpr std::string_view kModelFieldPrefix = "m.";
 
 // The defaults v1 links diff against, frozen (share_link_v1.cpp).
 const nlohmann::json& V1LinkDefaults();
+// Keys added to the config after V1LinkDefaults froze, each with its default (what a v1 link
+// without the key means, now and always). The encoder writes them only when they differ; the
+// decoder reads their type from here, since the frozen defaults do not hold them.
+const nlohmann::json& V1LaterKeys();
 // What a v1 link starts from: the schema's current defaults with every key v1 knew set to its
 // frozen v1 default.
 nlohmann::json V1LinkBase();

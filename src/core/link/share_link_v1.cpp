@@ -50,6 +50,16 @@ const nlohmann::json& V1LinkDefaults() {
   return defaults;
 }
 
+const nlohmann::json& V1LaterKeys() {
+  static const nlohmann::json later = nlohmann::json::parse(R"({
+    "training": {"create_attention_mask_in_dataloader": true, "moe_grouped_gemm": false,
+                 "cross_entropy_fusion": false},
+    "parallelism": {"ulysses_degree_in_cp": 0},
+    "optimizer": {"reuse_fp32_param": false}
+  })");
+  return later;
+}
+
 namespace {
 
 void Overlay(nlohmann::json& target, const nlohmann::json& frozen) {
