@@ -39,6 +39,18 @@ TEST(ImportHostile, DeepJsonNesting) {
   EXPECT_NE(FirstError(r).find("nested"), std::string::npos);
 }
 
+TEST(ImportHostile, NumberPastDoublesRangeInJson) {
+  // Valid JSON text, but 1e400 overflows a double: nlohmann throws out_of_range (not
+  // parse_error), which escaped the importer and ended the process (found by fuzz_import_toml).
+  const Result<ImportResult> r =
+      ImportFiles({{"ds_config.json", R"({"train_micro_batch_size_per_gpu": 4, "zero_optimization":
+          {"stage": 3, "stage3_max_live_parameters": 1e400}})"}},
+                  {}, TestPresets());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(FirstError(r).find("ds_config.json"), std::string::npos) << FirstError(r);
+  EXPECT_NE(FirstError(r).find("number overflow"), std::string::npos) << FirstError(r);
+}
+
 TEST(ImportHostile, DeepPythonNesting) {
   const std::string deep =
       "def f() -> Trainer.Config:\n    return Trainer.Config(x=" + std::string(5000, '(') + "1" +

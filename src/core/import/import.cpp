@@ -50,6 +50,11 @@ Result<json> ParseJsonFile(const InputFile& f) {
     const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
     return Result<json>::Failure(f.name + ":" + std::to_string(import_detail::LineOf(f.text, at)),
                                  "not valid JSON (" + std::string(e.what()).substr(0, 160) + ")");
+  } catch (const json::exception& e) {
+    // A number past double's range (1e400) is valid JSON text that nlohmann refuses with
+    // out_of_range, not parse_error, and without a position (found by fuzz_import_toml).
+    return Result<json>::Failure(f.name,
+                                 "not read as JSON (" + std::string(e.what()).substr(0, 160) + ")");
   }
 }
 
