@@ -23,6 +23,10 @@ std::string JsonTypeName(const json& value);
 // json::dump() that never throws: invalid UTF-8 in a string is replaced, not an exception.
 std::string Dump(const json& value);
 
+// The well-formed UTF-8 sequence at text[i]: its length (1–4), with its code point in
+// `code_point`; 0 when the bytes there do not start one (truncated, overlong, a surrogate, past
+// U+10FFFF).
+std::size_t Utf8SequenceAt(std::string_view text, std::size_t i, char32_t& code_point);
 // Text from outside (a URL, a command line) may hold any bytes; JSON strings must be UTF-8.
 // Invalid sequences become U+FFFD.
 std::string SanitizeUtf8(std::string_view text);

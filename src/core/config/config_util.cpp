@@ -104,28 +104,39 @@ void SanitizeJsonStrings(json& value) {
   }
 }
 
+std::size_t Utf8SequenceAt(std::string_view text, std::size_t i, char32_t& code_point) {
+  const auto lead = static_cast<unsigned char>(text[i]);
+  // Sequence length from the lead byte; overlong and surrogate forms are rejected below.
+  const std::size_t length = lead < 0x80           ? 1
+                             : (lead >> 5) == 0x6  ? 2
+                             : (lead >> 4) == 0xE  ? 3
+                             : (lead >> 3) == 0x1E ? 4
+                                                   : 0;
+  bool valid = length > 0 && i + length <= text.size();
+  for (std::size_t k = 1; valid && k < length; ++k) {
+    valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+  }
+  if (valid && length > 1) {
+    const auto second = static_cast<unsigned char>(text[i + 1]);
+    valid = !(lead == 0xC0 || lead == 0xC1 || (lead == 0xE0 && second < 0xA0) ||
+              (lead == 0xED && second >= 0xA0) || (lead == 0xF0 && second < 0x90) ||
+              (lead == 0xF4 && second >= 0x90) || lead > 0xF4);
+  }
+  if (!valid) return 0;
+  const unsigned char lead_bits[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
+  code_point = lead & lead_bits[length];
+  for (std::size_t k = 1; k < length; ++k)
+    code_point = (code_point << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+  return length;
+}
+
 std::string SanitizeUtf8(std::string_view text) {
   std::string out;
   std::size_t i = 0;
   while (i < text.size()) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    // Sequence length from the lead byte; overlong and surrogate forms are rejected below.
-    const std::size_t length = lead < 0x80           ? 1
-                               : (lead >> 5) == 0x6  ? 2
-                               : (lead >> 4) == 0xE  ? 3
-                               : (lead >> 3) == 0x1E ? 4
-                                                     : 0;
-    bool valid = length > 0 && i + length <= text.size();
-    for (std::size_t k = 1; valid && k < length; ++k) {
-      valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
-    }
-    if (valid && length > 1) {
-      const auto second = static_cast<unsigned char>(text[i + 1]);
-      valid = !(lead == 0xC0 || lead == 0xC1 || (lead == 0xE0 && second < 0xA0) ||
-                (lead == 0xED && second >= 0xA0) || (lead == 0xF0 && second < 0x90) ||
-                (lead == 0xF4 && second >= 0x90) || lead > 0xF4);
-    }
-    if (valid) {
+    char32_t code_point = 0;
+    const std::size_t length = Utf8SequenceAt(text, i, code_point);
+    if (length > 0) {
       out.append(text.substr(i, length));
       i += length;
     } else {

@@ -19,6 +19,7 @@
 #include <toml++/toml.h>
 #pragma pop_macro("NDEBUG")
 
+#include "core/config/config_detail.h"
 #include "core/import/import_detail.h"
 #include "core/import/python_reader.h"
 
@@ -150,34 +151,6 @@ bool TomlClassifierHandles(char32_t c) {
          c == 0x205F || c == 0x2060 || c == 0x3000 || c == 0xFEFF;
 }
 
-// The code point of a well-formed UTF-8 sequence at text[i] and its length, or 0 for a byte that
-// does not start one (overlong forms and surrogates included: those are refused too).
-char32_t DecodeUtf8(std::string_view text, std::size_t i, std::size_t& length) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char b0 = byte(i);
-  length = 1;
-  int extra = 0;
-  char32_t c = 0;
-  if (b0 >= 0xC2 && b0 <= 0xDF)
-    extra = 1, c = b0 & 0x1F;
-  else if (b0 >= 0xE0 && b0 <= 0xEF)
-    extra = 2, c = b0 & 0x0F;
-  else if (b0 >= 0xF0 && b0 <= 0xF4)
-    extra = 3, c = b0 & 0x07;
-  else
-    return 0;
-  if (i + static_cast<std::size_t>(extra) >= text.size()) return 0;
-  for (int k = 1; k <= extra; ++k) {
-    const unsigned char b = byte(i + static_cast<std::size_t>(k));
-    if ((b & 0xC0) != 0x80) return 0;
-    c = (c << 6) | (b & 0x3F);
-  }
-  const char32_t smallest[] = {0, 0x80, 0x800, 0x10000};
-  if (c < smallest[extra] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return 0;
-  length = static_cast<std::size_t>(extra) + 1;
-  return c;
-}
-
 std::optional<TomlCharacterProblem> FindCharacterOutsideStrings(std::string_view text) {
   enum class In { kValue, kComment, kBasic, kLiteral, kMultiBasic, kMultiLiteral };
   In in = In::kValue;
@@ -235,15 +208,15 @@ std::optional<TomlCharacterProblem> FindCharacterOutsideStrings(std::string_view
       i += in == In::kMultiLiteral ? 3 : 1;
       continue;
     } else if (static_cast<unsigned char>(ch) >= 0x80) {
-      std::size_t length = 1;
-      const char32_t c = DecodeUtf8(text, i, length);
-      if (c == 0 || !TomlClassifierHandles(c)) {
+      char32_t c = 0;
+      const std::size_t length = trainmem::detail::Utf8SequenceAt(text, i, c);
+      if (length == 0 || !TomlClassifierHandles(c)) {
         char code[16];
         std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
         return TomlCharacterProblem{
-            line, c == 0 ? std::string("a byte that is not UTF-8 outside a string or comment")
-                         : "unexpected character '" + std::string(text.substr(i, length)) + "' (" +
-                               code + ") outside a string or comment"};
+            line, length == 0 ? std::string("a byte that is not UTF-8 outside a string or comment")
+                              : "unexpected character '" + std::string(text.substr(i, length)) +
+                                    "' (" + code + ") outside a string or comment"};
       }
       i += length;
       continue;
