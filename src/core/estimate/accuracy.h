@@ -3,7 +3,8 @@
 //
 // Families group runs that share an estimator recipe and a measurement: Megatron-LM on GPUs,
 // MindSpeed-LLM (Megatron on Ascend NPUs), torchtitan, torchtitan-npu, torchtune, DeepSpeed.
-// The bands come from the family's rows in tests/data/calibration.jsonl that are not held out
+// The bands come from the family's rows in tests/data/{calibration,megatron_ci,mindspeed_ci}.jsonl
+// that are not held out
 // (bench/accuracy.cpp holds out the rows whose id hashes to 0 mod 3 and reports them
 // separately). They are one-sided: how far measured peaks rose ABOVE their estimates (the risk
 // behind a "fits") and how far they fell BELOW (the risk behind a "does not fit"), each the 90th
@@ -30,6 +31,9 @@ struct ErrorBand {
   double below = 0;  // how far a measured peak may fall short of the estimate (fraction of it)
   bool template_mode = false;  // the seed's formulas: not measured
 };
+
+// Whether `text` contains `lower_needle` (lower-case ASCII), ignoring case; no allocation.
+bool ContainsIgnoringCase(const std::string& text, const char* lower_needle);
 
 // An Ascend NPU device (its preset id or name says "ascend" or "910"): Megatron on it is
 // MindSpeed-LLM, whose kernels (torch_npu) save different tensors than CUDA's.

@@ -17,9 +17,7 @@
 // - DeepSpeed MoE (deepspeed/utils/groups.py, deepspeed/moe/utils.py): expert parameters form
 //   their own ZeRO groups over the expert-data-parallel ranks, dp / ep.
 #include <algorithm>
-#include <cctype>
 #include <cmath>
-#include <cstring>
 #include <string>
 
 #include "core/estimate/accuracy.h"
@@ -423,16 +421,8 @@ StateBytes TorchtuneRecipe(const Config& config, const Layout& layout, const Sta
 }
 
 bool NameHas(const Device& d, const char* needle) {
-  auto has = [needle](const std::string& text) {
-    const std::size_t n = std::strlen(needle);
-    for (std::size_t i = 0; i + n <= text.size(); ++i) {
-      std::size_t k = 0;
-      while (k < n && std::tolower(static_cast<unsigned char>(text[i + k])) == needle[k]) ++k;
-      if (k == n) return true;
-    }
-    return false;
-  };
-  return d.id.empty() ? has(d.name) : has(d.id);  // a preset's id, else a custom device's name
+  // A preset's id, else a custom device's name.
+  return ContainsIgnoringCase(d.id.empty() ? d.name : d.id, needle);
 }
 
 }  // namespace
