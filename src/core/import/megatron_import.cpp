@@ -919,7 +919,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   // groups no weight lives in: it is left out rather than refused.
   {
     const bool legacy_model =
-        a.Has("--use-legacy-models") || (NpuScript(file.text) && !a.Has("--use-mcore-models"));
+        a.Has("--use-legacy-models") || (npu_script && !a.Has("--use-mcore-models"));
     long long experts = a.Int("--num-experts").value_or(0);
     for (const char* key :
          {"model.n_routed_experts", "model.num_experts", "model.num_local_experts"})
