@@ -148,5 +148,91 @@ TEST(MegatronCiRules, GroupedGemmWorkspacesPerComputeStream) {
   EXPECT_EQ(EstimateMemory(moe).stages[0].temporary.workspaces, 100'664'320 + 134'221'824);
 }
 
+// MindSpeed's --noop-layers: the listed slots hold no weights but keep their place in the split.
+// 16 slots, PP 2, virtual stages of 2: chunk c (slots 2c, 2c + 1) is on rank c mod 2, so slot 1
+// is on rank 0 and slot 15 on rank 1: 7 real layers each, 14 in the model.
+TEST(MegatronCiRules, NoopLayersKeepTheirPipelineSlots) {
+  const ImportResult vpp =
+      MustImport({{"run.sh", Script("--pipeline-model-parallel-size 2 "
+                                    "--num-layers-per-virtual-pipeline-stage 2 "
+                                    "--noop-layers 1,15")}});
+  ASSERT_TRUE(vpp.config_valid);
+  EXPECT_EQ(At(vpp.config, "model.num_hidden_layers"), 14);
+  EXPECT_EQ(At(vpp.config, "parallelism.pipeline_parallel_layer_list"),
+            nlohmann::json::array({7, 7}));
+  EXPECT_EQ(At(vpp.config, "parallelism.pipeline_parallel_layers_per_stage"), 2);
+  // Even split: rank 0 has slots 0–7, rank 1 slots 8–15; four placeholders at the end: [8, 4].
+  const ImportResult even = MustImport(
+      {{"run.sh", Script("--pipeline-model-parallel-size 2 --noop-layers 12,13,14,15")}});
+  ASSERT_TRUE(even.config_valid);
+  EXPECT_EQ(At(even.config, "parallelism.pipeline_parallel_layer_list"),
+            nlohmann::json::array({8, 4}));
+  // dualpipev: chunks of 4 slots in a V, rank 0 holds slots 0–3 and 12–15: [7, 8].
+  const ImportResult v =
+      MustImport({{"run.sh", Script("--pipeline-model-parallel-size 2 --schedules-method dualpipev "
+                                    "--noop-layers 15")}});
+  ASSERT_TRUE(v.config_valid);
+  EXPECT_EQ(At(v.config, "parallelism.pipeline_parallel_layer_list"),
+            nlohmann::json::array({7, 8}));
+  // An index past the model is refused, as MindSpeed's argument check refuses it.
+  const ImportResult bad = MustImport({{"run.sh", Script("--noop-layers 3,16")}});
+  ASSERT_EQ(bad.report.problems.size(), 1u);
+  EXPECT_NE(bad.report.problems[0].find("'16' is not a layer index"), std::string::npos);
+  EXPECT_EQ(At(bad.config, "model.num_hidden_layers"), 16);
+}
+
+// MindSpeed's --num-layer-list: one count per pipeline rank, summing to --num-layers.
+TEST(MegatronCiRules, NumLayerListIsThePipelineSplit) {
+  const ImportResult r =
+      MustImport({{"run.sh", Script("--pipeline-model-parallel-size 4 --num-layer-list 1,7,7,1")}});
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(At(r.config, "parallelism.pipeline_parallel_layer_list"),
+            nlohmann::json::array({1, 7, 7, 1}));
+  // A list that does not add up to the model is named and the even split kept.
+  const ImportResult bad =
+      MustImport({{"run.sh", Script("--pipeline-model-parallel-size 4 --num-layer-list 1,7,7,2")}});
+  ASSERT_TRUE(bad.config_valid);
+  EXPECT_EQ(bad.config["parallelism"].count("pipeline_parallel_layer_list"), 0u);
+}
+
+// Interleaved schedule whose virtual stages do not fill a rank evenly (a per-rank list, as
+// placeholder layers make): 16 layers a rank in virtual stages of at most 5 are 4 chunks, the
+// last one short, not 16 / 5 = 3. PP 2, 2 microbatches: the last rank warms up (4 − 1) × 2 = 6
+// chunk-microbatches and runs one more: 7 chunks of 16 / 4 layers = 28 layers kept.
+TEST(MegatronCiRules, ShortVirtualStagesCountAsWholeChunks) {
+  const Config c = With(MustParse(R"({"model": "llama3-8b", "device": "h100-80gb",
+      "framework": "megatron"})"),
+                        {{"ws", "2"},
+                         {"pp", "2"},
+                         {"b", "2"},
+                         {"s", "1024"},
+                         {"parallelism.pipeline_parallel_schedule", "Interleaved1F1B"},
+                         {"parallelism.pipeline_parallel_layer_list", "[16, 16]"},
+                         {"parallelism.pipeline_parallel_layers_per_stage", "5"}});
+  const Estimate e = EstimateMemory(c);
+  ASSERT_EQ(e.stages.size(), 2u);
+  EXPECT_EQ(e.stages[1].activations.layers_kept, 28);
+}
+
+// MTP on the last pipeline stage embeds the next tokens there: Megatron builds a second word
+// embedding on that stage (gpt_model.py, pre_process or mtp_process). DeepSeek-V3, bf16, TP 1:
+// turning MTP on adds the MTP block to the last stage at PP 1 and the block plus the 129,280 ×
+// 7,168 table at PP 2: the difference of the two differences is 2 × 926,679,040 bytes.
+TEST(MegatronCiRules, MtpStageKeepsItsOwnEmbedding) {
+  auto last_stage_params = [](const std::string& pp, bool mtp) {
+    Config c = With(MustParse(R"({"model": "deepseek-v3", "device": "h100-80gb",
+        "framework": "megatron"})"),
+                    {{"ws", "64"}, {"pp", pp}, {"ep", "32"}, {"b", "1"}, {"s", "1024"}});
+    c.training.mtp = mtp;
+    const Estimate e = EstimateMemory(c);
+    EXPECT_FALSE(e.stages.empty());
+    return e.stages.empty() ? 0 : e.stages.back().bytes.parameters;
+  };
+  const std::int64_t at_pp1 = last_stage_params("1", true) - last_stage_params("1", false);
+  const std::int64_t at_pp2 = last_stage_params("2", true) - last_stage_params("2", false);
+  EXPECT_GT(at_pp1, 0);
+  EXPECT_EQ(at_pp2 - at_pp1, 2 * 926'679'040LL);
+}
+
 }  // namespace
 }  // namespace trainmem::testing

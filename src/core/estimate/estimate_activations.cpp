@@ -486,9 +486,14 @@ InFlight PipelineInFlight(const Config& c, const Layout& l, const StageParams& s
       f.microbatches = std::min(remaining, n_micro);
       break;
     case PpSchedule::kInterleaved1F1B: {
-      std::int64_t lps = c.parallelism.pp_layers_per_stage;
-      std::int64_t v =
-          (lps > 0 && st.num_layers >= lps) ? std::max<std::int64_t>(1, st.num_layers / lps) : 2;
+      // Model chunks per rank: the fullest rank's layers over layers per virtual stage, rounded
+      // up (with a per-rank list, e.g. MindSpeed's placeholder layers taken out, a rank may
+      // hold short virtual stages; every rank runs as many chunks as the schedule has);
+      // 2 when the config gives no virtual-stage size.
+      const std::int64_t lps = c.parallelism.pp_layers_per_stage;
+      std::int64_t fullest = st.num_layers;
+      for (std::int64_t n : c.parallelism.pp_layer_list) fullest = std::max(fullest, n);
+      const std::int64_t v = lps > 0 ? std::max<std::int64_t>(1, (fullest + lps - 1) / lps) : 2;
       std::int64_t warmup = (remaining - 1) * 2 + (v - 1) * l.pp;
       std::int64_t chunks = std::min(warmup + 1, n_micro * v);
       f.layers_per_chunk = static_cast<double>(st.num_layers) / static_cast<double>(v);

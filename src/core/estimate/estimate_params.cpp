@@ -128,6 +128,16 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
     }
     if (st.has_head && config.training.mtp && arch.num_mtp_layers > 0) {
       // MTP modules run after the last block and share embedding and head (DeepSeek-V3 §2.2).
+      // The stage running them embeds the next tokens itself: Megatron builds the word
+      // embedding wherever MTP runs (megatron/core/models/gpt/gpt_model.py, `if
+      // self.pre_process or self.mtp_process: self.embedding = LanguageModelEmbedding(...)`),
+      // so with PP the last stage keeps its own copy, kept in sync with the first stage's
+      // (MindSpeed-LLM CI, DeepSeek-V3 TP1 PP2 EP4 with MTP: the last stage's memory after the
+      // step is 7.4 GiB above the count without that copy: the 927M-parameter table at
+      // 2 + 4 + 10/4 bytes, bf16 weight, fp32 gradient, reused fp32 master and Adam over DP 4).
+      // MindSpeed's dualpipev skips that copy because its first rank holds both ends, which is
+      // what this stage then stands for.
+      if (pp > 1 && !arch.tie_embeddings) st.root_params += embedding;
       double mtp = static_cast<double>(arch.num_mtp_layers * MtpModuleParams(arch, false));
       double mtp_expert = 0;
       if (!layers.empty()) {

@@ -644,6 +644,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
           a.At("--no-create-attention-mask-in-dataloader"));
   }
   // --- Model ---------------------------------------------------------------------------------
+  std::set<long long> noop_slots;  // --noop-layers: layer slots built without weights
   const bool has_model = a.Has("--num-layers") && a.Has("--hidden-size");
   if (!has_model) {
     std::string hint;
@@ -673,15 +674,32 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     const long long hidden = a.Int("--hidden-size").value_or(0);
     const long long heads = a.Int("--num-attention-heads").value_or(0);
     m["model_type"] = mla ? "deepseek_v3" : experts > 0 ? "qwen3_moe" : "llama";
-    // --noop-layers: placeholder layers without weights (MindSpeed); the model has fewer.
+    // --noop-layers (MindSpeed, core/pipeline_parallel/noop_layers/adaptor.py): the listed layer
+    // slots are built as NoopTransformerLayer, which has no weights and returns
+    // hidden_states.clone() (nothing saved for backward); the model has that many fewer real
+    // layers, and each slot keeps its place in the pipeline split (below).
     if (a.Has("--noop-layers")) {
-      std::string list = a.Value("--noop-layers");
-      const long long noop = list.empty() ? 0 : 1 + std::count(list.begin(), list.end(), ',');
+      const std::string list = a.Value("--noop-layers");
+      for (const std::string& item : Words(list, ",")) {
+        const std::optional<long long> slot = ParseInteger(Trim(item));
+        if (!slot || *slot < 0 || *slot >= layers) {
+          b.Problem(a.At("--noop-layers").text + ": '" + item +
+                    "' is not a layer index from 0 to --num-layers − 1 (" +
+                    std::to_string(layers - 1) + "); MindSpeed refuses it too");
+          noop_slots.clear();
+          break;
+        }
+        noop_slots.insert(*slot);
+      }
+      const long long noop = static_cast<long long>(noop_slots.size());
       if (noop > 0 && noop < layers) {
         b.Note("--noop-layers " + list + ": " + std::to_string(noop) +
                " placeholder layers without weights; the model has " +
-               std::to_string(layers - noop) + " layers (the pipeline split is taken as even)");
+               std::to_string(layers - noop) + " layers");
         layers -= noop;
+      } else if (noop >= layers) {
+        b.Problem(a.At("--noop-layers").text + ": every layer is a placeholder");
+        noop_slots.clear();
       }
     }
     m["num_hidden_layers"] = layers;
@@ -866,14 +884,16 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
           }
       b.report().read.push_back({"model." + field, value, src.text, src.file, src.line});
     }
-    // Virtual stages are counted over the layers with the placeholders; without them the
-    // split may not divide, and then the default interleaving (2 chunks per rank) is used.
+    // Virtual stages are counted over the layer slots, placeholders included (Megatron builds
+    // chunk c from slots [c·per, (c+1)·per)); a split that does not divide runs the default
+    // interleaving (2 chunks per rank).
     if (const json* lps = b.Get("parallelism.pipeline_parallel_layers_per_stage");
         lps && lps->is_number_integer() && lps->get<long long>() > 0) {
       const long long per = lps->get<long long>();
-      if (layers % per != 0 || (layers / per) % std::max(1LL, pp) != 0) {
+      const long long slots = layers + static_cast<long long>(noop_slots.size());
+      if (slots % per != 0 || (slots / per) % std::max(1LL, pp) != 0) {
         b.Erase("parallelism.pipeline_parallel_layers_per_stage");
-        b.Note(std::to_string(layers) + " layers do not split into virtual stages of " +
+        b.Note(std::to_string(slots) + " layers do not split into virtual stages of " +
                std::to_string(per) + " over PP " + std::to_string(pp) +
                "; the interleaved schedule is estimated with 2 chunks per rank");
       }
@@ -936,38 +956,103 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
             {file.name, 0, "(Megatron default: --expert-tensor-parallel-size = TP)"});
     }
   }
-  // Uneven first / last pipeline stages (megatron/core/transformer/transformer_block.py
-  // get_num_layers_to_build): the first and/or last rank get the given layer counts, the other
-  // ranks split the rest evenly. Written out as the per-rank list the config holds; only
-  // without virtual stages (with them the counts are per virtual stage).
+  // Each pipeline rank's layer slots, then its real layers (placeholders taken out), written as
+  // the per-rank list the config holds. Slots per rank:
+  // - uneven first / last stages (megatron/core/transformer/transformer_block.py
+  //   get_num_layers_to_build): the first and/or last rank get the given counts, the other
+  //   ranks split the rest evenly; only without virtual stages (with them the counts are per
+  //   virtual stage);
+  // - MindSpeed's --num-layer-list (mindspeed/core/transformer/transformer_block.py: one count
+  //   per rank, summing to --num-layers);
+  // - otherwise the even split; with virtual stages of `per` slots chunk c on rank c mod PP;
+  //   with the V schedule chunk c of 2·PP on rank c or 2·PP − 1 − c.
+  const long long slots = a.Int("--num-layers").value_or(0);
+  std::vector<long long> slot_list;
+  Source split_source{file.name, 0, "(derived)"};
+  const json* lps_set = b.Get("parallelism.pipeline_parallel_layers_per_stage");
+  const long long per_chunk =
+      lps_set && lps_set->is_number_integer() ? lps_set->get<long long>() : 0;
   if ((a.Has("--decoder-first-pipeline-num-layers") ||
        a.Has("--decoder-last-pipeline-num-layers")) &&
-      pp > 1 && b.Get("parallelism.pipeline_parallel_layers_per_stage") == nullptr &&
-      !a.Has("--num-virtual-stages-per-pipeline-rank")) {
-    const long long layers = a.Int("--num-layers").value_or(0);
+      pp > 1 && per_chunk == 0 && !a.Has("--num-virtual-stages-per-pipeline-rank")) {
     const std::optional<long long> first = a.Int("--decoder-first-pipeline-num-layers");
     const std::optional<long long> last = a.Int("--decoder-last-pipeline-num-layers");
     const long long fixed = first.value_or(0) + last.value_or(0);
     const long long others = pp - (first ? 1 : 0) - (last ? 1 : 0);
-    const bool fits = layers > 0 && fixed <= layers && first.value_or(0) >= 0 &&
+    const bool fits = slots > 0 && fixed <= slots && first.value_or(0) >= 0 &&
                       last.value_or(0) >= 0 &&
-                      (others > 0 ? (layers - fixed) % others == 0 : fixed == layers);
+                      (others > 0 ? (slots - fixed) % others == 0 : fixed == slots);
     if (fits) {
-      const long long middle = others > 0 ? (layers - fixed) / others : 0;
-      json list = json::array();
+      const long long middle = others > 0 ? (slots - fixed) / others : 0;
       for (long long r = 0; r < pp; ++r)
-        list.push_back(r == 0 && first ? *first : r == pp - 1 && last ? *last : middle);
-      b.Set("parallelism.pipeline_parallel_layer_list", list,
-            a.At(first ? "--decoder-first-pipeline-num-layers"
-                       : "--decoder-last-pipeline-num-layers"));
+        slot_list.push_back(r == 0 && first ? *first : r == pp - 1 && last ? *last : middle);
+      split_source = a.At(first ? "--decoder-first-pipeline-num-layers"
+                                : "--decoder-last-pipeline-num-layers");
     } else {
-      b.Note("--decoder-first/last-pipeline-num-layers do not split " + std::to_string(layers) +
+      b.Note("--decoder-first/last-pipeline-num-layers do not split " + std::to_string(slots) +
              " layers over PP " + std::to_string(pp) + "; the even split is estimated");
     }
   }
   if (a.Has("--num-layer-list")) {
-    a.Get("--num-layer-list");
-    b.Ignore(a.At("--num-layer-list"), "uneven pipeline split: the estimate splits layers evenly");
+    const std::string text = a.Value("--num-layer-list");
+    std::vector<long long> list;
+    long long sum = 0;
+    for (const std::string& item : Words(text, ",")) {
+      const std::optional<long long> n = ParseInteger(Trim(item));
+      if (!n || *n < 0 || *n > slots) {
+        list.clear();
+        break;
+      }
+      list.push_back(*n);
+      sum += *n;
+    }
+    if (pp > 1 && static_cast<long long>(list.size()) == pp && sum == slots && per_chunk == 0) {
+      slot_list = list;
+      split_source = a.At("--num-layer-list");
+    } else {
+      b.Ignore(a.At("--num-layer-list"),
+               "not one layer count per pipeline rank adding up to --num-layers " +
+                   std::to_string(slots) +
+                   " (or used with virtual stages); the even split is "
+                   "estimated");
+    }
+  }
+  // MindSpeed's --schedules-method dualpipev (mindspeed/core/pipeline_parallel/dualpipev):
+  // 2·PP chunks in a V, rank r holding chunks r and 2·PP − 1 − r.
+  const json* schedule = b.Get("parallelism.pipeline_parallel_schedule");
+  const bool v_shape = schedule && *schedule == "ZBVZeroBubble" && slot_list.empty() &&
+                       per_chunk == 0 && slots % (2 * std::max(1LL, pp)) == 0;
+  if (pp > 1 && slots > 0 && (!slot_list.empty() || !noop_slots.empty())) {
+    std::vector<long long> real(static_cast<std::size_t>(pp), 0);
+    for (long long slot = 0; slot < slots; ++slot) {
+      long long rank = 0;
+      if (!slot_list.empty()) {
+        for (long long end = slot_list[0]; slot >= end && rank + 1 < pp;)
+          end += slot_list[static_cast<std::size_t>(++rank)];
+      } else if (per_chunk > 0) {
+        rank = (slot / per_chunk) % pp;
+      } else if (v_shape) {
+        const long long chunk = slot / (slots / (2 * pp));
+        rank = chunk < pp ? chunk : 2 * pp - 1 - chunk;
+      } else {
+        rank = std::min(pp - 1, slot / std::max(1LL, slots / pp));
+      }
+      if (noop_slots.count(slot) == 0) ++real[static_cast<std::size_t>(rank)];
+    }
+    json list = json::array();
+    std::string shown;
+    for (long long n : real) {
+      list.push_back(n);
+      shown += (shown.empty() ? "" : ", ") + std::to_string(n);
+    }
+    if (!noop_slots.empty()) {
+      split_source = a.At("--noop-layers");
+      b.Note("real layers per pipeline rank, placeholders taken out: " + shown +
+             (per_chunk > 0 ? " (virtual stages of " + std::to_string(per_chunk) +
+                                  " slots; a rank's short virtual stages count as whole ones)"
+                            : ""));
+    }
+    b.Set("parallelism.pipeline_parallel_layer_list", list, split_source);
   }
   // Everything else: named, with why it does not matter here.
   for (const std::string& flag : a.Unused()) {
