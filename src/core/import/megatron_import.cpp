@@ -13,6 +13,7 @@
 
 #include "core/import/bash_reader.h"
 #include "core/import/import_detail.h"
+#include "core/model/model_detail.h"
 
 namespace trainmem::import_detail {
 namespace {
@@ -678,7 +679,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     // slots are built as NoopTransformerLayer, which has no weights and returns
     // hidden_states.clone() (nothing saved for backward); the model has that many fewer real
     // layers, and each slot keeps its place in the pipeline split (below).
-    if (a.Has("--noop-layers")) {
+    if (a.Has("--noop-layers") && layers > 0) {
       const std::string list = a.Value("--noop-layers");
       for (const std::string& item : Words(list, ",")) {
         const std::optional<long long> slot = ParseInteger(Trim(item));
@@ -1019,16 +1020,21 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   }
   // MindSpeed's --schedules-method dualpipev (mindspeed/core/pipeline_parallel/dualpipev):
   // 2·PP chunks in a V, rank r holding chunks r and 2·PP − 1 − r.
+  // Only for a model and pipeline of a size the estimate accepts (the config check refuses the
+  // rest with its own message), so the walk over the slots stays short.
+  const bool sized = pp > 1 && slots > 0 && slots <= model_detail::kMaxLayers && pp <= slots;
   const json* schedule = b.Get("parallelism.pipeline_parallel_schedule");
-  const bool v_shape = schedule && *schedule == "ZBVZeroBubble" && slot_list.empty() &&
-                       per_chunk == 0 && slots % (2 * std::max(1LL, pp)) == 0;
-  if (pp > 1 && slots > 0 && (!slot_list.empty() || !noop_slots.empty())) {
+  const bool v_shape = sized && schedule && *schedule == "ZBVZeroBubble" && slot_list.empty() &&
+                       per_chunk == 0 && slots % (2 * pp) == 0;
+  if (sized && (!slot_list.empty() || !noop_slots.empty())) {
     std::vector<long long> real(static_cast<std::size_t>(pp), 0);
+    long long list_rank = 0, list_end = slot_list.empty() ? 0 : slot_list[0];
     for (long long slot = 0; slot < slots; ++slot) {
       long long rank = 0;
       if (!slot_list.empty()) {
-        for (long long end = slot_list[0]; slot >= end && rank + 1 < pp;)
-          end += slot_list[static_cast<std::size_t>(++rank)];
+        while (slot >= list_end && list_rank + 1 < pp)
+          list_end += slot_list[static_cast<std::size_t>(++list_rank)];
+        rank = list_rank;
       } else if (per_chunk > 0) {
         rank = (slot / per_chunk) % pp;
       } else if (v_shape) {
