@@ -299,5 +299,56 @@ TEST(MegatronReuseFp32Param, ImporterReadsTheFlag) {
   EXPECT_EQ(testing::At(r.config, "optimizer.reuse_fp32_param"), true);
 }
 
+// MindSpeed --swap-attention: each layer's attention side (input norm, attention, post-attention
+// norm) moves to the host and the MLP side stays; two layers' attention side are on the device
+// at a time (the copy in flight, the layer prefetched ahead). Llama 3 8B on a 910B, one
+// sequence of 4096, no recompute, 32 layers: with a = the per-layer bytes that move
+// (per_layer without the swap minus per_layer with it), the host holds 30·a and the device the
+// 32 MLP sides plus 2·a.
+TEST(MindSpeedSwapAttention, AttentionSideGoesToTheHostButTwoLayers) {
+  const Config off = Megatron("ascend-910b", "\"llama3-8b\"", {{"b", "1"}, {"s", "4096"}});
+  Config on = off;
+  on.activation_checkpoint.swap_attention = true;
+  const ActivationBreakdown without = Act(EstimateMemory(off));
+  const ActivationBreakdown with = Act(EstimateMemory(on));
+  const double a = static_cast<double>(without.per_layer - with.per_layer);
+  ASSERT_GT(a, 0);
+  EXPECT_NEAR(static_cast<double>(with.offloaded_to_host), 30 * a, 32);
+  EXPECT_NEAR(static_cast<double>(with.saved_layers), 32.0 * with.per_layer + 2 * a, 32);
+  // Nothing is lost or made: what left the device is on the host.
+  EXPECT_NEAR(static_cast<double>(with.saved_layers + with.offloaded_to_host),
+              static_cast<double>(without.saved_layers), 2);
+  // Full recompute keeps only each block's input: nothing to swap.
+  Config full = on;
+  full.activation_checkpoint.mode = AcMode::kFull;
+  EXPECT_EQ(Act(EstimateMemory(full)).offloaded_to_host, 0);
+  // Another framework has no such option: no effect, and a warning says so.
+  Config titan = on;
+  titan.framework = Framework::kTorchtitan;
+  const Estimate e = EstimateMemory(titan);
+  EXPECT_EQ(Act(e).offloaded_to_host, 0);
+  bool warned = false;
+  for (const std::string& w : e.warnings)
+    warned |= w.find("swap_attention has no effect") != std::string::npos;
+  EXPECT_TRUE(warned);
+}
+
+// The importer sets it for every layer, and leaves it out (an over-estimate, said so) where
+// --recompute-method block swaps only the first --recompute-num-layers of a rank.
+TEST(MindSpeedSwapAttention, ImporterReadsTheFlag) {
+  const std::string script =
+      "torchrun pretrain_gpt.py --num-layers 32 --hidden-size 4096 --num-attention-heads 32 "
+      "--pipeline-model-parallel-size 4 --swap-attention --recompute-activation-function ";
+  const ImportResult all = testing::MustImport({{"run.sh", script + "\n"}});
+  EXPECT_EQ(testing::At(all.config, "activation_checkpoint.swap_attention"), true);
+  const ImportResult some = testing::MustImport(
+      {{"run.sh", script + "--recompute-method block --recompute-num-layers 2\n"}});
+  EXPECT_EQ(testing::At(some.config, "activation_checkpoint.swap_attention"), nullptr);
+  bool named = false;
+  for (const ImportIgnored& i : some.report.ignored)
+    named |= i.key == "--swap-attention" && i.reason.find("over-estimate") != std::string::npos;
+  EXPECT_TRUE(named);
+}
+
 }  // namespace
 }  // namespace trainmem

@@ -47,6 +47,10 @@ constexpr CoreMessage kCoreMessages[] = {
      "Megatron-based job with bfloat16 parameters and the distributed optimizer (zero_stage 1)",
      "optimizer.reuse_fp32_param 在此无效：MindSpeed 的 --reuse-fp32-param 需要基于 Megatron 的"
      "任务、bfloat16 参数和分布式优化器（zero_stage 1）"},
+    {"activation_checkpoint.swap_attention has no effect here: MindSpeed's --swap-attention "
+     "needs a Megatron-based job",
+     "activation_checkpoint.swap_attention 在此无效：MindSpeed 的 --swap-attention 需要基于 "
+     "Megatron 的任务"},
     // Import: the kinds of file (core/import/detect.cpp InputKindName).
     {"trainmem config", "trainmem 配置"},
     {"Hugging Face config.json", "Hugging Face config.json（模型）"},

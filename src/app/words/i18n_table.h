@@ -216,6 +216,10 @@ TRAINMEM_STR(kAcOptionOp, "op (per-operator policy)")
 TRAINMEM_STR(kAcOptionEvery, "%s (1 block in %s)")
 TRAINMEM_STR(kAcOffload, "Offload to host")
 TRAINMEM_STR(kAcOffloadHelp, "Saved activations are moved to host memory")
+TRAINMEM_STR(kSwapAttention, "swap_attention")
+TRAINMEM_STR(kSwapAttentionHelp,
+             "MindSpeed --swap-attention: what each layer's norms and attention save for "
+             "backward goes to host memory and is prefetched back; the MLP's stays")
 TRAINMEM_STR(kCompile, "torch.compile")
 TRAINMEM_STR(kCompileHelp, "Compiled models fuse element-wise ops and save fewer activations")
 TRAINMEM_STR(kCompileComponents, "Compile")

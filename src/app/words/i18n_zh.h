@@ -187,6 +187,9 @@ TRAINMEM_ZH(kAcOptionOp, "op（按算子策略）")
 TRAINMEM_ZH(kAcOptionEvery, "%s（每 %s 个 block）")
 TRAINMEM_ZH(kAcOffload, "卸载到主机")
 TRAINMEM_ZH(kAcOffloadHelp, "保存的激活移到主机内存")
+TRAINMEM_ZH(kSwapAttentionHelp,
+            "MindSpeed --swap-attention：每层的归一化和注意力为反向保存的张量换出到主机内存，"
+            "反向前预取回来；MLP 保存的张量留在设备上")
 TRAINMEM_ZH(kCompileHelp, "编译后的模型融合逐元素算子，保存的激活更少")
 TRAINMEM_ZH(kCompileComponents, "编译对象")
 TRAINMEM_ZH(kCompileComponentsHelp, "torchtitan [compile] components")

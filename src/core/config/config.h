@@ -113,6 +113,10 @@ struct ActivationCheckpoint {
   AcMode mode = AcMode::kSelective;
   std::string selective_ac_option = "2";  // "op", or k = checkpoint every k-th block
   bool offload = false;                   // saved activations offloaded to host memory
+  // MindSpeed --swap-attention (Megatron family): each block's input norm, attention and
+  // post-attention norm send what they save for backward to host memory and prefetch it back
+  // (estimate_activations.cpp); the MLP's saved tensors stay on the device.
+  bool swap_attention = false;
 };
 
 struct Optimizer {

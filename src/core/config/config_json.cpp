@@ -116,6 +116,7 @@ const std::vector<SettingAlias> kAliases = {
     {"ac", "activation_checkpoint.mode"},
     {"acopt", "activation_checkpoint.selective_ac_option"},
     {"acoff", "activation_checkpoint.offload"},
+    {"swapattn", "activation_checkpoint.swap_attention"},
     {"opt", "optimizer.name"},
     {"osd", "optimizer.state_dtype"},
     {"swap", "optimizer.swap_optimizer"},
@@ -160,6 +161,8 @@ json ConfigToJson(const Config& c) {
       json{{"mode", AcModeName(c.activation_checkpoint.mode)},
            {"selective_ac_option", c.activation_checkpoint.selective_ac_option},
            {"offload", c.activation_checkpoint.offload}};
+  // Written only when set: v1 share links diff against frozen defaults that predate the key.
+  if (c.activation_checkpoint.swap_attention) j["activation_checkpoint"]["swap_attention"] = true;
   j["optimizer"] = OptimizerToJson(c.optimizer);
   j["overhead"] = json{{"temporary_fraction", c.overhead.temporary_fraction},
                        {"budget_fraction", c.overhead.budget_fraction}};

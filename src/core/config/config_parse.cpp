@@ -252,6 +252,7 @@ void ReadActivationCheckpoint(const json* section, ActivationCheckpoint& ac,
                  detail::Dump(*value));
   }
   r.Bool("offload", ac.offload);
+  r.Bool("swap_attention", ac.swap_attention);
   r.ReportUnknownKeys();
 }
 

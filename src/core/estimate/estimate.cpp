@@ -169,6 +169,11 @@ void AddWarnings(Estimate& e) {
     e.warnings.push_back(
         "optimizer.reuse_fp32_param has no effect here: MindSpeed's --reuse-fp32-param needs a "
         "Megatron-based job with bfloat16 parameters and the distributed optimizer (zero_stage 1)");
+  if (c.activation_checkpoint.swap_attention && c.framework != Framework::kMegatron)
+    // estimate_activations.cpp BlockUnderPolicy: MindSpeed's swap is a Megatron-family option.
+    e.warnings.push_back(
+        "activation_checkpoint.swap_attention has no effect here: MindSpeed's --swap-attention "
+        "needs a Megatron-based job");
   if (c.framework == Framework::kDeepspeed && e.layout.tp > 1 && c.parallelism.sequence_parallel)
     e.warnings.push_back(
         "DeepSpeed's AutoTP has no sequence parallelism: norm and dropout activations are "

@@ -428,6 +428,7 @@ struct PolicyBytes {
   double recompute = 0;  // re-materialised during its backward (AC), on top of `kept`
   double working = 0;    // gradient temporaries during its backward
   double scores = 0;
+  double swapped = 0;  // kept on the host instead (MindSpeed swap-attention), not in `kept`
 };
 
 PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, bool moe,
@@ -457,6 +458,21 @@ PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, 
   } else {
     p.kept = attn.input + attn.op_sac + mlp.op_sac;
     p.recompute = std::max(0.0, none - p.kept);
+  }
+  // MindSpeed --swap-attention (mindspeed/core/memory/swap_attention, features_manager/memory/
+  // swap_attention.py): the default --swap-modules "input_norm,self_attention,post_attention_norm"
+  // are wrapped so that every tensor they save for backward is copied to host memory in forward
+  // (SwapPrefetch.pack_hook) and prefetched back a layer ahead in backward; with no
+  // --recompute-method every layer of the rank is swapped (adaptive_recompute.py
+  // solve_prefetch_policy: num_prefetch = layers per rank). What the MLP saves stays, the
+  // post-attention norm's output included, as fc1 saves it too. Blocks that keep only their
+  // input (full recompute) have nothing to swap.
+  if (c.activation_checkpoint.swap_attention && x.framework == Framework::kMegatron &&
+      p.kept > attn.input) {
+    const double attention_side =
+        attn.none - (p.recompute > 0 ? attn.scores : 0) + NormBytes(x, s.h) / x.rep;
+    p.swapped = std::min(p.kept, attention_side);
+    p.kept -= p.swapped;
   }
   return p;
 }
@@ -592,6 +608,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
         std::max<long long>(1, std::atoll(c.activation_checkpoint.selective_ac_option.c_str()));
 
   double kept_per_token = 0, worst_transient = 0, scores = 0, first_kept = 0;
+  double swapped_per_token = 0, worst_swapped = 0;
   // A block's bytes depend on the layer only through (MoE?, checkpointed?, token mixer): the few
   // kinds a model has are computed once each, not once per layer (a 126-layer model has ≤ 4).
   struct Memo {
@@ -624,6 +641,8 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     }
     const PolicyBytes& p = *found;
     kept_per_token += p.kept;
+    swapped_per_token += p.swapped;
+    worst_swapped = std::max(worst_swapped, p.swapped);
     if (layer == st.first_layer) first_kept = p.kept;
     worst_transient = std::max(worst_transient, p.recompute + p.working);
     scores = std::max(scores, p.scores);
@@ -675,6 +694,14 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     double on_device = std::min(saved, 2.0 * per_layer_token * tokens);
     b.offloaded_to_host = ToBytes(saved - on_device);
     saved = on_device;
+  }
+  if (swapped_per_token > 0) {
+    // Swapped attention tensors: on the host, but for the layer whose copy is in flight and
+    // the one prefetched ahead of backward (SwapPrefetch: one layer ahead).
+    const double host = swapped_per_token * tokens * f.chunks * (f.layers_per_chunk / layers);
+    const double window = std::min(host, 2.0 * worst_swapped * tokens);
+    b.offloaded_to_host += ToBytes(host - window);
+    saved += window;
   }
   b.saved_layers = ToBytes(saved);
   out.peak_bytes = saved + mask + std::max(loss, worst_transient * tokens);

@@ -555,10 +555,28 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     b.Set("activation_checkpoint.mode", "none", {file.name, 0, "(no --recompute-granularity)"});
   }
   if (a.Has("--swap-attention")) {
+    // MindSpeed swaps every layer of the rank unless --recompute-method block names fewer
+    // (adaptive_recompute.py solve_prefetch_policy: num_prefetch = --recompute-num-layers for
+    // block, the rank's layers otherwise); other --swap-modules than the default three are not
+    // expressible.
     a.Get("--swap-attention");
-    b.Ignore(a.At("--swap-attention"),
-             "MindSpeed's attention-activation swap to host is not "
-             "modelled (the estimate keeps them on device)");
+    const long long layers = a.Int("--num-layers").value_or(0);
+    const std::optional<long long> recompute_layers = a.Int("--recompute-num-layers");
+    const bool partial = Lower(a.Value("--recompute-method")) == "block" && recompute_layers &&
+                         pp > 0 && layers > 0 && *recompute_layers < layers / pp;
+    const std::string modules = a.Value("--swap-modules");
+    if (partial) {
+      b.Ignore(a.At("--swap-attention"),
+               "with --recompute-method block only the first --recompute-num-layers layers of "
+               "a rank swap, which the config cannot say: estimated without the swap (an "
+               "over-estimate)");
+    } else if (!modules.empty() && modules != "input_norm,self_attention,post_attention_norm") {
+      b.Ignore(a.At("--swap-modules"),
+               "other swap modules than input_norm, self_attention and post_attention_norm "
+               "cannot be expressed: estimated without the swap (an over-estimate)");
+    } else {
+      b.Set("activation_checkpoint.swap_attention", true, a.At("--swap-attention"));
+    }
   }
   // --- Precision and optimizer -----------------------------------------------------------------
   if (a.Has("--bf16")) {

@@ -55,6 +55,7 @@ const nlohmann::json& V1LaterKeys() {
     "training": {"create_attention_mask_in_dataloader": true, "moe_grouped_gemm": false,
                  "cross_entropy_fusion": false},
     "parallelism": {"ulysses_degree_in_cp": 0},
+    "activation_checkpoint": {"swap_attention": false},
     "optimizer": {"reuse_fp32_param": false}
   })");
   return later;
