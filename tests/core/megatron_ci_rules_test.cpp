@@ -180,9 +180,10 @@ TEST(MegatronCiRules, NoopLayersKeepTheirPipelineSlots) {
   EXPECT_NE(bad.report.problems[0].find("'16' is not a layer index"), std::string::npos);
   EXPECT_EQ(At(bad.config, "model.num_hidden_layers"), 16);
   // A model past the estimate's bounds gets no per-slot walk (the config check names the size).
-  const ImportResult huge = MustImport(
-      {{"run.sh", "torchrun pretrain_gpt.py --num-layers 9223372036854775807 --hidden-size 8 "
-                  "--num-attention-heads 1 --pipeline-model-parallel-size 2 --noop-layers 5\n"}});
+  const ImportResult huge =
+      MustImport({{"run.sh",
+                   "torchrun pretrain_gpt.py --num-layers 9223372036854775807 --hidden-size 8 "
+                   "--num-attention-heads 1 --pipeline-model-parallel-size 2 --noop-layers 5\n"}});
   EXPECT_EQ(huge.config["parallelism"].count("pipeline_parallel_layer_list"), 0u);
 }
 
