@@ -32,9 +32,12 @@ std::string ResultTextJson(const AppState& state, const std::string& summary_lin
 
   nlohmann::json advice = nlohmann::json::array();
   for (const trainmem::Recommendation& rec : e.recommendations) {
-    advice.push_back(rec.action + ": " + trainmem::FormatGiB(rec.total_bytes) + " (" +
+    advice.push_back(AdviceSentence(rec) + ": " + trainmem::FormatGiB(rec.total_bytes) + " (" +
                      Tr(rec.fits ? Str::kSummaryFits : Str::kSummaryDoesNotFit) + ")");
   }
+  // The core writes its warnings in English; the page shows them in its language.
+  nlohmann::json warnings = nlohmann::json::array();
+  for (const std::string& w : e.warnings) warnings.push_back(TrCore(w));
   const std::string subject = ModelDisplayName(state.config) + " · " + state.config.device.name +
                               " × " + std::to_string(state.config.world_size);
   const nlohmann::json text = {
@@ -48,7 +51,7 @@ std::string ResultTextJson(const AppState& state, const std::string& summary_lin
          {"rows", rows}}}},
       {"lists",
        {{{"caption", Tr(Str::kSectionAdvice)}, {"items", advice}},
-        {{"caption", Tr(Str::kSectionWarnings)}, {"items", e.warnings}}}},
+        {{"caption", Tr(Str::kSectionWarnings)}, {"items", warnings}}}},
   };
   return text.dump();
 }

@@ -79,6 +79,11 @@ test('a zh-CN browser gets a Chinese page; the CJK font is fetched then, once', 
     const state = await h.readPageState(page);
     assert.match(await page.title(), /在 .* 上/, 'the title is Chinese');
     assert.match(state.summary, /可用/, `the summary is Chinese: ${state.summary}`);
+    // The results as text (under the canvas, for readers and search) speak the page's language,
+    // the core's warnings included.
+    const text = await page.textContent('#results-text');
+    assert.doesNotMatch(text, /caching allocator|budget margin/, `a warning left in English: ${text}`);
+    assert.match(text, /提示/, text);
     assert.match(state.hash, /&lang=zh(&|$)/, 'the link keeps the language');
     assert.equal(fontRequests(log).length, 1, 'the CJK font is fetched exactly once');
     assertClean(log);
