@@ -173,5 +173,17 @@ TEST(WordsTest, NominalSizesAsNamesWriteThem) {
   EXPECT_EQ(NominalSize(1000000000000), "1T");
 }
 
+// The layout in words names each framework's own data parallelism: torchtitan shards with
+// FSDP2, Megatron has one data-parallel group (16 devices, TP 2, PP 2: DP 4).
+TEST(WordsTest, LayoutWordsNameTheFrameworksDataParallelism) {
+  const trainmem::Config titan =
+      With(MustParse(R"({"model": "llama3-8b"})"), {{"ws", "16"}, {"tp", "2"}, {"pp", "2"}});
+  const trainmem::Layout l = trainmem::ResolveLayout(titan).value();
+  EXPECT_EQ(LayoutWords(titan, l), "FSDP 4 \xC2\xB7 TP 2 \xC2\xB7 PP 2");
+  const trainmem::Config megatron = With(titan, {{"fw", "megatron"}});
+  EXPECT_EQ(LayoutWords(megatron, trainmem::ResolveLayout(megatron).value()),
+            "DP 4 \xC2\xB7 TP 2 \xC2\xB7 PP 2");
+}
+
 }  // namespace
 }  // namespace app

@@ -240,5 +240,29 @@ TEST(MegatronCiRules, MtpStageKeepsItsOwnEmbedding) {
   EXPECT_EQ(at_pp2 - at_pp1, 2 * 926'679'040LL);
 }
 
+// --microbatch-group-size-per-virtual-pipeline-stage 5 with PP 4 (Megatron's CI case
+// gpt3_mcore_te_tp1_pp4_vp1_tunable_overlap, whose peak is two layers above the default
+// group's estimate). Llama 3 8B, 32 one-layer virtual stages: 8 chunks a rank, 10 microbatches.
+// The last rank warms up (8 − 1) × 4 = 28 chunk-microbatches with the default group (PP) and
+// (8 − 1) × 5 = 35 with 5, and runs one more: 29 and 36 layers kept.
+TEST(MegatronCiRules, MicrobatchGroupSizeSetsTheInterleavedWarmup) {
+  const ImportResult r =
+      MustImport({{"run.sh", Script("--pipeline-model-parallel-size 4 "
+                                    "--num-layers-per-virtual-pipeline-stage 1 "
+                                    "--microbatch-group-size-per-virtual-pipeline-stage 5")}});
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(At(r.config, "parallelism.microbatch_group_size_per_vp_stage"), 5);
+  const Config c = With(MustParse(R"({"model": "llama3-8b", "device": "h100-80gb",
+      "framework": "megatron"})"),
+                        {{"ws", "4"},
+                         {"pp", "4"},
+                         {"b", "10"},
+                         {"s", "1024"},
+                         {"sched", "Interleaved1F1B"},
+                         {"lps", "1"}});
+  EXPECT_EQ(EstimateMemory(c).stages.back().activations.layers_kept, 29);
+  EXPECT_EQ(EstimateMemory(With(c, {{"mbg", "5"}})).stages.back().activations.layers_kept, 36);
+}
+
 }  // namespace
 }  // namespace trainmem::testing

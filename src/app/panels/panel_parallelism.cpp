@@ -83,6 +83,17 @@ void DrawPipelineOptions(AppState& state) {
               [&](trainmem::Config& c) { c.parallelism.pp_layers_per_stage = layers; });
   }
   FieldErrors(state, "parallelism.pipeline_parallel_layers_per_stage");
+  // Megatron's option of the interleaved schedule; shown wherever it is set, too.
+  if (p.pp_schedule != trainmem::PpSchedule::kInterleaved1F1B && p.vp_microbatch_group == 0) return;
+  FormRow(Str::kVpMicrobatchGroup, "parallelism.microbatch_group_size_per_vp_stage",
+          Str::kVpMicrobatchGroupHelp);
+  std::int64_t group = p.vp_microbatch_group;
+  if (InputCount("vp_group", &group, Step::kOne, nullptr,
+                 group == 0 ? Tr(Str::kVpMicrobatchGroupDefault) : nullptr)) {
+    EditField(state, "parallelism.microbatch_group_size_per_vp_stage",
+              [&](trainmem::Config& c) { c.parallelism.vp_microbatch_group = group; });
+  }
+  FieldErrors(state, "parallelism.microbatch_group_size_per_vp_stage");
 }
 
 void DrawZeroStage(AppState& state) {

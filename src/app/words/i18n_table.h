@@ -153,6 +153,12 @@ TRAINMEM_STR(kPpScheduleHelp, "Decides how many microbatches' activations a stag
 TRAINMEM_STR(kPpLayersPerStage, "Layers per stage")
 TRAINMEM_STR(kPpLayersPerStageHelp, "\"even split\" (0 in configs) divides the layers evenly")
 TRAINMEM_STR(kEvenSplit, "even split")
+TRAINMEM_STR(kVpMicrobatchGroup, "Microbatch group")
+TRAINMEM_STR(kVpMicrobatchGroupHelp,
+             "Interleaved schedule: microbatches each model chunk runs before the next chunk's "
+             "turn (Megatron --microbatch-group-size-per-virtual-pipeline-stage); \"PP\" (0) is "
+             "the default. Larger groups keep more chunks in flight")
+TRAINMEM_STR(kVpMicrobatchGroupDefault, "PP")
 TRAINMEM_STR(kPpGatheredNote,
              "With pipeline parallelism torchtitan keeps each stage's parameters gathered through "
              "all microbatches (FSDP does not reshard after forward), so more PP can raise the "

@@ -139,6 +139,11 @@ TRAINMEM_ZH(kPpScheduleHelp, "决定一个阶段同时保存多少个微批的�
 TRAINMEM_ZH(kPpLayersPerStage, "每阶段层数")
 TRAINMEM_ZH(kPpLayersPerStageHelp, "「均分」（配置中为 0）把各层平均分到各阶段")
 TRAINMEM_ZH(kEvenSplit, "均分")
+TRAINMEM_ZH(kVpMicrobatchGroup, "微批分组")
+TRAINMEM_ZH(kVpMicrobatchGroupHelp,
+            "交错调度：每个模型分块连续处理的微批数，之后才轮到下一个分块（Megatron "
+            "--microbatch-group-size-per-virtual-pipeline-stage）；「PP」（0）为默认值。分组越大，"
+            "同时在途的分块越多")
 TRAINMEM_ZH(
     kPpGatheredNote,
     "启用流水线并行时，torchtitan 在所有微批期间保持每个阶段的参数处于聚合状态（FSDP 前向后不再"

@@ -124,7 +124,8 @@ std::string AcWords(const trainmem::Config& config) {
   return TrFormat(Str::kAcWordsSelectiveEvery, ac.selective_ac_option.c_str());
 }
 
-// "FSDP 8", "TP 8 · PP 4 · FSDP 2", "DP 2 × FSDP 4 · EP 8": the degrees above 1.
+// "FSDP 8", "TP 8 · PP 4 · FSDP 2", "DP 2 · FSDP 4 · EP 8" (Megatron: "DP 8 · TP 2"): the degrees
+// above 1.
 std::string LayoutWords(const trainmem::Config& config, const trainmem::Layout& l) {
   std::string out;
   auto add = [&out](const char* name, std::int64_t degree) {
@@ -133,8 +134,17 @@ std::string LayoutWords(const trainmem::Config& config, const trainmem::Layout& 
     std::snprintf(buffer, sizeof buffer, "%s %lld", name, static_cast<long long>(degree));
     out += (out.empty() ? "" : " \xC2\xB7 ") + std::string(buffer);
   };
-  add("DP", l.dp_replicate);
-  add("FSDP", l.dp_shard);
+  // Megatron and DeepSpeed have one data-parallel group (sharding is the distributed
+  // optimizer's or ZeRO's): "FSDP" would name a wrapper they do not use.
+  const bool fsdp = config.framework == trainmem::Framework::kTorchtitan ||
+                    config.framework == trainmem::Framework::kTorchtitanNpu ||
+                    config.framework == trainmem::Framework::kTorchtune;
+  if (fsdp) {
+    add("DP", l.dp_replicate);
+    add("FSDP", l.dp_shard);
+  } else {
+    add("DP", l.dp_replicate * l.dp_shard);
+  }
   add("TP", l.tp);
   add("PP", l.pp);
   add("CP", l.cp);

@@ -96,6 +96,10 @@ struct Parallelism {
   // Layers of each pipeline rank, first to last (Megatron/MindSpeed --num-layer-list, or
   // --decoder-first/last-pipeline-num-layers written out); empty = the even split.
   std::vector<std::int64_t> pp_layer_list;
+  // Interleaved schedule: microbatches run per model chunk before the next chunk's turn,
+  // Megatron's --microbatch-group-size-per-virtual-pipeline-stage; 0 = the pipeline degree
+  // (Megatron's default). It sets the warmup (estimate_activations.cpp PipelineInFlight).
+  std::int64_t vp_microbatch_group = 0;
   bool sequence_parallel = true;
   // Ulysses (all-to-all) degree inside context parallelism, MindSpeed's --ulysses-degree-in-cp:
   // 0 = the framework's own algorithm (Megatron / MindSpeed-LLM: ring; DeepSpeed,

@@ -65,6 +65,7 @@ json ParallelismToJson(const Parallelism& p) {
   // Written only when set: v1 share links diff against frozen defaults that predate the key.
   if (!p.pp_layer_list.empty()) j["pipeline_parallel_layer_list"] = p.pp_layer_list;
   if (p.ulysses_degree_in_cp != 0) j["ulysses_degree_in_cp"] = p.ulysses_degree_in_cp;
+  if (p.vp_microbatch_group != 0) j["microbatch_group_size_per_vp_stage"] = p.vp_microbatch_group;
   return j;
 }
 
@@ -110,6 +111,7 @@ const std::vector<SettingAlias> kAliases = {
     {"mbs", "parallelism.pipeline_parallel_microbatch_size"},
     {"sched", "parallelism.pipeline_parallel_schedule"},
     {"lps", "parallelism.pipeline_parallel_layers_per_stage"},
+    {"mbg", "parallelism.microbatch_group_size_per_vp_stage"},
     {"sp", "parallelism.sequence_parallel"},
     {"zero", "parallelism.zero_stage"},
     {"reshard", "parallelism.fsdp_reshard_after_forward"},

@@ -217,6 +217,7 @@ void ReadParallelism(const json* section, Parallelism& p, std::vector<Error>& er
     if (from_note > 0) p.pp_layers_per_stage = from_note;
   }
   r.Int("pipeline_parallel_layers_per_stage", p.pp_layers_per_stage);
+  r.Int("microbatch_group_size_per_vp_stage", p.vp_microbatch_group);
   ReadLayerList(r, p.pp_layer_list);
   r.Bool("sequence_parallel", p.sequence_parallel);
   r.Int("ulysses_degree_in_cp", p.ulysses_degree_in_cp);

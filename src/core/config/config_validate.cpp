@@ -232,6 +232,8 @@ void CheckPipeline(const Config& c, std::vector<Error>& errors) {
            kMaxLocalBatchSize);
   CheckInt(errors, "parallelism.pipeline_parallel_layers_per_stage", p.pp_layers_per_stage, 0,
            kMaxSeqLen);
+  CheckInt(errors, "parallelism.microbatch_group_size_per_vp_stage", p.vp_microbatch_group, 0,
+           kMaxLocalBatchSize);
   if (!p.pp_layer_list.empty()) {
     const char* path = "parallelism.pipeline_parallel_layer_list";
     std::int64_t sum = 0;

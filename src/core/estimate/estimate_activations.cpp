@@ -479,7 +479,8 @@ PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, 
 
 // How many microbatch-chunks of this stage are alive at its backward peak, and how many of its
 // blocks each chunk covers. 1F1B: pp - stage (PipeDream-Flush); GPipe: every microbatch;
-// interleaved (v chunks per rank): Megatron's warmup (pp - stage - 1)·2 + (v - 1)·pp, plus one.
+// interleaved (v chunks per rank): Megatron's warmup (pp - stage - 1)·2 + (v - 1)·group, plus
+// one, where group is the microbatch group size per virtual stage (PP by default).
 struct InFlight {
   double chunks = 1;
   double layers_per_chunk = 0;
@@ -510,7 +511,11 @@ InFlight PipelineInFlight(const Config& c, const Layout& l, const StageParams& s
       std::int64_t fullest = st.num_layers;
       for (std::int64_t n : c.parallelism.pp_layer_list) fullest = std::max(fullest, n);
       const std::int64_t v = lps > 0 ? std::max<std::int64_t>(1, (fullest + lps - 1) / lps) : 2;
-      std::int64_t warmup = (remaining - 1) * 2 + (v - 1) * l.pp;
+      // Megatron's microbatch_group_size_per_vp_stage (schedules.py get_pp_rank_microbatches:
+      // warmup += (num_model_chunks - 1) * microbatch_group_size_per_vp_stage), default PP.
+      const std::int64_t group =
+          c.parallelism.vp_microbatch_group > 0 ? c.parallelism.vp_microbatch_group : l.pp;
+      std::int64_t warmup = (remaining - 1) * 2 + (v - 1) * group;
       std::int64_t chunks = std::min(warmup + 1, n_micro * v);
       f.layers_per_chunk = static_cast<double>(st.num_layers) / static_cast<double>(v);
       f.chunks = static_cast<double>(chunks);

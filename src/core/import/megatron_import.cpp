@@ -413,6 +413,11 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
         dist_opt ? a.At("--use-distributed-optimizer")
                  : Source{file.name, 0, "(no --use-distributed-optimizer)"});
   b.Set("parallelism.data_parallel_shard_degree", -1, {file.name, 0, "(data parallel: the rest)"});
+  // Microbatches per model chunk before the next chunk's turn (interleaved schedule; Megatron's
+  // default is PP, arguments.py).
+  if (a.Has("--microbatch-group-size-per-virtual-pipeline-stage"))
+    set_int("--microbatch-group-size-per-virtual-pipeline-stage",
+            "parallelism.microbatch_group_size_per_vp_stage");
   if (a.Has("--num-layers-per-virtual-pipeline-stage")) {
     set_int("--num-layers-per-virtual-pipeline-stage",
             "parallelism.pipeline_parallel_layers_per_stage");
