@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "core/estimate/estimate.h"
+#include "core/report/report.h"
 #include "import_test_support.h"
 #include "test_support.h"
 
@@ -185,6 +186,23 @@ TEST(MegatronCiRules, NoopLayersKeepTheirPipelineSlots) {
                    "torchrun pretrain_gpt.py --num-layers 9223372036854775807 --hidden-size 8 "
                    "--num-attention-heads 1 --pipeline-model-parallel-size 2 --noop-layers 5\n"}});
   EXPECT_EQ(huge.config["parallelism"].count("pipeline_parallel_layer_list"), 0u);
+}
+
+// A rank whose slots are all placeholders holds no blocks: the estimate has its head (and MTP)
+// and the text report says "none" rather than a backwards layer range.
+TEST(MegatronCiRules, RankWithOnlyPlaceholdersHasNoBlocks) {
+  const ImportResult r = MustImport(
+      {{"run.sh", Script("--pipeline-model-parallel-size 2 --noop-layers 8,9,10,11,12,13,14,15")}});
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(At(r.config, "parallelism.pipeline_parallel_layer_list"),
+            nlohmann::json::array({8, 0}));
+  const Estimate e = EstimateMemory(MustParse(r.config.dump()));
+  ASSERT_EQ(e.stages.size(), 2u);
+  EXPECT_EQ(e.stages[1].num_layers, 0);
+  EXPECT_TRUE(e.stages[1].has_head);
+  const std::string text = EstimateToText(e);
+  EXPECT_NE(text.find("stage 1   layers    none"), std::string::npos) << text;
+  EXPECT_EQ(text.find("8-7"), std::string::npos) << text;
 }
 
 // MindSpeed's --num-layer-list: one count per pipeline rank, summing to --num-layers.

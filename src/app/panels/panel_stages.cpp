@@ -13,8 +13,11 @@ namespace app {
 namespace {
 
 std::string LayersText(const trainmem::StageEstimate& stage) {
-  std::string text = std::to_string(stage.first_layer) + "\xE2\x80\x93" +
-                     std::to_string(stage.first_layer + stage.num_layers - 1);
+  // A rank may hold no blocks (MindSpeed's placeholder layers, a --num-layer-list with a 0).
+  std::string text = stage.num_layers <= 0
+                         ? std::string(Tr(Str::kStageNoLayers))
+                         : std::to_string(stage.first_layer) + "\xE2\x80\x93" +
+                               std::to_string(stage.first_layer + stage.num_layers - 1);
   if (stage.has_embedding) text += Tr(Str::kStageEmbeddingTag);
   if (stage.has_head) text += Tr(Str::kStageHeadTag);
   return text;

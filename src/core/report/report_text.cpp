@@ -81,11 +81,13 @@ std::string EstimateToText(const Estimate& e) {
   if (e.stages.size() > 1) {
     out += "\npipeline stages (worst: " + std::to_string(e.worst_stage) + ")\n";
     for (const StageEstimate& s : e.stages) {
-      std::snprintf(line, sizeof line,
-                    "  stage %-3d layers %3lld-%-3lld total %14s  allocated %14s\n", s.stage,
-                    static_cast<long long>(s.first_layer),
-                    static_cast<long long>(s.first_layer + s.num_layers - 1),
-                    FormatGiB(s.bytes.total).c_str(), FormatGiB(s.bytes.peak_allocated).c_str());
+      char layers[32] = "   none";  // a rank without blocks (placeholder layers)
+      if (s.num_layers > 0)
+        std::snprintf(layers, sizeof layers, "%3lld-%-3lld", static_cast<long long>(s.first_layer),
+                      static_cast<long long>(s.first_layer + s.num_layers - 1));
+      std::snprintf(line, sizeof line, "  stage %-3d layers %-7s total %14s  allocated %14s\n",
+                    s.stage, layers, FormatGiB(s.bytes.total).c_str(),
+                    FormatGiB(s.bytes.peak_allocated).c_str());
       out += line;
     }
   }
