@@ -148,6 +148,29 @@ TEST(ImportHostile, ArrayLiteralWithASeparatorAndZeroMicroBatch) {
   ASSERT_TRUE(zero.ok());
 }
 
+// Pipeline-split flags with counts no model has: a PP of 10^12 with uneven first/last stages
+// once made the importer build a list of 10^12 entries (found in review; the script is kept in
+// fuzz/regressions/import_shell), and counts near the int64 limit must not overflow when added.
+TEST(ImportHostile, PipelineSplitWithImpossibleCounts) {
+  const Result<ImportResult> huge_pp = ImportFiles(
+      {{"a.sh",
+        "torchrun pretrain_gpt.py --num-layers 16 --hidden-size 8 "
+        "--num-attention-heads 1 --pipeline-model-parallel-size 1000000000000 "
+        "--decoder-first-pipeline-num-layers 8 --decoder-last-pipeline-num-layers 8\n"}},
+      {}, TestPresets());
+  ASSERT_TRUE(huge_pp.ok());
+  EXPECT_EQ(huge_pp.value().config["parallelism"].count("pipeline_parallel_layer_list"), 0u);
+  const Result<ImportResult> near_limit = ImportFiles(
+      {{"b.sh",
+        "torchrun pretrain_gpt.py --num-layers 16 --hidden-size 8 --num-attention-heads 1 "
+        "--pipeline-model-parallel-size 4 --num-layer-list 9223372036854775807,9,1,1 "
+        "--decoder-first-pipeline-num-layers 9223372036854775807 "
+        "--decoder-last-pipeline-num-layers 9223372036854775807\n"}},
+      {}, TestPresets());
+  ASSERT_TRUE(near_limit.ok());
+  EXPECT_EQ(near_limit.value().config["parallelism"].count("pipeline_parallel_layer_list"), 0u);
+}
+
 TEST(ImportHostile, NotAJobFile) {
   const Result<ImportResult> r = ImportFiles({{"notes.md", "hello"}}, {}, TestPresets());
   ASSERT_FALSE(r.ok());

@@ -1001,10 +1001,13 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       pp > 1 && per_chunk == 0 && !a.Has("--num-virtual-stages-per-pipeline-rank")) {
     const std::optional<long long> first = a.Int("--decoder-first-pipeline-num-layers");
     const std::optional<long long> last = a.Int("--decoder-last-pipeline-num-layers");
-    const long long fixed = first.value_or(0) + last.value_or(0);
+    // Each count within the model before adding them (a hostile value cannot overflow).
+    const bool sane = first.value_or(0) >= 0 && first.value_or(0) <= slots &&
+                      last.value_or(0) >= 0 && last.value_or(0) <= slots;
+    const long long fixed = sane ? first.value_or(0) + last.value_or(0) : -1;
     const long long others = pp - (first ? 1 : 0) - (last ? 1 : 0);
-    const bool fits = slots > 0 && fixed <= slots && first.value_or(0) >= 0 &&
-                      last.value_or(0) >= 0 &&
+    const bool fits = sane && slots > 0 && slots <= model_detail::kMaxLayers && pp <= slots &&
+                      fixed <= slots &&
                       (others > 0 ? (slots - fixed) % others == 0 : fixed == slots);
     if (fits) {
       const long long middle = others > 0 ? (slots - fixed) / others : 0;
@@ -1023,7 +1026,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     long long sum = 0;
     for (const std::string& item : Words(text, ",")) {
       const std::optional<long long> n = ParseInteger(Trim(item));
-      if (!n || *n < 0 || *n > slots) {
+      if (!n || *n < 0 || *n > slots - sum) {  // sum stays ≤ slots: no overflow
         list.clear();
         break;
       }
