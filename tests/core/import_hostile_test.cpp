@@ -171,6 +171,29 @@ TEST(ImportHostile, PipelineSplitWithImpossibleCounts) {
   EXPECT_EQ(near_limit.value().config["parallelism"].count("pipeline_parallel_layer_list"), 0u);
 }
 
+// A MoE script with --num-layers 10^14 sized a per-layer vector and aborted (std::bad_alloc:
+// the page would die); a --moe-layer-freq wrapped in a million parentheses was unwrapped one
+// copy at a time (quadratic). Both found in review; the first is kept in fuzz/regressions.
+TEST(ImportHostile, MoeLayerPatternOfImpossibleSize) {
+  const Result<ImportResult> huge =
+      ImportFiles({{"a.sh",
+                    "torchrun pretrain_gpt.py --num-layers 100000000000000 --hidden-size 8 "
+                    "--num-attention-heads 1 --num-experts 8 --moe-layer-freq 2\n"}},
+                  {}, TestPresets());
+  ASSERT_TRUE(huge.ok());
+  EXPECT_FALSE(huge.value().config_valid);
+  const std::string parens(1000000, '(');
+  const std::string closing(1000000, ')');
+  const Result<ImportResult> deep = ImportFiles(
+      {{"b.sh",
+        "torchrun pretrain_gpt.py --num-layers 4 --hidden-size 8 --num-attention-heads 1 "
+        "--num-experts 8 --moe-layer-freq '" +
+            parens + "[0,1]*2" + closing + "'\n"}},
+      {}, TestPresets());
+  ASSERT_TRUE(deep.ok());
+  EXPECT_EQ(deep.value().config["model"]["mlp_only_layers"], nlohmann::json::array({0, 2}));
+}
+
 TEST(ImportHostile, NotAJobFile) {
   const Result<ImportResult> r = ImportFiles({{"notes.md", "hello"}}, {}, TestPresets());
   ASSERT_FALSE(r.ok());

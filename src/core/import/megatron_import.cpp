@@ -142,7 +142,9 @@ std::vector<bool> MoeLayerPattern(const std::string& text, long long layers) {
   std::string s;
   for (char c : text)
     if (!std::isspace(static_cast<unsigned char>(c))) s += c;
-  while (s.size() >= 2 && s.front() == '(' && s.back() == ')') s = s.substr(1, s.size() - 2);
+  std::size_t open = 0;  // outer parentheses, counted rather than copied off one pair at a time
+  while (open < s.size() / 2 && s[open] == '(' && s[s.size() - 1 - open] == ')') ++open;
+  s = s.substr(open, s.size() - 2 * open);
   std::size_t p = 0;
   while (p < s.size()) {
     if (s[p] != '[') return {};
@@ -793,9 +795,13 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       if (shared > 0) m["n_shared_experts"] = shared;
       m["router_bias"] = a.Has("--moe-router-enable-expert-bias");
       a.Get("--moe-router-enable-expert-bias");
-      std::vector<bool> pattern(layers, true);
+      // One flag per layer, for a layer count the estimate accepts (model_detail::kMaxLayers;
+      // the config check names a larger one); a hostile --num-layers must not size a vector.
+      const bool sized = layers > 0 && layers <= model_detail::kMaxLayers;
+      std::vector<bool> pattern(sized ? static_cast<std::size_t>(layers) : 0, true);
       if (a.Has("--moe-layer-freq")) {
-        const std::string text = a.Value("--moe-layer-freq");
+        a.Get("--moe-layer-freq");
+        const std::string text = sized ? a.Value("--moe-layer-freq") : std::string();
         std::vector<bool> p = MoeLayerPattern(text, layers);
         if (static_cast<long long>(p.size()) == layers)
           pattern = p;
@@ -806,8 +812,8 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       }
       const long long dense_first = a.Int("--first-k-dense-replace").value_or(0);
       json dense = json::array();
-      for (long long i = 0; i < layers; ++i)
-        if (!pattern[i] || i < dense_first) dense.push_back(i);
+      for (std::size_t i = 0; i < pattern.size(); ++i)
+        if (!pattern[i] || static_cast<long long>(i) < dense_first) dense.push_back(i);
       m["mlp_only_layers"] = dense;
       m["decoder_sparse_step"] = 1;
       m["first_k_dense_replace"] = 0;
