@@ -31,6 +31,44 @@ TEST(ImportHostile, TenMegabyteScriptIsReadInLinearTime) {
   EXPECT_LT(seconds, 30.0);  // a generous bound: quadratic behaviour would take hours
 }
 
+// A variable doubled line after line (A=$A$A) copied up to 1 MiB a line: a 700 KB script took
+// minutes. Expansions now have a budget for the whole read (64 MiB), and the report says when
+// it ran out. Found in review.
+TEST(ImportHostile, DoublingVariableStopsAtTheExpansionBudget) {
+  std::string script = "A=xxxxxxxxxxxxxxxx\n";
+  for (int i = 0; i < 100000; ++i) script += "A=$A$A\n";
+  script +=
+      "torchrun pretrain_gpt.py --num-layers 2 --hidden-size 64 --num-attention-heads 4 "
+      "--vocab-size 128 --seq-length 64\n";
+  const auto start = std::chrono::steady_clock::now();
+  const ImportResult r = MustImport({{"double.sh", script}});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(At(r.config, "model.num_hidden_layers"), 2);
+  bool said = false;
+  for (const std::string& note : r.report.notes)
+    said |= note.find("variable expansions passed 64 MiB") != std::string::npos;
+  EXPECT_TRUE(said);
+  EXPECT_LT(seconds, 30.0);  // a generous bound: the unbounded copying took minutes
+}
+
+// Appending to an array line after line (A+=(--x)) rebuilt its joined value from every item:
+// 100,000 lines took 106 s. The value now grows by the new items; the array keeps its items.
+TEST(ImportHostile, ArrayAppendedLineAfterLineIsLinear) {
+  std::string script;
+  for (int i = 0; i < 100000; ++i) script += "ARGS+=(--seq-length)\n";
+  script += "ARGS+=(64)\n";
+  script +=
+      "torchrun pretrain_gpt.py --num-layers 2 --hidden-size 64 --num-attention-heads 4 "
+      "--vocab-size 128 ${ARGS[@]}\n";
+  const auto start = std::chrono::steady_clock::now();
+  const ImportResult r = MustImport({{"append.sh", script}});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(At(r.config, "model.num_hidden_layers"), 2);
+  EXPECT_LT(seconds, 30.0);  // a generous bound: quadratic took 106 s
+}
+
 TEST(ImportHostile, DeepJsonNesting) {
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
   const Result<ImportResult> r =

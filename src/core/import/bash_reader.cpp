@@ -17,6 +17,10 @@ constexpr int kMaxFrames = 256;
 constexpr int kMaxExpansionDepth = 16;
 constexpr int kMaxSourceDepth = 4;
 constexpr std::size_t kMaxValueBytes = 1 << 20;
+// All variable expansions of one read together: a script that keeps doubling a variable
+// (A=$A$A, line after line) would otherwise copy up to kMaxValueBytes per line, minutes for a
+// few hundred kilobytes of script. Real launch scripts expand a few kilobytes in all.
+constexpr std::size_t kMaxExpandedBytes = std::size_t{64} << 20;
 
 bool IsNameStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool IsNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -124,6 +128,8 @@ class Reader {
   std::vector<Frame> frames_;
   bool active_ = true;
   std::map<std::string, bool> noted_defaults_;
+  std::size_t expanded_bytes_ = 0;  // text produced by expansions so far (kMaxExpandedBytes)
+  bool budget_spent_ = false;
 
   void Note(const Cursor& c, int line, std::string message) {
     out_.notes.push_back({c.file, line, std::move(message)});
@@ -163,10 +169,19 @@ class Reader {
       if (!keep.empty()) v.items.push_back(keep);
     }
     v.is_array = true;
-    for (const std::string& item : items)
-      if (v.items.size() < 100000) v.items.push_back(item);
-    v.value.clear();
-    for (const std::string& item : v.items) v.value += (v.value.empty() ? "" : " ") + item;
+    // The joined value grows with the new items only (rebuilding it from every item made
+    // A+=(x), line after line, quadratic), capped like any value.
+    if (!append || v.items.size() <= 1) {
+      v.value.clear();
+      for (const std::string& item : v.items)
+        if (v.value.size() <= kMaxValueBytes) v.value += (v.value.empty() ? "" : " ") + item;
+    }
+    for (const std::string& item : items) {
+      if (v.items.size() >= 100000) break;
+      v.items.push_back(item);
+      if (v.value.size() <= kMaxValueBytes) v.value += (v.value.empty() ? "" : " ") + item;
+    }
+    if (v.value.size() > kMaxValueBytes) v.value.resize(kMaxValueBytes);
     v.line = line;
     v.file = c.file;
   }
@@ -201,6 +216,22 @@ class Reader {
 
   // $… at c.pos. Returns the text; arrays expanded with [@] also fill `items`.
   std::string Expansion(Cursor& c, int depth, std::vector<std::string>& items, bool& is_list) {
+    const bool had_budget = expanded_bytes_ <= kMaxExpandedBytes;
+    budget_spent_ = !had_budget;  // variables then read as empty, without copying them
+    std::string text = ExpandOne(c, depth, items, is_list);
+    expanded_bytes_ += text.size();
+    for (const std::string& item : items) expanded_bytes_ += item.size();
+    if (expanded_bytes_ <= kMaxExpandedBytes) return text;
+    if (had_budget)
+      Note(c, c.line,
+           "variable expansions passed " + std::to_string(kMaxExpandedBytes >> 20) +
+               " MiB in all (a variable doubled line after line?); the rest are taken as empty");
+    items.clear();
+    is_list = false;
+    return "";
+  }
+
+  std::string ExpandOne(Cursor& c, int depth, std::vector<std::string>& items, bool& is_list) {
     const std::string_view s = c.text;
     is_list = false;
     if (depth > kMaxExpansionDepth) {
@@ -272,7 +303,7 @@ class Reader {
       const std::string name(s.substr(p, q - p));
       c.pos = q;
       auto it = out_.variables.find(name);
-      if (it == out_.variables.end()) return "";
+      if (it == out_.variables.end() || budget_spent_) return "";
       return it->second.is_array && !it->second.items.empty() ? it->second.items.front()
                                                               : it->second.value;
     }
@@ -282,6 +313,7 @@ class Reader {
 
   std::string Braced(std::string_view inner, Cursor& c, int depth, std::vector<std::string>& items,
                      bool& is_list) {
+    if (budget_spent_) return "";
     if (!inner.empty() && inner[0] == '#') {  // ${#NAME}
       auto v = out_.variables.find(std::string(inner.substr(1)));
       if (v == out_.variables.end()) return "0";
