@@ -73,5 +73,41 @@ TEST(PythonReader, NestingIsCountedAcrossCalls) {
   EXPECT_EQ(r->i, 1);
 }
 
+// `s = s + s`, line after line, doubled a string until memory ran out (a 2 MB registry file
+// took 23 GB and was killed). A string past 1 MiB is opaque; the 17th doubling of 16 bytes
+// (2 MiB) is the first one refused, so s keeps 1 MiB.
+TEST(PythonReader, StringDoublingStopsAtOneMebibyte) {
+  std::string text = "def f():\n    s = \"xxxxxxxxxxxxxxxx\"\n";
+  for (int i = 0; i < 100; ++i) text += "    s = s + s\n";
+  text += "    return s\n";
+  Program p;
+  p.AddFile("r.py", text);
+  const Ref r = p.Call("f");
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->kind, Value::Kind::kOpaque);
+  std::string sixteen = "def g():\n    s = \"xxxxxxxxxxxxxxxx\"\n";
+  for (int i = 0; i < 16; ++i) sixteen += "    s = s + s\n";
+  sixteen += "    return s\n";
+  Program q;
+  q.AddFile("q.py", sixteen);
+  const Ref one_mib = q.Call("g");
+  ASSERT_NE(one_mib, nullptr);
+  ASSERT_EQ(one_mib->kind, Value::Kind::kStr);
+  EXPECT_EQ(one_mib->s.size(), std::size_t{1} << 20);
+}
+
+// Copying big lists costs budget by their size: `y = x + x` on a 50,000-item list 40,000 times
+// (within the token budget alone) copied 4·10^9 items in 25 s. At one token per 64 items each
+// copy costs 1,562 tokens, so the reader stops after ~128 of them and says so.
+TEST(PythonReader, CopyingBigListsSpendsTheBudget) {
+  std::string text = "def f():\n    x = [1] * 50000\n";
+  for (int i = 0; i < 40000; ++i) text += "    y = x + x\n";
+  text += "    return 1\n";
+  Program p;
+  p.AddFile("r.py", text);
+  (void)p.Call("f");
+  EXPECT_TRUE(Says(p, "too much to evaluate"));
+}
+
 }  // namespace
 }  // namespace trainmem::py

@@ -35,6 +35,9 @@ constexpr int kMaxNesting = 400;
 // page for seconds (found by fuzz_import_python: 2.5 s natively). 200,000 tokens take ~20 ms.
 constexpr long long kMaxEvaluatedTokens = 200000;
 constexpr std::size_t kMaxListItems = 100000;
+// A string built by '+' beyond this is opaque: `s = s + s`, line after line, doubles it (at the
+// 30th line 16 GiB; the reader once ran out of memory on a 2 MB file). Recipe strings are names.
+constexpr std::size_t kMaxStringBytes = 1 << 20;
 
 Ref Make(Value::Kind kind, int line) {
   auto v = std::make_shared<Value>();
@@ -112,6 +115,12 @@ class Expr {
 
  private:
   Program::Impl& impl_;
+  // Building a list or string costs evaluation budget by its size (one token per 64 items or
+  // bytes): `y = x + x` on a 50,000-item list, line after line, copied 10^9 items in 25 s
+  // within the token budget alone.
+  // Within one line too: past the budget a list or string is not built at all.
+  void ChargeCopy(std::size_t size) { impl_.steps += static_cast<long long>(size / 64); }
+  bool OverBudget() const { return impl_.steps > kMaxEvaluatedTokens; }
   std::map<std::string, Ref>& locals_;
   const LogicalLine& line_;
   std::size_t pos_, end_;
@@ -336,9 +345,14 @@ class Expr {
       v->f = r;
       return v;
     }
+    const bool sequences =
+        (a->kind == Value::Kind::kStr || a->kind == Value::Kind::kList) && (op == "+" || op == "*");
+    if (sequences && OverBudget()) return Opaque("too much to evaluate", a->line);
     if (op == "+" && a->kind == Value::Kind::kStr && b->kind == Value::Kind::kStr) {
+      if (a->s.size() + b->s.size() > kMaxStringBytes) return Opaque("long string", a->line);
       Ref v = Make(Value::Kind::kStr, a->line);
       v->s = a->s + b->s;
+      ChargeCopy(v->s.size());
       return v;
     }
     if (op == "+" && a->kind == Value::Kind::kList && b->kind == Value::Kind::kList) {
@@ -346,6 +360,7 @@ class Expr {
       v->items = a->items;
       if (a->items.size() + b->items.size() > kMaxListItems) return Opaque("list", a->line);
       v->items.insert(v->items.end(), b->items.begin(), b->items.end());
+      ChargeCopy(v->items.size());
       return v;
     }
     if (op == "*" && a->kind == Value::Kind::kList && b->kind == Value::Kind::kInt) {
@@ -354,6 +369,7 @@ class Expr {
       Ref v = Make(Value::Kind::kList, a->line);
       for (long long k = 0; k < b->i; ++k)
         v->items.insert(v->items.end(), a->items.begin(), a->items.end());
+      ChargeCopy(v->items.size());
       return v;
     }
     return Opaque("expression with " + op, a->line);
