@@ -232,6 +232,25 @@ TEST(ImportHostile, MoeLayerPatternOfImpossibleSize) {
   EXPECT_EQ(deep.value().config["model"]["mlp_only_layers"], nlohmann::json::array({0, 2}));
 }
 
+// A recipe whose values share sub-objects (`d1 = Training(a=d0, b=d0)`, 80 levels) is a graph
+// whose tree has 2^80 nodes: turning it into the config ran out of memory (17 GB, killed). The
+// conversion now spends 20,000 nodes at most and the rest reads as opaque. Found in review.
+TEST(ImportHostile, RecipeOfSharedSubObjectsIsReadInBoundedTime) {
+  std::string text =
+      "from torchtitan.config import JobConfig, Training\n"
+      "def default_config():\n    d0 = Training(seq_len=4)\n";
+  for (int i = 1; i < 80; ++i)
+    text += "    d" + std::to_string(i) + " = Training(a=d" + std::to_string(i - 1) + ", b=d" +
+            std::to_string(i - 1) + ")\n";
+  text += "    return JobConfig(training=d79, model=d79)\n";
+  const auto start = std::chrono::steady_clock::now();
+  const Result<ImportResult> r = ImportFiles({{"config_registry.py", text}}, {}, TestPresets());
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_TRUE(r.ok());
+  EXPECT_LT(seconds, 30.0);  // a generous bound: the unbounded walk never finished
+}
+
 TEST(ImportHostile, NotAJobFile) {
   const Result<ImportResult> r = ImportFiles({{"notes.md", "hello"}}, {}, TestPresets());
   ASSERT_FALSE(r.ok());

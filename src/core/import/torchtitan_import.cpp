@@ -87,10 +87,17 @@ std::map<std::string, int> JsonLines(std::string_view text, const json& sections
   return lines;
 }
 
+// Values the recipe built share sub-objects (`b = Cfg(x=a, y=a)`), so the value is a graph
+// whose tree can be exponentially larger than the file: 80 such lines made 2^80 nodes (the
+// import ran out of memory). The conversion spends `budget` nodes at most (a real recipe has a
+// few hundred).
+constexpr long long kMaxConvertedNodes = 20000;
+
 json PyToJson(const py::Ref& v, const std::string& path, std::map<std::string, int>& lines,
-              int depth) {
+              int depth, long long& budget) {
   if (!v) return nullptr;
   if (depth > kMaxDepth) return json{{"__opaque__", "nested too deeply"}};
+  if (--budget < 0) return json{{"__opaque__", "too large to read"}};
   if (!path.empty() && v->line > 0) lines[path] = v->line;
   switch (v->kind) {
     case py::Value::Kind::kNone:
@@ -109,7 +116,7 @@ json PyToJson(const py::Ref& v, const std::string& path, std::map<std::string, i
       json out = json::array();
       for (std::size_t i = 0; i < v->items.size(); ++i)
         out.push_back(
-            PyToJson(v->items[i], path + "[" + std::to_string(i) + "]", lines, depth + 1));
+            PyToJson(v->items[i], path + "[" + std::to_string(i) + "]", lines, depth + 1, budget));
       return out;
     }
     case py::Value::Kind::kObject: {
@@ -117,11 +124,11 @@ json PyToJson(const py::Ref& v, const std::string& path, std::map<std::string, i
       out["__class__"] = v->s;
       if (!v->items.empty()) {
         json args = json::array();
-        for (const py::Ref& a : v->items) args.push_back(PyToJson(a, "", lines, depth + 1));
+        for (const py::Ref& a : v->items) args.push_back(PyToJson(a, "", lines, depth + 1, budget));
         out["__args__"] = args;
       }
       for (const auto& [key, value] : v->attrs)
-        out[key] = PyToJson(value, path.empty() ? key : path + "." + key, lines, depth + 1);
+        out[key] = PyToJson(value, path.empty() ? key : path + "." + key, lines, depth + 1, budget);
       return out;
     }
   }
@@ -312,7 +319,8 @@ void ImportTorchtitanPython(const std::vector<const InputFile*>& files,
     return;
   }
   std::map<std::string, int> lines;
-  json sections = PyToJson(root, "", lines, 0);
+  long long budget = kMaxConvertedNodes;
+  json sections = PyToJson(root, "", lines, 0, budget);
   const std::string cls = sections["__class__"].get<std::string>();
   std::string hints = chosen;
   for (const std::string& import : program.imports()) hints += " " + import;

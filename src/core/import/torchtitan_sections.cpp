@@ -73,10 +73,17 @@ std::optional<bool> Bool(const json& v) {
   return std::nullopt;
 }
 
+// A value as the report shows it, cut at 200 bytes: a recipe's list or object can be large.
 std::string Text(const json& v) {
-  if (v.is_string()) return v.get<std::string>();
-  if (IsOpaque(v)) return v["__opaque__"].get<std::string>();
-  return v.dump();
+  std::string text = v.is_string() ? v.get<std::string>()
+                     : IsOpaque(v) ? v["__opaque__"].get<std::string>()
+                                   : v.dump();
+  if (text.size() > 200) {
+    std::size_t cut = 200;  // not inside a UTF-8 sequence
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    text = text.substr(0, cut) + "…";
+  }
+  return text;
 }
 
 // Sets an integer key, or says why the value was not read.
