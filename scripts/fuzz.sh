@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (preset `fuzz`: clang, ASan + UBSan) and runs each for SECONDS.
 #   scripts/fuzz.sh SECONDS [TARGET...]     (default: every target in fuzz/targets.txt)
+#   scripts/fuzz.sh --until HOURS           (each target to HOURS CPU-hours in the ledger)
 # Two targets run at a time (FUZZ_JOBS=1 for one; FUZZ_BUILD=0 skips the build). Each starts from its corpus under
 # build/fuzz/corpus/<target> (kept between runs), the seeds in fuzz/seeds/<target>, the saved
 # crashers in fuzz/regressions/<target> and the test data for its format, with the dictionary
@@ -25,16 +26,48 @@ if [ "${1:-}" = --ledger ]; then
     "$build/ledger.tsv" | sort
   exit 0
 fi
+
+build_targets() {
+  cmake --preset fuzz >/dev/null
+  for t in "$@"; do
+    cmake --build --preset fuzz --target "fuzz_$t" | grep -E "error|warning" || true
+  done
+}
+
+if [ "${1:-}" = --until ]; then
+  # Runs the targets, FUZZ_JOBS at a time, until each has HOURS CPU-hours in the ledger: the
+  # target closest to its goal first, in chunks of at most 900 s, so that a run stopped at any
+  # point keeps the hours it made. Stops at the first crash (exit status 1).
+  goal=$(awk -v h="${2:-1}" 'BEGIN { printf "%d", h * 3600 }')
+  mkdir -p "$build" && touch "$build/ledger.tsv"
+  if [ "${FUZZ_BUILD:-1}" != 0 ]; then
+    mapfile -t all < fuzz/targets.txt
+    build_targets "${all[@]}"
+  fi
+  while :; do
+    mapfile -t next < <(awk -F'\t' -v g="$goal" 'FNR == NR { cpu[$1] = 0; next }
+        ($2 in cpu) { cpu[$2] += $6 }
+        END { for (t in cpu) if (cpu[t] < g) printf "%d %s\n", g - cpu[t], t }' \
+        fuzz/targets.txt "$build/ledger.tsv" | sort -n | head -"${FUZZ_JOBS:-2}")
+    if [ ${#next[@]} -eq 0 ]; then
+      echo "fuzz: every target has ${2:-1} CPU-hours (scripts/fuzz.sh --ledger)"
+      exit 0
+    fi
+    chunk=$(( ${next[0]%% *} + 30 ))
+    [ "$chunk" -gt 900 ] && chunk=900
+    [ "$chunk" -lt 60 ] && chunk=60
+    FUZZ_BUILD=0 bash "$0" "$chunk" $(printf '%s\n' "${next[@]}" | cut -d' ' -f2) || exit 1
+  done
+fi
 seconds="${1:-20}"
 shift || true
+# libFuzzer reads -max_total_time=0 as "no limit"
+[[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: SECONDS must be a whole number >= 1" >&2; exit 2; }
 if [ $# -gt 0 ]; then targets=("$@"); else mapfile -t targets < fuzz/targets.txt; fi
 jobs="${FUZZ_JOBS:-2}"
 
 if [ "${FUZZ_BUILD:-1}" != 0 ]; then  # FUZZ_BUILD=0 runs the binaries already built
-  cmake --preset fuzz >/dev/null
-  for t in "${targets[@]}"; do
-    cmake --build --preset fuzz --target "fuzz_$t" | grep -E "error|warning" || true
-  done
+  build_targets "${targets[@]}"
 fi
 for t in "${targets[@]}"; do
   [ -x "$build/fuzz/fuzz_$t" ] || { echo "fuzz: fuzz_$t did not build" >&2; exit 2; }
