@@ -1008,8 +1008,8 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     const std::optional<long long> first = a.Int("--decoder-first-pipeline-num-layers");
     const std::optional<long long> last = a.Int("--decoder-last-pipeline-num-layers");
     // Each count within the model before adding them (a hostile value cannot overflow).
-    const bool sane = first.value_or(0) >= 0 && first.value_or(0) <= slots &&
-                      last.value_or(0) >= 0 && last.value_or(0) <= slots;
+    const bool sane = first.value_or(0) >= 0 && last.value_or(0) >= 0 &&
+                      first.value_or(0) <= slots && last.value_or(0) <= slots - first.value_or(0);
     const long long fixed = sane ? first.value_or(0) + last.value_or(0) : -1;
     const long long others = pp - (first ? 1 : 0) - (last ? 1 : 0);
     const bool fits = sane && slots > 0 && slots <= model_detail::kMaxLayers && pp <= slots &&
