@@ -251,6 +251,29 @@ TEST(ImportHostile, RecipeOfSharedSubObjectsIsReadInBoundedTime) {
   EXPECT_LT(seconds, 30.0);  // a generous bound: the unbounded walk never finished
 }
 
+// Numbers no count can be: a recipe's 2.4e22 × 8192 tokens (a float past int64) was cast to an
+// integer, undefined behaviour (found by fuzz_import_python; the input is kept); a DeepSpeed
+// JSON's micro batch × accumulation overflowed before the batch check.
+TEST(ImportHostile, CountsPastInt64AreNotRead) {
+  const Result<ImportResult> recipe = ImportFiles(
+      {{"config_registry.py",
+        "from torchtitan.config import JobConfig, Training\n"
+        "def default_config():\n"
+        "    return JobConfig(training=Training(seq_len=24444444444444444444444.4 * 8192))\n"}},
+      {}, TestPresets());
+  ASSERT_TRUE(recipe.ok());
+  EXPECT_EQ(At(recipe.value().config, "training.seq_len"), nullptr);
+  const Result<ImportResult> ds = ImportFiles(
+      {{"ds_config.json",
+        R"({"train_batch_size": 8, "train_micro_batch_size_per_gpu": 4611686018427387904,
+            "gradient_accumulation_steps": 4})"}},
+      {}, TestPresets());
+  ASSERT_TRUE(ds.ok());
+  ASSERT_FALSE(ds.value().report.problems.empty());
+  EXPECT_NE(ds.value().report.problems[0].find("train_batch_size 8 is not micro"),
+            std::string::npos);
+}
+
 TEST(ImportHostile, NotAJobFile) {
   const Result<ImportResult> r = ImportFiles({{"notes.md", "hello"}}, {}, TestPresets());
   ASSERT_FALSE(r.ok());

@@ -24,9 +24,8 @@ struct Ctx {
 bool IsAuto(const json& v) { return v.is_string() && Lower(v.get<std::string>()) == "auto"; }
 
 std::optional<long long> Int(const json& v) {
-  if (v.is_number_integer()) return v.get<long long>();
-  if (v.is_string()) return ParseInteger(v.get<std::string>());
-  return std::nullopt;
+  if (v.is_number_float()) return std::nullopt;  // DeepSpeed sizes are integers
+  return JsonInteger(v);
 }
 
 bool Enabled(const json& section) {
@@ -156,12 +155,16 @@ void ImportDeepspeedJson(const InputFile& file, const json& ds, Builder& b) {
               kDefaultModelId);
   // train_batch_size = micro × accumulation × data-parallel size (DeepSpeed's batch check).
   if (micro > 0 && accumulation > 0 && total > 0) {
-    if (total % (micro * accumulation) == 0) {
+    // Products of numbers from the file: 0 when they overflow (then not a divisor of total).
+    const long long per_rank = PositiveProduct(micro, accumulation);
+    const json* tp = b.Get("parallelism.tensor_parallel_degree");
+    const long long tp_degree = tp && tp->is_number_integer() ? tp->get<long long>() : 1;
+    const long long world =
+        per_rank > 0 && total % per_rank == 0 ? PositiveProduct(total / per_rank, tp_degree) : 0;
+    if (world > 0) {
       Source s = c.At("train_batch_size");
       s.text = "train_batch_size / (micro × accumulation)";
-      const long long dp = total / (micro * accumulation);
-      const json* tp = b.Get("parallelism.tensor_parallel_degree");
-      b.Set("world_size", dp * (tp && tp->is_number_integer() ? tp->get<long long>() : 1), s);
+      b.Set("world_size", world, s);
     } else {
       b.Problem("train_batch_size " + std::to_string(total) + " is not micro × accumulation (" +
                 std::to_string(micro) + " × " + std::to_string(accumulation) +

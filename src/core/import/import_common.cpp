@@ -2,7 +2,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <limits>
 
+#include "core/config/field_reader.h"
 #include "core/import/import_detail.h"
 #include "core/model/model.h"
 
@@ -126,6 +128,18 @@ std::string BaseName(std::string_view path) {
 int LineOf(std::string_view text, std::size_t offset) {
   offset = std::min(offset, text.size());
   return 1 + static_cast<int>(std::count(text.begin(), text.begin() + offset, '\n'));
+}
+
+std::optional<long long> JsonInteger(const json& v) {
+  if (v.is_string()) return ParseInteger(v.get<std::string>());
+  std::int64_t out = 0;
+  if (v.is_number() && detail::ReadInt(v, out).empty()) return out;
+  return std::nullopt;
+}
+
+long long PositiveProduct(long long a, long long b) {
+  if (a <= 0 || b <= 0 || a > std::numeric_limits<long long>::max() / b) return 0;
+  return a * b;
 }
 
 std::optional<long long> ParseInteger(std::string_view s) {

@@ -55,6 +55,13 @@ std::string BaseName(std::string_view path);            // after the last '/' or
 int LineOf(std::string_view text, std::size_t offset);  // 1-based
 // Reads a whole number ("8", "1e3" is not), with optional sign; nullopt if it is not one.
 std::optional<long long> ParseInteger(std::string_view s);
+// A JSON number that is a whole number within int64 (1e3 and 8.0 are; 2e26 and 8.5 are not),
+// or a string ParseInteger reads; config_detail's ReadInt decides for numbers.
+std::optional<long long> JsonInteger(const json& v);
+// a · b for counts read from a file (degrees, batch sizes), or 0 when either is not positive or
+// the product overflows: the caller then derives nothing from them (a script may say
+// `--context-parallel-size 0` or a 19-digit batch; found by the import fuzzers).
+long long PositiveProduct(long long a, long long b);
 std::optional<double> ParseNumber(std::string_view s);
 std::optional<bool> ParseBool(std::string_view s);  // true/false/True/False/1/0/yes/no
 

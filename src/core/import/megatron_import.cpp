@@ -18,14 +18,6 @@
 namespace trainmem::import_detail {
 namespace {
 
-// a · b for counts read from a script (degrees, batch sizes), or 0 when either is not positive
-// or the product overflows: the caller then derives nothing from them (a script may say
-// `--context-parallel-size 0` or a 19-digit batch; found by the import fuzzers).
-long long PositiveProduct(long long a, long long b) {
-  if (a <= 0 || b <= 0 || a > std::numeric_limits<long long>::max() / b) return 0;
-  return a * b;
-}
-
 // A MindSpeed (Ascend NPU) launch script: its variables and environment say so.
 bool NpuScript(const std::string& text) {
   return text.find("NPUS_PER_NODE") != std::string::npos ||

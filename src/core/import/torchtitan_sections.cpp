@@ -56,15 +56,9 @@ std::string DispatcherCaveat(const std::string& backend) {
          "standard dispatcher keeps)";
 }
 
-std::optional<long long> Int(const json& v) {
-  if (v.is_number_integer()) return v.get<long long>();
-  if (v.is_number_float()) {
-    const double d = v.get<double>();
-    if (d == static_cast<double>(static_cast<long long>(d))) return static_cast<long long>(d);
-  }
-  if (v.is_string()) return ParseInteger(v.get<std::string>());
-  return std::nullopt;
-}
+// A whole number (24.0 from a recipe's arithmetic is 24; 2e26 is not a count: casting it was
+// undefined behaviour, found by fuzz_import_python).
+std::optional<long long> Int(const json& v) { return JsonInteger(v); }
 
 std::optional<bool> Bool(const json& v) {
   if (v.is_boolean()) return v.get<bool>();
