@@ -274,6 +274,39 @@ TEST(ImportHostile, CountsPastInt64AreNotRead) {
             std::string::npos);
 }
 
+// Products and sums of numbers near the int64 limit, each undefined behaviour before (the
+// ASan + UBSan run of this suite catches a regression): nodes × devices per node from script
+// variables, the default FFN width (4 × hidden), the padded vocabulary (divisible × TP, rounded
+// up), and torchtitan's tokens per microbatch rounded up to sequences × PP microbatches.
+TEST(ImportHostile, CountsNearTheInt64LimitDoNotOverflow) {
+  const std::string big = "9223372036854775807";
+  const Result<ImportResult> script = ImportFiles(
+      {{"run.sh", "NNODES=" + big +
+                      "\nGPUS_PER_NODE=8\n"
+                      "torchrun --nnodes $NNODES --nproc_per_node $GPUS_PER_NODE pretrain_gpt.py "
+                      "--num-layers 2 --hidden-size " +
+                      big +
+                      " --num-attention-heads 1 "
+                      "--vocab-size " +
+                      big + " --make-vocab-size-divisible-by " + big +
+                      " --tensor-model-parallel-size 2\n"}},
+      {}, TestPresets());
+  ASSERT_TRUE(script.ok());
+  EXPECT_FALSE(script.value().config_valid);  // refused by the config check, with its reasons
+  const Result<ImportResult> recipe = ImportFiles(
+      {{"config_registry.py",
+        "from torchtitan.config import JobConfig, Training, Parallelism\n"
+        "def default_config():\n"
+        "    return JobConfig(training=Training(num_tokens_per_microbatch_per_dp_rank=" +
+            big +
+            ", max_context_length=3), parallelism=Parallelism(pipeline_parallel_degree=2, "
+            "num_pp_microbatches=" +
+            big + "))\n"}},
+      {}, TestPresets());
+  ASSERT_TRUE(recipe.ok());
+  EXPECT_FALSE(recipe.value().config_valid);
+}
+
 TEST(ImportHostile, NotAJobFile) {
   const Result<ImportResult> r = ImportFiles({{"notes.md", "hello"}}, {}, TestPresets());
   ASSERT_FALSE(r.ok());

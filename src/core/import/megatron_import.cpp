@@ -198,7 +198,7 @@ long long WorldFromVariables(const bash::Script& script, Source& src) {
   if (per_node > 0) {
     src.line = l1;
     src.text = n1 + (nodes > 0 ? " × " + n2 : "");
-    return per_node * std::max(1LL, nodes);
+    return PositiveProduct(per_node, std::max(1LL, nodes));
   }
   int l3 = 0;
   std::string n3;
@@ -260,7 +260,7 @@ long long WorldFromSbatch(const std::string& text, int& line_out) {
     }
   }
   line_out = first;
-  return nodes > 0 && per_node > 0 ? nodes * per_node : 0;
+  return PositiveProduct(nodes, per_node);
 }
 
 // torchrun / torch.distributed.launch / deepspeed launcher options.
@@ -282,7 +282,7 @@ long long WorldFromLauncher(const std::string& launcher) {
       nodes = ParseInteger(first).value_or(0);
     }
   }
-  return per_node > 0 ? per_node * std::max(1LL, nodes) : 0;
+  return PositiveProduct(per_node, std::max(1LL, nodes));
 }
 
 }  // namespace
@@ -740,7 +740,9 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     a.Get("--geglu");
     a.Get("--gelu-tanh");
     long long ffn = a.Int("--ffn-hidden-size").value_or(0);
-    if (ffn == 0) ffn = swiglu ? (4 * hidden * 2 / 3) / 64 * 64 : 4 * hidden;  // arguments.py
+    // arguments.py; for a width the estimate accepts (a larger one is refused by the check).
+    if (ffn == 0 && hidden > 0 && hidden <= model_detail::kMaxWidth)
+      ffn = swiglu ? (4 * hidden * 2 / 3) / 64 * 64 : 4 * hidden;
     m["intermediate_size"] = ffn;
     m["mlp_kind"] = swiglu || geglu ? "gated" : "plain";
     m["hidden_act"] = swiglu ? "silu" : gelu_tanh ? "gelu_pytorch_tanh" : "gelu";
@@ -821,8 +823,12 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       m["vocab_size"] = *padded;
       a.Get("--vocab-size");
     } else if (const std::optional<long long> v = a.Int("--vocab-size")) {
-      const long long multiple = std::max(1LL, divisible * tp);
-      m["vocab_size"] = (*v + multiple - 1) / multiple * multiple;
+      const long long multiple = std::max(1LL, PositiveProduct(divisible, tp));
+      // Padded only within the sizes the estimate accepts (no overflow rounding up).
+      m["vocab_size"] =
+          *v > 0 && *v <= model_detail::kMaxVocab && multiple <= model_detail::kMaxVocab
+              ? (*v + multiple - 1) / multiple * multiple
+              : *v;
       if (m["vocab_size"] != *v)
         b.Note("--vocab-size " + std::to_string(*v) + " padded to " + m["vocab_size"].dump() +
                " (multiple of --make-vocab-size-divisible-by × TP = " + std::to_string(multiple) +
@@ -838,7 +844,8 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       if (tokenizer == "gpt2bpetokenizer" || (tokenizer.empty() && a.Has("--merge-file"))) {
         a.Get("--merge-file");
         a.Get("--vocab-file");
-        const long long multiple = std::max(1LL, divisible * tp);
+        const long long multiple = std::min<long long>(
+            model_detail::kMaxVocab, std::max(1LL, PositiveProduct(divisible, tp)));
         m["vocab_size"] = (50257 + multiple - 1) / multiple * multiple;  // GPT-2 BPE: 50257
         b.Note("vocabulary of GPT2BPETokenizer (50257) padded to " + m["vocab_size"].dump());
       } else if (p != nullptr) {

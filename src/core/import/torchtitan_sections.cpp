@@ -660,12 +660,14 @@ void ApplyTorchtitanSections(const json& sections, const std::map<std::string, i
                 "length " +
                 std::to_string(seq) + "; the batch is rounded up");
     }
-    const long long sequences = std::max(1LL, (tokens_per_microbatch + seq - 1) / seq);
+    // Rounded up without adding first (a token count near the int64 limit must not overflow).
+    const long long sequences =
+        std::max(1LL, tokens_per_microbatch / seq + (tokens_per_microbatch % seq != 0 ? 1 : 0));
     const json* pp = b.Get("parallelism.pipeline_parallel_degree");
     const bool pipelined = pp != nullptr && pp->is_number_integer() && pp->get<long long>() > 1;
     if (pipelined && num_pp_microbatches > 0) {
       b.Set("parallelism.pipeline_parallel_microbatch_size", sequences, src);
-      b.Set("training.local_batch_size", sequences * num_pp_microbatches, src);
+      b.Set("training.local_batch_size", PositiveProduct(sequences, num_pp_microbatches), src);
     } else {
       b.Set("training.local_batch_size", sequences, src);
     }
