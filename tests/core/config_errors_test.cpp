@@ -168,6 +168,10 @@ TEST(ConfigErrorsTest, NumbersOutOfRange) {
        "must be at most 100000000"},
       {Llama8b(R"("training": {"local_batch_size": 1000000, "seq_len": 10000000})"),
        "training.local_batch_size", "beyond what trainmem models"},
+      // Past its range the batch is not multiplied by seq_len afterwards (that overflowed:
+      // undefined behaviour, caught by the ASan + UBSan run of an import test).
+      {Llama8b(R"("training": {"local_batch_size": 4611686018427387904})"),
+       "training.local_batch_size", "must be at most 1000000"},
       {Llama8b(R"("training": {"loss_chunks": 0})"), "training.loss_chunks",
        "must be at least 1, got 0"},
       {Llama8b(R"("parallelism": {"data_parallel_shard_degree": 0})"),

@@ -184,7 +184,10 @@ void CheckSequence(const Config& c, const Layout& l, std::vector<Error>& errors)
   const Training& t = c.training;
   CheckInt(errors, "training.local_batch_size", t.local_batch_size, 1, kMaxLocalBatchSize);
   CheckInt(errors, "training.seq_len", t.seq_len, 1, kMaxSeqLen);
-  if (t.seq_len < 1 || t.local_batch_size < 1) return;
+  // The checks below multiply these: out of range (already named above) they stop here.
+  if (t.seq_len < 1 || t.local_batch_size < 1 || t.seq_len > kMaxSeqLen ||
+      t.local_batch_size > kMaxLocalBatchSize)
+    return;
   CheckInt(errors, "training.loss_chunks", t.loss_chunks, 1, t.seq_len);
   // Load-balanced context parallelism cuts each sequence into 2·cp chunks.
   if (l.cp > 1 && t.seq_len % (2 * l.cp) != 0) {
