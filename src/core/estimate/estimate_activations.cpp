@@ -508,8 +508,7 @@ InFlight PipelineInFlight(const Config& c, const Layout& l, const StageParams& s
       // hold short virtual stages; every rank runs as many chunks as the schedule has);
       // 2 when the config gives no virtual-stage size.
       const std::int64_t lps = c.parallelism.pp_layers_per_stage;
-      std::int64_t fullest = st.num_layers;
-      for (std::int64_t n : c.parallelism.pp_layer_list) fullest = std::max(fullest, n);
+      const std::int64_t fullest = st.fullest_stage_layers;
       const std::int64_t v = lps > 0 ? std::max<std::int64_t>(1, (fullest + lps - 1) / lps) : 2;
       // Megatron's microbatch_group_size_per_vp_stage (schedules.py get_pp_rank_microbatches:
       // warmup += (num_model_chunks - 1) * microbatch_group_size_per_vp_stage), default PP.

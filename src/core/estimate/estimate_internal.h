@@ -18,6 +18,7 @@ std::int64_t ToBytes(double bytes);
 struct StageParams {
   std::int64_t first_layer = 0;
   std::int64_t num_layers = 0;
+  std::int64_t fullest_stage_layers = 0;  // the most layers any stage of the split holds
   bool has_embedding = false;
   bool has_head = false;
   double dense_per_device = 0;   // non-expert params on this device after TP (norms replicated)

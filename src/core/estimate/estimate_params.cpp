@@ -88,6 +88,7 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
           ? config.parallelism.pp_layer_list
           : LayersPerStage(arch.num_layers, pp);
   const LargestMatrices largest = LargestMatricesOf(arch, tp, static_cast<double>(layout.etp));
+  const std::int64_t fullest = *std::max_element(per_stage.begin(), per_stage.end());
 
   std::vector<StageParams> stages;
   std::int64_t next_layer = 0;
@@ -95,6 +96,7 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
     StageParams st;
     st.first_layer = next_layer;
     st.num_layers = per_stage[static_cast<std::size_t>(s)];
+    st.fullest_stage_layers = fullest;
     st.has_embedding = (s == 0);
     st.has_head = (s == pp - 1);
     for (std::int64_t l = st.first_layer; l < st.first_layer + st.num_layers; ++l) {
