@@ -10,6 +10,15 @@ std::string FirstError(const Result<ImportResult>& r) {
   return r.ok() ? "" : FormatError(r.errors().front());
 }
 
+// Wall seconds a call takes (the tests below bound hostile reads generously: quadratic or
+// unbounded work took minutes or never ended).
+template <class F>
+double SecondsOf(F&& f) {
+  const auto start = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 TEST(ImportHostile, TooLarge) {
   const std::string big(kMaxImportBytes + 1, ' ');
   const Result<ImportResult> r = ImportFiles({{"big.toml", big}}, {}, TestPresets());
@@ -23,10 +32,8 @@ TEST(ImportHostile, TenMegabyteScriptIsReadInLinearTime) {
   script +=
       "torchrun pretrain_gpt.py --tensor-model-parallel-size $TP --num-layers 2 "
       "--hidden-size 64 --num-attention-heads 4 --vocab-size 128 --seq-length 64\n";
-  const auto start = std::chrono::steady_clock::now();
-  const ImportResult r = MustImport({{"big.sh", script}});
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ImportResult r;
+  const double seconds = SecondsOf([&] { r = MustImport({{"big.sh", script}}); });
   EXPECT_EQ(At(r.config, "parallelism.tensor_parallel_degree"), 2);
   EXPECT_LT(seconds, 30.0);  // a generous bound: quadratic behaviour would take hours
 }
@@ -40,10 +47,8 @@ TEST(ImportHostile, DoublingVariableStopsAtTheExpansionBudget) {
   script +=
       "torchrun pretrain_gpt.py --num-layers 2 --hidden-size 64 --num-attention-heads 4 "
       "--vocab-size 128 --seq-length 64\n";
-  const auto start = std::chrono::steady_clock::now();
-  const ImportResult r = MustImport({{"double.sh", script}});
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ImportResult r;
+  const double seconds = SecondsOf([&] { r = MustImport({{"double.sh", script}}); });
   EXPECT_EQ(At(r.config, "model.num_hidden_layers"), 2);
   bool said = false;
   for (const std::string& note : r.report.notes)
@@ -61,10 +66,8 @@ TEST(ImportHostile, ArrayAppendedLineAfterLineIsLinear) {
   script +=
       "torchrun pretrain_gpt.py --num-layers 2 --hidden-size 64 --num-attention-heads 4 "
       "--vocab-size 128 ${ARGS[@]}\n";
-  const auto start = std::chrono::steady_clock::now();
-  const ImportResult r = MustImport({{"append.sh", script}});
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ImportResult r;
+  const double seconds = SecondsOf([&] { r = MustImport({{"append.sh", script}}); });
   EXPECT_EQ(At(r.config, "model.num_hidden_layers"), 2);
   EXPECT_LT(seconds, 30.0);  // a generous bound: quadratic took 106 s
 }
@@ -243,10 +246,10 @@ TEST(ImportHostile, RecipeOfSharedSubObjectsIsReadInBoundedTime) {
     text += "    d" + std::to_string(i) + " = Training(a=d" + std::to_string(i - 1) + ", b=d" +
             std::to_string(i - 1) + ")\n";
   text += "    return JobConfig(training=d79, model=d79)\n";
-  const auto start = std::chrono::steady_clock::now();
-  const Result<ImportResult> r = ImportFiles({{"config_registry.py", text}}, {}, TestPresets());
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  Result<ImportResult> r;
+  const double seconds = SecondsOf([&] {
+    r = ImportFiles({{"config_registry.py", text}}, {}, TestPresets());
+  });
   ASSERT_TRUE(r.ok());
   EXPECT_LT(seconds, 30.0);  // a generous bound: the unbounded walk never finished
 }

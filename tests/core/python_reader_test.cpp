@@ -77,20 +77,18 @@ TEST(PythonReader, NestingIsCountedAcrossCalls) {
 // took 23 GB and was killed). A string past 1 MiB is opaque; the 17th doubling of 16 bytes
 // (2 MiB) is the first one refused, so s keeps 1 MiB.
 TEST(PythonReader, StringDoublingStopsAtOneMebibyte) {
-  std::string text = "def f():\n    s = \"xxxxxxxxxxxxxxxx\"\n";
-  for (int i = 0; i < 100; ++i) text += "    s = s + s\n";
-  text += "    return s\n";
-  Program p;
-  p.AddFile("r.py", text);
-  const Ref r = p.Call("f");
+  // f() doubles a 16-byte string `doublings` times and returns it.
+  const auto doubled = [](int doublings) {
+    std::string text = "def f():\n    s = \"xxxxxxxxxxxxxxxx\"\n";
+    for (int i = 0; i < doublings; ++i) text += "    s = s + s\n";
+    Program p;
+    p.AddFile("r.py", text + "    return s\n");
+    return p.Call("f");
+  };
+  const Ref r = doubled(100);
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(r->kind, Value::Kind::kOpaque);
-  std::string sixteen = "def g():\n    s = \"xxxxxxxxxxxxxxxx\"\n";
-  for (int i = 0; i < 16; ++i) sixteen += "    s = s + s\n";
-  sixteen += "    return s\n";
-  Program q;
-  q.AddFile("q.py", sixteen);
-  const Ref one_mib = q.Call("g");
+  const Ref one_mib = doubled(16);
   ASSERT_NE(one_mib, nullptr);
   ASSERT_EQ(one_mib->kind, Value::Kind::kStr);
   EXPECT_EQ(one_mib->s.size(), std::size_t{1} << 20);

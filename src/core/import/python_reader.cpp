@@ -118,8 +118,8 @@ class Expr {
   // Building a list or string costs evaluation budget by its size (one token per 64 items or
   // bytes): `y = x + x` on a 50,000-item list, line after line, copied 10^9 items in 25 s
   // within the token budget alone.
-  // Within one line too: past the budget a list or string is not built at all.
   void ChargeCopy(std::size_t size) { impl_.steps += static_cast<long long>(size / 64); }
+  // Checked within a line too: past the budget a list or string is not built at all.
   bool OverBudget() const { return impl_.steps > kMaxEvaluatedTokens; }
   std::map<std::string, Ref>& locals_;
   const LogicalLine& line_;
