@@ -2,7 +2,8 @@
 //
 // A user's own config.json is a model: ParseModelArch accepts the HF fields of the families we
 // know (Llama/Mistral/Qwen2/Qwen3, Mixtral/Qwen3-MoE, DeepSeek-V2/V3/V3.2, gpt-oss, GLM-4.5,
-// Gemma 2/3 text, GPT-2/StarCoder2/Megatron-GPT style non-gated MLPs) and derives the rest.
+// Gemma 2/3 text, GPT-2/StarCoder2/Megatron-GPT style non-gated MLPs, GPT-NeoX, Falcon, ChatGLM,
+// …: model_detail::Family lists them) and derives the rest.
 #pragma once
 
 #include <cstdint>

@@ -56,6 +56,10 @@ enum class Family {
   kCohere,      // cohere, cohere2 (Command-R): parallel block, one bias-free LayerNorm, tied
   kOlmo2,       // olmo2, olmo3: post-norms only, full-width q/k norms
   kPhi,         // phi (Phi-1/1.5/2): parallel block, one LayerNorm, biases, plain GELU MLP
+  kGptNeox,     // gpt_neox (Pythia, GPT-NeoX-20B): LayerNorm, plain GELU MLP, biases, untied
+  kFalcon,      // falcon / RefinedWeb(Model): multi-query or num_kv_heads, `bias`, 1–2 LayerNorms
+  kChatGlm,     // chatglm (ChatGLM2/3, GLM-4 remote code): num_layers, padded_vocab_size, SwiGLU
+  kNemotron,    // nemotron (Nemotron-4 / Minitron): LayerNorm1P with bias, plain ReLU² MLP
 };
 Family FamilyOf(std::string_view model_type);
 // Whether model_type names a family above (else FamilyOf falls back to Llama).

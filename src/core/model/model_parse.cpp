@@ -92,6 +92,29 @@ constexpr NamedFamily kFamilies[] = {
     {"olmo2", Family::kOlmo2},
     {"olmo3", Family::kOlmo2},
     {"phi", Family::kPhi},
+    {"gpt_neox", Family::kGptNeox},
+    {"falcon", Family::kFalcon},
+    {"RefinedWeb", Family::kFalcon},       // Falcon-40B's original remote code
+    {"RefinedWebModel", Family::kFalcon},  // Falcon-7B's original remote code
+    {"chatglm", Family::kChatGlm},
+    {"nemotron", Family::kNemotron},
+    // StarCoder / SantaCoder (GPTBigCodeConfig): GPT-2 names and blocks, multi-query attention.
+    {"gpt_bigcode", Family::kGpt2},
+    // Arcee AFM (ArceeConfig): Llama blocks with a plain up/down ReLU² MLP (ArceeMLP).
+    {"arcee", Family::kLlama},
+    // GLM-4 dense, transformers-native (GlmConfig, Glm4Config): Llama blocks, q/k/v bias
+    // (attention_bias) and none on o_proj; glm4 adds post-attention and post-MLP norms.
+    {"glm", Family::kLlama},
+    {"glm4", Family::kLlama},
+    // Qwen2-VL / Qwen2.5-VL / Qwen3-VL language models: the Qwen2 / Qwen3 / Qwen3-MoE decoders.
+    {"qwen2_vl", Family::kQwen2},
+    {"qwen2_vl_text", Family::kQwen2},
+    {"qwen2_5_vl", Family::kQwen2},
+    {"qwen2_5_vl_text", Family::kQwen2},
+    {"qwen3_vl", Family::kQwen3},
+    {"qwen3_vl_text", Family::kQwen3},
+    {"qwen3_vl_moe", Family::kQwenMoe},
+    {"qwen3_vl_moe_text", Family::kQwenMoe},
 };
 
 // Hugging Face architecture classes (config.json "architectures") of the families above.
@@ -150,6 +173,20 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"Olmo2ForCausalLM", "olmo2"},
     {"Olmo3ForCausalLM", "olmo3"},
     {"PhiForCausalLM", "phi"},
+    {"GPTNeoXForCausalLM", "gpt_neox"},
+    {"FalconForCausalLM", "falcon"},
+    {"RWForCausalLM", "falcon"},
+    {"ChatGLMModel", "chatglm"},
+    {"ChatGLMForConditionalGeneration", "chatglm"},
+    {"NemotronForCausalLM", "nemotron"},
+    {"GPTBigCodeForCausalLM", "gpt_bigcode"},
+    {"ArceeForCausalLM", "arcee"},
+    {"GlmForCausalLM", "glm"},
+    {"Glm4ForCausalLM", "glm4"},
+    {"Qwen2VLForConditionalGeneration", "qwen2_vl"},
+    {"Qwen2_5_VLForConditionalGeneration", "qwen2_5_vl"},
+    {"Qwen3VLForConditionalGeneration", "qwen3_vl"},
+    {"Qwen3VLMoeForConditionalGeneration", "qwen3_vl_moe"},
 };
 
 }  // namespace
@@ -186,14 +223,25 @@ constexpr std::string_view kTooLarge =
 
 bool IsGemma(Family f) { return f == Family::kGemma2 || f == Family::kGemma3; }
 bool IsGptStyle(Family f) { return f == Family::kGpt2 || f == Family::kStarcoder2; }
+// Blocks with a LayerNorm (weight + bias) and a plain two-matrix MLP besides GPT-2/StarCoder2:
+// GPTNeoXLayer, FalconDecoderLayer, NemotronDecoderLayer (NemotronLayerNorm1P is nn.LayerNorm).
+bool IsPlainLayerNorm(Family f) {
+  return IsGptStyle(f) || f == Family::kGptNeox || f == Family::kFalcon || f == Family::kNemotron;
+}
+// Qwen3-family decoders whose attention always has per-head q/k norms (Qwen3Attention).
+bool IsQwen3Moe(std::string_view t) {
+  return t == "qwen3_moe" || t == "qwen3_vl_moe" || t == "qwen3_vl_moe_text";
+}
 
 // tie_word_embeddings when config.json leaves it out: the default of each HF Config class
-// (LlamaConfig, Qwen2Config, MixtralConfig, DeepseekV3Config, Olmo2Config, Llama4TextConfig …
-// False; GemmaConfig, Gemma2Config, Gemma3TextConfig, GPT2Config, Starcoder2Config,
-// CohereConfig, Ernie4_5Config, HunYuan*Config True).
+// (LlamaConfig, Qwen2Config, MixtralConfig, DeepseekV3Config, Olmo2Config, Llama4TextConfig,
+// GPTNeoXConfig, NemotronConfig … False; GemmaConfig, Gemma2Config, Gemma3TextConfig,
+// GPT2Config, GPTBigCodeConfig, Starcoder2Config, CohereConfig, Ernie4_5Config, HunYuan*Config,
+// FalconConfig (PretrainedConfig's True; FalconForCausalLM ties lm_head) True). ChatGLM's
+// output_layer is its own Linear.
 bool DefaultTie(Family f) {
   return IsGemma(f) || IsGptStyle(f) || f == Family::kCohere || f == Family::kErnie ||
-         f == Family::kHunyuan;
+         f == Family::kHunyuan || f == Family::kFalcon;
 }
 
 // DeepseekV3Config and Glm4MoeConfig defaults (3 and 1); DeepseekV2Config uses 0.
@@ -225,27 +273,65 @@ std::optional<std::int64_t> OptionalAlias(FieldReader& f,
   return f.Int(key, min, max, kTooLarge);
 }
 
+// Key/value heads when config.json has no num_key_value_heads: Falcon (FalconAttention) uses
+// num_kv_heads with new_decoder_architecture, else one head when multi_query (default True),
+// else num_attention_heads; GPTBigCode one head when multi_query (default True); ChatGLM
+// (SelfAttention) multi_query_group_num only when multi_query_attention.
+std::optional<std::int64_t> FamilyKvHeads(FieldReader& f, Family family, std::int64_t heads) {
+  if (family == Family::kFalcon) {
+    const bool new_arch =
+        f.Bool("new_decoder_architecture").value_or(f.String("model_type") == "RefinedWeb");
+    if (new_arch) {
+      return OptionalAlias(f, {"num_kv_heads", "n_head_kv"}, 1, kMaxHeads).value_or(heads);
+    }
+    return f.Bool("multi_query").value_or(true) ? 1 : heads;
+  }
+  if (f.String("model_type") == "gpt_bigcode") {
+    return f.Bool("multi_query").value_or(true) ? 1 : heads;
+  }
+  if (family == Family::kChatGlm && !f.Bool("multi_query_attention").value_or(false)) return heads;
+  return std::nullopt;
+}
+
 void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   // GPT-2 names its sizes n_embd / n_layer / n_head / n_positions / n_inner (GPT2Config);
-  // Bloom uses n_embed; DBRX / MPT d_model / n_layers / n_heads / max_seq_len.
+  // Bloom uses n_embed; DBRX / MPT d_model / n_layers / n_heads / max_seq_len; ChatGLM and
+  // EXAONE num_layers.
   a.hidden_size = RequiredAlias(f, {"hidden_size", "n_embd", "n_embed", "d_model"}, kMaxWidth);
-  a.num_layers = RequiredAlias(f, {"num_hidden_layers", "n_layer", "n_layers"}, kMaxLayers);
+  a.num_layers =
+      RequiredAlias(f, {"num_hidden_layers", "num_layers", "n_layer", "n_layers"}, kMaxLayers);
   a.num_heads = RequiredAlias(f, {"num_attention_heads", "n_head", "n_heads"}, kMaxHeads);
-  a.vocab_size = f.RequiredInt("vocab_size", 1, kMaxVocab, kTooLarge);
-  // ChatGLM: multi_query_group_num; Megatron: num_query_groups.
-  a.num_kv_heads = OptionalAlias(f,
-                                 {"num_key_value_heads", "num_kv_heads", "n_kv_heads",
-                                  "multi_query_group_num", "num_query_groups"},
-                                 1, kMaxHeads)
-                       .value_or(a.num_heads);
+  // ChatGLM's embedding and output layer are padded_vocab_size rows (ChatGLMConfig).
+  const std::string vocab_key = f.FirstPresent({"padded_vocab_size", "vocab_size"});
+  if (vocab_key.empty()) {
+    f.FailMissing("vocab_size");
+  } else {
+    a.vocab_size = f.Int(vocab_key, 1, kMaxVocab, kTooLarge).value_or(0);
+  }
+  // An explicit num_key_value_heads wins; then the family's own rule; then the other spellings
+  // (ChatGLM: multi_query_group_num; Megatron: num_query_groups; Falcon-H1 / RefinedWeb:
+  // num_kv_heads / n_head_kv).
+  const std::optional<std::int64_t> explicit_kv =
+      OptionalAlias(f, {"num_key_value_heads"}, 1, kMaxHeads);
+  const std::optional<std::int64_t> family_kv =
+      explicit_kv ? std::nullopt : FamilyKvHeads(f, family, a.num_heads);
+  a.num_kv_heads = explicit_kv ? *explicit_kv
+                   : family_kv ? *family_kv
+                               : OptionalAlias(f,
+                                               {"num_kv_heads", "n_kv_heads", "n_head_kv",
+                                                "multi_query_group_num", "num_query_groups"},
+                                               1, kMaxHeads)
+                                     .value_or(a.num_heads);
   a.head_dim = OptionalAlias(f, {"head_dim", "kv_channels"}, 1, kMaxWidth).value_or(0);
   const std::string inter_key =
       f.FirstPresent({"intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim"});
   if (!inter_key.empty()) {
     a.intermediate_size = f.Int(inter_key, 1, kMaxWidth, kTooLarge).value_or(0);
   }
-  if (inter_key.empty() && (family == Family::kGpt2 || a.model_type == "bloom")) {
-    a.intermediate_size = 4 * a.hidden_size;  // GPT-2 n_inner = null → 4·n_embd; Bloom 4·h
+  if (inter_key.empty() &&
+      (family == Family::kGpt2 || family == Family::kFalcon || a.model_type == "bloom")) {
+    // GPT-2 / GPTBigCode n_inner = null → 4·n_embd; Falcon ffn_hidden_size = None → 4·h; Bloom 4·h
+    a.intermediate_size = 4 * a.hidden_size;
   }
   // Llama 4: dense blocks are intermediate_size_mlp wide; intermediate_size is the expert width
   // (Llama4TextConfig), read in ReadMoe.
@@ -258,11 +344,16 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
     a.max_position_embeddings = f.Int(pos_key, 1, kMaxPositions, kTooLarge).value_or(0);
   }
   a.tie_embeddings = f.Bool("tie_word_embeddings").value_or(DefaultTie(family));
+  // FalconConfig names it `activation`.
   const std::string act_key =
-      f.FirstPresent({"hidden_act", "hidden_activation", "activation_function"});
+      family == Family::kFalcon
+          ? f.FirstPresent({"hidden_act", "activation"})
+          : f.FirstPresent({"hidden_act", "hidden_activation", "activation_function"});
   std::string default_act = "silu";
   if (IsGemma(family) || family == Family::kStarcoder2) default_act = "gelu_pytorch_tanh";
   if (family == Family::kGpt2 || family == Family::kPhi) default_act = "gelu_new";
+  if (family == Family::kGptNeox || family == Family::kFalcon) default_act = "gelu";
+  if (family == Family::kNemotron || a.model_type == "arcee") default_act = "relu2";
   a.hidden_act = act_key.empty() ? default_act : f.String(act_key).value_or(default_act);
   // DeepSeek / GLM / ERNIE: num_nextn_predict_layers; Qwen3.5: mtp_num_hidden_layers. Qwen3-Next
   // checkpoints ship one mtp.* layer without saying so in config.json (the published
@@ -303,8 +394,7 @@ void ReadMla(FieldReader& f, ModelArch& a) {
 // Olmo2Attention and Cohere's per-head LayerNorm weights span all heads.
 void ReadQkNorm(FieldReader& f, Family family, ModelArch& a) {
   a.qk_norm = family == Family::kQwen3 || family == Family::kGemma3 ||
-              family == Family::kQwen3Next || family == Family::kOlmo2 ||
-              a.model_type == "qwen3_moe";
+              family == Family::kQwen3Next || family == Family::kOlmo2 || IsQwen3Moe(a.model_type);
   const std::string key = f.FirstPresent({"use_qk_norm", "qk_layernorm", "qk_norm"});
   if (!key.empty()) a.qk_norm = f.Bool(key).value_or(a.qk_norm);
   if (family == Family::kLlama4) a.qk_norm = false;
@@ -317,13 +407,17 @@ void ReadQkNorm(FieldReader& f, Family family, ModelArch& a) {
 
 void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
   // attention_bias: q/k/v/o (LlamaAttention, Qwen3Attention, GptOssAttention); use_bias (ERNIE,
-  // StarCoder2) and Megatron's add_bias_linear: every linear; qkv_bias / bias (InternLM2): q/k/v.
+  // StarCoder2), Megatron's and ChatGLM's add_bias_linear, Falcon's bias: every linear;
+  // qkv_bias / add_qkv_bias (ChatGLM) / use_qkv_bias (StableLM): q/k/v.
   std::optional<bool> all_linear;
-  const std::string all_key = f.FirstPresent({"use_bias", "add_bias_linear"});
+  const std::string all_key = family == Family::kFalcon
+                                  ? f.FirstPresent({"bias"})
+                                  : f.FirstPresent({"use_bias", "add_bias_linear"});
   if (!all_key.empty()) all_linear = f.Bool(all_key);
-  // GptOssConfig.attention_bias defaults to True; PhiAttention always builds q/k/v/dense with
-  // bias=True (modeling_phi.py; PhiConfig has no such field).
-  const bool default_bias = family == Family::kGptOss || family == Family::kPhi;
+  // GptOssConfig.attention_bias defaults to True, GPTNeoXConfig.attention_bias too; PhiAttention
+  // always builds q/k/v/dense with bias=True (modeling_phi.py; PhiConfig has no such field).
+  const bool default_bias =
+      family == Family::kGptOss || family == Family::kPhi || family == Family::kGptNeox;
   const bool attention_bias = f.Bool("attention_bias").value_or(all_linear.value_or(default_bias));
   a.qkv_bias = attention_bias;
   a.o_bias = attention_bias;
@@ -331,12 +425,14 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
     a.qkv_bias = true;  // Qwen2Attention: q/k/v bias=True, o_proj bias=False, always
     a.o_bias = false;
   }
-  if (family == Family::kGlmMoe) a.o_bias = false;  // Glm4MoeAttention: o_proj bias=False
+  // Glm4MoeAttention, GlmAttention, Glm4Attention: o_proj bias=False.
+  if (family == Family::kGlmMoe || a.model_type == "glm" || a.model_type == "glm4")
+    a.o_bias = false;
   if (family == Family::kGpt2 || a.model_type == "bloom") a.qkv_bias = a.o_bias = true;
   if (family == Family::kStarcoder2 && a.model_type != "bloom") {
     a.qkv_bias = a.o_bias = all_linear.value_or(true);  // Starcoder2Config.use_bias
   }
-  const std::string qkv_key = f.FirstPresent({"qkv_bias"});
+  const std::string qkv_key = f.FirstPresent({"qkv_bias", "add_qkv_bias", "use_qkv_bias"});
   if (!qkv_key.empty()) a.qkv_bias = f.Bool(qkv_key).value_or(a.qkv_bias);
   // Seed-OSS (SeedOssConfig): attention_out_bias decides o_proj's bias apart from q/k/v.
   a.o_bias = f.Bool("attention_out_bias").value_or(a.o_bias);
@@ -363,7 +459,10 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
 }
 
 void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
-  a.norm = IsGptStyle(family) ? NormKind::kLayerNorm : NormKind::kRmsNorm;
+  a.norm = IsPlainLayerNorm(family) ? NormKind::kLayerNorm : NormKind::kRmsNorm;
+  // ChatGLM: RMSNorm unless rmsnorm is false (then LayerNorm with bias).
+  if (family == Family::kChatGlm && !f.Bool("rmsnorm").value_or(true))
+    a.norm = NormKind::kLayerNorm;
   // CohereLayerNorm and DBRX's LayerNorm(bias=False) have a weight only.
   if (family == Family::kCohere || family == Family::kDbrx) a.norm = NormKind::kLayerNormNoBias;
   // Megatron's --normalization (LayerNorm | RMSNorm) as written in its configs.
@@ -377,20 +476,35 @@ void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
   // parallel (CohereDecoderLayer); OLMo 2: post-attention and post-feedforward norms only.
   // Phi (PhiDecoderLayer): one input_layernorm (LayerNorm with bias) feeding the parallel
   // attention and MLP; final_layernorm likewise.
-  a.norms_per_layer = IsGemma(family) ? 4 : 2;
+  a.norms_per_layer = IsGemma(family) || a.model_type == "glm4" ? 4 : 2;
   if (family == Family::kCohere || family == Family::kPhi) a.norms_per_layer = 1;
+  // FalconDecoderLayer: ln_attn + ln_mlp with new_decoder_architecture (num_ln_in_parallel_attn,
+  // default 2); else input_layernorm, plus post_attention_layernorm when not parallel_attn.
+  if (family == Family::kFalcon) {
+    const bool new_arch = f.Bool("new_decoder_architecture").value_or(a.model_type == "RefinedWeb");
+    if (new_arch) {
+      a.norms_per_layer = static_cast<int>(f.Int("num_ln_in_parallel_attn", 1, 2).value_or(2));
+    } else {
+      a.norms_per_layer = f.Bool("parallel_attn").value_or(true) ? 1 : 2;
+    }
+  }
   // Phi-3.5-MoE: PhimoeDecoderLayer's and PhimoeModel's norms are nn.LayerNorm with
   // elementwise_affine=True (weight + bias), not RMSNorm (modeling_phimoe.py).
   if (family == Family::kPhi || a.model_type == "phimoe") a.norm = NormKind::kLayerNorm;
 }
 
 void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
-  a.mlp = IsGptStyle(family) ? MlpKind::kPlain : MlpKind::kGated;
+  // Plain up/down MLPs: GPT-2 style, GPTNeoXMLP, FalconMLP, NemotronMLP and ArceeMLP (ReLU²);
+  // ChatGLM's dense_h_to_4h emits 2 × ffn_hidden_size for SwiGLU (gated).
+  a.mlp = IsPlainLayerNorm(family) || a.model_type == "arcee" ? MlpKind::kPlain : MlpKind::kGated;
   ReadNormKind(f, family, a);
-  const std::string all_key = f.FirstPresent({"use_bias", "add_bias_linear"});
+  const std::string all_key = family == Family::kFalcon
+                                  ? f.FirstPresent({"bias"})
+                                  : f.FirstPresent({"use_bias", "add_bias_linear"});
   const bool all_linear = all_key.empty() ? false : f.Bool(all_key).value_or(false);
   a.mlp_bias = f.Bool("mlp_bias").value_or(all_linear);  // LlamaConfig.mlp_bias
   if (IsGptStyle(family)) a.mlp_bias = a.qkv_bias;       // GPT-2/Bloom always; StarCoder2 use_bias
+  if (family == Family::kGptNeox) a.mlp_bias = true;     // GPTNeoXMLP: nn.Linear with bias, always
   // PhiMLP: fc1 (h → intermediate_size) and fc2, both with bias, GELU between (not gated). A
   // module dump of microsoft/phi-2 shows the whole block (liuutin9/FPGA-Acceleration-of-TinyLLaVA-
   // Inference-via-HLS: phi-2_structure.py); its lm_head bias (vocab_size values) is not counted.
@@ -722,17 +836,20 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
         "expected an object of config.json fields, got " + detail::JsonTypeName(hf_config));
   }
   // Multimodal checkpoints (Gemma 3, Llama 4, Qwen3.5, …) keep the language model under
-  // text_config; their vision tower is not described in a way trainmem counts.
+  // text_config (InternVL: llm_config); their vision tower is not described in a way trainmem
+  // counts.
   std::vector<Error> unused;
   FieldReader top(&hf_config, path, unused, FieldReader::Null::kAbsent);
-  const nlohmann::json* text_config = top.Get("text_config");
+  const std::string text_key = top.FirstPresent({"text_config", "llm_config"});
+  const nlohmann::json* text_config = text_key.empty() ? nullptr : top.Get(text_key);
+  const bool vision = top.Has("vision_config");
   if (top.FirstPresent({"hidden_size", "n_embd", "n_embed", "d_model"}).empty() &&
       text_config != nullptr && text_config->is_object()) {
     std::vector<std::string> warnings;
-    if (top.Has("vision_config")) {
-      warnings.push_back(
-          "multimodal config: the language model in text_config is counted; the vision tower "
-          "(vision_config) and its projector are not, so the published total is larger");
+    if (vision) {
+      warnings.push_back("multimodal config: the language model in " + text_key +
+                         " is counted; the vision tower (vision_config) and its projector are "
+                         "not, so the published total is larger");
     }
     nlohmann::json text = *text_config;
     // The text model's own architectures/model_type win; else the top level's name it.
@@ -745,8 +862,15 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
     if (!text.contains("tie_word_embeddings") && hf_config.contains("tie_word_embeddings")) {
       text["tie_word_embeddings"] = hf_config["tie_word_embeddings"];
     }
-    return model_detail::ParseFlat(model_detail::FlattenNested(text), top.Path("text_config"),
+    return model_detail::ParseFlat(model_detail::FlattenNested(text), top.Path(text_key),
                                    std::move(warnings));
+  }
+  if (vision) {
+    // Qwen2-VL / Qwen2.5-VL (transformers < 4.53) write the language model's fields at the top.
+    return model_detail::ParseFlat(
+        hf_config, path,
+        {"multimodal config: the language model's fields are counted; the vision tower "
+         "(vision_config) and its projector are not, so the published total is larger"});
   }
   if (hf_config.contains("attn_config") || hf_config.contains("ffn_config")) {
     return model_detail::ParseFlat(model_detail::FlattenNested(hf_config), path, {});

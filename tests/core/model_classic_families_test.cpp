@@ -1,0 +1,238 @@
+// Config.json files of the families whose blocks are not Llama's: GPT-NeoX (Pythia), Falcon,
+// ChatGLM, GPTBigCode (StarCoder), Nemotron, Arcee; the other spellings of the sizes (num_layers,
+// padded_vocab_size, multi_query); multimodal configs with the language model at the top or under
+// llm_config. Each count is derived by hand in the comment above its test, from the module
+// structure of the family's modeling file.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/model/model.h"
+#include "test_support.h"
+
+namespace trainmem {
+namespace {
+
+using nlohmann::json;
+using testing::HasWarningWith;
+using testing::MustParseModel;
+
+std::int64_t Total(const json& config) { return CountParams(MustParseModel(config), true).total; }
+
+// ModelArchToJson writes what ParseModelArch reads back to the same count.
+void ExpectRoundTrip(const json& config) {
+  const ModelArch arch = MustParseModel(config);
+  const ModelArch back = MustParseModel(ModelArchToJson(arch));
+  EXPECT_EQ(CountParams(back, true).total, CountParams(arch, true).total) << config.dump();
+  EXPECT_EQ(back.num_kv_heads, arch.num_kv_heads) << config.dump();
+  EXPECT_EQ(back.norms_per_layer, arch.norms_per_layer) << config.dump();
+}
+
+json Pythia(std::int64_t hidden, std::int64_t layers, std::int64_t heads) {
+  return {{"architectures", {"GPTNeoXForCausalLM"}},
+          {"model_type", "gpt_neox"},
+          {"hidden_act", "gelu"},
+          {"hidden_size", hidden},
+          {"intermediate_size", 4 * hidden},
+          {"num_attention_heads", heads},
+          {"num_hidden_layers", layers},
+          {"rotary_pct", 0.25},
+          {"tie_word_embeddings", false},
+          {"use_parallel_residual", true},
+          {"vocab_size", 50304}};
+}
+
+// Pythia's model card publishes exact non-embedding counts: 85,056,000 (160M) and 1,208,602,624
+// (1.4B). GPTNeoXLayer: query_key_value h·3h + 3h, dense h² + h, dense_h_to_4h h·4h + 4h,
+// dense_4h_to_h 4h·h + h, two LayerNorms 4h; final_layer_norm 2h; embed_in and embed_out are
+// 50,304 × h each (untied).
+TEST(ClassicFamilies, PythiaMatchesItsPublishedCounts) {
+  const std::int64_t vocab = 50304;
+  EXPECT_EQ(Total(Pythia(768, 12, 12)), 85056000 + 2 * vocab * 768);
+  EXPECT_EQ(Total(Pythia(2048, 24, 16)), 1208602624 + 2 * vocab * 2048);  // 1,414,647,808
+  const ModelArch arch = MustParseModel(Pythia(2048, 24, 16));
+  EXPECT_EQ(arch.mlp, MlpKind::kPlain);
+  EXPECT_EQ(arch.norm, NormKind::kLayerNorm);
+  EXPECT_TRUE(arch.qkv_bias && arch.o_bias && arch.mlp_bias);
+  EXPECT_TRUE(arch.warnings.empty());
+  ExpectRoundTrip(Pythia(2048, 24, 16));
+}
+
+// Falcon-7B (h 4544, 71 heads × 64, multi_query, parallel_attn, bias false, vocab 65,024, tied):
+//   query_key_value 4544·(4544 + 2·64) = 21,229,568; dense 4544² = 20,647,936;
+//   MLP 2·4544·18,176 = 165,183,488; input_layernorm 9,088 → 207,070,080 × 32 = 6,626,242,560;
+//   word_embeddings 65,024·4544 = 295,469,056; ln_f 9,088 → 6,921,720,704.
+// Falcon-40B (new_decoder_architecture, h 8192, 128 heads, num_kv_heads 8): qkv 8192·9216 =
+//   75,497,472; dense 67,108,864; MLP 536,870,912; ln_attn + ln_mlp 32,768 → 679,510,016 × 60 =
+//   40,770,600,960; embeddings 532,676,608; ln_f 16,384 → 41,303,293,952.
+TEST(ClassicFamilies, FalconMultiQueryAndNewDecoderArchitecture) {
+  const json falcon7b = {{"architectures", {"FalconForCausalLM"}},
+                         {"model_type", "falcon"},
+                         {"alibi", false},
+                         {"bias", false},
+                         {"hidden_size", 4544},
+                         {"multi_query", true},
+                         {"new_decoder_architecture", false},
+                         {"num_attention_heads", 71},
+                         {"num_hidden_layers", 32},
+                         {"parallel_attn", true},
+                         {"vocab_size", 65024}};
+  EXPECT_EQ(Total(falcon7b), 6921720704);
+  EXPECT_EQ(MustParseModel(falcon7b).num_kv_heads, 1);
+  json falcon40b = falcon7b;
+  falcon40b.erase("multi_query");
+  falcon40b["new_decoder_architecture"] = true;
+  falcon40b["hidden_size"] = 8192;
+  falcon40b["num_attention_heads"] = 128;
+  falcon40b["num_hidden_layers"] = 60;
+  falcon40b["num_kv_heads"] = 8;
+  EXPECT_EQ(Total(falcon40b), 41303293952);
+  EXPECT_EQ(MustParseModel(falcon40b).norms_per_layer, 2);
+  // The original remote-code spelling (RefinedWeb: n_head, n_layer, n_head_kv) reads the same.
+  const json refined = {{"model_type", "RefinedWeb"},
+                        {"hidden_size", 8192},
+                        {"n_head", 128},
+                        {"n_head_kv", 8},
+                        {"n_layer", 60},
+                        {"bias", false},
+                        {"parallel_attn", true},
+                        {"vocab_size", 65024}};
+  EXPECT_EQ(Total(refined), 41303293952);
+  ExpectRoundTrip(falcon7b);
+  ExpectRoundTrip(falcon40b);
+}
+
+// ChatGLM3-6B (num_layers 28, h 4096, 32 heads × kv_channels 128, multi_query_group_num 2,
+// ffn_hidden_size 13,696, padded_vocab_size 65,024, add_qkv_bias, RMSNorm, separate output_layer):
+//   query_key_value 4096·4608 + 4608 = 18,878,976; dense 16,777,216;
+//   dense_h_to_4h 4096·27,392 = 112,197,632; dense_4h_to_h 13,696·4096 = 56,098,816;
+//   two RMSNorms 8192 → 203,960,832 × 28 = 5,710,903,296; embedding + output_layer
+//   2·65,024·4096 = 532,676,608; final_layernorm 4096 → 6,243,584,000.
+TEST(ClassicFamilies, ChatGlmReadsItsOwnFieldNames) {
+  const json chatglm3 = {{"architectures", {"ChatGLMModel"}},
+                         {"model_type", "chatglm"},
+                         {"add_bias_linear", false},
+                         {"add_qkv_bias", true},
+                         {"ffn_hidden_size", 13696},
+                         {"hidden_size", 4096},
+                         {"kv_channels", 128},
+                         {"multi_query_attention", true},
+                         {"multi_query_group_num", 2},
+                         {"num_attention_heads", 32},
+                         {"num_layers", 28},
+                         {"padded_vocab_size", 65024},
+                         {"post_layer_norm", true},
+                         {"rmsnorm", true},
+                         {"seq_length", 8192},
+                         {"tie_word_embeddings", false}};
+  EXPECT_EQ(Total(chatglm3), 6243584000);
+  const ModelArch arch = MustParseModel(chatglm3);
+  EXPECT_EQ(arch.num_kv_heads, 2);
+  EXPECT_TRUE(arch.qkv_bias);
+  EXPECT_FALSE(arch.o_bias);
+  EXPECT_EQ(arch.mlp, MlpKind::kGated);
+  // Without multi_query_attention the group number is not used: every head has its own k/v,
+  // 2·4096·(4096 − 256) + 2·(4096 − 256) more per layer.
+  json mha = chatglm3;
+  mha["multi_query_attention"] = false;
+  EXPECT_EQ(MustParseModel(mha).num_kv_heads, 32);
+  EXPECT_EQ(Total(mha), 6243584000 + 28 * (2 * 4096 * 3840 + 2 * 3840));
+  ExpectRoundTrip(chatglm3);
+}
+
+// StarCoder (gpt_bigcode, n_embd 6144, 48 heads, multi_query, n_inner 24,576, n_positions 8192,
+// vocab 49,152, tied): c_attn 6144·6400 + 6400 = 39,328,000; c_proj 6144² + 6144 = 37,754,880;
+// c_fc 6144·24,576 + 24,576 = 151,019,520; mlp c_proj 24,576·6144 + 6144 = 151,001,088;
+// ln_1 + ln_2 24,576 → 379,128,064 × 40 = 15,165,122,560; wte 301,989,888; wpe 50,331,648;
+// ln_f 12,288 → 15,517,456,384.
+TEST(ClassicFamilies, GptBigCodeIsMultiQueryGpt2) {
+  const json starcoder = {{"architectures", {"GPTBigCodeForCausalLM"}},
+                          {"model_type", "gpt_bigcode"},
+                          {"multi_query", true},
+                          {"n_embd", 6144},
+                          {"n_head", 48},
+                          {"n_inner", 24576},
+                          {"n_layer", 40},
+                          {"n_positions", 8192},
+                          {"vocab_size", 49152}};
+  EXPECT_EQ(Total(starcoder), 15517456384);
+  EXPECT_EQ(MustParseModel(starcoder).num_kv_heads, 1);
+  ExpectRoundTrip(starcoder);
+}
+
+// Nemotron (NemotronDecoderLayer): up_proj/down_proj with ReLU², LayerNorm1P (weight + bias), no
+// biases, untied. h 1024, 8 heads, 2 KV heads × 128, intermediate 4096, vocab 1000, 2 layers:
+//   q 1024·1024 + k/v 2·1024·256 + o 1024·1024 = 2,621,440; MLP 2·1024·4096 = 8,388,608;
+//   norms 2·2048 = 4096 → 11,014,144 × 2 = 22,028,288; embeddings 2·1,024,000; final 2048
+//   → 24,078,336. Arcee (ArceeMLP, the same plain MLP) with RMSNorm: norms 2·1024 per layer and
+//   1024 final → 24,078,336 − 2·2048 − 1024 = 24,073,216.
+TEST(ClassicFamilies, NemotronAndArceeHavePlainMlps) {
+  json nemotron = {
+      {"model_type", "nemotron"}, {"hidden_size", 1024}, {"num_attention_heads", 8},
+      {"num_key_value_heads", 2}, {"head_dim", 128},     {"intermediate_size", 4096},
+      {"num_hidden_layers", 2},   {"vocab_size", 1000},  {"partial_rotary_factor", 0.5}};
+  EXPECT_EQ(Total(nemotron), 24078336);
+  json arcee = nemotron;
+  arcee["model_type"] = "arcee";
+  EXPECT_EQ(Total(arcee), 24073216);
+  EXPECT_EQ(MustParseModel(arcee).hidden_act, "relu2");
+  ExpectRoundTrip(nemotron);
+  ExpectRoundTrip(arcee);
+}
+
+// EXAONE 3.x writes num_layers; Llama blocks otherwise: h 4096, 32 heads, 8 KV, 14,336, vocab
+// 102,400, untied: (2·4096² + 2·4096·1024 + 3·4096·14,336 + 8192) · 32 + 2·102,400·4096 + 4096
+// = 7,818,448,896 (EXAONE-3.0-7.8B).
+TEST(ClassicFamilies, NumLayersIsAnotherSpelling) {
+  const json exaone = {{"architectures", {"ExaoneForCausalLM"}},
+                       {"model_type", "exaone"},
+                       {"activation_function", "silu"},
+                       {"hidden_size", 4096},
+                       {"intermediate_size", 14336},
+                       {"num_attention_heads", 32},
+                       {"num_key_value_heads", 8},
+                       {"num_layers", 32},
+                       {"tie_word_embeddings", false},
+                       {"vocab_size", 102400}};
+  EXPECT_EQ(Total(exaone), 7818448896);
+  EXPECT_TRUE(HasWarningWith(MustParseModel(exaone), "\"exaone\""));
+  // Without any vocabulary field the error names the usual one.
+  json no_vocab = exaone;
+  no_vocab.erase("vocab_size");
+  Result<ModelArch> bad = ParseModelArch(no_vocab, "model");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.errors().front().path, "model.vocab_size");
+}
+
+// A multimodal config says the vision tower is not counted whether the language model's fields
+// sit at the top (Qwen2.5-VL before transformers 4.53) or under llm_config (InternVL). The
+// Qwen2.5-VL-7B language model is Qwen2.5-7B: 7,615,616,512 (its published total).
+TEST(ClassicFamilies, MultimodalConfigsCountTheLanguageModel) {
+  const json qwen_vl = {{"architectures", {"Qwen2_5_VLForConditionalGeneration"}},
+                        {"model_type", "qwen2_5_vl"},
+                        {"hidden_size", 3584},
+                        {"intermediate_size", 18944},
+                        {"num_attention_heads", 28},
+                        {"num_hidden_layers", 28},
+                        {"num_key_value_heads", 4},
+                        {"tie_word_embeddings", false},
+                        {"vocab_size", 152064},
+                        {"vision_config", {{"depth", 32}, {"hidden_size", 1280}}}};
+  const ModelArch flat = MustParseModel(qwen_vl);
+  EXPECT_EQ(CountParams(flat, true).total, 7615616512);
+  EXPECT_TRUE(flat.qkv_bias);  // Qwen2's q/k/v biases
+  EXPECT_TRUE(HasWarningWith(flat, "vision tower"));
+  json internvl = {{"model_type", "internvl_chat"},
+                   {"vision_config", {{"hidden_size", 1024}}},
+                   {"llm_config", qwen_vl}};
+  internvl["llm_config"].erase("vision_config");
+  internvl["llm_config"]["model_type"] = "qwen2";
+  const ModelArch nested = MustParseModel(internvl);
+  EXPECT_EQ(CountParams(nested, true).total, 7615616512);
+  EXPECT_TRUE(HasWarningWith(nested, "llm_config"));
+}
+
+}  // namespace
+}  // namespace trainmem
