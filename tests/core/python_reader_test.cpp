@@ -107,5 +107,34 @@ TEST(PythonReader, CopyingBigListsSpendsTheBudget) {
   EXPECT_TRUE(Says(p, "too much to evaluate"));
 }
 
+// Unpacking in literals, as current torchtitan registries write their override lists:
+// [*base, x] splices base's items in; {**base, "k": v} takes base's keys and lets later keys win
+// (Python's rule), keeping each key where it first appeared.
+TEST(PythonReader, UnpackingInListAndDictLiterals) {
+  Program p;
+  p.AddFile("r.py",
+            "BASE = [1, 2]\n"
+            "DEFAULTS = {\"a\": 1, \"b\": 2}\n"
+            "def spliced():\n    return [*BASE, 3]\n"
+            "def merged():\n    return {**DEFAULTS, \"b\": 5, \"c\": 6}\n"
+            "def unknown():\n    return [*elsewhere, 3]\n");
+  const Ref list = p.Call("spliced");
+  ASSERT_NE(list, nullptr);
+  ASSERT_EQ(list->kind, Value::Kind::kList);
+  ASSERT_EQ(list->items.size(), 3u);
+  EXPECT_EQ(list->items[0]->i, 1);
+  EXPECT_EQ(list->items[2]->i, 3);
+  const Ref dict = p.Call("merged");
+  ASSERT_NE(dict, nullptr);
+  ASSERT_EQ(dict->attrs.size(), 3u);
+  EXPECT_EQ(dict->attrs[0].first, "a");
+  EXPECT_EQ(dict->Attr("b")->i, 5);
+  EXPECT_EQ(dict->Attr("c")->i, 6);
+  // A list whose unpacked part is not readable is not read as a shorter list.
+  const Ref opaque = p.Call("unknown");
+  ASSERT_NE(opaque, nullptr);
+  EXPECT_NE(opaque->kind, Value::Kind::kList);
+}
+
 }  // namespace
 }  // namespace trainmem::py

@@ -9,10 +9,30 @@
 #include <cstdlib>
 #include <optional>
 #include <set>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "core/import/python_lexer.h"
 
 namespace trainmem::py {
+
+// A dict literal's repeated keys ({**base, "k": v} or {"k": 1, "k": 2}): the last value wins, in
+// the position of the key's first appearance, as in Python. Linear in the number of keys.
+static void KeepLastOfEachKey(Value& dict) {
+  std::unordered_map<std::string, std::size_t> slot;
+  std::vector<std::pair<std::string, Ref>> kept;
+  kept.reserve(dict.attrs.size());
+  for (auto& [key, value] : dict.attrs) {
+    auto [it, fresh] = slot.emplace(key, kept.size());
+    if (fresh) {
+      kept.emplace_back(key, value);
+    } else {
+      kept[it->second].second = value;
+    }
+  }
+  dict.attrs = std::move(kept);
+}
 
 Ref Value::Attr(const std::string& name) const {
   for (const auto& [key, value] : attrs)
@@ -567,7 +587,21 @@ class Expr {
     }
     if (Accept("[")) {
       Ref list = Make(Value::Kind::kList, line);
+      bool unknown = false;  // an unpacked value we could not read
       while (!IsOp("]") && pos_ < end_) {
+        if (Accept("*")) {
+          // [*base, x]: base's items are spliced in when base is a list read here.
+          Ref base = Ternary();
+          if (base != nullptr && base->kind == Value::Kind::kList &&
+              list->items.size() + base->items.size() <= kMaxListItems) {
+            list->items.insert(list->items.end(), base->items.begin(), base->items.end());
+            ChargeCopy(base->items.size());
+          } else {
+            unknown = true;
+          }
+          if (!Accept(",")) break;
+          continue;
+        }
         Ref item = Ternary();
         if (IsName("for")) {  // a list comprehension: contents unknown
           while (pos_ < end_ && !IsOp("]")) {
@@ -583,7 +617,7 @@ class Expr {
         if (!Accept(",")) break;
       }
       if (!Accept("]")) return Fail("expected ']'");
-      return list;
+      return unknown ? Opaque("list with unpacked values", line) : list;
     }
     if (Accept("{")) {
       // A dict or set: string keys become attributes of an object named "dict".
@@ -591,12 +625,18 @@ class Expr {
       obj->s = "dict";
       while (!IsOp("}") && pos_ < end_) {
         if (Accept("**")) {
-          Ternary();
+          // {**base, "k": v}: base's keys first, later keys win as in Python.
+          Ref base = Ternary();
+          if (base != nullptr && base->kind == Value::Kind::kObject) {
+            obj->attrs.insert(obj->attrs.end(), base->attrs.begin(), base->attrs.end());
+            ChargeCopy(base->attrs.size());
+          }
         } else {
           Ref key = Ternary();
           if (Accept(":")) {
             Ref value = Ternary();
-            if (key->kind == Value::Kind::kStr) obj->attrs.emplace_back(key->s, value);
+            if (key != nullptr && key->kind == Value::Kind::kStr)
+              obj->attrs.emplace_back(key->s, value);
           } else if (IsName("for")) {
             while (pos_ < end_ && !IsOp("}")) {
               if (Accept("[") || Accept("(") || Accept("{"))
@@ -609,6 +649,7 @@ class Expr {
         if (!Accept(",")) break;
       }
       if (!Accept("}")) return Fail("expected '}'");
+      KeepLastOfEachKey(*obj);
       return obj;
     }
     if (Accept("...")) return Opaque("...", line);
