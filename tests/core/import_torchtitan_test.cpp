@@ -244,6 +244,21 @@ TEST(ImportTorchtitan, DeepEpFlavorAndRegistryBackendAreNoted) {
   EXPECT_FALSE(NoteMentions(MustImport({{"config_registry.py", plain}}), "dispatch", "modelled"));
 }
 
+// A LoRA converter in the registry (torchtitan components/lora.py) sets the rank.
+TEST(ImportTorchtitan, LoraConverterSetsTheRank) {
+  const std::string registry = R"(from torchtitan.components.lora import LoRAConverter
+def llama3_8b_lora() -> Trainer.Config:
+    return Trainer.Config(
+        model_spec=model_registry(
+            "8B", converters=[LoRAConverter.Config(rank=16, alpha=32.0, target_modules=["wq"])]
+        ),
+    )
+)";
+  const ImportResult r = MustImport({{"config_registry.py", registry}});
+  EXPECT_EQ(At(r.config, "training.lora_rank"), 16);
+  EXPECT_TRUE(NoteMentions(r, "target_modules", "every 2-D block weight"));
+}
+
 TEST(ImportTorchtitan, UnknownRecipeNameIsAnError) {
   Result<ImportResult> r =
       ImportFiles({Fixture("tt_recipes_current.py")}, {"no_such_recipe"}, TestPresets());

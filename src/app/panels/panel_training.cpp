@@ -23,6 +23,8 @@ void DrawBatchAndSequence(AppState& state) {
            [](Config& c, std::int64_t v) { c.training.seq_len = v; });
   CountRow(state, Str::kLossChunks, "training.loss_chunks", Str::kLossChunksHelp, t.loss_chunks,
            Step::kDouble, [](Config& c, std::int64_t v) { c.training.loss_chunks = v; });
+  CountRow(state, Str::kLoraRank, "training.lora_rank", Str::kLoraRankHelp, t.lora_rank,
+           Step::kDouble, [](Config& c, std::int64_t v) { c.training.lora_rank = v; });
 }
 
 void DrawPrecision(AppState& state) {

@@ -43,6 +43,13 @@ struct CoreMessage {
 };
 constexpr CoreMessage kCoreMessages[] = {
     {"must be at least {}, got {}", "至少为 {}，当前为 {}"},
+    {"LoRA rank {}: {} adapter parameters train (every 2-D weight of the blocks); the base "
+     "weights are frozen, without gradients, optimizer states or fp32 master",
+     "LoRA 秩 {}：训练 {} 个适配器参数（各层的全部二维权重）；基座权重冻结，没有梯度、优化器状态和 "
+     "fp32 主副本"},
+    {"training.lora_rank is applied in detailed mode only: the template's formulas train every "
+     "weight",
+     "training.lora_rank 仅在详细模式下生效：模板模式的公式按全部权重参与训练计算"},
     {"optimizer.reuse_fp32_param has no effect here: MindSpeed's --reuse-fp32-param needs a "
      "Megatron-based job with bfloat16 parameters and the distributed optimizer (zero_stage 1)",
      "optimizer.reuse_fp32_param 在此无效：MindSpeed 的 --reuse-fp32-param 需要基于 Megatron 的"

@@ -186,6 +186,11 @@ TRAINMEM_STR(kLossChunks, "Loss chunks")
 TRAINMEM_STR(
     kLossChunksHelp,
     "Chunked cross-entropy: the fp32 logits are materialised this many tokens-chunks at a time")
+TRAINMEM_STR(kLoraRank, "LoRA rank")
+TRAINMEM_STR(kLoraRankHelp,
+             "0 trains every weight. Otherwise rank-r adapters on every 2-D weight of the blocks "
+             "train and the base weights are frozen: no gradients, optimizer states or fp32 "
+             "master for them")
 TRAINMEM_STR(kPrecision, "Compute dtype")
 TRAINMEM_STR(kPrecisionHelp,
              "mixed_precision_param: the dtype layers are cast to for forward and backward. What "

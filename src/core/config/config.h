@@ -74,6 +74,11 @@ struct Training {
   // --cross-entropy-fusion-impl): the loss's backward runs under torch.compile and holds one
   // more fp32 copy of the logits (estimate_activations.cpp).
   bool cross_entropy_fusion = false;
+  // LoRA (Hu et al. 2021): rank-r adapters A (r × in) and B (out × r) on every 2-D weight of the
+  // blocks, base weights frozen (no gradients, no optimizer state, no fp32 master). 0 = every
+  // weight trains. Megatron/MindSpeed --lora-r, torchtitan LoRAConverter rank, torchtune
+  // lora_rank (estimate_params.cpp LoraAdapterParams).
+  std::int64_t lora_rank = 0;
 };
 
 struct Compile {
@@ -198,6 +203,7 @@ inline constexpr const char* kDefaultDeviceId = "h100-80gb";
 inline constexpr std::int64_t kMaxWorldSize = 1 << 20;  // 1,048,576 devices
 inline constexpr std::int64_t kMaxLocalBatchSize = 1000000;
 inline constexpr std::int64_t kMaxSeqLen = 100000000;
+inline constexpr std::int64_t kMaxLoraRank = 65536;
 inline constexpr double kMaxDeviceMemoryGib = 1e5;
 // local_batch_size × seq_len × hidden_size, and × vocab_size (the logits), at most 2^47.
 inline constexpr std::int64_t kMaxTokenElements = std::int64_t{1} << 47;

@@ -38,6 +38,7 @@ json TrainingToJson(const Training& t) {
   // Written only when on, for the same reason: off is what every earlier link's estimate did.
   if (t.moe_grouped_gemm) j["moe_grouped_gemm"] = true;
   if (t.cross_entropy_fusion) j["cross_entropy_fusion"] = true;
+  if (t.lora_rank > 0) j["lora_rank"] = t.lora_rank;  // 0 (off): what every earlier link did
   return j;
 }
 
@@ -100,6 +101,7 @@ const std::vector<SettingAlias> kAliases = {
     {"dropout", "training.dropout"},
     {"chunks", "training.loss_chunks"},
     {"mtp", "training.mtp"},
+    {"lora", "training.lora_rank"},
     {"compile", "compile.enable"},
     {"dpr", "parallelism.data_parallel_replicate_degree"},
     {"dp", "parallelism.data_parallel_shard_degree"},

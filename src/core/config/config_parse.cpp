@@ -132,6 +132,7 @@ void ReadTraining(const json* section, Training& t, std::vector<Error>& errors) 
   r.Bool("create_attention_mask_in_dataloader", t.create_attention_mask_in_dataloader);
   r.Bool("moe_grouped_gemm", t.moe_grouped_gemm);
   r.Bool("cross_entropy_fusion", t.cross_entropy_fusion);
+  r.Int("lora_rank", t.lora_rank);
   r.ReportUnknownKeys();
 }
 

@@ -189,6 +189,7 @@ void CheckSequence(const Config& c, const Layout& l, std::vector<Error>& errors)
       t.local_batch_size > kMaxLocalBatchSize)
     return;
   CheckInt(errors, "training.loss_chunks", t.loss_chunks, 1, t.seq_len);
+  CheckInt(errors, "training.lora_rank", t.lora_rank, 0, kMaxLoraRank);
   // Load-balanced context parallelism cuts each sequence into 2·cp chunks.
   if (l.cp > 1 && t.seq_len % (2 * l.cp) != 0) {
     errors.push_back({"training.seq_len",

@@ -207,6 +207,21 @@ void AddWarnings(Estimate& e) {
         "bf16. NVFP4 saves far less and is not modelled");
   if (c.model.num_mtp_layers > 0 && !c.training.mtp)
     e.warnings.push_back("the model has MTP modules; they are not trained (training.mtp = false)");
+  if (c.training.lora_rank > 0) {
+    if (c.mode == Mode::kTemplate) {
+      e.warnings.push_back(
+          "training.lora_rank is applied in detailed mode only: the template's formulas train "
+          "every weight");
+    } else {
+      const auto adapters = static_cast<std::int64_t>(
+          std::llround(detail::LoraAdapterParams(c.model, c.training.lora_rank)));
+      e.warnings.push_back("LoRA rank " + std::to_string(c.training.lora_rank) + ": " +
+                           std::to_string(adapters) +
+                           " adapter parameters train (every 2-D weight of the blocks); the base "
+                           "weights are frozen, without gradients, optimizer states or fp32 "
+                           "master");
+    }
+  }
 }
 
 }  // namespace

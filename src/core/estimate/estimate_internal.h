@@ -29,7 +29,12 @@ struct StageParams {
   double head_params = 0;        // output head after TP (its gradient is held through backward)
   double largest_tensor = 0;     // elements of the stage's largest single parameter after TP/ETP
   double embedding_params = 0;   // token embedding after TP (its own FSDP unit in torchtitan)
+  double lora_per_device = 0;    // LoRA adapter params of the stage's blocks after TP (0 = off)
+  double max_layer_lora = 0;     // one block's adapters after TP
 };
+
+// LoRA adapter parameters of the whole model at this rank (0 when rank is 0).
+double LoraAdapterParams(const ModelArch& arch, std::int64_t rank);
 
 // `counts` = CountParams(arch, false) (embedding, head and final norm sizes).
 std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,

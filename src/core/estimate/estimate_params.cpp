@@ -77,6 +77,37 @@ LargestMatrices LargestMatricesOf(const ModelArch& m, double tp, double etp) {
 
 }  // namespace
 
+namespace {
+
+// LoRA adapter parameters per block (Hu et al. 2021, "LoRA: Low-Rank Adaptation of Large
+// Language Models", §4: W0 + B·A with B ∈ R^(d×r), A ∈ R^(r×k)): r·(rows + cols) for every 2-D
+// weight of the blocks — attention, dense MLP, shared experts, router — as MindSpeed-LLM's
+// --lora-target-modules linear_qkv linear_proj linear_fc1 linear_fc2 and torchtune's
+// lora_attn_modules + apply_lora_to_mlp adapt them. Routed experts, the embedding and the head
+// keep none. Averaged over the blocks (hybrid models' blocks differ).
+double LoraAdapterParamsPerLayer(const ModelArch& arch, std::int64_t rank) {
+  if (rank <= 0 || arch.num_layers <= 0) return 0;
+  std::vector<ParamTensor> built;
+  const std::vector<ParamTensor>* tensors = arch.tensors.get();
+  if (tensors == nullptr) {
+    built = ParamTensors(arch);
+    tensors = &built;
+  }
+  double adapters = 0;
+  for (const ParamTensor& t : *tensors) {
+    if (t.group != ParamTensor::kBlock || t.cols == 0) continue;
+    adapters += static_cast<double>(rank) * static_cast<double>(t.rows + t.cols) *
+                static_cast<double>(t.count);
+  }
+  return adapters / static_cast<double>(arch.num_layers);
+}
+
+}  // namespace
+
+double LoraAdapterParams(const ModelArch& arch, std::int64_t rank) {
+  return LoraAdapterParamsPerLayer(arch, rank) * static_cast<double>(arch.num_layers);
+}
+
 std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
                                      const ModelArch& arch, const std::vector<LayerParams>& layers,
                                      const ParamCounts& counts) {
@@ -89,6 +120,8 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
           : LayersPerStage(arch.num_layers, pp);
   const LargestMatrices largest = LargestMatricesOf(arch, tp, static_cast<double>(layout.etp));
   const std::int64_t fullest = *std::max_element(per_stage.begin(), per_stage.end());
+  // Adapters are split by TP with the linears they adapt.
+  const double lora_per_layer = LoraAdapterParamsPerLayer(arch, config.training.lora_rank) / tp;
 
   std::vector<StageParams> stages;
   std::int64_t next_layer = 0;
@@ -113,6 +146,8 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
       if (lp.routed_experts > 0) st.largest_tensor = std::max(st.largest_tensor, largest.expert);
     }
     next_layer += st.num_layers;
+    st.lora_per_device = lora_per_layer * static_cast<double>(st.num_layers);
+    st.max_layer_lora = lora_per_layer;
     // The embedding and head are vocab-parallel under TP (Megatron VocabParallelEmbedding,
     // torchtitan loss_parallel); with tied weights the last stage keeps its own copy when pp > 1
     // (Megatron shares the word embedding between the first and last stage).
@@ -473,7 +508,9 @@ double GemmWorkspaceBytes(const Config& config) {
   return 2 * torch_workspace + te_workspace + grouped;
 }
 
-StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const StageParams& stage) {
+namespace {
+
+StateBytes RecipeStateBytes(const Config& config, const Layout& layout, const StageParams& stage) {
   const double state_bytes = StateBytesPerElement(config);
   StateBytes out;
   switch (config.framework) {
@@ -502,6 +539,38 @@ StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const S
           out.gradients * std::min(1.0, std::max(layer, stage.head_params) / per_device_params);
     out.optimizer_step_temp = 0;
   }
+  return out;
+}
+
+}  // namespace
+
+// LoRA (training.lora_rank > 0): the frozen base weights are stored, and gathered, as the
+// recipe stores parameters, but hold no gradient, no optimizer state and no fp32 master; the
+// adapters train with the recipe's full state. Megatron's grad buffers and distributed optimizer
+// take only requires_grad parameters (param_and_grad_buffer.py, distrib_optimizer.py); FSDP2
+// gives a frozen parameter no gradient and the optimizer is built on the adapters (torchtitan
+// components/lora.py requires_grad_(False); torchtune get_adapter_params). Activations are
+// counted as for full training: the adapters' rank-r intermediates are negligible, and the
+// frozen linears' inputs are still saved for the adapters beside them (an over-count of the
+// few activations only a frozen weight's gradient would need).
+StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const StageParams& stage) {
+  if (config.training.lora_rank <= 0 || config.mode == Mode::kTemplate) {
+    return RecipeStateBytes(config, layout, stage);
+  }
+  const StateBytes base = RecipeStateBytes(config, layout, stage);
+  StageParams adapters = stage;
+  adapters.dense_per_device = stage.lora_per_device;
+  adapters.expert_per_device = 0;
+  adapters.max_layer_dense = stage.max_layer_lora;
+  adapters.max_layer_expert = 0;
+  adapters.root_params = 0;
+  adapters.head_params = 0;
+  adapters.embedding_params = 0;
+  adapters.largest_tensor = stage.max_layer_lora;
+  StateBytes out = RecipeStateBytes(config, layout, adapters);
+  out.parameters += base.parameters;
+  out.gathered_params = base.gathered_params;
+  out.gathered_at_backward_end = base.gathered_at_backward_end;
   return out;
 }
 

@@ -553,6 +553,15 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   } else {
     b.Set("activation_checkpoint.mode", "none", {file.name, 0, "(no --recompute-granularity)"});
   }
+  if (a.Has("--lora-r")) {
+    // MindSpeed-LLM LoRA (--lora-r, --lora-alpha, --lora-target-modules): base weights frozen,
+    // rank-r adapters trained.
+    if (std::optional<long long> r = a.Int("--lora-r"); r && *r >= 0) {
+      b.Set("training.lora_rank", *r, a.At("--lora-r"));
+    } else {
+      b.Ignore(a.At("--lora-r"), "not a whole number: LoRA rank not read");
+    }
+  }
   if (a.Has("--swap-attention")) {
     // MindSpeed swaps every layer of the rank unless --recompute-method block names fewer
     // (adaptive_recompute.py solve_prefetch_policy: num_prefetch = --recompute-num-layers for
@@ -1096,10 +1105,10 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     const std::string f = flag;
     std::string why = "does not change device memory";
     if (f.find("lora") != std::string::npos) {
-      b.Ignore(a.At(flag),
-               "LoRA is not modelled: the estimate trains every weight (gradients and optimizer "
-               "states of the whole model, where LoRA keeps them for the adapters only), so it "
-               "over-estimates");
+      b.Ignore(a.At(flag), f == "--lora-target-modules"
+                               ? "the estimate puts LoRA adapters on every 2-D block weight "
+                                 "(adapters are a small share of the model)"
+                               : "LoRA hyper-parameter: does not change device memory");
       continue;
     }
     if (f.find("lr") != std::string::npos || f.find("adam") != std::string::npos ||

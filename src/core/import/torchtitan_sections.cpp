@@ -110,9 +110,17 @@ void ReadConverters(const Ctx& c, const std::string& path, const json& list) {
       c.b.Set("training.fp8", true, c.At(item_path));
       c.b.Note(item_path + ": NVFP4 linears are modelled as float8 (the nearest trainmem has)");
     } else if (lower.find("lora") != std::string::npos) {
-      c.Ignore(item_path,
-               "LoRA (frozen base weights) is not modelled: the estimate is for full "
-               "training");
+      // components/lora.py LoRAConverter.Config(rank, alpha, target_modules): base weights
+      // frozen, rank-r adapters trained.
+      if (list[i].is_object() && list[i].contains("rank")) {
+        SetInt(c, item_path + ".rank", list[i]["rank"], "training.lora_rank");
+        if (list[i].contains("target_modules"))
+          c.b.Note(item_path + ".target_modules " + Text(list[i]["target_modules"]) +
+                   ": the estimate puts adapters on every 2-D block weight (a few more than "
+                   "these; adapters are a small share of the model)");
+      } else {
+        c.Ignore(item_path, "LoRA converter without a rank read here: set training.lora_rank");
+      }
     } else if (lower.rfind("npu_", 0) == 0 || lower.find("npu") != std::string::npos) {
       c.b.Set("framework", "torchtitan-npu", c.At(item_path));
     } else {

@@ -394,6 +394,7 @@ std::string LinkKeyExpects(std::string_view key) {
       {"dropout", "a probability from 0 to 1, or null for the framework's default"},
       {"chunks", "the number of loss chunks, a whole number from 1 up to s"},
       {"mtp", "1 or 0"},
+      {"lora", "the LoRA rank, a whole number from 0 (every weight trains) to 65536"},
       {"compile", "1 or 0"},
       {"compile.components", "a comma-separated list of model and loss"},
       {"dpr", "the data-parallel replicas, a whole number from 1"},

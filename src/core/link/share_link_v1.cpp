@@ -53,7 +53,7 @@ const nlohmann::json& V1LinkDefaults() {
 const nlohmann::json& V1LaterKeys() {
   static const nlohmann::json later = nlohmann::json::parse(R"({
     "training": {"create_attention_mask_in_dataloader": true, "moe_grouped_gemm": false,
-                 "cross_entropy_fusion": false},
+                 "cross_entropy_fusion": false, "lora_rank": 0},
     "parallelism": {"ulysses_degree_in_cp": 0, "microbatch_group_size_per_vp_stage": 0},
     "activation_checkpoint": {"swap_attention": false},
     "optimizer": {"reuse_fp32_param": false}

@@ -1,0 +1,91 @@
+// LoRA (training.lora_rank): frozen base weights keep only their stored copy; the adapters train
+// with the recipe's full state. Llama 3 8B, rank 8 on every 2-D block weight (q, k, v, o, gate,
+// up, down): per block 8 · [(4096 + 4096) + 2·(4096 + 1024) + (4096 + 4096) + 3·(4096 + 14336)]
+// = 8 · 81,920 = 655,360; × 32 blocks = A = 20,971,520 adapter parameters (the count PEFT
+// prints for this model and target set).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+
+#include "core/estimate/estimate.h"
+#include "core/link/share_link.h"
+#include "test_support.h"
+
+namespace trainmem {
+namespace {
+
+using testing::MustParse;
+using testing::With;
+
+constexpr std::int64_t kLlama8B = 8'030'261'248;
+constexpr std::int64_t kAdapters = 20'971'520;
+
+Config Llama(const std::vector<std::pair<std::string, std::string>>& settings) {
+  return With(MustParse(R"({"model": "llama3-8b", "device": "h100-80gb"})"), settings);
+}
+
+bool Warns(const Estimate& e, const std::string& words) {
+  for (const std::string& w : e.warnings)
+    if (w.find(words) != std::string::npos) return true;
+  return false;
+}
+
+// torchtitan FSDP2 over 8 ranks: the frozen base and the adapters are fp32 shards (4 B · (P + A)
+// / 8); only the adapters have fp32 gradients (4 B · A / 8) and AdamW m + v (8 B · A / 8).
+TEST(Lora, TorchtitanKeepsStateForTheAdaptersOnly) {
+  const Estimate e = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"lora", "8"}}));
+  EXPECT_EQ(e.per_device.parameters, (kLlama8B + kAdapters) * 4 / 8);
+  EXPECT_EQ(e.per_device.gradients, kAdapters * 4 / 8);
+  EXPECT_EQ(e.per_device.optimizer_states, kAdapters * 8 / 8);
+  EXPECT_TRUE(Warns(e, "LoRA rank 8: 20971520 adapter parameters train"));
+}
+
+// Megatron, TP 4 × DP 2, distributed optimizer: bf16 base weights per TP shard as in full
+// training; the adapters (split by TP with their linears) add 2 B each, and only they have fp32
+// main grads (4 B) and fp32 master + m + v (12 B) sharded over DP 2.
+TEST(Lora, MegatronFreezesTheBaseWeights) {
+  const Config full = Llama({{"fw", "megatron"}, {"ws", "8"}, {"tp", "4"}, {"zero", "1"}});
+  Config lora = full;
+  lora.training.lora_rank = 8;
+  const Estimate f = EstimateMemory(full);
+  const Estimate l = EstimateMemory(lora);
+  const double a = static_cast<double>(kAdapters) / 4;
+  EXPECT_NEAR(static_cast<double>(l.per_device.parameters - f.per_device.parameters), a * 2, 2);
+  EXPECT_NEAR(static_cast<double>(l.per_device.gradients), a * 4, 2);
+  EXPECT_NEAR(static_cast<double>(l.per_device.optimizer_states), a * 12 / 2, 2);
+  // Activations are counted as for full training.
+  EXPECT_EQ(l.per_device.activations, f.per_device.activations);
+}
+
+// Template mode keeps the seed's formulas (every weight trains) and says LoRA is not applied.
+TEST(Lora, TemplateModeSaysItIsNotApplied) {
+  const Config full = Llama({{"mode", "template"}, {"ws", "8"}});
+  Config lora = full;
+  lora.training.lora_rank = 16;
+  const Estimate f = EstimateMemory(full);
+  const Estimate l = EstimateMemory(lora);
+  EXPECT_EQ(l.per_device.total, f.per_device.total);
+  EXPECT_TRUE(Warns(l, "applied in detailed mode only"));
+}
+
+// The share link carries the rank (`lora`), and a rank out of range is named with its range
+// while the rest of the link is kept.
+TEST(Lora, ShareLinkCarriesTheRank) {
+  const std::string fragment =
+      EncodeShareFragment(Llama({{"lora", "32"}, {"ws", "8"}, {"tp", "2"}}));
+  EXPECT_NE(fragment.find("lora=32"), std::string::npos) << fragment;
+  const DecodedLink back = DecodeShareFragment(fragment, testing::TestPresets());
+  EXPECT_TRUE(back.errors.empty());
+  EXPECT_EQ(back.config.training.lora_rank, 32);
+  const DecodedLink bad =
+      DecodeShareFragment("v1&model=llama3-8b&ws=8&lora=-2&tp=2", testing::TestPresets());
+  ASSERT_EQ(bad.errors.size(), 1u);
+  EXPECT_EQ(bad.errors.front().path, "lora");
+  EXPECT_NE(bad.errors.front().message.find("65536"), std::string::npos)
+      << bad.errors.front().message;
+  EXPECT_EQ(bad.config.parallelism.tp, 2);
+}
+
+}  // namespace
+}  // namespace trainmem
