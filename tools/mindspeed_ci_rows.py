@@ -40,8 +40,8 @@ DEVICE_NOTE = ("Ascend Atlas A2 training series (910B, 64GB HBM) - MindSpeed-LLM
 
 # Cases trainmem cannot express, by name pattern, with the reason. Checked in order.
 SKIP = [
-    (r"lora", "LoRA/QLoRA adapters (frozen base weights, adapter-only gradients and optimizer "
-              "states; QLoRA 4-bit base) are not in trainmem's config schema"),
+    (r"qlora", "QLoRA (a 4-bit quantized frozen base) is not in trainmem's config schema; "
+               "plain LoRA is (training.lora_rank)"),
     (r"^(dpo|simpo)_", "preference training (DPO/SimPO): a chosen+rejected pair per sample and a "
                        "frozen reference model (or its precomputed log-probs) are not modelled"),
     (r"^(train_orm|train_prm|reward)_|_prm_", "reward-model training (ORM/PRM/reward): value head "
@@ -52,9 +52,8 @@ SKIP = [
 
 # Cases skipped by a flag of their launch script (a case name does not always say it).
 SKIP_FLAGS = [
-    (r"--lora-r\b", "LoRA adapters (--lora-r): frozen base weights, adapter-only gradients and "
-                    "optimizer states are not in trainmem's config schema; the importer ignores "
-                    "--lora-r and estimates full finetuning"),
+    (r"--qlora\b", "QLoRA (--qlora): a 4-bit quantized frozen base is not in trainmem's config "
+                   "schema; plain LoRA is (training.lora_rank)"),
     (r"--stage\s+(dpo|simpo|orm|prm|rm)\b", "post-training stage other than pretrain/SFT"),
     (r"--linear-num-key-heads|qwen3_next_spec", "Qwen3-Next hybrid (Gated DeltaNet linear "
                                                  "attention, --linear-* flags): the importer reads "
@@ -370,6 +369,14 @@ def main():
                 set_key(cfg, key, value)
                 corrections.append(f"{key} {json.dumps(old)} -> {json.dumps(value)} ({why})")
             row = build_row(case, info, imported, corrections, commit_short)
+            padding = re.search(r"--(variable-seq-lengths|no-pad-to-seq-lengths)\b", text)
+            if padding and not row["ambiguous"]:
+                # Every SFT script that pads a batch only to its longest sample, by the same rule
+                # as the named cases above.
+                row["ambiguous"] = True
+                row["notes"] += (f" AMBIGUOUS: SFT with --{padding.group(1)}: batches are padded "
+                                 "to their longest sample, so the activations depend on the data; "
+                                 "the config's seq_len is an upper bound")
             rows.append(row)
             if args.table:
                 est, eerr = estimate(args.trainmem, row["config"], work)
