@@ -187,6 +187,7 @@ TRAINMEM_STR(
     kLossChunksHelp,
     "Chunked cross-entropy: the fp32 logits are materialised this many tokens-chunks at a time")
 TRAINMEM_STR(kLoraRank, "LoRA rank")
+TRAINMEM_STR(kLoraWords, "LoRA rank %lld, base weights frozen")
 TRAINMEM_STR(kLoraRankHelp,
              "0 trains every weight. Otherwise rank-r adapters on every 2-D weight of the blocks "
              "train and the base weights are frozen: no gradients, optimizer states or fp32 "

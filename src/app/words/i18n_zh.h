@@ -164,6 +164,7 @@ TRAINMEM_ZH(kSeqLenHelp, "每个样本的 token 数（seq_len）")
 TRAINMEM_ZH(kLossChunks, "损失分块数")
 TRAINMEM_ZH(kLossChunksHelp, "分块交叉熵：fp32 logits 每次只生成这么多分之一")
 TRAINMEM_ZH(kLoraRank, "LoRA 秩")
+TRAINMEM_ZH(kLoraWords, "LoRA 秩 %lld，基座权重冻结")
 TRAINMEM_ZH(kLoraRankHelp,
             "0 表示全部权重参与训练。否则在各层的全部二维权重上训练秩为 r 的适配器，基座权重冻结："
             "它们没有梯度、优化器状态和 fp32 主副本")

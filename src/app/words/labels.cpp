@@ -156,11 +156,15 @@ std::string LayoutWords(const trainmem::Config& config, const trainmem::Layout& 
 }
 
 std::string EstimatedWhat(const trainmem::Config& c, const trainmem::Layout& layout) {
-  return TrFormat(Str::kEstimatedWhatTemplate, ModelDisplayName(c).c_str(),
-                  static_cast<long long>(c.world_size), c.device.name.c_str(),
-                  Tr(FrameworkLabel(c.framework)), LayoutWords(c, layout).c_str(),
-                  static_cast<long long>(c.training.local_batch_size),
-                  static_cast<long long>(c.training.seq_len), AcWords(c).c_str());
+  std::string what = TrFormat(Str::kEstimatedWhatTemplate, ModelDisplayName(c).c_str(),
+                              static_cast<long long>(c.world_size), c.device.name.c_str(),
+                              Tr(FrameworkLabel(c.framework)), LayoutWords(c, layout).c_str(),
+                              static_cast<long long>(c.training.local_batch_size),
+                              static_cast<long long>(c.training.seq_len), AcWords(c).c_str());
+  // A LoRA job is a different job: say so where the page names what it estimated.
+  if (c.training.lora_rank > 0)
+    what += " \xC2\xB7 " + TrFormat(Str::kLoraWords, static_cast<long long>(c.training.lora_rank));
+  return what;
 }
 
 }  // namespace app
