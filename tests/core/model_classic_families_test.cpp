@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/config/config.h"
+#include "core/estimate/estimate.h"
 #include "core/model/model.h"
 #include "test_support.h"
 
@@ -232,6 +234,124 @@ TEST(ClassicFamilies, MultimodalConfigsCountTheLanguageModel) {
   const ModelArch nested = MustParseModel(internvl);
   EXPECT_EQ(CountParams(nested, true).total, 7615616512);
   EXPECT_TRUE(HasWarningWith(nested, "llm_config"));
+}
+
+// NVIDIA-Nemotron-Nano-9B-v2 (nemotron_h): 56 blocks of one norm and one part, spelled by
+// hybrid_override_pattern (27 M, 4 *, 25 -). h 4480; Mamba-2 128 heads × 80 (d_inner 10,240),
+// 8 groups, state 128, kernel 4, conv bias:
+//   M: in_proj 4480·(2·10,240 + 2·8·128 + 128) = 101,498,880; conv1d 12,288·4 + 12,288;
+//      dt_bias/A_log/D 384; gated norm 10,240; out_proj 45,875,200; block norm 4480
+//      → 147,450,624.
+//   *: q 4480·5120, k/v 2·4480·1024, o 5120·4480 = 55,050,240 + 4480 → 55,054,720.
+//   -: up/down 2·4480·15,680 = 140,492,800 + 4480 → 140,497,280 (plain ReLU², no gate).
+// 27·147,450,624 + 4·55,054,720 + 25·140,497,280 = 7,713,817,728; embeddings and lm_head
+// 2·131,072·4480 = 1,174,405,120; norm_f 4480 → 8,888,227,328 (the 8.89B the checkpoint
+// publishes).
+TEST(ClassicFamilies, NemotronHBlocksHoldAMixerOrAnMlp) {
+  const json nano = {
+      {"architectures", {"NemotronHForCausalLM"}},
+      {"model_type", "nemotron_h"},
+      {"num_hidden_layers", 56},
+      {"hidden_size", 4480},
+      {"intermediate_size", 15680},
+      {"num_attention_heads", 40},
+      {"num_key_value_heads", 8},
+      {"head_dim", 128},
+      {"vocab_size", 131072},
+      {"hybrid_override_pattern", "M-M-M-MM-M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-M-MM-M-M-M-M-M-"},
+      {"ssm_state_size", 128},
+      {"conv_kernel", 4},
+      {"n_groups", 8},
+      {"mamba_num_heads", 128},
+      {"mamba_head_dim", 80},
+      {"expand", 2},
+      {"use_conv_bias", true},
+      {"tie_word_embeddings", false}};
+  EXPECT_EQ(Total(nano), 8888227328);
+  const ModelArch arch = MustParseModel(nano);
+  EXPECT_TRUE(HasWarningWith(arch, "27 Mamba-2, 4 attention, 25 MLP and 0 MoE blocks"));
+  const std::vector<LayerParams> layers = CountLayerParams(arch);
+  EXPECT_EQ(layers[0].total(), 147450624);  // M
+  EXPECT_EQ(layers[1].total(), 140497280);  // -
+  EXPECT_EQ(layers[14].total(), 55054720);  // *
+  ExpectRoundTrip(nano);
+  // MoE blocks (E) need routed experts; a wrong length or an unknown letter is named.
+  json moe = nano;
+  moe["hybrid_override_pattern"] = std::string(55, 'M') + "E";
+  Result<ModelArch> no_experts = ParseModelArch(moe, "model");
+  ASSERT_FALSE(no_experts.ok());
+  EXPECT_EQ(no_experts.errors().front().path, "model.hybrid_override_pattern");
+  moe["n_routed_experts"] = 8;
+  moe["num_experts_per_tok"] = 2;
+  moe["moe_intermediate_size"] = 1024;
+  moe["n_shared_experts"] = 1;
+  moe["moe_shared_expert_intermediate_size"] = 2048;
+  const ModelArch with_moe = MustParseModel(moe);
+  const std::vector<LayerParams> moe_layers = CountLayerParams(with_moe);
+  // 8 experts of up/down 2·4480·1024, one shared of 2·4480·2048, router 8·4480, norm 4480.
+  EXPECT_EQ(moe_layers[55].routed_experts, 8 * 2 * 4480 * 1024);
+  EXPECT_EQ(moe_layers[55].dense_mlp, 2 * 4480 * 2048);
+  EXPECT_EQ(moe_layers[55].total(), 8 * 2 * 4480 * 1024 + 2 * 4480 * 2048 + 8 * 4480 + 4480);
+  EXPECT_EQ(moe_layers[0].routed_experts, 0);
+  ExpectRoundTrip(moe);
+  json short_pattern = nano;
+  short_pattern["hybrid_override_pattern"] = "M-*";
+  EXPECT_FALSE(ParseModelArch(short_pattern, "model").ok());
+  json letter = nano;
+  letter["hybrid_override_pattern"] = std::string(55, 'M') + "X";
+  Result<ModelArch> bad = ParseModelArch(letter, "model");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.errors().front().message.find("character 56 is 'X'"), std::string::npos);
+}
+
+// Without checkpointing an attention-only block followed by an MLP-only block ("*-") saves
+// what one Llama-style block with the same plain MLP saves (Arcee, one layer): attention's norm,
+// inputs and outputs, then the MLP's; only the block boundaries differ, which full
+// checkpointing keeps (two block inputs against one).
+TEST(ClassicFamilies, NemotronHBlocksSaveTheirOwnPartOnly) {
+  const json base = {{"hidden_size", 1024},      {"intermediate_size", 4096},
+                     {"num_attention_heads", 8}, {"num_key_value_heads", 8},
+                     {"vocab_size", 1000},       {"tie_word_embeddings", false}};
+  json hybrid = base;
+  hybrid["model_type"] = "nemotron_h";
+  hybrid["num_hidden_layers"] = 2;
+  hybrid["hybrid_override_pattern"] = "*-";
+  json plain = base;
+  plain["model_type"] = "arcee";
+  plain["num_hidden_layers"] = 1;
+  auto activations = [](const json& model, const char* ac) {
+    const json config = {{"device", "h100-80gb"},
+                         {"model", model},
+                         {"training", {{"local_batch_size", 1}, {"seq_len", 4096}}},
+                         {"activation_checkpoint", {{"mode", ac}}}};
+    return EstimateMemory(testing::MustParse(config.dump())).stages.front().activations;
+  };
+  const ActivationBreakdown h = activations(hybrid, "none");
+  const ActivationBreakdown p = activations(plain, "none");
+  EXPECT_DOUBLE_EQ(h.bytes_per_token_per_layer * 2, p.bytes_per_token_per_layer);
+  // Full checkpointing keeps each block's input: two bf16 hidden vectors a token against one.
+  const ActivationBreakdown hf = activations(hybrid, "full");
+  const ActivationBreakdown pf = activations(plain, "full");
+  EXPECT_DOUBLE_EQ(hf.bytes_per_token_per_layer * 2, 2 * 2 * 1024);
+  EXPECT_DOUBLE_EQ(pf.bytes_per_token_per_layer, 2 * 1024);
+}
+
+// GLM-5 (glm_moe_dsa) is GLM-4.5's MoE family: no unknown-type warning, and its router keeps
+// GLM's e_score_correction_bias (E values per MoE block).
+TEST(ClassicFamilies, GlmMoeDsaIsReadAsGlmMoe) {
+  const json glm5 = {{"model_type", "glm_moe_dsa"}, {"hidden_size", 1024},
+                     {"num_hidden_layers", 4},      {"num_attention_heads", 8},
+                     {"num_key_value_heads", 8},    {"kv_lora_rank", 128},
+                     {"q_lora_rank", 256},          {"qk_nope_head_dim", 64},
+                     {"qk_rope_head_dim", 32},      {"v_head_dim", 64},
+                     {"intermediate_size", 2048},   {"moe_intermediate_size", 256},
+                     {"n_routed_experts", 16},      {"num_experts_per_tok", 2},
+                     {"n_shared_experts", 1},       {"first_k_dense_replace", 1},
+                     {"vocab_size", 1000},          {"tie_word_embeddings", false}};
+  const ModelArch arch = MustParseModel(glm5);
+  EXPECT_FALSE(HasWarningWith(arch, "not one trainmem knows"));
+  EXPECT_TRUE(arch.router_bias);
+  EXPECT_EQ(CountLayerParams(arch)[1].router, 16 * 1024 + 16);
 }
 
 }  // namespace

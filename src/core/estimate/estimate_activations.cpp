@@ -432,11 +432,19 @@ struct PolicyBytes {
 };
 
 PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, bool moe,
-                             bool checkpointed, MixerKind mixer = MixerKind::kAttention) {
+                             bool checkpointed, MixerKind mixer = MixerKind::kAttention,
+                             bool has_mlp = true) {
   const bool gated = c.model.mlp == MlpKind::kGated;
-  LayerBytes attn = mixer == MixerKind::kAttention ? AttentionBytes(x, s)
-                                                   : LinearMixerBytes(x, s, c.model, mixer);
-  LayerBytes mlp = MlpBytes(x, s, gated, moe);
+  // Nemotron-H blocks hold a mixer or an MLP (ModelArch::layer_has_mlp, MixerKind::kNone): the
+  // missing part saves nothing; the block input is what full checkpointing keeps either way.
+  LayerBytes attn;
+  if (mixer == MixerKind::kNone) {
+    attn.input = x.ab * s.h / x.rep;
+  } else {
+    attn = mixer == MixerKind::kAttention ? AttentionBytes(x, s)
+                                          : LinearMixerBytes(x, s, c.model, mixer);
+  }
+  const LayerBytes mlp = has_mlp ? MlpBytes(x, s, gated, moe) : LayerBytes{};
   const double none = attn.none + mlp.none;
   PolicyBytes p;
   p.working = std::max(attn.working, mlp.working);
@@ -616,11 +624,11 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   // A block's bytes depend on the layer only through (MoE?, checkpointed?, token mixer): the few
   // kinds a model has are computed once each, not once per layer (a 126-layer model has ≤ 4).
   struct Memo {
-    bool moe, checkpointed;
+    bool moe, checkpointed, has_mlp;
     MixerKind mixer;
     PolicyBytes bytes;
   };
-  Memo memo[8];
+  Memo memo[12];
   int memo_size = 0;
   for (std::int64_t layer = st.first_layer; layer < st.first_layer + st.num_layers; ++layer) {
     bool moe = c.model.num_experts > 0 &&
@@ -632,15 +640,17 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     const std::int64_t ordinal = x.torchtitan ? layer - st.first_layer + 1 : layer;
     bool checkpointed = k_every > 0 && (ordinal % k_every == 0);
     const MixerKind mixer = c.model.MixerOf(layer);
+    const bool has_mlp = c.model.HasMlp(layer);
     const PolicyBytes* found = nullptr;
     for (int i = 0; i < memo_size; ++i) {
-      if (memo[i].moe == moe && memo[i].checkpointed == checkpointed && memo[i].mixer == mixer)
+      if (memo[i].moe == moe && memo[i].checkpointed == checkpointed && memo[i].mixer == mixer &&
+          memo[i].has_mlp == has_mlp)
         found = &memo[i].bytes;
     }
     PolicyBytes computed;
     if (!found) {
-      computed = BlockUnderPolicy(c, x, s, moe, checkpointed, mixer);
-      if (memo_size < 8) memo[memo_size++] = {moe, checkpointed, mixer, computed};
+      computed = BlockUnderPolicy(c, x, s, moe, checkpointed, mixer, has_mlp);
+      if (memo_size < 12) memo[memo_size++] = {moe, checkpointed, has_mlp, mixer, computed};
       found = &computed;
     }
     const PolicyBytes& p = *found;

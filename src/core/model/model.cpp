@@ -201,10 +201,14 @@ std::int64_t MlpParams(const ModelArch& a, std::int64_t width, bool bias, ParamM
   return params;
 }
 
+// One block. Nemotron-H's blocks (modeling_nemotron_h.py NemotronHBlock: one norm and one
+// mixer) hold a token mixer or an MLP, not both: mixer kNone has no mixer, has_mlp false no MLP.
 LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath& m,
-                        Recorder* r = nullptr) {
+                        Recorder* r = nullptr, bool has_mlp = true) {
   LayerParams p;
   switch (mixer) {
+    case MixerKind::kNone:
+      break;
     case MixerKind::kAttention:
       p.attention = a.attention == AttentionKind::kMla ? MlaAttentionParams(a, m, r)
                                                        : GqaAttentionParams(a, m, r);
@@ -220,6 +224,7 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
       break;
   }
   p.norms = NormParams(a, a.hidden_size, m, r, a.norms_per_layer);
+  if (!has_mlp) return p;
   if (!moe) {
     p.dense_mlp = MlpParams(a, a.intermediate_size, a.mlp_bias, m, r);
     return p;
@@ -258,10 +263,11 @@ bool LayoutValid(const ModelArch& arch) {
   if (arch.num_layers <= 0 || arch.num_layers > kMaxLayers) return false;
   const auto n = static_cast<std::size_t>(arch.num_layers);
   if (!arch.layer_is_moe.empty() && arch.layer_is_moe.size() != n) return false;
+  if (!arch.layer_has_mlp.empty() && arch.layer_has_mlp.size() != n) return false;
   return arch.layer_mixer.empty() || arch.layer_mixer.size() == n;
 }
 
-constexpr int kMixerKinds = 4;
+constexpr int kMixerKinds = 5;
 
 }  // namespace
 
@@ -281,12 +287,13 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
     }
     return layers;
   }
-  std::optional<LayerParams> kinds[kMixerKinds][2];
+  std::optional<LayerParams> kinds[kMixerKinds][2][2];
   for (std::size_t i = 0; i < n; ++i) {
     const MixerKind mixer = arch.layer_mixer[i];
     const bool moe = LayerIsMoe(arch, static_cast<std::int64_t>(i));
-    std::optional<LayerParams>& block = kinds[static_cast<int>(mixer)][moe ? 1 : 0];
-    if (!block) block = BlockParams(arch, mixer, moe, math);
+    const bool mlp = arch.HasMlp(static_cast<std::int64_t>(i));
+    std::optional<LayerParams>& block = kinds[static_cast<int>(mixer)][moe ? 1 : 0][mlp ? 1 : 0];
+    if (!block) block = BlockParams(arch, mixer, moe, math, nullptr, mlp);
     layers[i] = *block;
   }
   return layers;
@@ -346,15 +353,19 @@ std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& m
   if (!arch.tie_embeddings) Mat(m, &r, arch.vocab_size, arch.hidden_size);
   r.group = ParamTensor::kFinalNorm;
   NormParams(arch, arch.hidden_size, m, &r);
-  std::int64_t layers_of[kMixerKinds][2] = {};
+  std::int64_t layers_of[kMixerKinds][2][2] = {};
   for (std::int64_t i = 0; i < arch.num_layers; ++i) {
-    ++layers_of[static_cast<int>(arch.MixerOf(i))][LayerIsMoe(arch, i) ? 1 : 0];
+    ++layers_of[static_cast<int>(arch.MixerOf(i))][LayerIsMoe(arch, i) ? 1 : 0]
+               [arch.HasMlp(i) ? 1 : 0];
   }
   r.group = ParamTensor::kBlock;
   for (int mixer = 0; mixer < kMixerKinds; ++mixer) {
     for (int moe = 0; moe < 2; ++moe) {
-      r.repeat = layers_of[mixer][moe];
-      if (r.repeat > 0) BlockParams(arch, static_cast<MixerKind>(mixer), moe == 1, m, &r);
+      for (int mlp = 0; mlp < 2; ++mlp) {
+        r.repeat = layers_of[mixer][moe][mlp];
+        if (r.repeat > 0)
+          BlockParams(arch, static_cast<MixerKind>(mixer), moe == 1, m, &r, mlp == 1);
+      }
     }
   }
   if (arch.num_mtp_layers > 0) {

@@ -29,6 +29,7 @@ enum class MixerKind {
                    // DeltaNet)
   kLightning,      // MiniMax-01 / M1 lightning attention (attn_type_list 0)
   kMamba2,         // Mamba-2 state-space mixer (Granite 4.0-H layer_types "mamba"; Dao & Gu 2024)
+  kNone,           // no token mixer: an MLP-only block (Nemotron-H's "-" and "E")
 };
 
 // One parameter tensor shape of the model, with how many times it occurs; what optimizers that
@@ -107,6 +108,9 @@ struct ModelArch {
   // Per-layer token mixer (layer_types "linear_attention", attn_type_list 0,
   // full_attention_interval). Empty = softmax attention in every layer.
   std::vector<MixerKind> layer_mixer;
+  // Per-layer: whether the block has an MLP (dense or MoE). Empty = every block has one.
+  // Nemotron-H's mixer-only blocks ("M", "*" in hybrid_override_pattern) have none.
+  std::vector<bool> layer_has_mlp;
   // Gated DeltaNet sizes (Qwen3-Next linear_* fields).
   std::int64_t linear_num_key_heads = 0;
   std::int64_t linear_num_value_heads = 0;
@@ -129,6 +133,10 @@ struct ModelArch {
   // with per-matrix state need no per-estimate work. Null for a hand-built ModelArch.
   std::shared_ptr<const std::vector<ParamTensor>> tensors;
 
+  bool HasMlp(std::int64_t layer) const {
+    if (layer < 0 || static_cast<std::size_t>(layer) >= layer_has_mlp.size()) return true;
+    return layer_has_mlp[static_cast<std::size_t>(layer)];
+  }
   MixerKind MixerOf(std::int64_t layer) const {
     if (layer < 0 || static_cast<std::size_t>(layer) >= layer_mixer.size())
       return MixerKind::kAttention;

@@ -75,7 +75,39 @@ void WriteMoe(const ModelArch& a, Family family, json& j) {
   if (!dense_layers.empty() || family == Family::kQwenMoe) j["mlp_only_layers"] = dense_layers;
 }
 
+void WriteMamba(const ModelArch& a, json& j) {
+  if (a.mamba_heads <= 0) return;
+  j["mamba_n_heads"] = a.mamba_heads;
+  j["mamba_d_head"] = a.mamba_head_dim;
+  j["mamba_n_groups"] = a.mamba_groups;
+  j["mamba_d_state"] = a.mamba_state;
+  j["mamba_d_conv"] = a.mamba_conv_kernel;
+  j["mamba_expand"] = a.hidden_size > 0 ? a.mamba_heads * a.mamba_head_dim / a.hidden_size : 0;
+  j["mamba_conv_bias"] = a.mamba_conv_bias;
+  j["mamba_proj_bias"] = a.mamba_proj_bias;
+}
+
+// Blocks with a token mixer or an MLP, not both: Nemotron-H's hybrid_override_pattern.
+bool WriteHybridPattern(const ModelArch& a, json& j) {
+  bool mixer_only_or_mlp_only = false;
+  for (std::int64_t i = 0; i < a.num_layers; ++i)
+    mixer_only_or_mlp_only =
+        mixer_only_or_mlp_only || !a.HasMlp(i) || a.MixerOf(i) == MixerKind::kNone;
+  if (!mixer_only_or_mlp_only) return false;
+  std::string pattern;
+  for (std::int64_t i = 0; i < a.num_layers; ++i) {
+    const bool moe = a.num_experts > 0 &&
+                     (a.layer_is_moe.empty() || a.layer_is_moe[static_cast<std::size_t>(i)]);
+    const MixerKind mixer = a.MixerOf(i);
+    pattern += a.HasMlp(i) ? (moe ? 'E' : '-') : mixer == MixerKind::kMamba2 ? 'M' : '*';
+  }
+  j["hybrid_override_pattern"] = pattern;
+  WriteMamba(a, j);
+  return true;
+}
+
 void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
+  if (WriteHybridPattern(a, j)) return;
   const bool gemma = family == Family::kGemma2 || family == Family::kGemma3;
   if (a.sliding_window > 0 || gemma) j["sliding_window"] = a.sliding_window;
   const bool sliding = !a.layer_uses_sliding.empty() && a.sliding_window > 0;
@@ -99,16 +131,7 @@ void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
     }
   }
   j["layer_types"] = std::move(types);
-  if (a.mamba_heads > 0) {
-    j["mamba_n_heads"] = a.mamba_heads;
-    j["mamba_d_head"] = a.mamba_head_dim;
-    j["mamba_n_groups"] = a.mamba_groups;
-    j["mamba_d_state"] = a.mamba_state;
-    j["mamba_d_conv"] = a.mamba_conv_kernel;
-    j["mamba_expand"] = a.hidden_size > 0 ? a.mamba_heads * a.mamba_head_dim / a.hidden_size : 0;
-    j["mamba_conv_bias"] = a.mamba_conv_bias;
-    j["mamba_proj_bias"] = a.mamba_proj_bias;
-  }
+  WriteMamba(a, j);
   if (delta_net) {
     j["linear_num_key_heads"] = a.linear_num_key_heads;
     j["linear_num_value_heads"] = a.linear_num_value_heads;

@@ -63,6 +63,9 @@ constexpr NamedFamily kFamilies[] = {
     // GLM-4.7-Flash: GLM-4.5's MoE (first dense block, e_score_correction_bias) with MLA
     // attention, read by its kv_lora_rank / q_lora_rank fields.
     {"glm4_moe_lite", Family::kGlmMoe},
+    // GLM-5 (glm_moe_dsa): GLM-4.5's MoE with MLA and DeepSeek-V3.2's sparse-attention indexer,
+    // read by the same fields (kv_lora_rank, index_n_heads / index_head_dim).
+    {"glm_moe_dsa", Family::kGlmMoe},
     {"gpt_oss", Family::kGptOss},
     {"gemma", Family::kGemma2},
     {"gemma2", Family::kGemma2},
@@ -102,6 +105,9 @@ constexpr NamedFamily kFamilies[] = {
     {"gpt_bigcode", Family::kGpt2},
     // Arcee AFM (ArceeConfig): Llama blocks with a plain up/down ReLU² MLP (ArceeMLP).
     {"arcee", Family::kLlama},
+    // Nemotron-H (NemotronHConfig): RMSNorm, plain ReLU² MLPs, untied; its blocks are spelled by
+    // hybrid_override_pattern (model_parse_layers.cpp ReadHybridPattern), one norm each.
+    {"nemotron_h", Family::kLlama},
     // GLM-4 dense, transformers-native (GlmConfig, Glm4Config): Llama blocks, q/k/v bias
     // (attention_bias) and none on o_proj; glm4 adds post-attention and post-MLP norms.
     {"glm", Family::kLlama},
@@ -144,6 +150,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"DeepseekV32ForCausalLM", "deepseek_v32"},
     {"Glm4MoeForCausalLM", "glm4_moe"},
     {"Glm4MoeLiteForCausalLM", "glm4_moe_lite"},
+    {"GlmMoeDsaForCausalLM", "glm_moe_dsa"},
     {"GptOssForCausalLM", "gpt_oss"},
     {"GemmaForCausalLM", "gemma"},
     {"Gemma2ForCausalLM", "gemma2"},
@@ -181,6 +188,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"NemotronForCausalLM", "nemotron"},
     {"GPTBigCodeForCausalLM", "gpt_bigcode"},
     {"ArceeForCausalLM", "arcee"},
+    {"NemotronHForCausalLM", "nemotron_h"},
     {"GlmForCausalLM", "glm"},
     {"Glm4ForCausalLM", "glm4"},
     {"Qwen2VLForConditionalGeneration", "qwen2_vl"},
@@ -322,7 +330,8 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
                                                 "multi_query_group_num", "num_query_groups"},
                                                1, kMaxHeads)
                                      .value_or(a.num_heads);
-  a.head_dim = OptionalAlias(f, {"head_dim", "kv_channels"}, 1, kMaxWidth).value_or(0);
+  a.head_dim =
+      OptionalAlias(f, {"head_dim", "kv_channels", "attention_head_dim"}, 1, kMaxWidth).value_or(0);
   const std::string inter_key =
       f.FirstPresent({"intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim"});
   if (!inter_key.empty()) {
@@ -353,7 +362,8 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   if (IsGemma(family) || family == Family::kStarcoder2) default_act = "gelu_pytorch_tanh";
   if (family == Family::kGpt2 || family == Family::kPhi) default_act = "gelu_new";
   if (family == Family::kGptNeox || family == Family::kFalcon) default_act = "gelu";
-  if (family == Family::kNemotron || a.model_type == "arcee") default_act = "relu2";
+  if (family == Family::kNemotron || a.model_type == "arcee" || a.model_type == "nemotron_h")
+    default_act = "relu2";
   a.hidden_act = act_key.empty() ? default_act : f.String(act_key).value_or(default_act);
   // DeepSeek / GLM / ERNIE: num_nextn_predict_layers; Qwen3.5: mtp_num_hidden_layers. Qwen3-Next
   // checkpoints ship one mtp.* layer without saying so in config.json (the published
@@ -477,7 +487,8 @@ void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
   // Phi (PhiDecoderLayer): one input_layernorm (LayerNorm with bias) feeding the parallel
   // attention and MLP; final_layernorm likewise.
   a.norms_per_layer = IsGemma(family) || a.model_type == "glm4" ? 4 : 2;
-  if (family == Family::kCohere || family == Family::kPhi) a.norms_per_layer = 1;
+  if (family == Family::kCohere || family == Family::kPhi || a.model_type == "nemotron_h")
+    a.norms_per_layer = 1;
   // FalconDecoderLayer: ln_attn + ln_mlp with new_decoder_architecture (num_ln_in_parallel_attn,
   // default 2); else input_layernorm, plus post_attention_layernorm when not parallel_attn.
   if (family == Family::kFalcon) {
@@ -496,7 +507,9 @@ void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
 void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
   // Plain up/down MLPs: GPT-2 style, GPTNeoXMLP, FalconMLP, NemotronMLP and ArceeMLP (ReLU²);
   // ChatGLM's dense_h_to_4h emits 2 × ffn_hidden_size for SwiGLU (gated).
-  a.mlp = IsPlainLayerNorm(family) || a.model_type == "arcee" ? MlpKind::kPlain : MlpKind::kGated;
+  a.mlp = IsPlainLayerNorm(family) || a.model_type == "arcee" || a.model_type == "nemotron_h"
+              ? MlpKind::kPlain
+              : MlpKind::kGated;
   ReadNormKind(f, family, a);
   const std::string all_key = family == Family::kFalcon
                                   ? f.FirstPresent({"bias"})
@@ -576,7 +589,8 @@ void ReadSharedExperts(FieldReader& f, Family family, ModelArch& a) {
   // Qwen2-MoE / Qwen3-Next: one shared expert of this width, scaled by a sigmoid gate (h → 1);
   // Granite/MiniMax write shared_intermediate_size (0 = none).
   const std::string width_key =
-      f.FirstPresent({"shared_expert_intermediate_size", "shared_intermediate_size"});
+      f.FirstPresent({"shared_expert_intermediate_size", "shared_intermediate_size",
+                      "moe_shared_expert_intermediate_size"});
   if (!width_key.empty()) {
     const std::int64_t width = f.Int(width_key, 0, kMaxWidth, kTooLarge).value_or(0);
     if (width > 0) {
@@ -707,8 +721,12 @@ void CheckCombination(FieldReader& f, ModelArch& a) {
                                         std::to_string(a.num_kv_heads));
     }
   }
-  bool any_dense = a.num_experts == 0;
-  for (bool moe : a.layer_is_moe) any_dense = any_dense || !moe;
+  bool any_dense = false;
+  for (std::int64_t i = 0; i < a.num_layers; ++i) {
+    const bool moe = a.num_experts > 0 &&
+                     (a.layer_is_moe.empty() || a.layer_is_moe[static_cast<std::size_t>(i)]);
+    any_dense = any_dense || (!moe && a.HasMlp(i));
+  }
   const bool needs_width = any_dense || (a.num_experts > 0 && a.moe_intermediate_size == 0);
   if (needs_width && a.intermediate_size == 0) f.FailMissing("intermediate_size");
 }

@@ -98,7 +98,7 @@ void ReadGatedDeltaNet(FieldReader& f, ModelArch& a) {
 // Mamba-2 sizes under GraniteMoeHybridConfig's names (mamba_n_heads, mamba_d_head, …; d_inner =
 // mamba_expand · hidden_size must equal heads · head_dim) or Mamba2Config's (num_heads, head_dim,
 // n_groups, state_size, conv_kernel, use_conv_bias, use_bias). Defaults: GraniteMoeHybridConfig.
-void ReadMamba2(FieldReader& f, ModelArch& a) {
+void ReadMamba2(FieldReader& f, ModelArch& a, bool d_inner_from_expand = true) {
   auto size = [&](std::initializer_list<std::string_view> keys, std::int64_t fallback) {
     const std::string key = f.FirstPresent(keys);
     const json* v = key.empty() ? nullptr : f.Get(key);
@@ -109,7 +109,7 @@ void ReadMamba2(FieldReader& f, ModelArch& a) {
   };
   a.mamba_heads = size({"mamba_n_heads", "mamba_num_heads"}, 128);
   a.mamba_head_dim = size({"mamba_d_head", "mamba_head_dim"}, 0);
-  a.mamba_groups = size({"mamba_n_groups", "n_groups"}, 1);
+  a.mamba_groups = size({"mamba_n_groups", "n_groups", "mamba_num_groups"}, 1);
   a.mamba_state = size({"mamba_d_state", "ssm_state_size", "state_size"}, 256);
   a.mamba_conv_kernel = size({"mamba_d_conv", "conv_kernel"}, 4);
   const std::int64_t expand = size({"mamba_expand", "expand"}, 2);
@@ -117,7 +117,8 @@ void ReadMamba2(FieldReader& f, ModelArch& a) {
     // mamba_d_head "auto" or absent: d_inner / heads (GraniteMoeHybridConfig).
     a.mamba_head_dim = expand * a.hidden_size / std::max<std::int64_t>(a.mamba_heads, 1);
   }
-  if (a.mamba_heads * a.mamba_head_dim != expand * a.hidden_size) {
+  // NemotronHMamba2Mixer takes d_inner = mamba_num_heads · mamba_head_dim whatever expand says.
+  if (d_inner_from_expand && a.mamba_heads * a.mamba_head_dim != expand * a.hidden_size) {
     f.Fail("mamba_n_heads", "mamba_n_heads × mamba_d_head (" +
                                 std::to_string(a.mamba_heads * a.mamba_head_dim) +
                                 ") must equal mamba_expand × hidden_size (" +
@@ -129,6 +130,65 @@ void ReadMamba2(FieldReader& f, ModelArch& a) {
   a.mamba_proj_bias = !proj_bias.empty() && f.Bool(proj_bias).value_or(false);
 }
 
+// Nemotron-H (NemotronHConfig.hybrid_override_pattern; modeling_nemotron_h.py NemotronHBlock):
+// one character per block, each block one norm and one part: "M" a Mamba-2 mixer, "*"
+// attention, "-" an MLP, "E" an MoE. A block holds a token mixer or an MLP, never both.
+void ReadHybridPattern(FieldReader& f, ModelArch& a) {
+  const std::optional<std::string> pattern = f.String("hybrid_override_pattern");
+  if (!pattern) return;
+  const auto n = static_cast<std::size_t>(a.num_layers);
+  if (pattern->size() != n) {
+    f.Fail("hybrid_override_pattern",
+           "has " + std::to_string(pattern->size()) + " characters; num_hidden_layers is " +
+               std::to_string(a.num_layers) + " (one character per block)");
+    return;
+  }
+  std::vector<MixerKind> mixers(n, MixerKind::kNone);
+  std::vector<bool> has_mlp(n, false);
+  std::vector<bool> moe(n, false);
+  std::int64_t count[4] = {0, 0, 0, 0};  // M, *, -, E
+  for (std::size_t i = 0; i < n; ++i) {
+    switch ((*pattern)[i]) {
+      case 'M':
+        mixers[i] = MixerKind::kMamba2;
+        ++count[0];
+        break;
+      case '*':
+        mixers[i] = MixerKind::kAttention;
+        ++count[1];
+        break;
+      case '-':
+        has_mlp[i] = true;
+        ++count[2];
+        break;
+      case 'E':
+        has_mlp[i] = moe[i] = true;
+        ++count[3];
+        break;
+      default:
+        f.Fail("hybrid_override_pattern",
+               "character " + std::to_string(i + 1) + " is '" + std::string(1, (*pattern)[i]) +
+                   "'; expected M (Mamba-2), * (attention), - (MLP) or E (MoE)");
+        return;
+    }
+  }
+  if (count[3] > 0 && a.num_experts == 0) {
+    f.Fail("hybrid_override_pattern",
+           "has MoE blocks (E) but the config names no routed experts (n_routed_experts)");
+    return;
+  }
+  if (count[0] > 0) ReadMamba2(f, a, false);
+  a.layer_mixer = std::move(mixers);
+  a.layer_has_mlp = std::move(has_mlp);
+  if (a.num_experts > 0) a.layer_is_moe = std::move(moe);
+  a.warnings.push_back(
+      "hybrid_override_pattern: " + std::to_string(count[0]) + " Mamba-2, " +
+      std::to_string(count[1]) + " attention, " + std::to_string(count[2]) + " MLP and " +
+      std::to_string(count[3]) +
+      " MoE blocks, each one norm and one part (Nemotron-H); Mamba-2 blocks keep no KV cache "
+      "and no seq × seq scores");
+}
+
 }  // namespace
 
 void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
@@ -138,13 +198,9 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
   if (IsQwen(family) && !f.Bool("use_sliding_window").value_or(false)) a.sliding_window = 0;
   a.layer_uses_sliding.clear();
   a.layer_mixer.clear();
-  // Nemotron-H spells its layers as hybrid_override_pattern ("M" Mamba-2 mixer alone, "*"
-  // attention alone, "-" MLP alone): blocks without an MLP or without a mixer, which trainmem's
-  // blocks (mixer + MLP) do not describe. Refuse rather than count a different model.
+  a.layer_has_mlp.clear();
   if (f.Has("hybrid_override_pattern")) {
-    f.Fail("hybrid_override_pattern",
-           "Nemotron-H style layer patterns (mixer-only and MLP-only layers) are not modelled; "
-           "trainmem models blocks of one token mixer and one MLP");
+    ReadHybridPattern(f, a);
     return;
   }
   std::optional<std::vector<LayerKind>> from_list = ReadLayerTypes(f, a.num_layers);
