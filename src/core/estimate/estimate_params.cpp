@@ -75,10 +75,6 @@ LargestMatrices LargestMatricesOf(const ModelArch& m, double tp, double etp) {
   return l;
 }
 
-}  // namespace
-
-namespace {
-
 // LoRA adapter parameters per block (Hu et al. 2021, "LoRA: Low-Rank Adaptation of Large
 // Language Models", §4: W0 + B·A with B ∈ R^(d×r), A ∈ R^(r×k)): r·(rows + cols) for every 2-D
 // weight of the blocks — attention, dense MLP, shared experts, router — as MindSpeed-LLM's
@@ -554,9 +550,7 @@ StateBytes RecipeStateBytes(const Config& config, const Layout& layout, const St
 // frozen linears' inputs are still saved for the adapters beside them (an over-count of the
 // few activations only a frozen weight's gradient would need).
 StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const StageParams& stage) {
-  if (config.training.lora_rank <= 0 || config.mode == Mode::kTemplate) {
-    return RecipeStateBytes(config, layout, stage);
-  }
+  if (config.training.lora_rank <= 0) return RecipeStateBytes(config, layout, stage);
   const StateBytes base = RecipeStateBytes(config, layout, stage);
   StageParams adapters = stage;
   adapters.dense_per_device = stage.lora_per_device;

@@ -253,12 +253,6 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
   return p;
 }
 
-bool LayerIsMoe(const ModelArch& a, std::int64_t layer) {
-  if (a.num_experts == 0) return false;
-  if (a.layer_is_moe.empty()) return true;
-  return a.layer_is_moe[static_cast<std::size_t>(layer)];
-}
-
 bool LayoutValid(const ModelArch& arch) {
   if (arch.num_layers <= 0 || arch.num_layers > kMaxLayers) return false;
   const auto n = static_cast<std::size_t>(arch.num_layers);
@@ -270,6 +264,12 @@ bool LayoutValid(const ModelArch& arch) {
 constexpr int kMixerKinds = 5;
 
 }  // namespace
+
+bool LayerIsMoe(const ModelArch& a, std::int64_t layer) {
+  if (a.num_experts == 0) return false;
+  if (a.layer_is_moe.empty()) return true;
+  return a.layer_is_moe[static_cast<std::size_t>(layer)];
+}
 
 std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMath& math) {
   std::vector<LayerParams> layers;

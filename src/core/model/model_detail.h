@@ -81,6 +81,9 @@ class ParamMath {
   bool overflowed_ = false;
 };
 
+// Whether block `layer` routes to experts (every block when layer_is_moe is empty).
+bool LayerIsMoe(const ModelArch& arch, std::int64_t layer);
+
 // Counting with overflow detection; the public Count* functions wrap these.
 std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMath& math);
 std::int64_t MtpModuleParamsChecked(const ModelArch& arch, bool with_embedding_copies,

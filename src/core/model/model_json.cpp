@@ -96,10 +96,8 @@ bool WriteHybridPattern(const ModelArch& a, json& j) {
   if (!mixer_only_or_mlp_only) return false;
   std::string pattern;
   for (std::int64_t i = 0; i < a.num_layers; ++i) {
-    const bool moe = a.num_experts > 0 &&
-                     (a.layer_is_moe.empty() || a.layer_is_moe[static_cast<std::size_t>(i)]);
-    const MixerKind mixer = a.MixerOf(i);
-    pattern += a.HasMlp(i) ? (moe ? 'E' : '-') : mixer == MixerKind::kMamba2 ? 'M' : '*';
+    const char mixer = a.MixerOf(i) == MixerKind::kMamba2 ? 'M' : '*';
+    pattern += a.HasMlp(i) ? (LayerIsMoe(a, i) ? 'E' : '-') : mixer;
   }
   j["hybrid_override_pattern"] = pattern;
   WriteMamba(a, j);

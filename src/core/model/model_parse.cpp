@@ -236,6 +236,16 @@ bool IsGptStyle(Family f) { return f == Family::kGpt2 || f == Family::kStarcoder
 bool IsPlainLayerNorm(Family f) {
   return IsGptStyle(f) || f == Family::kGptNeox || f == Family::kFalcon || f == Family::kNemotron;
 }
+// The key that puts a bias on every linear: Falcon's `bias`; ERNIE's and StarCoder2's use_bias,
+// Megatron's and ChatGLM's add_bias_linear. Empty when the config has none.
+std::string AllLinearBiasKey(FieldReader& f, Family family) {
+  return family == Family::kFalcon ? f.FirstPresent({"bias"})
+                                   : f.FirstPresent({"use_bias", "add_bias_linear"});
+}
+// FalconConfig.new_decoder_architecture; Falcon-40B's original RefinedWeb code always used it.
+bool FalconNewDecoder(FieldReader& f, std::string_view model_type) {
+  return f.Bool("new_decoder_architecture").value_or(model_type == "RefinedWeb");
+}
 // Qwen3-family decoders whose attention always has per-head q/k norms (Qwen3Attention).
 bool IsQwen3Moe(std::string_view t) {
   return t == "qwen3_moe" || t == "qwen3_vl_moe" || t == "qwen3_vl_moe_text";
@@ -285,18 +295,15 @@ std::optional<std::int64_t> OptionalAlias(FieldReader& f,
 // num_kv_heads with new_decoder_architecture, else one head when multi_query (default True),
 // else num_attention_heads; GPTBigCode one head when multi_query (default True); ChatGLM
 // (SelfAttention) multi_query_group_num only when multi_query_attention.
-std::optional<std::int64_t> FamilyKvHeads(FieldReader& f, Family family, std::int64_t heads) {
+std::optional<std::int64_t> FamilyKvHeads(FieldReader& f, Family family, const ModelArch& a) {
+  const std::int64_t heads = a.num_heads;
   if (family == Family::kFalcon) {
-    const bool new_arch =
-        f.Bool("new_decoder_architecture").value_or(f.String("model_type") == "RefinedWeb");
-    if (new_arch) {
+    if (FalconNewDecoder(f, a.model_type)) {
       return OptionalAlias(f, {"num_kv_heads", "n_head_kv"}, 1, kMaxHeads).value_or(heads);
     }
     return f.Bool("multi_query").value_or(true) ? 1 : heads;
   }
-  if (f.String("model_type") == "gpt_bigcode") {
-    return f.Bool("multi_query").value_or(true) ? 1 : heads;
-  }
+  if (a.model_type == "gpt_bigcode") return f.Bool("multi_query").value_or(true) ? 1 : heads;
   if (family == Family::kChatGlm && !f.Bool("multi_query_attention").value_or(false)) return heads;
   return std::nullopt;
 }
@@ -322,7 +329,7 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   const std::optional<std::int64_t> explicit_kv =
       OptionalAlias(f, {"num_key_value_heads"}, 1, kMaxHeads);
   const std::optional<std::int64_t> family_kv =
-      explicit_kv ? std::nullopt : FamilyKvHeads(f, family, a.num_heads);
+      explicit_kv ? std::nullopt : FamilyKvHeads(f, family, a);
   a.num_kv_heads = explicit_kv ? *explicit_kv
                    : family_kv ? *family_kv
                                : OptionalAlias(f,
@@ -420,9 +427,7 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
   // StarCoder2), Megatron's and ChatGLM's add_bias_linear, Falcon's bias: every linear;
   // qkv_bias / add_qkv_bias (ChatGLM) / use_qkv_bias (StableLM): q/k/v.
   std::optional<bool> all_linear;
-  const std::string all_key = family == Family::kFalcon
-                                  ? f.FirstPresent({"bias"})
-                                  : f.FirstPresent({"use_bias", "add_bias_linear"});
+  const std::string all_key = AllLinearBiasKey(f, family);
   if (!all_key.empty()) all_linear = f.Bool(all_key);
   // GptOssConfig.attention_bias defaults to True, GPTNeoXConfig.attention_bias too; PhiAttention
   // always builds q/k/v/dense with bias=True (modeling_phi.py; PhiConfig has no such field).
@@ -492,8 +497,7 @@ void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
   // FalconDecoderLayer: ln_attn + ln_mlp with new_decoder_architecture (num_ln_in_parallel_attn,
   // default 2); else input_layernorm, plus post_attention_layernorm when not parallel_attn.
   if (family == Family::kFalcon) {
-    const bool new_arch = f.Bool("new_decoder_architecture").value_or(a.model_type == "RefinedWeb");
-    if (new_arch) {
+    if (FalconNewDecoder(f, a.model_type)) {
       a.norms_per_layer = static_cast<int>(f.Int("num_ln_in_parallel_attn", 1, 2).value_or(2));
     } else {
       a.norms_per_layer = f.Bool("parallel_attn").value_or(true) ? 1 : 2;
@@ -511,9 +515,7 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
               ? MlpKind::kPlain
               : MlpKind::kGated;
   ReadNormKind(f, family, a);
-  const std::string all_key = family == Family::kFalcon
-                                  ? f.FirstPresent({"bias"})
-                                  : f.FirstPresent({"use_bias", "add_bias_linear"});
+  const std::string all_key = AllLinearBiasKey(f, family);
   const bool all_linear = all_key.empty() ? false : f.Bool(all_key).value_or(false);
   a.mlp_bias = f.Bool("mlp_bias").value_or(all_linear);  // LlamaConfig.mlp_bias
   if (IsGptStyle(family)) a.mlp_bias = a.qkv_bias;       // GPT-2/Bloom always; StarCoder2 use_bias
@@ -723,9 +725,7 @@ void CheckCombination(FieldReader& f, ModelArch& a) {
   }
   bool any_dense = false;
   for (std::int64_t i = 0; i < a.num_layers; ++i) {
-    const bool moe = a.num_experts > 0 &&
-                     (a.layer_is_moe.empty() || a.layer_is_moe[static_cast<std::size_t>(i)]);
-    any_dense = any_dense || (!moe && a.HasMlp(i));
+    any_dense = any_dense || (!LayerIsMoe(a, i) && a.HasMlp(i));
   }
   const bool needs_width = any_dense || (a.num_experts > 0 && a.moe_intermediate_size == 0);
   if (needs_width && a.intermediate_size == 0) f.FailMissing("intermediate_size");
