@@ -9,8 +9,9 @@
 # build/fuzz/crashes/<target>/; keep it as fuzz/regressions/<target>/<name> once fixed (the
 # core test suite replays that folder). Per-target figures (target, executions, crashed, wall
 # seconds, CPU seconds) go to build/fuzz/stats.tsv and are appended, dated, to
-# build/fuzz/ledger.tsv, which sums every run on this machine (`scripts/fuzz.sh --ledger`
-# prints the CPU-hours per target). -max_total_time is wall time: on a busy machine a target
+# fuzz/ledger.tsv, which is kept in the repository so that the hours of every run survive a new
+# machine or a clean clone (commit it after a run; `scripts/fuzz.sh --ledger` prints the
+# CPU-hours per target; lines starting with # are comments). -max_total_time is wall time: on a busy machine a target
 # gets less CPU than SECONDS, and the CPU seconds are what counts.
 # Last line: "fuzz: <targets> targets, <executions> executions, <crashes> crashes"; the exit
 # status is non-zero when anything crashed.
@@ -18,12 +19,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 build=build/fuzz
+ledger=fuzz/ledger.tsv
 if [ "${1:-}" = --ledger ]; then
-  [ -f "$build/ledger.tsv" ] || { echo "fuzz: no ledger yet ($build/ledger.tsv)"; exit 0; }
+  [ -f "$ledger" ] || { echo "fuzz: no ledger yet ($ledger)"; exit 0; }
   printf "%-18s %6s %14s %10s %8s\n" target runs executions CPU-hours crashes
-  awk -F'\t' '{ cpu[$2] += $6; ex[$2] += $3; runs[$2]++; found[$2] += $4 }
+  awk -F'\t' '/^#/ { next } { cpu[$2] += $6; ex[$2] += $3; runs[$2]++; found[$2] += $4 }
     END { for (t in cpu) printf "%-18s %6d %14d %10.2f %8d\n", t, runs[t], ex[t], cpu[t] / 3600, found[t] }' \
-    "$build/ledger.tsv" | sort
+    "$ledger" | sort
   exit 0
 fi
 
@@ -39,7 +41,7 @@ if [ "${1:-}" = --until ]; then
   # target closest to its goal first, in chunks of at most 900 s, so that a run stopped at any
   # point keeps the hours it made. Stops at the first crash (exit status 1).
   goal=$(awk -v h="${2:-1}" 'BEGIN { printf "%d", h * 3600 }')
-  mkdir -p "$build" && touch "$build/ledger.tsv"
+  mkdir -p "$build" && touch "$ledger"
   if [ "${FUZZ_BUILD:-1}" != 0 ]; then
     mapfile -t all < fuzz/targets.txt
     build_targets "${all[@]}"
@@ -48,7 +50,7 @@ if [ "${1:-}" = --until ]; then
     mapfile -t next < <(awk -F'\t' -v g="$goal" 'FNR == NR { cpu[$1] = 0; next }
         ($2 in cpu) { cpu[$2] += $6 }
         END { for (t in cpu) if (cpu[t] < g) printf "%d %s\n", g - cpu[t], t }' \
-        fuzz/targets.txt "$build/ledger.tsv" | sort -n | head -"${FUZZ_JOBS:-2}")
+        fuzz/targets.txt "$ledger" | sort -n | head -"${FUZZ_JOBS:-2}")
     if [ ${#next[@]} -eq 0 ]; then
       echo "fuzz: every target has ${2:-1} CPU-hours (scripts/fuzz.sh --ledger)"
       exit 0
@@ -113,7 +115,7 @@ run_one() {
   [ "$status" -ne 0 ] && crashed=1
   printf '%s\t%s\t%s\t%s\t%s\n' "$t" "${execs:-0}" "$crashed" "$seconds" "$cpu" >"$build/logs/$t.stat"
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "${execs:-0}" "$crashed" "$seconds" "$cpu" \
-    >>"$build/ledger.tsv"
+    >>"$ledger"
   printf 'fuzz: %-16s %10s executions %6s CPU s  %s\n' "$t" "${execs:-0}" "$cpu" \
     "$([ $crashed -eq 1 ] && echo "CRASH (exit $status): see $build/logs/$t.log, $crashes" || echo "no crash")"
 }

@@ -10,7 +10,8 @@ SUDO=""
 
 apt_packages=(cmake g++ make emscripten libgtest-dev googletest libbenchmark-dev nlohmann-json3-dev
               chromium brotli xz-utils ca-certificates python3 clang-format
-              fonts-droid-fallback python3-fonttools libtomlplusplus-dev libcli11-dev libfmt-dev)
+              fonts-droid-fallback python3-fonttools libtomlplusplus-dev libcli11-dev libfmt-dev
+              clang)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
