@@ -72,6 +72,30 @@ std::int64_t NormParams(const ModelArch& arch, std::int64_t width, ParamMath& m,
   return Vec(m, r, width, m.Mul(tensors, times));
 }
 
+// The token table (+ OPT's project_in, word_embedding_dim → hidden, no bias) and the learned
+// position table (GPT-2 wpe; OPT's has position_offset extra rows).
+std::int64_t EmbeddingParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t word = a.word_embedding_dim > 0 ? a.word_embedding_dim : a.hidden_size;
+  std::int64_t params = Mat(m, r, a.vocab_size, word);
+  if (a.word_embedding_dim > 0) params = m.Add(params, Mat(m, r, a.hidden_size, word));
+  if (a.learned_positions) {
+    params = m.Add(params,
+                   Mat(m, r, m.Add(a.max_position_embeddings, a.position_offset), a.hidden_size));
+  }
+  return params;
+}
+
+// The output head (none when tied) with GPT-J's bias, and OPT's project_out (hidden →
+// word_embedding_dim, no bias), which exists tied or not.
+std::int64_t HeadParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t word = a.word_embedding_dim > 0 ? a.word_embedding_dim : a.hidden_size;
+  std::int64_t params = 0;
+  if (a.word_embedding_dim > 0) params = Mat(m, r, word, a.hidden_size);
+  if (!a.tie_embeddings) params = m.Add(params, Mat(m, r, a.vocab_size, word));
+  if (a.head_bias) params = m.Add(params, Vec(m, r, a.vocab_size));
+  return params;
+}
+
 // q/k/v/o of MHA/MQA/GQA with optional biases, qk norms, gpt-oss sinks and Qwen3-Next's output
 // gate (Qwen3NextAttention: q_proj emits heads·head_dim·2, the second half gates the output).
 std::int64_t GqaAttentionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
@@ -317,12 +341,9 @@ std::int64_t MtpModuleParamsChecked(const ModelArch& arch, bool with_embedding_c
 
 ParamCounts CountParamsChecked(const ModelArch& arch, bool include_mtp, ParamMath& m) {
   ParamCounts c;
-  c.embedding = m.Mul(arch.vocab_size, arch.hidden_size);
-  if (arch.learned_positions) {
-    c.embedding = m.Add(c.embedding, m.Mul(arch.max_position_embeddings, arch.hidden_size));
-  }
-  c.output_head = arch.tie_embeddings ? 0 : m.Mul(arch.vocab_size, arch.hidden_size);
-  c.final_norm = NormParams(arch, arch.hidden_size, m);
+  c.embedding = EmbeddingParams(arch, m, nullptr);
+  c.output_head = HeadParams(arch, m, nullptr);
+  c.final_norm = arch.final_norm ? NormParams(arch, arch.hidden_size, m) : 0;
   std::int64_t blocks = 0;
   std::int64_t active_routed = 0;
   for (const LayerParams& layer : CountLayerParamsChecked(arch, m)) {
@@ -347,12 +368,11 @@ std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& m
   std::vector<ParamTensor> out;
   if (!LayoutValid(arch)) return out;
   Recorder r{&out, ParamTensor::kEmbedding, 1};
-  Mat(m, &r, arch.vocab_size, arch.hidden_size);
-  if (arch.learned_positions) Mat(m, &r, arch.max_position_embeddings, arch.hidden_size);
+  EmbeddingParams(arch, m, &r);
   r.group = ParamTensor::kHead;
-  if (!arch.tie_embeddings) Mat(m, &r, arch.vocab_size, arch.hidden_size);
+  HeadParams(arch, m, &r);
   r.group = ParamTensor::kFinalNorm;
-  NormParams(arch, arch.hidden_size, m, &r);
+  if (arch.final_norm) NormParams(arch, arch.hidden_size, m, &r);
   std::int64_t layers_of[kMixerKinds][2][2] = {};
   for (std::int64_t i = 0; i < arch.num_layers; ++i) {
     ++layers_of[static_cast<int>(arch.MixerOf(i))][LayerIsMoe(arch, i) ? 1 : 0]

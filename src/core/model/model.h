@@ -3,7 +3,7 @@
 // A user's own config.json is a model: ParseModelArch accepts the HF fields of the families we
 // know (Llama/Mistral/Qwen2/Qwen3, Mixtral/Qwen3-MoE, DeepSeek-V2/V3/V3.2, gpt-oss, GLM-4.5,
 // Gemma 2/3 text, GPT-2/StarCoder2/Megatron-GPT style non-gated MLPs, GPT-NeoX, Falcon, ChatGLM,
-// …: model_detail::Family lists them) and derives the rest.
+// OPT, GPT-J, MPT, Qwen (v1), StableLM …: model_detail::Family lists them) and derives the rest.
 #pragma once
 
 #include <cstdint>
@@ -57,7 +57,13 @@ struct ModelArch {
   std::int64_t vocab_size = 0;
   bool tie_embeddings = false;
   std::int64_t max_position_embeddings = 0;
-  bool learned_positions = false;  // GPT-2 / Megatron GPT absolute position table
+  bool learned_positions = false;    // GPT-2 / Megatron GPT absolute position table
+  std::int64_t position_offset = 0;  // extra rows of that table (OPT: max_position_embeddings + 2)
+  // OPT's word_embed_proj_dim when it differs from hidden_size (OPT-350m): the token table and
+  // the head are this wide, with project_in / project_out (no bias) to and from hidden_size.
+  std::int64_t word_embedding_dim = 0;
+  bool final_norm = true;  // OPT with do_layer_norm_before = false has no final LayerNorm
+  bool head_bias = false;  // GPT-J's lm_head is an nn.Linear with bias (vocab_size values)
 
   AttentionKind attention = AttentionKind::kGqa;
   bool qkv_bias = false;

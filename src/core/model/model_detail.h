@@ -60,6 +60,11 @@ enum class Family {
   kFalcon,      // falcon / RefinedWeb(Model): multi-query or num_kv_heads, `bias`, 1–2 LayerNorms
   kChatGlm,     // chatglm (ChatGLM2/3, GLM-4 remote code): num_layers, padded_vocab_size, SwiGLU
   kNemotron,    // nemotron (Nemotron-4 / Minitron): LayerNorm1P with bias, plain ReLU² MLP
+  kOpt,         // opt: learned positions (+2 rows), LayerNorm, plain ReLU MLP, enable_bias, tied
+  kGptJ,        // gptj: parallel block, one LayerNorm, bias-free attention, lm_head bias
+  kMpt,         // mpt: d_model / expansion_ratio, no_bias, ALiBi, tied
+  kQwen1,       // qwen (Qwen-1): c_attn with bias, MLP intermediate_size / 2 wide, untied
+  kStableLm,    // stablelm: LayerNorm with bias, gated MLP, optional per-head qk LayerNorms
 };
 Family FamilyOf(std::string_view model_type);
 // Whether model_type names a family above (else FamilyOf falls back to Llama).
@@ -67,6 +72,8 @@ bool KnownModelType(std::string_view model_type);
 // The model_type of a Hugging Face architecture class ("DeepseekV3ForCausalLM" → "deepseek_v3"),
 // or "" when it is not one we know.
 std::string ModelTypeOfArchitecture(std::string_view architecture);
+// Whether the family learns an absolute position table (GPT-2, OPT) unless a config says not.
+bool DefaultLearnedPositions(Family f);
 
 // int64 arithmetic that records overflow instead of wrapping (signed overflow is undefined).
 // Results saturate at INT64_MAX so a missed check still shows an absurd number, not a negative.

@@ -149,7 +149,12 @@ json WriteHfFields(const ModelArch& a) {
   j["num_key_value_heads"] = a.num_kv_heads;
   // MLA derives head_dim from qk_nope_head_dim + qk_rope_head_dim.
   if (a.head_dim > 0 && a.attention == AttentionKind::kGqa) j["head_dim"] = a.head_dim;
-  if (a.intermediate_size > 0) j["intermediate_size"] = a.intermediate_size;
+  // QWenConfig's intermediate_size is twice the MLP's width (ReadSizes halves it).
+  if (a.intermediate_size > 0) {
+    j["intermediate_size"] =
+        family == Family::kQwen1 ? 2 * a.intermediate_size : a.intermediate_size;
+  }
+  if (a.word_embedding_dim > 0) j["word_embed_proj_dim"] = a.word_embedding_dim;
   j["vocab_size"] = a.vocab_size;
   j["tie_word_embeddings"] = a.tie_embeddings;
   if (a.max_position_embeddings > 0) j["max_position_embeddings"] = a.max_position_embeddings;
@@ -181,6 +186,8 @@ void AddOverrides(const ModelArch& a, const ModelArch* implied, json& j) {
   flag("qk_norm_full", a.qk_norm_full, b.qk_norm_full);
   flag("attention_output_gate", a.attention_output_gate, b.attention_output_gate);
   flag("mtp_embedding_copies", a.mtp_embedding_copies, b.mtp_embedding_copies);
+  flag("final_norm", a.final_norm, b.final_norm);
+  flag("head_bias", a.head_bias, b.head_bias);
   if (implied == nullptr || a.norms_per_layer != b.norms_per_layer) {
     j["norms_per_layer"] = a.norms_per_layer;
   }
@@ -201,7 +208,7 @@ nlohmann::json ModelArchToJson(const ModelArch& arch) {
   using namespace model_detail;
   nlohmann::json j = WriteHfFields(arch);
   // Position table: Megatron's key, written when it differs from the family default.
-  if (arch.learned_positions != (FamilyOf(arch.model_type) == Family::kGpt2)) {
+  if (arch.learned_positions != DefaultLearnedPositions(FamilyOf(arch.model_type))) {
     j["position_embedding_type"] = arch.learned_positions ? "learned_absolute" : "rope";
   }
   Result<ModelArch> implied = ParseModelArch(j, "");

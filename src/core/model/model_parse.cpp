@@ -121,6 +121,14 @@ constexpr NamedFamily kFamilies[] = {
     {"qwen3_vl_text", Family::kQwen3},
     {"qwen3_vl_moe", Family::kQwenMoe},
     {"qwen3_vl_moe_text", Family::kQwenMoe},
+    {"opt", Family::kOpt},
+    {"gptj", Family::kGptJ},
+    {"mpt", Family::kMpt},
+    {"qwen", Family::kQwen1},
+    {"stablelm", Family::kStableLm},
+    // Baichuan 2 (BaichuanForCausalLM, remote code): W_pack (q/k/v fused, no bias), o_proj, SwiGLU,
+    // RMSNorm, untied NormHead: Llama's count field for field.
+    {"baichuan", Family::kLlama},
 };
 
 // Hugging Face architecture classes (config.json "architectures") of the families above.
@@ -195,6 +203,13 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"Qwen2_5_VLForConditionalGeneration", "qwen2_5_vl"},
     {"Qwen3VLForConditionalGeneration", "qwen3_vl"},
     {"Qwen3VLMoeForConditionalGeneration", "qwen3_vl_moe"},
+    {"OPTForCausalLM", "opt"},
+    {"GPTJForCausalLM", "gptj"},
+    {"MPTForCausalLM", "mpt"},
+    {"MptForCausalLM", "mpt"},
+    {"QWenLMHeadModel", "qwen"},
+    {"StableLmForCausalLM", "stablelm"},
+    {"BaichuanForCausalLM", "baichuan"},
 };
 
 }  // namespace
@@ -220,6 +235,10 @@ std::string ModelTypeOfArchitecture(std::string_view architecture) {
   return "";
 }
 
+// GPT-2's wpe; OPT's embed_positions (OPTLearnedPositionalEmbedding: max_position_embeddings + 2
+// rows, positions are offset by 2).
+bool DefaultLearnedPositions(Family f) { return f == Family::kGpt2 || f == Family::kOpt; }
+
 namespace {
 
 // ---------------------------------------------------------------------------------------------
@@ -233,9 +252,13 @@ bool IsGemma(Family f) { return f == Family::kGemma2 || f == Family::kGemma3; }
 bool IsGptStyle(Family f) { return f == Family::kGpt2 || f == Family::kStarcoder2; }
 // Blocks with a LayerNorm (weight + bias) and a plain two-matrix MLP besides GPT-2/StarCoder2:
 // GPTNeoXLayer, FalconDecoderLayer, NemotronDecoderLayer (NemotronLayerNorm1P is nn.LayerNorm).
+// OPTDecoderLayer and GPTJBlock likewise (fc1/fc2, fc_in/fc_out); MptBlock's LayerNorms lose
+// their bias with no_bias (ReadNormKind).
 bool IsPlainLayerNorm(Family f) {
-  return IsGptStyle(f) || f == Family::kGptNeox || f == Family::kFalcon || f == Family::kNemotron;
+  return IsGptStyle(f) || f == Family::kGptNeox || f == Family::kFalcon || f == Family::kNemotron ||
+         f == Family::kOpt || f == Family::kGptJ || f == Family::kMpt;
 }
+
 // The key that puts a bias on every linear: Falcon's `bias`; ERNIE's and StarCoder2's use_bias,
 // Megatron's and ChatGLM's add_bias_linear. Empty when the config has none.
 std::string AllLinearBiasKey(FieldReader& f, Family family) {
@@ -257,9 +280,11 @@ bool IsQwen3Moe(std::string_view t) {
 // GPT2Config, GPTBigCodeConfig, Starcoder2Config, CohereConfig, Ernie4_5Config, HunYuan*Config,
 // FalconConfig (PretrainedConfig's True; FalconForCausalLM ties lm_head) True). ChatGLM's
 // output_layer is its own Linear.
+// OPTForCausalLM and MptForCausalLM tie lm_head to the token table (PretrainedConfig's True);
+// GPTJConfig, QWenConfig and StableLmConfig say False.
 bool DefaultTie(Family f) {
   return IsGemma(f) || IsGptStyle(f) || f == Family::kCohere || f == Family::kErnie ||
-         f == Family::kHunyuan || f == Family::kFalcon;
+         f == Family::kHunyuan || f == Family::kFalcon || f == Family::kOpt || f == Family::kMpt;
 }
 
 // DeepseekV3Config and Glm4MoeConfig defaults (3 and 1); DeepseekV2Config uses 0.
@@ -344,11 +369,19 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   if (!inter_key.empty()) {
     a.intermediate_size = f.Int(inter_key, 1, kMaxWidth, kTooLarge).value_or(0);
   }
-  if (inter_key.empty() &&
-      (family == Family::kGpt2 || family == Family::kFalcon || a.model_type == "bloom")) {
-    // GPT-2 / GPTBigCode n_inner = null → 4·n_embd; Falcon ffn_hidden_size = None → 4·h; Bloom 4·h
+  if (inter_key.empty() && (family == Family::kGpt2 || family == Family::kFalcon ||
+                            family == Family::kGptJ || a.model_type == "bloom")) {
+    // GPT-2 / GPTBigCode / GPT-J n_inner = null → 4·n_embd; Falcon ffn_hidden_size = None → 4·h;
+    // Bloom 4·h
     a.intermediate_size = 4 * a.hidden_size;
   }
+  // MPT (MptConfig / MPTConfig): the MLP is expansion_ratio · d_model wide (default 4).
+  if (inter_key.empty() && family == Family::kMpt) {
+    a.intermediate_size = a.hidden_size * f.Int("expansion_ratio", 1, 1000).value_or(4);
+  }
+  // Qwen-1 (QWenConfig): w1, w2 and c_proj are intermediate_size / 2 wide (QWenMLP:
+  // ff_dim_in = config.intermediate_size // 2); Qwen-7B's 22016 is an 11008-wide SwiGLU.
+  if (inter_key == "intermediate_size" && family == Family::kQwen1) a.intermediate_size /= 2;
   // Llama 4: dense blocks are intermediate_size_mlp wide; intermediate_size is the expert width
   // (Llama4TextConfig), read in ReadMoe.
   if (std::optional<std::int64_t> mlp = f.Int("intermediate_size_mlp", 1, kMaxWidth, kTooLarge)) {
@@ -367,8 +400,11 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
           : f.FirstPresent({"hidden_act", "hidden_activation", "activation_function"});
   std::string default_act = "silu";
   if (IsGemma(family) || family == Family::kStarcoder2) default_act = "gelu_pytorch_tanh";
-  if (family == Family::kGpt2 || family == Family::kPhi) default_act = "gelu_new";
-  if (family == Family::kGptNeox || family == Family::kFalcon) default_act = "gelu";
+  if (family == Family::kGpt2 || family == Family::kPhi || family == Family::kGptJ)
+    default_act = "gelu_new";
+  if (family == Family::kGptNeox || family == Family::kFalcon || family == Family::kMpt)
+    default_act = "gelu";
+  if (family == Family::kOpt) default_act = "relu";  // OPTConfig.activation_function
   if (family == Family::kNemotron || a.model_type == "arcee" || a.model_type == "nemotron_h")
     default_act = "relu2";
   a.hidden_act = act_key.empty() ? default_act : f.String(act_key).value_or(default_act);
@@ -415,8 +451,9 @@ void ReadQkNorm(FieldReader& f, Family family, ModelArch& a) {
   const std::string key = f.FirstPresent({"use_qk_norm", "qk_layernorm", "qk_norm"});
   if (!key.empty()) a.qk_norm = f.Bool(key).value_or(a.qk_norm);
   if (family == Family::kLlama4) a.qk_norm = false;
-  a.qk_norm_full =
-      family == Family::kOlmo2 || family == Family::kCohere || family == Family::kMiniMaxM2;
+  // StableLmLayerNormPerHead: one LayerNorm(head_dim) per head, for q and for k.
+  a.qk_norm_full = family == Family::kOlmo2 || family == Family::kCohere ||
+                   family == Family::kMiniMaxM2 || family == Family::kStableLm;
   if (std::optional<std::string> type = f.String("qk_norm_type")) {
     a.qk_norm_full = *type == "per_layer";
   }
@@ -444,6 +481,16 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
   if (family == Family::kGlmMoe || a.model_type == "glm" || a.model_type == "glm4")
     a.o_bias = false;
   if (family == Family::kGpt2 || a.model_type == "bloom") a.qkv_bias = a.o_bias = true;
+  // OPTAttention: q/k/v/out_proj bias = enable_bias (default True). GPTJAttention: no biases.
+  // MptAttention: Wqkv and out_proj bias = not no_bias (default no_bias True). QWenAttention:
+  // c_attn always has a bias, c_proj only without no_bias (default True).
+  if (family == Family::kOpt) a.qkv_bias = a.o_bias = f.Bool("enable_bias").value_or(true);
+  if (family == Family::kGptJ) a.qkv_bias = a.o_bias = false;
+  if (family == Family::kMpt) a.qkv_bias = a.o_bias = !f.Bool("no_bias").value_or(true);
+  if (family == Family::kQwen1) {
+    a.qkv_bias = true;
+    a.o_bias = !f.Bool("no_bias").value_or(true);
+  }
   if (family == Family::kStarcoder2 && a.model_type != "bloom") {
     a.qkv_bias = a.o_bias = all_linear.value_or(true);  // Starcoder2Config.use_bias
   }
@@ -480,6 +527,11 @@ void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
     a.norm = NormKind::kLayerNorm;
   // CohereLayerNorm and DBRX's LayerNorm(bias=False) have a weight only.
   if (family == Family::kCohere || family == Family::kDbrx) a.norm = NormKind::kLayerNormNoBias;
+  // MptBlock: norm_1 / norm_2 / norm_f are LayerNorms whose bias is dropped with no_bias (default
+  // True); StableLmDecoderLayer: nn.LayerNorm with bias.
+  if (family == Family::kMpt && f.Bool("no_bias").value_or(true))
+    a.norm = NormKind::kLayerNormNoBias;
+  if (family == Family::kStableLm) a.norm = NormKind::kLayerNorm;
   // Megatron's --normalization (LayerNorm | RMSNorm) as written in its configs.
   if (std::optional<std::string> n = f.String("normalization")) {
     std::string lower;
@@ -492,7 +544,12 @@ void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
   // Phi (PhiDecoderLayer): one input_layernorm (LayerNorm with bias) feeding the parallel
   // attention and MLP; final_layernorm likewise.
   a.norms_per_layer = IsGemma(family) || a.model_type == "glm4" ? 4 : 2;
-  if (family == Family::kCohere || family == Family::kPhi || a.model_type == "nemotron_h")
+  // GPTJBlock: ln_1 feeds the parallel attention and MLP; StableLM with use_parallel_residual
+  // likewise (no post_attention_layernorm).
+  if (family == Family::kCohere || family == Family::kPhi || family == Family::kGptJ ||
+      a.model_type == "nemotron_h")
+    a.norms_per_layer = 1;
+  if (family == Family::kStableLm && f.Bool("use_parallel_residual").value_or(false))
     a.norms_per_layer = 1;
   // FalconDecoderLayer: ln_attn + ln_mlp with new_decoder_architecture (num_ln_in_parallel_attn,
   // default 2); else input_layernorm, plus post_attention_layernorm when not parallel_attn.
@@ -520,6 +577,13 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
   a.mlp_bias = f.Bool("mlp_bias").value_or(all_linear);  // LlamaConfig.mlp_bias
   if (IsGptStyle(family)) a.mlp_bias = a.qkv_bias;       // GPT-2/Bloom always; StarCoder2 use_bias
   if (family == Family::kGptNeox) a.mlp_bias = true;     // GPTNeoXMLP: nn.Linear with bias, always
+  // OPT fc1/fc2: enable_bias; GPTJMLP fc_in/fc_out: bias always; MPT up/down_proj and Qwen-1's
+  // w1/w2/c_proj: not no_bias.
+  if (family == Family::kOpt) a.mlp_bias = f.Bool("enable_bias").value_or(true);
+  if (family == Family::kGptJ) a.mlp_bias = true;
+  if (family == Family::kMpt || family == Family::kQwen1) {
+    a.mlp_bias = !f.Bool("no_bias").value_or(true);
+  }
   // PhiMLP: fc1 (h → intermediate_size) and fc2, both with bias, GELU between (not gated). A
   // module dump of microsoft/phi-2 shows the whole block (liuutin9/FPGA-Acceleration-of-TinyLLaVA-
   // Inference-via-HLS: phi-2_structure.py); its lm_head bias (vocab_size values) is not counted.
@@ -529,7 +593,8 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
   }
   // GPT-2 learns a position table (wpe); StarCoder2 uses RoPE. Megatron GPT configs say which
   // with position_embedding_type (Megatron's argument name); it defaults to RoPE here.
-  a.learned_positions = family == Family::kGpt2;
+  a.learned_positions = DefaultLearnedPositions(family);
+  if (family == Family::kOpt) a.position_offset = 2;
   if (std::optional<std::string> type = f.String("position_embedding_type")) {
     if (*type == "learned_absolute") {
       a.learned_positions = true;
@@ -546,6 +611,19 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
     f.Fail("max_position_embeddings",
            "missing required field (learned absolute positions need the table size)");
   }
+  // OPT (OPTDecoder): the token table and lm_head are word_embed_proj_dim wide, with project_in /
+  // project_out when that differs from hidden_size (OPT-350m: 512 vs 1024); the final LayerNorm
+  // exists only with do_layer_norm_before and without _remove_final_layer_norm (OPT-350m has
+  // none).
+  if (std::optional<std::int64_t> word = f.Int("word_embed_proj_dim", 1, kMaxWidth, kTooLarge)) {
+    a.word_embedding_dim = *word == a.hidden_size ? 0 : *word;
+  }
+  if (family == Family::kOpt) {
+    a.final_norm = f.Bool("do_layer_norm_before").value_or(true) &&
+                   !f.Bool("_remove_final_layer_norm").value_or(false);
+  }
+  // GPTJForCausalLM: lm_head = nn.Linear(n_embd, vocab_size), bias included.
+  a.head_bias = family == Family::kGptJ;
 }
 
 // A field that is one integer or a per-layer list (Hunyuan writes moe_topk, num_shared_expert,

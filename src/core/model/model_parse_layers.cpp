@@ -305,6 +305,8 @@ void ReadOverrides(FieldReader& f, ModelArch& a) {
   a.qk_norm_full = f.Bool("qk_norm_full").value_or(a.qk_norm_full);
   a.attention_output_gate = f.Bool("attention_output_gate").value_or(a.attention_output_gate);
   a.mtp_embedding_copies = f.Bool("mtp_embedding_copies").value_or(a.mtp_embedding_copies);
+  a.final_norm = f.Bool("final_norm").value_or(a.final_norm);
+  a.head_bias = f.Bool("head_bias").value_or(a.head_bias);
 }
 
 }  // namespace model_detail
