@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/config/config.h"
+#include "core/estimate/estimate.h"
 #include "core/model/model.h"
 #include "test_support.h"
 
@@ -22,16 +24,18 @@ using testing::MustParseModel;
 
 std::int64_t Total(const json& config) { return CountParams(MustParseModel(config), true).total; }
 
-// ModelArchToJson writes what ParseModelArch reads back to the same count, and the tensor shapes
-// (what per-matrix optimizers see) add up to it.
+// ModelArchToJson writes what ParseModelArch reads back to the same count and blocks, and the
+// tensor shapes (what per-matrix optimizers see) add up to it.
 void ExpectRoundTripAndShapes(const json& config) {
   const ModelArch arch = MustParseModel(config);
   const ModelArch back = MustParseModel(ModelArchToJson(arch));
   EXPECT_EQ(CountParams(back, true).total, CountParams(arch, true).total) << config.dump();
+  EXPECT_EQ(back.layer_mixer, arch.layer_mixer) << config.dump();
+  EXPECT_EQ(back.layer_is_moe, arch.layer_is_moe) << config.dump();
+  EXPECT_EQ(back.layer_has_mlp, arch.layer_has_mlp) << config.dump();
   std::int64_t shapes = 0;
   for (const ParamTensor& t : ParamTensors(arch)) shapes += t.elements();
   EXPECT_EQ(shapes, CountParams(arch, true).total) << config.dump();
-  EXPECT_TRUE(arch.warnings.empty()) << config.dump();
 }
 
 json Opt(std::int64_t hidden, std::int64_t layers, std::int64_t heads, std::int64_t ffn) {
@@ -58,6 +62,7 @@ json Opt(std::int64_t hidden, std::int64_t layers, std::int64_t heads, std::int6
 // (4,096·1,024 + 1,024) + 4,096 = 12,596,224, × 24 = 302,309,376. Total 331,196,416.
 TEST(EarlyFamilies, OptCountsItsPositionsProjectionsAndBiases) {
   EXPECT_EQ(Total(Opt(768, 12, 12, 3072)), 125239296);
+  EXPECT_TRUE(MustParseModel(Opt(768, 12, 12, 3072)).warnings.empty());
   json opt350 = Opt(1024, 24, 16, 4096);
   opt350["do_layer_norm_before"] = false;
   opt350["word_embed_proj_dim"] = 512;
@@ -201,6 +206,129 @@ TEST(EarlyFamilies, ArchitecturesNameTheFamilyWhenModelTypeIsOdd) {
   EXPECT_EQ(CountParams(arch, true).total, 125239296);
   ASSERT_EQ(arch.warnings.size(), 1u);
   EXPECT_NE(arch.warnings[0].find("\"opt\""), std::string::npos) << arch.warnings[0];
+}
+
+json Mamba(std::int64_t hidden, std::int64_t layers, std::int64_t vocab) {
+  return {{"architectures", {"MambaForCausalLM"}},
+          {"conv_kernel", 4},
+          {"expand", 2},
+          {"hidden_size", hidden},
+          {"intermediate_size", 2 * hidden},
+          {"model_type", "mamba"},
+          {"num_hidden_layers", layers},
+          {"state_size", 16},
+          {"time_step_rank", (hidden + 15) / 16},
+          {"use_bias", false},
+          {"use_conv_bias", true},
+          {"vocab_size", vocab}};
+}
+
+// Mamba 2.8B (MambaBlock: RMSNorm + MambaMixer, no MLP; d_inner D = 5,120, N = 16, dt rank R =
+// 160, kernel 4): in_proj 2,560 × 10,240 = 26,214,400; conv1d 5,120·4 + 5,120 = 25,600; x_proj
+// 5,120 × (160 + 32) = 983,040; dt_proj 160 × 5,120 + 5,120 = 824,320; A_log 5,120·16 = 81,920;
+// D 5,120; out_proj 5,120 × 2,560 = 13,107,200; norm 2,560: 41,244,160 a block, × 64 =
+// 2,639,626,240; embeddings 50,280 × 2,560 = 128,716,800 (tied); norm_f 2,560. Total
+// 2,768,345,600. Falcon-Mamba 7B (h 4,096, D 8,192, R 256, 64 blocks, untied 65,024 vocabulary;
+// its b/c/dt RMS norms have no weights): a block 67,108,864 + 40,960 + 2,359,296 + 2,105,344 +
+// 131,072 + 8,192 + 33,554,432 + 4,096 = 105,312,256, × 64 = 6,739,984,384; two tables 2 ×
+// 266,338,304; norm_f 4,096. Total 7,272,665,088, the published count.
+TEST(EarlyFamilies, MambaBlocksHoldANormAndASelectiveScanMixer) {
+  const json mamba = Mamba(2560, 64, 50280);
+  EXPECT_EQ(Total(mamba), 2768345600);
+  const ModelArch arch = MustParseModel(mamba);
+  EXPECT_EQ(arch.MixerOf(0), MixerKind::kMamba1);
+  EXPECT_FALSE(arch.HasMlp(0) || arch.HasAttentionLayers());
+  EXPECT_TRUE(arch.tie_embeddings);
+  ExpectRoundTripAndShapes(mamba);
+
+  json falcon = Mamba(4096, 64, 65024);
+  falcon["model_type"] = "falcon_mamba";
+  falcon["architectures"] = {"FalconMambaForCausalLM"};
+  falcon["expand"] =
+      16;  // Falcon-Mamba's config says 16 and intermediate_size 8,192: the latter wins
+  falcon["tie_word_embeddings"] = false;
+  EXPECT_EQ(Total(falcon), 7272665088);
+  ExpectRoundTripAndShapes(falcon);
+}
+
+// Mamba has no attention heads: tensor parallelism splits its d_inner channels, and only those
+// are checked (5,120 channels: TP 2 fits, TP 3 is named).
+TEST(EarlyFamilies, MambaTensorParallelismSplitsChannels) {
+  json config = {{"model", Mamba(2560, 64, 50280)},
+                 {"device", "h100-80gb"},
+                 {"framework", "megatron"},
+                 {"world_size", 2},
+                 {"parallelism", {{"tensor_parallel_degree", 2}}},
+                 {"training", {{"seq_len", 4096}, {"local_batch_size", 1}}}};
+  EXPECT_TRUE(ParseConfig(config.dump(), testing::TestPresets()).ok());
+  config["world_size"] = 3;
+  config["parallelism"]["tensor_parallel_degree"] = 3;
+  config["training"]["seq_len"] = 4095;
+  const Result<Config> bad = ParseConfig(config.dump(), testing::TestPresets());
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.errors().front().message.find("5120 Mamba channels"), std::string::npos)
+      << bad.errors().front().message;
+}
+
+// What a Mamba block saves (mamba_inner_fn): xz 2D, x_dbl R + 2N, B and C 2N, the scan output D,
+// in bf16, and fp32 scan intermediates 4 · D · 2N / 2048 per token. Growing D by 512 (D =
+// 5,120 → 5,632) at TP 1 without checkpointing adds 2 · 3 · 512 + 4 · 512 · 32 / 2048 = 3,104
+// bytes per token per block; the norm and block input do not change.
+TEST(EarlyFamilies, MambaActivationsFollowTheFusedKernel) {
+  auto per_layer = [](std::int64_t d_inner) {
+    json model = Mamba(2560, 64, 50280);
+    model["intermediate_size"] = d_inner;
+    const json config = {{"model", model},
+                         {"device", "h100-80gb"},
+                         {"framework", "megatron"},
+                         {"world_size", 1},
+                         {"activation_checkpoint", {{"mode", "none"}}},
+                         {"training", {{"seq_len", 4096}, {"local_batch_size", 1}}}};
+    const Estimate e = EstimateMemory(testing::MustParse(config.dump()));
+    EXPECT_EQ(e.stages.front().activations.attention_scores, 0);
+    return e.stages.front().activations.bytes_per_token_per_layer;
+  };
+  EXPECT_DOUBLE_EQ(per_layer(5632) - per_layer(5120), 3104.0);
+}
+
+// Jamba v0.1 (JambaConfig: attention where i % 8 == 4, Mamba elsewhere; MoE where i % 2 == 1, 16
+// experts as wide as intermediate_size, top-2; h 4,096, 32 heads / 8 KV heads, D 8,192, R 256).
+// Attention 2 × 4,096² + 2 × 4,096·1,024 = 41,943,040; Mamba mixer 67,108,864 + 40,960 +
+// 2,359,296 + 2,105,344 + 131,072 + 8,192 + 33,554,432 + RMSNorms of 256 + 16 + 16 =
+// 105,308,448; SwiGLU MLP 3 × 4,096·14,336 = 176,160,768; MoE 16 × that + router 4,096·16 =
+// 2,818,637,824; two norms 8,192. 4 attention blocks with dense MLPs 4 × 218,112,000; 12 dense
+// Mamba blocks 12 × 281,477,408; 16 MoE Mamba blocks 16 × 2,923,954,464; two 65,536 × 4,096
+// tables 536,870,912; final norm 4,096. Total 51,570,323,328 (published: 52B, 12B active).
+TEST(EarlyFamilies, JambaInterleavesMambaAttentionAndExperts) {
+  const json jamba = {{"architectures", {"JambaForCausalLM"}},
+                      {"attn_layer_offset", 4},
+                      {"attn_layer_period", 8},
+                      {"expert_layer_offset", 1},
+                      {"expert_layer_period", 2},
+                      {"hidden_size", 4096},
+                      {"intermediate_size", 14336},
+                      {"mamba_conv_bias", true},
+                      {"mamba_d_conv", 4},
+                      {"mamba_d_state", 16},
+                      {"mamba_dt_rank", 256},
+                      {"mamba_expand", 2},
+                      {"mamba_proj_bias", false},
+                      {"model_type", "jamba"},
+                      {"num_attention_heads", 32},
+                      {"num_experts", 16},
+                      {"num_experts_per_tok", 2},
+                      {"num_hidden_layers", 32},
+                      {"num_key_value_heads", 8},
+                      {"tie_word_embeddings", false},
+                      {"vocab_size", 65536}};
+  EXPECT_EQ(Total(jamba), 51570323328);
+  const ModelArch arch = MustParseModel(jamba);
+  EXPECT_EQ(arch.MixerOf(4), MixerKind::kAttention);
+  EXPECT_EQ(arch.MixerOf(5), MixerKind::kMamba1);
+  EXPECT_TRUE(arch.layer_is_moe[5] && !arch.layer_is_moe[4]);
+  // Active: the 16 MoE blocks route to 2 of 16 experts: 51,570,323,328 − 16 · 14 · 176,160,768.
+  EXPECT_EQ(CountParams(arch, true).active, 51570323328 - 16LL * 14 * 176160768);
+  ExpectRoundTripAndShapes(jamba);
 }
 
 }  // namespace

@@ -101,6 +101,16 @@ std::vector<Error> ResolveDegrees(const Config& c, Layout& layout) {
 
 void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, std::vector<Error>& errors) {
   const char* path = "parallelism.tensor_parallel_degree";
+  if (!m.HasAttentionLayers()) {
+    // Mamba models: tensor parallelism splits the mixer's d_inner channels (Megatron MambaMixer).
+    if (m.mamba_inner > 0 && m.mamba_inner % tp != 0) {
+      errors.push_back({path, "the model's " + Str(m.mamba_inner) +
+                                  " Mamba channels (d_inner) are not divisible by "
+                                  "tensor_parallel_degree " +
+                                  Str(tp)});
+    }
+    return;
+  }
   if (tp > m.num_heads) {
     errors.push_back({path, "tensor_parallel_degree " + Str(tp) + " exceeds the model's " +
                                 Str(m.num_heads) + " attention heads"});

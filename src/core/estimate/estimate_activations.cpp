@@ -311,6 +311,12 @@ LayerBytes AttentionBytes(const Context& x, const Shape& s) {
 //   output (2·d_inner + 2·G·N + heads wide), the scan output out_x (d_inner) and the gated norm's
 //   fp32 rstd (one per group); the conv output, the chunk states (heads × head_dim × N per
 //   256-token chunk) and the norm output are recomputed in backward.
+// - Mamba-1 (Mamba, Falcon-Mamba, Jamba's mamba layers) as mamba_ssm's mamba_inner_fn
+//   (ops/selective_scan_interface.py, checkpoint_lvl 1): save_for_backward keeps xz (the in_proj
+//   output, 2·d_inner), x_dbl (dt_rank + 2N), contiguous copies of B and C (2N), the scan output
+//   (d_inner) and the fp32 scan intermediates (2N per channel per 2048-token chunk); conv1d_out
+//   and delta are recomputed. Jamba's HF mixer calls the kernels one by one (its dt/B/C norms sit
+//   between them) and keeps somewhat more; the fused figure is used for both.
 LayerBytes LinearMixerBytes(const Context& x, const Shape& s, const ModelArch& m, MixerKind kind) {
   LayerBytes b;
   const double mask = x.dropout > 0 ? 1.0 : 0.0;
@@ -331,6 +337,14 @@ LayerBytes LinearMixerBytes(const Context& x, const Shape& s, const ModelArch& m
     saved += x.ab * 2 * vd / x.tp;                // o, gated-norm output
     b.op_sac = x.ab * (conv + vd) / x.tp + x.ab * s.h / x.rep;
     b.working = x.ab * (conv + 2 * s.h / x.rep) + 4.0 * nv * dk * dv / 64 / x.tp;
+  } else if (kind == MixerKind::kMamba1) {
+    const double d_inner = static_cast<double>(m.mamba_inner);
+    const double n2 = 2.0 * static_cast<double>(m.mamba_state);
+    const double rank = static_cast<double>(m.mamba_dt_rank);
+    saved +=
+        x.ab * (2 * d_inner + rank + 2 * n2 + d_inner) / x.tp + 4.0 * d_inner * n2 / 2048 / x.tp;
+    b.op_sac = x.ab * 3 * d_inner / x.tp + x.ab * s.h / x.rep;
+    b.working = x.ab * (2 * d_inner / x.tp + 2 * s.h / x.rep);  // conv1d_out and delta
   } else if (kind == MixerKind::kMamba2) {
     const double heads = static_cast<double>(m.mamba_heads);
     const double d_inner = heads * static_cast<double>(m.mamba_head_dim);

@@ -211,6 +211,30 @@ std::int64_t Mamba2Params(const ModelArch& a, ParamMath& m, Recorder* r) {
   return params;
 }
 
+// Mamba-1 mixer as in modeling_mamba.py (MambaMixer) with d_inner D, state N, dt rank R, kernel
+// K: in_proj h → 2D (bias: use_bias / mamba_proj_bias), a depthwise conv1d D × K (+ D bias:
+// use_conv_bias), x_proj D → R + 2N (no bias), dt_proj R → D with bias, A_log D × N, D (the skip
+// weight) D, out_proj D → h (bias as in_proj); Jamba (JambaMambaMixer) adds RMSNorms of R, N, N.
+// Falcon-Mamba's b/c/dt norms have no weights. Mamba 2.8B (h 2560, D 5120, N 16, R 160, K 4):
+// 41,241,600 per mixer.
+std::int64_t Mamba1Params(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t d = a.mamba_inner;
+  const std::int64_t n = a.mamba_state;
+  std::int64_t params = Mat(m, r, m.Mul(2, d), a.hidden_size);
+  params = m.Add(params, Mat(m, r, d, a.mamba_conv_kernel));
+  if (a.mamba_conv_bias) params = m.Add(params, Vec(m, r, d));
+  params = m.Add(params, Mat(m, r, m.Add(a.mamba_dt_rank, m.Mul(2, n)), d));
+  params = m.Add(params, m.Add(Mat(m, r, d, a.mamba_dt_rank), Vec(m, r, d)));
+  params = m.Add(params, m.Add(Mat(m, r, d, n), Vec(m, r, d)));  // A_log, D
+  params = m.Add(params, Mat(m, r, a.hidden_size, d));
+  if (a.mamba_proj_bias)
+    params = m.Add(params, m.Add(Vec(m, r, m.Mul(2, d)), Vec(m, r, a.hidden_size)));
+  if (a.mamba_inner_norms) {
+    params = m.Add(params, m.Add(NormParams(a, a.mamba_dt_rank, m, r), NormParams(a, n, m, r, 2)));
+  }
+  return params;
+}
+
 // One MLP of width `width`: gated (gate/up/down, SwiGLU/GeGLU) or plain (up/down, GELU/ReLU²).
 // Phi-3's fused gate_up_proj has the same count as separate gate and up projections.
 std::int64_t MlpParams(const ModelArch& a, std::int64_t width, bool bias, ParamMath& m, Recorder* r,
@@ -245,6 +269,9 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
       break;
     case MixerKind::kMamba2:
       p.attention = Mamba2Params(a, m, r);
+      break;
+    case MixerKind::kMamba1:
+      p.attention = Mamba1Params(a, m, r);
       break;
   }
   p.norms = NormParams(a, a.hidden_size, m, r, a.norms_per_layer);
@@ -285,7 +312,7 @@ bool LayoutValid(const ModelArch& arch) {
   return arch.layer_mixer.empty() || arch.layer_mixer.size() == n;
 }
 
-constexpr int kMixerKinds = 5;
+constexpr int kMixerKinds = 6;
 
 }  // namespace
 

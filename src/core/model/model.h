@@ -29,7 +29,8 @@ enum class MixerKind {
                    // DeltaNet)
   kLightning,      // MiniMax-01 / M1 lightning attention (attn_type_list 0)
   kMamba2,         // Mamba-2 state-space mixer (Granite 4.0-H layer_types "mamba"; Dao & Gu 2024)
-  kNone,           // no token mixer: an MLP-only block (Nemotron-H's "-" and "E")
+  kMamba1,  // Mamba (selective scan; Gu & Dao 2023): Mamba, Falcon-Mamba, Jamba's mamba layers
+  kNone,    // no token mixer: an MLP-only block (Nemotron-H's "-" and "E")
 };
 
 // One parameter tensor shape of the model, with how many times it occurs; what optimizers that
@@ -131,6 +132,12 @@ struct ModelArch {
   std::int64_t mamba_conv_kernel = 0;
   bool mamba_conv_bias = true;
   bool mamba_proj_bias = false;
+  // Mamba-1 sizes (MambaConfig intermediate_size / time_step_rank; JambaConfig mamba_expand /
+  // mamba_dt_rank); mamba_state and mamba_conv_kernel above are shared. Jamba's mixer adds
+  // RMSNorms over dt, B and C (mamba_inner_norms).
+  std::int64_t mamba_inner = 0;
+  std::int64_t mamba_dt_rank = 0;
+  bool mamba_inner_norms = false;
 
   // What ParseModelArch assumed or left out, in words for the user (unknown model_type, vision
   // tower not counted, linear attention approximations). Not written back by ModelArchToJson.
@@ -142,6 +149,14 @@ struct ModelArch {
   bool HasMlp(std::int64_t layer) const {
     if (layer < 0 || static_cast<std::size_t>(layer) >= layer_has_mlp.size()) return true;
     return layer_has_mlp[static_cast<std::size_t>(layer)];
+  }
+  // Whether any block has softmax attention (a Mamba or Falcon-Mamba model has none: its
+  // attention-head count means nothing).
+  bool HasAttentionLayers() const {
+    for (std::int64_t i = 0; i < num_layers; ++i) {
+      if (MixerOf(i) == MixerKind::kAttention) return true;
+    }
+    return num_layers == 0;
   }
   MixerKind MixerOf(std::int64_t layer) const {
     if (layer < 0 || static_cast<std::size_t>(layer) >= layer_mixer.size())

@@ -65,6 +65,8 @@ enum class Family {
   kMpt,         // mpt: d_model / expansion_ratio, no_bias, ALiBi, tied
   kQwen1,       // qwen (Qwen-1): c_attn with bias, MLP intermediate_size / 2 wide, untied
   kStableLm,    // stablelm: LayerNorm with bias, gated MLP, optional per-head qk LayerNorms
+  kMamba,       // mamba, falcon_mamba: every block one RMSNorm and a Mamba-1 mixer, no MLP
+  kJamba,       // jamba: Mamba-1 and attention layers (attn_layer_period), MoE every other layer
 };
 Family FamilyOf(std::string_view model_type);
 // Whether model_type names a family above (else FamilyOf falls back to Llama).

@@ -68,6 +68,10 @@ void WriteMoe(const ModelArch& a, Family family, json& j) {
     j["moe_layer_freq"] = 1;
   }
   if (family == Family::kQwenMoe) j["decoder_sparse_step"] = 1;
+  if (family == Family::kJamba) {  // mlp_only_layers below names the dense blocks
+    j["expert_layer_period"] = 1;
+    j["expert_layer_offset"] = 0;
+  }
   json dense_layers = json::array();
   for (std::size_t i = static_cast<std::size_t>(first_dense); i < a.layer_is_moe.size(); ++i) {
     if (!a.layer_is_moe[i]) dense_layers.push_back(i);
@@ -85,6 +89,23 @@ void WriteMamba(const ModelArch& a, json& j) {
   j["mamba_expand"] = a.hidden_size > 0 ? a.mamba_heads * a.mamba_head_dim / a.hidden_size : 0;
   j["mamba_conv_bias"] = a.mamba_conv_bias;
   j["mamba_proj_bias"] = a.mamba_proj_bias;
+}
+
+void WriteMamba1(const ModelArch& a, json& j) {
+  j["mamba_d_inner"] = a.mamba_inner;
+  j["mamba_d_state"] = a.mamba_state;
+  j["mamba_d_conv"] = a.mamba_conv_kernel;
+  j["mamba_dt_rank"] = a.mamba_dt_rank;
+  j["mamba_conv_bias"] = a.mamba_conv_bias;
+  j["mamba_proj_bias"] = a.mamba_proj_bias;
+  j["mamba_inner_norms"] = a.mamba_inner_norms;
+}
+
+bool HasMamba1(const ModelArch& a) {
+  for (MixerKind m : a.layer_mixer) {
+    if (m == MixerKind::kMamba1) return true;
+  }
+  return false;
 }
 
 // Blocks with a token mixer or an MLP, not both: Nemotron-H's hybrid_override_pattern.
@@ -105,7 +126,11 @@ bool WriteHybridPattern(const ModelArch& a, json& j) {
 }
 
 void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
-  if (WriteHybridPattern(a, j)) return;
+  if (family == Family::kMamba) {  // every block a Mamba-1 mixer: the family says so
+    WriteMamba1(a, j);
+    return;
+  }
+  if (!HasMamba1(a) && WriteHybridPattern(a, j)) return;
   const bool gemma = family == Family::kGemma2 || family == Family::kGemma3;
   if (a.sliding_window > 0 || gemma) j["sliding_window"] = a.sliding_window;
   const bool sliding = !a.layer_uses_sliding.empty() && a.sliding_window > 0;
@@ -121,7 +146,7 @@ void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
   for (std::int64_t i = 0; i < a.num_layers; ++i) {
     const bool s = sliding && a.layer_uses_sliding[static_cast<std::size_t>(i)];
     const MixerKind mixer = a.MixerOf(i);
-    if (mixer == MixerKind::kMamba2) {
+    if (mixer == MixerKind::kMamba2 || mixer == MixerKind::kMamba1) {
       types.push_back("mamba");
     } else {
       const bool linear = mixer != MixerKind::kAttention;
@@ -130,6 +155,7 @@ void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
   }
   j["layer_types"] = std::move(types);
   WriteMamba(a, j);
+  if (HasMamba1(a)) WriteMamba1(a, j);
   if (delta_net) {
     j["linear_num_key_heads"] = a.linear_num_key_heads;
     j["linear_num_value_heads"] = a.linear_num_value_heads;

@@ -126,6 +126,9 @@ constexpr NamedFamily kFamilies[] = {
     {"mpt", Family::kMpt},
     {"qwen", Family::kQwen1},
     {"stablelm", Family::kStableLm},
+    {"mamba", Family::kMamba},
+    {"falcon_mamba", Family::kMamba},
+    {"jamba", Family::kJamba},
     // Baichuan 2 (BaichuanForCausalLM, remote code): W_pack (q/k/v fused, no bias), o_proj, SwiGLU,
     // RMSNorm, untied NormHead: Llama's count field for field.
     {"baichuan", Family::kLlama},
@@ -209,6 +212,9 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"MptForCausalLM", "mpt"},
     {"QWenLMHeadModel", "qwen"},
     {"StableLmForCausalLM", "stablelm"},
+    {"MambaForCausalLM", "mamba"},
+    {"FalconMambaForCausalLM", "falcon_mamba"},
+    {"JambaForCausalLM", "jamba"},
     {"BaichuanForCausalLM", "baichuan"},
 };
 
@@ -281,10 +287,12 @@ bool IsQwen3Moe(std::string_view t) {
 // FalconConfig (PretrainedConfig's True; FalconForCausalLM ties lm_head) True). ChatGLM's
 // output_layer is its own Linear.
 // OPTForCausalLM and MptForCausalLM tie lm_head to the token table (PretrainedConfig's True);
-// GPTJConfig, QWenConfig and StableLmConfig say False.
+// GPTJConfig, QWenConfig, StableLmConfig and JambaConfig say False; MambaConfig and
+// FalconMambaConfig True.
 bool DefaultTie(Family f) {
   return IsGemma(f) || IsGptStyle(f) || f == Family::kCohere || f == Family::kErnie ||
-         f == Family::kHunyuan || f == Family::kFalcon || f == Family::kOpt || f == Family::kMpt;
+         f == Family::kHunyuan || f == Family::kFalcon || f == Family::kOpt || f == Family::kMpt ||
+         f == Family::kMamba;
 }
 
 // DeepseekV3Config and Glm4MoeConfig defaults (3 and 1); DeepseekV2Config uses 0.
@@ -340,7 +348,10 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   a.hidden_size = RequiredAlias(f, {"hidden_size", "n_embd", "n_embed", "d_model"}, kMaxWidth);
   a.num_layers =
       RequiredAlias(f, {"num_hidden_layers", "num_layers", "n_layer", "n_layers"}, kMaxLayers);
-  a.num_heads = RequiredAlias(f, {"num_attention_heads", "n_head", "n_heads"}, kMaxHeads);
+  // Mamba / Falcon-Mamba have no attention: one nominal head, whose count nothing divides.
+  a.num_heads = family == Family::kMamba
+                    ? OptionalAlias(f, {"num_attention_heads"}, 1, kMaxHeads).value_or(1)
+                    : RequiredAlias(f, {"num_attention_heads", "n_head", "n_heads"}, kMaxHeads);
   // ChatGLM's embedding and output layer are padded_vocab_size rows (ChatGLMConfig).
   const std::string vocab_key = f.FirstPresent({"padded_vocab_size", "vocab_size"});
   if (vocab_key.empty()) {
@@ -546,8 +557,9 @@ void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
   a.norms_per_layer = IsGemma(family) || a.model_type == "glm4" ? 4 : 2;
   // GPTJBlock: ln_1 feeds the parallel attention and MLP; StableLM with use_parallel_residual
   // likewise (no post_attention_layernorm).
+  // MambaBlock: one norm before the mixer.
   if (family == Family::kCohere || family == Family::kPhi || family == Family::kGptJ ||
-      a.model_type == "nemotron_h")
+      family == Family::kMamba || a.model_type == "nemotron_h")
     a.norms_per_layer = 1;
   if (family == Family::kStableLm && f.Bool("use_parallel_residual").value_or(false))
     a.norms_per_layer = 1;
@@ -707,10 +719,14 @@ void ReadMoeLayout(FieldReader& f, Family family, ModelArch& a) {
   std::int64_t end = f.Int("moe_layer_end_index", -1, kMaxLayers).value_or(-1);
   if (end < 0) end = a.num_layers - 1;  // Ernie4_5_MoeConfig: -1 = the last layer
   const std::int64_t interval = f.Int("moe_layer_interval", 1, kMaxLayers).value_or(1);
+  // JambaConfig: MoE where i % expert_layer_period == expert_layer_offset (defaults 2 and 1).
+  const bool jamba = family == Family::kJamba;
+  const std::int64_t period = f.Int("expert_layer_period", 1, kMaxLayers).value_or(jamba ? 2 : 1);
+  const std::int64_t offset = f.Int("expert_layer_offset", 0, kMaxLayers).value_or(jamba ? 1 : 0);
   for (std::int64_t i = 0; i < a.num_layers; ++i) {
     a.layer_is_moe[static_cast<std::size_t>(i)] =
         i >= first_dense && i % freq == 0 && (i + 1) % step == 0 && (i + 1) % interleave == 0 &&
-        i >= start && i <= end && (i + 1) % interval == 0;
+        i >= start && i <= end && (i + 1) % interval == 0 && i % period == offset;
   }
   if (f.Has("moe_layers")) {
     // Llama4TextConfig.moe_layers: the MoE layer indices, when given, decide alone.

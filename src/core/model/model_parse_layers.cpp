@@ -43,7 +43,7 @@ bool IsQwen(Family f) {
 struct LayerKind {
   bool sliding = false;
   bool linear = false;
-  bool mamba = false;  // Granite 4.0-H "mamba": a Mamba-2 mixer
+  bool mamba = false;  // "mamba": a Mamba-2 mixer (Granite 4.0-H), Mamba-1 in Jamba
 };
 
 // layer_types (HF: "full_attention", "sliding_attention", "linear_attention", Llama 4's
@@ -130,6 +130,41 @@ void ReadMamba2(FieldReader& f, ModelArch& a, bool d_inner_from_expand = true) {
   a.mamba_proj_bias = !proj_bias.empty() && f.Bool(proj_bias).value_or(false);
 }
 
+// Mamba-1 sizes under MambaConfig / FalconMambaConfig names (intermediate_size = d_inner,
+// state_size, conv_kernel, time_step_rank, use_conv_bias, use_bias) or JambaConfig's (mamba_expand,
+// mamba_d_state, mamba_d_conv, mamba_dt_rank, mamba_conv_bias, mamba_proj_bias); a dt rank of
+// "auto" is ceil(hidden / 16), as both configs define it. mamba_d_inner is trainmem's own key.
+void ReadMamba1(FieldReader& f, Family family, ModelArch& a) {
+  auto size = [&](std::initializer_list<std::string_view> keys, std::int64_t fallback) {
+    const std::string key = f.FirstPresent(keys);
+    const json* v = key.empty() ? nullptr : f.Get(key);
+    if (v == nullptr || (v->is_string() && v->get_ref<const std::string&>() == "auto")) {
+      return fallback;
+    }
+    return f.Int(key, 1, kMaxWidth).value_or(fallback);
+  };
+  const std::int64_t expand = size({"mamba_expand", "expand"}, 2);
+  a.mamba_inner = size({"mamba_d_inner"}, 0);
+  if (a.mamba_inner == 0 && family == Family::kMamba) a.mamba_inner = a.intermediate_size;
+  if (a.mamba_inner == 0) a.mamba_inner = expand * a.hidden_size;
+  a.mamba_state = size({"mamba_d_state", "state_size"}, 16);
+  a.mamba_conv_kernel = size({"mamba_d_conv", "conv_kernel"}, 4);
+  a.mamba_dt_rank = size({"mamba_dt_rank", "time_step_rank"}, (a.hidden_size + 15) / 16);
+  const std::string conv_bias = f.FirstPresent({"mamba_conv_bias", "use_conv_bias"});
+  a.mamba_conv_bias = conv_bias.empty() || f.Bool(conv_bias).value_or(true);
+  const std::string proj_bias = f.FirstPresent({"mamba_proj_bias", "use_bias"});
+  a.mamba_proj_bias = !proj_bias.empty() && f.Bool(proj_bias).value_or(false);
+  a.mamba_inner_norms = f.Bool("mamba_inner_norms").value_or(family == Family::kJamba);
+  // A Mamba model's intermediate_size is the mixer's width; its blocks have no MLP.
+  if (family == Family::kMamba) a.intermediate_size = 0;
+}
+
+constexpr const char* kMamba1Note =
+    " layers are Mamba (selective-scan) mixers: no KV cache and no seq × seq scores; they save "
+    "what "
+    "mamba_ssm's fused mamba_inner_fn keeps (in_proj output, x_proj output, B, C, the scan "
+    "output), the conv output and dt are recomputed in backward";
+
 // Nemotron-H (NemotronHConfig.hybrid_override_pattern; modeling_nemotron_h.py NemotronHBlock):
 // one character per block, each block one norm and one part: "M" a Mamba-2 mixer, "*"
 // attention, "-" an MLP, "E" an MoE. A block holds a token mixer or an MLP, never both.
@@ -203,7 +238,27 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
     ReadHybridPattern(f, a);
     return;
   }
+  const auto n = static_cast<std::size_t>(a.num_layers);
+  if (family == Family::kMamba) {
+    // MambaModel / FalconMambaModel: every block a norm and a Mamba-1 mixer, nothing else.
+    ReadMamba1(f, family, a);
+    a.layer_mixer.assign(n, MixerKind::kMamba1);
+    a.layer_has_mlp.assign(n, false);
+    a.warnings.push_back("all " + std::to_string(a.num_layers) + kMamba1Note);
+    return;
+  }
   std::optional<std::vector<LayerKind>> from_list = ReadLayerTypes(f, a.num_layers);
+  // JambaConfig without layer_types: attention where i % attn_layer_period ==
+  // attn_layer_offset (defaults 8 and 4), Mamba-1 elsewhere.
+  if (!from_list && (family == Family::kJamba || f.Has("attn_layer_period"))) {
+    const std::int64_t period = f.Int("attn_layer_period", 1, kMaxLayers).value_or(8);
+    const std::int64_t offset = f.Int("attn_layer_offset", 0, kMaxLayers).value_or(4);
+    std::vector<LayerKind> kinds(n);
+    for (std::int64_t i = 0; i < a.num_layers; ++i) {
+      kinds[static_cast<std::size_t>(i)].mamba = i % period != offset;
+    }
+    from_list = kinds;
+  }
   // Qwen3-Next without layer_types: full attention every full_attention_interval-th layer
   // (Qwen3NextConfig: (i + 1) % interval == 0, default 4), linear attention elsewhere.
   const std::optional<std::int64_t> interval =
@@ -223,7 +278,15 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
       mamba_layers += k.mamba ? 1 : 0;
     }
   }
-  if (mamba_layers > 0 && !any_linear) {
+  const bool mamba1 = family == Family::kJamba;
+  if (mamba_layers > 0 && !any_linear && mamba1) {
+    ReadMamba1(f, family, a);
+    for (const LayerKind& k : *from_list) {
+      a.layer_mixer.push_back(k.mamba ? MixerKind::kMamba1 : MixerKind::kAttention);
+    }
+    a.warnings.push_back(std::to_string(mamba_layers) + " of " + std::to_string(a.num_layers) +
+                         kMamba1Note);
+  } else if (mamba_layers > 0 && !any_linear) {
     ReadMamba2(f, a);
     for (const LayerKind& k : *from_list) {
       a.layer_mixer.push_back(k.mamba ? MixerKind::kMamba2 : MixerKind::kAttention);

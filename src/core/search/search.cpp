@@ -225,7 +225,8 @@ struct Enumerator {
     Degrees d;
     for (d.tp = 0; d.tp < div.size(); ++d.tp) {
       const std::int64_t tp = div[d.tp];
-      if (tp > max_tp || (m.num_heads > 0 && m.num_heads % tp != 0)) continue;
+      const std::int64_t split = m.HasAttentionLayers() ? m.num_heads : m.mamba_inner;
+      if (tp > max_tp || (split > 0 && split % tp != 0)) continue;
       for (d.pp = 0; d.pp < div.size(); ++d.pp) {
         const std::int64_t pp = div[d.pp];
         if ((world / tp) % pp != 0 || pp > std::max<std::int64_t>(1, m.num_layers)) continue;
