@@ -598,7 +598,7 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
   }
   // PhiMLP: fc1 (h → intermediate_size) and fc2, both with bias, GELU between (not gated). A
   // module dump of microsoft/phi-2 shows the whole block (liuutin9/FPGA-Acceleration-of-TinyLLaVA-
-  // Inference-via-HLS: phi-2_structure.py); its lm_head bias (vocab_size values) is not counted.
+  // Inference-via-HLS: phi-2_structure.py), and its lm_head's bias (head_bias, below).
   if (family == Family::kPhi) {
     a.mlp = MlpKind::kPlain;
     a.mlp_bias = true;
@@ -634,8 +634,8 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
     a.final_norm = f.Bool("do_layer_norm_before").value_or(true) &&
                    !f.Bool("_remove_final_layer_norm").value_or(false);
   }
-  // GPTJForCausalLM: lm_head = nn.Linear(n_embd, vocab_size), bias included.
-  a.head_bias = family == Family::kGptJ;
+  // GPTJForCausalLM and PhiForCausalLM: lm_head = nn.Linear(hidden, vocab_size), bias included.
+  a.head_bias = family == Family::kGptJ || family == Family::kPhi;
 }
 
 // A field that is one integer or a per-layer list (Hunyuan writes moe_topk, num_shared_expert,
