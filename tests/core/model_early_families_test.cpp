@@ -251,6 +251,34 @@ TEST(EarlyFamilies, MambaBlocksHoldANormAndASelectiveScanMixer) {
   ExpectRoundTripAndShapes(falcon);
 }
 
+// Mamba-Codestral 7B (Mamba2Model: a norm and a Mamba2Mixer a block; h 4,096, 128 heads × 64 =
+// d_inner 8,192, 8 groups, state 128, kernel 4): in_proj 4,096 × (2·8,192 + 2·8·128 + 128) =
+// 76,021,760; conv1d (8,192 + 2,048) × 4 + 10,240 bias = 51,200; dt_bias, A_log, D 3 × 128; gated
+// RMSNorm 8,192; out_proj 8,192 × 4,096 = 33,554,432; block norm 4,096: 109,640,064, × 64 =
+// 7,016,964,096; two 32,768 × 4,096 tables 268,435,456; norm_f 4,096. Total 7,285,403,648.
+TEST(EarlyFamilies, MambaTwoModelsAreMamba2BlocksOnly) {
+  const json codestral = {{"architectures", {"Mamba2ForCausalLM"}},
+                          {"conv_kernel", 4},
+                          {"expand", 2},
+                          {"head_dim", 64},
+                          {"hidden_size", 4096},
+                          {"model_type", "mamba2"},
+                          {"n_groups", 8},
+                          {"num_heads", 128},
+                          {"num_hidden_layers", 64},
+                          {"state_size", 128},
+                          {"tie_word_embeddings", false},
+                          {"use_bias", false},
+                          {"use_conv_bias", true},
+                          {"vocab_size", 32768}};
+  EXPECT_EQ(Total(codestral), 7285403648);
+  const ModelArch arch = MustParseModel(codestral);
+  EXPECT_EQ(arch.MixerOf(63), MixerKind::kMamba2);
+  EXPECT_FALSE(arch.HasMlp(0) || arch.HasAttentionLayers());
+  EXPECT_EQ(arch.MambaChannels(), 8192);
+  ExpectRoundTripAndShapes(codestral);
+}
+
 // Mamba has no attention heads: tensor parallelism splits its d_inner channels, and only those
 // are checked (5,120 channels: TP 2 fits, TP 3 is named).
 TEST(EarlyFamilies, MambaTensorParallelismSplitsChannels) {

@@ -103,8 +103,8 @@ void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, std::vector<Err
   const char* path = "parallelism.tensor_parallel_degree";
   if (!m.HasAttentionLayers()) {
     // Mamba models: tensor parallelism splits the mixer's d_inner channels (Megatron MambaMixer).
-    if (m.mamba_inner > 0 && m.mamba_inner % tp != 0) {
-      errors.push_back({path, "the model's " + Str(m.mamba_inner) +
+    if (m.MambaChannels() > 0 && m.MambaChannels() % tp != 0) {
+      errors.push_back({path, "the model's " + Str(m.MambaChannels()) +
                                   " Mamba channels (d_inner) are not divisible by "
                                   "tensor_parallel_degree " +
                                   Str(tp)});

@@ -152,6 +152,10 @@ struct ModelArch {
   }
   // Whether any block has softmax attention (a Mamba or Falcon-Mamba model has none: its
   // attention-head count means nothing).
+  // The channels tensor parallelism splits in a Mamba mixer (d_inner).
+  std::int64_t MambaChannels() const {
+    return mamba_inner > 0 ? mamba_inner : mamba_heads * mamba_head_dim;
+  }
   bool HasAttentionLayers() const {
     for (std::int64_t i = 0; i < num_layers; ++i) {
       if (MixerOf(i) == MixerKind::kAttention) return true;

@@ -65,7 +65,8 @@ enum class Family {
   kMpt,         // mpt: d_model / expansion_ratio, no_bias, ALiBi, tied
   kQwen1,       // qwen (Qwen-1): c_attn with bias, MLP intermediate_size / 2 wide, untied
   kStableLm,    // stablelm: LayerNorm with bias, gated MLP, optional per-head qk LayerNorms
-  kMamba,       // mamba, falcon_mamba: every block one RMSNorm and a Mamba-1 mixer, no MLP
+  kMamba,       // mamba, falcon_mamba (mamba2): every block one RMSNorm and a Mamba-1 (Mamba-2)
+                // mixer, no MLP
   kJamba,       // jamba: Mamba-1 and attention layers (attn_layer_period), MoE every other layer
 };
 Family FamilyOf(std::string_view model_type);

@@ -126,8 +126,12 @@ bool WriteHybridPattern(const ModelArch& a, json& j) {
 }
 
 void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
-  if (family == Family::kMamba) {  // every block a Mamba-1 mixer: the family says so
-    WriteMamba1(a, j);
+  if (family == Family::kMamba) {  // every block a Mamba-1 (mamba2: Mamba-2) mixer
+    if (HasMamba1(a)) {
+      WriteMamba1(a, j);
+    } else {
+      WriteMamba(a, j);
+    }
     return;
   }
   if (!HasMamba1(a) && WriteHybridPattern(a, j)) return;

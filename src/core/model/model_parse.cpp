@@ -128,6 +128,7 @@ constexpr NamedFamily kFamilies[] = {
     {"stablelm", Family::kStableLm},
     {"mamba", Family::kMamba},
     {"falcon_mamba", Family::kMamba},
+    {"mamba2", Family::kMamba},  // Mamba-2 mixers (Mamba2Model, e.g. Mamba-Codestral)
     {"jamba", Family::kJamba},
     // Baichuan 2 (BaichuanForCausalLM, remote code): W_pack (q/k/v fused, no bias), o_proj, SwiGLU,
     // RMSNorm, untied NormHead: Llama's count field for field.
@@ -214,6 +215,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"StableLmForCausalLM", "stablelm"},
     {"MambaForCausalLM", "mamba"},
     {"FalconMambaForCausalLM", "falcon_mamba"},
+    {"Mamba2ForCausalLM", "mamba2"},
     {"JambaForCausalLM", "jamba"},
     {"BaichuanForCausalLM", "baichuan"},
 };

@@ -98,7 +98,8 @@ void ReadGatedDeltaNet(FieldReader& f, ModelArch& a) {
 // Mamba-2 sizes under GraniteMoeHybridConfig's names (mamba_n_heads, mamba_d_head, …; d_inner =
 // mamba_expand · hidden_size must equal heads · head_dim) or Mamba2Config's (num_heads, head_dim,
 // n_groups, state_size, conv_kernel, use_conv_bias, use_bias). Defaults: GraniteMoeHybridConfig.
-void ReadMamba2(FieldReader& f, ModelArch& a, bool d_inner_from_expand = true) {
+void ReadMamba2(FieldReader& f, ModelArch& a, bool d_inner_from_expand = true,
+                bool mamba2_names = false) {
   auto size = [&](std::initializer_list<std::string_view> keys, std::int64_t fallback) {
     const std::string key = f.FirstPresent(keys);
     const json* v = key.empty() ? nullptr : f.Get(key);
@@ -107,8 +108,11 @@ void ReadMamba2(FieldReader& f, ModelArch& a, bool d_inner_from_expand = true) {
     }
     return f.Int(key, 1, kMaxWidth).value_or(fallback);
   };
-  a.mamba_heads = size({"mamba_n_heads", "mamba_num_heads"}, 128);
-  a.mamba_head_dim = size({"mamba_d_head", "mamba_head_dim"}, 0);
+  // Mamba2Config (a model of Mamba-2 blocks only) names them num_heads and head_dim.
+  a.mamba_heads = mamba2_names ? size({"mamba_n_heads", "num_heads"}, 128)
+                               : size({"mamba_n_heads", "mamba_num_heads"}, 128);
+  a.mamba_head_dim = mamba2_names ? size({"mamba_d_head", "head_dim"}, 64)
+                                  : size({"mamba_d_head", "mamba_head_dim"}, 0);
   a.mamba_groups = size({"mamba_n_groups", "n_groups", "mamba_num_groups"}, 1);
   a.mamba_state = size({"mamba_d_state", "ssm_state_size", "state_size"}, 256);
   a.mamba_conv_kernel = size({"mamba_d_conv", "conv_kernel"}, 4);
@@ -126,7 +130,8 @@ void ReadMamba2(FieldReader& f, ModelArch& a, bool d_inner_from_expand = true) {
   }
   const std::string conv_bias = f.FirstPresent({"mamba_conv_bias", "use_conv_bias"});
   a.mamba_conv_bias = conv_bias.empty() || f.Bool(conv_bias).value_or(true);
-  const std::string proj_bias = f.FirstPresent({"mamba_proj_bias"});
+  const std::string proj_bias = mamba2_names ? f.FirstPresent({"mamba_proj_bias", "use_bias"})
+                                             : f.FirstPresent({"mamba_proj_bias"});
   a.mamba_proj_bias = !proj_bias.empty() && f.Bool(proj_bias).value_or(false);
 }
 
@@ -239,6 +244,17 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
     return;
   }
   const auto n = static_cast<std::size_t>(a.num_layers);
+  if (family == Family::kMamba && a.model_type == "mamba2") {
+    // Mamba2Model: every block a norm and a Mamba-2 mixer (Mamba2Mixer, as in Granite 4.0-H).
+    ReadMamba2(f, a, true, true);
+    a.intermediate_size = 0;
+    a.layer_mixer.assign(n, MixerKind::kMamba2);
+    a.layer_has_mlp.assign(n, false);
+    a.warnings.push_back("all " + std::to_string(a.num_layers) +
+                         " layers are Mamba-2 state-space mixers: no KV cache and no seq × seq "
+                         "scores; they save what mamba_ssm's fused scan keeps");
+    return;
+  }
   if (family == Family::kMamba) {
     // MambaModel / FalconMambaModel: every block a norm and a Mamba-1 mixer, nothing else.
     ReadMamba1(f, family, a);

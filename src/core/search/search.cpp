@@ -225,7 +225,7 @@ struct Enumerator {
     Degrees d;
     for (d.tp = 0; d.tp < div.size(); ++d.tp) {
       const std::int64_t tp = div[d.tp];
-      const std::int64_t split = m.HasAttentionLayers() ? m.num_heads : m.mamba_inner;
+      const std::int64_t split = m.HasAttentionLayers() ? m.num_heads : m.MambaChannels();
       if (tp > max_tp || (split > 0 && split % tp != 0)) continue;
       for (d.pp = 0; d.pp < div.size(); ++d.pp) {
         const std::int64_t pp = div[d.pp];
