@@ -199,6 +199,9 @@ TEST(EarlyFamilies, StableLmAndBaichuanAreKnownByName) {
 }
 
 // The architectures class names the family when model_type is missing or renamed.
+// The architecture then stands for the model, so that it is written back as that family (a
+// Jamba config with its model_type key misspelt came back as Llama blocks with Mamba-2 layers:
+// found by fuzz_hf_config, kept in fuzz/regressions/hf_config).
 TEST(EarlyFamilies, ArchitecturesNameTheFamilyWhenModelTypeIsOdd) {
   json opt = Opt(768, 12, 12, 3072);
   opt["model_type"] = "opt_custom";
@@ -206,6 +209,11 @@ TEST(EarlyFamilies, ArchitecturesNameTheFamilyWhenModelTypeIsOdd) {
   EXPECT_EQ(CountParams(arch, true).total, 125239296);
   ASSERT_EQ(arch.warnings.size(), 1u);
   EXPECT_NE(arch.warnings[0].find("\"opt\""), std::string::npos) << arch.warnings[0];
+  EXPECT_EQ(arch.model_type, "opt");
+  ExpectRoundTripAndShapes(opt);
+  opt.erase("model_type");
+  ExpectRoundTripAndShapes(opt);
+  EXPECT_EQ(MustParseModel(opt).model_type, "opt");
 }
 
 json Mamba(std::int64_t hidden, std::int64_t layers, std::int64_t vocab) {

@@ -844,6 +844,9 @@ Family ResolveFamily(FieldReader& f, ModelArch& a) {
                            from_architecture + "\" (from architectures: " + architecture +
                            "), every field present honoured");
     }
+    // The architecture stands for the model from here on: ModelArchToJson writes no
+    // `architectures`, so a model_type it could not resolve would be read back as a Llama.
+    a.model_type = from_architecture;
     return FamilyOf(from_architecture);
   }
   if (!a.model_type.empty()) {
