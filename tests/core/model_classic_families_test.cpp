@@ -275,6 +275,12 @@ TEST(ClassicFamilies, NemotronHBlocksHoldAMixerOrAnMlp) {
   EXPECT_EQ(layers[1].total(), 140497280);  // -
   EXPECT_EQ(layers[14].total(), 55054720);  // *
   ExpectRoundTrip(nano);
+  // A Mamba-2 width narrower than hidden (128 × 28 = 3,584 < 4,480) is no whole mamba_expand:
+  // it is written back without one (fuzz_hf_config found it written as 0, which does not read
+  // back; kept in fuzz/regressions/hf_config).
+  json narrow = nano;
+  narrow["mamba_head_dim"] = 28;
+  ExpectRoundTrip(narrow);
   // MoE blocks (E) need routed experts; a wrong length or an unknown letter is named.
   json moe = nano;
   moe["hybrid_override_pattern"] = std::string(55, 'M') + "E";

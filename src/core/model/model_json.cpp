@@ -86,7 +86,13 @@ void WriteMamba(const ModelArch& a, json& j) {
   j["mamba_n_groups"] = a.mamba_groups;
   j["mamba_d_state"] = a.mamba_state;
   j["mamba_d_conv"] = a.mamba_conv_kernel;
-  j["mamba_expand"] = a.hidden_size > 0 ? a.mamba_heads * a.mamba_head_dim / a.hidden_size : 0;
+  // Granite reads d_inner as mamba_expand · hidden and requires it to equal heads · head_dim;
+  // Nemotron-H takes heads · head_dim whatever expand says, and its d_inner need not be a
+  // multiple of hidden (then no expand is written: 0 is not a valid one).
+  const std::int64_t d_inner = a.mamba_heads * a.mamba_head_dim;
+  if (a.hidden_size > 0 && d_inner % a.hidden_size == 0 && d_inner >= a.hidden_size) {
+    j["mamba_expand"] = d_inner / a.hidden_size;
+  }
   j["mamba_conv_bias"] = a.mamba_conv_bias;
   j["mamba_proj_bias"] = a.mamba_proj_bias;
 }
