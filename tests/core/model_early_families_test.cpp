@@ -287,6 +287,30 @@ TEST(EarlyFamilies, MambaTwoModelsAreMamba2BlocksOnly) {
   ExpectRoundTripAndShapes(codestral);
 }
 
+// A width computed from mamba_expand is bounded like one read from the file (fuzz_hf_config: an
+// expand of 262,144 made a Mamba-2 head 8,388,608 wide, which ModelArchToJson wrote and
+// ParseModelArch then refused; kept in fuzz/regressions/hf_config).
+TEST(EarlyFamilies, MambaWidthsFromExpandAreBounded) {
+  json mamba = Mamba(4096, 4, 1000);
+  mamba.erase("intermediate_size");
+  mamba["expand"] = 262144;
+  Result<ModelArch> one = ParseModelArch(mamba, "model");
+  ASSERT_FALSE(one.ok());
+  EXPECT_EQ(one.errors().front().path, "model.mamba_expand");
+  const json granite = {{"model_type", "granitemoehybrid"},
+                        {"hidden_size", 4096},
+                        {"intermediate_size", 1024},
+                        {"num_attention_heads", 32},
+                        {"num_hidden_layers", 2},
+                        {"vocab_size", 1000},
+                        {"layer_types", {"mamba", "attention"}},
+                        {"mamba_n_heads", 128},
+                        {"mamba_expand", 262144}};
+  Result<ModelArch> two = ParseModelArch(granite, "model");
+  ASSERT_FALSE(two.ok());
+  EXPECT_EQ(two.errors().front().path, "model.mamba_expand");
+}
+
 // Mamba has no attention heads: tensor parallelism splits its d_inner channels, and only those
 // are checked (5,120 channels: TP 2 fits, TP 3 is named).
 TEST(EarlyFamilies, MambaTensorParallelismSplitsChannels) {

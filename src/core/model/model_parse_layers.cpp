@@ -120,6 +120,11 @@ void ReadMamba2(FieldReader& f, ModelArch& a, bool d_inner_from_expand = true,
   if (a.mamba_head_dim == 0) {
     // mamba_d_head "auto" or absent: d_inner / heads (GraniteMoeHybridConfig).
     a.mamba_head_dim = expand * a.hidden_size / std::max<std::int64_t>(a.mamba_heads, 1);
+    if (a.mamba_head_dim > kMaxWidth) {
+      f.Fail("mamba_expand",
+             "mamba_expand × hidden_size / mamba_n_heads = " + std::to_string(a.mamba_head_dim) +
+                 " is past the largest head width trainmem reads (1,000,000)");
+    }
   }
   // NemotronHMamba2Mixer takes d_inner = mamba_num_heads · mamba_head_dim whatever expand says.
   if (d_inner_from_expand && a.mamba_heads * a.mamba_head_dim != expand * a.hidden_size) {
@@ -151,7 +156,13 @@ void ReadMamba1(FieldReader& f, Family family, ModelArch& a) {
   const std::int64_t expand = size({"mamba_expand", "expand"}, 2);
   a.mamba_inner = size({"mamba_d_inner"}, 0);
   if (a.mamba_inner == 0 && family == Family::kMamba) a.mamba_inner = a.intermediate_size;
-  if (a.mamba_inner == 0) a.mamba_inner = expand * a.hidden_size;
+  if (a.mamba_inner == 0) {
+    a.mamba_inner = expand * a.hidden_size;
+    if (a.mamba_inner > kMaxWidth) {
+      f.Fail("mamba_expand", "mamba_expand × hidden_size = " + std::to_string(a.mamba_inner) +
+                                 " is past the largest width trainmem reads (1,000,000)");
+    }
+  }
   a.mamba_state = size({"mamba_d_state", "state_size"}, 16);
   a.mamba_conv_kernel = size({"mamba_d_conv", "conv_kernel"}, 4);
   a.mamba_dt_rank = size({"mamba_dt_rank", "time_step_rank"}, (a.hidden_size + 15) / 16);
