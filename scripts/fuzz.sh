@@ -112,12 +112,17 @@ run_one() {
   local execs
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/logs/$t.log" | tail -1)
   local crashed=0
-  [ "$status" -ne 0 ] && crashed=1
+  # libFuzzer exits 72 (-interrupted_exitcode) when stopped with SIGINT, after its final stats:
+  # an interrupted run keeps its hours and is not a crash (`pkill -INT -f build/fuzz/fuzz/`
+  # stops a run early).
+  [ "$status" -ne 0 ] && [ "$status" -ne 72 ] && crashed=1
   printf '%s\t%s\t%s\t%s\t%s\n' "$t" "${execs:-0}" "$crashed" "$seconds" "$cpu" >"$build/logs/$t.stat"
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "${execs:-0}" "$crashed" "$seconds" "$cpu" \
     >>"$ledger"
-  printf 'fuzz: %-16s %10s executions %6s CPU s  %s\n' "$t" "${execs:-0}" "$cpu" \
-    "$([ $crashed -eq 1 ] && echo "CRASH (exit $status): see $build/logs/$t.log, $crashes" || echo "no crash")"
+  local verdict="no crash"
+  [ "$status" -eq 72 ] && verdict="interrupted, no crash"
+  [ $crashed -eq 1 ] && verdict="CRASH (exit $status): see $build/logs/$t.log, $crashes"
+  printf 'fuzz: %-16s %10s executions %6s CPU s  %s\n' "$t" "${execs:-0}" "$cpu" "$verdict"
 }
 
 mkdir -p "$build/logs"
