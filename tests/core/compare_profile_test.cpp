@@ -259,5 +259,66 @@ TEST(CompareProfileTest, SnapshotWithoutSegmentsIsAnError) {
   EXPECT_NE(FormatError(r.errors().front()).find("no 'segments' list"), std::string::npos);
 }
 
+// Pickle (protocol 4) building blocks for the hand-made snapshots below: SHORT_BINUNICODE
+// keys, LONG1 with 8 little-endian bytes for sizes.
+std::string Key(const std::string& k) { return std::string("\x8c", 1) + char(k.size()) + k; }
+std::string Long8(std::int64_t v) {
+  std::string s("\x8a\x08", 2);
+  for (int i = 0; i < 8; ++i) s.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+  return s;
+}
+// {"total_size": total, "blocks": [{"size": total, "state": "active_allocated"}]}
+std::string Segment(std::int64_t total) {
+  return "}(" + Key("total_size") + Long8(total) + Key("blocks") + "](}(" + Key("size") +
+         Long8(total) + Key("state") + Key("active_allocated") + "ue" + "u";
+}
+std::string Snapshot(const std::string& segments, const std::string& trace = "") {
+  std::string s = std::string("\x80\x04}(", 4) + Key("segments") + "](" + segments + "e";
+  if (!trace.empty()) s += Key("device_traces") + "]](" + trace + "ea";
+  return s + "u.";
+}
+std::string Event(const std::string& action, std::int64_t size) {
+  return "}(" + Key("action") + Key(action) + Key("size") + Long8(size) + "u";
+}
+
+// Sizes no device has are refused before they are summed (fuzz_snapshot: two segments of
+// 7.2e18 B overflowed int64), whether one size is past 1 PiB or many add up past it:
+// 1025 segments of 1 TiB are 1025 TiB > 1 PiB = 1024 TiB, found at segments[1024].
+TEST(CompareProfileTest, SnapshotSizesPastAnyDeviceAreRefused) {
+  Result<Measurement> one = ReadMeasurement(Snapshot(Segment(1LL << 62)), "x.pickle");
+  ASSERT_FALSE(one.ok());
+  EXPECT_NE(FormatError(one.errors().front())
+                .find("segments[0] total_size 4611686018427387904 is past 1 PiB"),
+            std::string::npos)
+      << FormatError(one.errors().front());
+
+  std::string many;
+  for (int i = 0; i < 1025; ++i) many += Segment(1LL << 40);
+  Result<Measurement> sum = ReadMeasurement(Snapshot(many), "x.pickle");
+  ASSERT_FALSE(sum.ok());
+  EXPECT_NE(FormatError(sum.errors().front())
+                .find("segments of device 0 add up past 1 PiB at segments[1024]"),
+            std::string::npos)
+      << FormatError(sum.errors().front());
+  std::string fits;
+  for (int i = 0; i < 1024; ++i) fits += Segment(1LL << 40);
+  Result<Measurement> exact = ReadMeasurement(Snapshot(fits), "x.pickle");
+  ASSERT_TRUE(exact.ok()) << FormatError(exact.errors().front());
+  EXPECT_EQ(exact.value().snapshot.reserved_bytes, 1LL << 50);
+}
+
+// A trace event past 1 PiB cannot be this device's: the trace is not replayed (the figures
+// are the snapshot's moment, 1 MiB), but an out-of-memory event earlier in it still counts.
+TEST(CompareProfileTest, SnapshotTraceWithASizePastAnyDeviceIsNotReplayed) {
+  const std::string trace = Event("oom", 0) + Event("alloc", 1LL << 62);
+  Result<Measurement> r = ReadMeasurement(Snapshot(Segment(kMiB), trace), "x.pickle");
+  ASSERT_TRUE(r.ok()) << FormatError(r.errors().front());
+  EXPECT_EQ(LargestPeak(r.value(), Metric::kMaxAllocated), nullptr);
+  EXPECT_EQ(LargestPeak(r.value(), Metric::kAllocated)->bytes, kMiB);
+  EXPECT_TRUE(r.value().out_of_memory);
+  EXPECT_EQ(r.value().snapshot.trace_events, 2);
+  EXPECT_NE(r.value().notes.front().find("does not add up"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace trainmem::compare

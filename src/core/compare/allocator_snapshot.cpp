@@ -29,6 +29,21 @@ std::int64_t IntOr(const PickleValue* v, std::int64_t fallback) {
   return v != nullptr && v->IsInt() ? v->integer : fallback;
 }
 
+// A size past 1 PiB is a corrupt file, not a device (the largest device today holds 288 GB):
+// every size is checked against it before it is summed, and every sum stays at most twice
+// it, so no sum can overflow (fuzz_snapshot found two 7.2e18 sizes added past int64).
+constexpr std::int64_t kMaxBytes = std::int64_t{1} << 50;
+
+std::string PastLimit(const std::string& what, std::int64_t value) {
+  return what + " " + std::to_string(value) + " is past 1 PiB: not a device's memory";
+}
+
+// Adds a size already checked to be in [0, kMaxBytes]; false once the sum passes kMaxBytes.
+bool AddBounded(std::int64_t& sum, std::int64_t size) {
+  sum += size;
+  return sum <= kMaxBytes;
+}
+
 struct DeviceState {
   std::int64_t segments = 0;
   std::int64_t reserved = 0;
@@ -45,26 +60,33 @@ std::string ReadSegments(const PickleValue& segments, std::map<int, DeviceState>
     if (seg.kind != Kind::kDict) return where + " is not a dict";
     const std::int64_t total = IntOr(seg.Get("total_size"), -1);
     if (total < 0) return where + " has no non-negative total_size";
-    DeviceState& d = devices[static_cast<int>(IntOr(seg.Get("device"), 0))];
+    if (total > kMaxBytes) return PastLimit(where + " total_size", total);
+    const int device = static_cast<int>(IntOr(seg.Get("device"), 0));
+    DeviceState& d = devices[device];
+    const std::string sums_past =
+        "the segments of device " + std::to_string(device) + " add up past 1 PiB at " + where;
     ++d.segments;
-    d.reserved += total;
+    if (!AddBounded(d.reserved, total)) return sums_past;
     const PickleValue* blocks = seg.Get("blocks");
     if (blocks == nullptr || !blocks->IsSequence()) {
-      d.allocated += std::max<std::int64_t>(0, IntOr(seg.Get("allocated_size"), 0));
-      d.active += std::max<std::int64_t>(0, IntOr(seg.Get("active_size"), 0));
+      const std::int64_t allocated = std::max<std::int64_t>(0, IntOr(seg.Get("allocated_size"), 0));
+      const std::int64_t active = std::max<std::int64_t>(0, IntOr(seg.Get("active_size"), 0));
+      if (allocated > kMaxBytes) return PastLimit(where + " allocated_size", allocated);
+      if (active > kMaxBytes) return PastLimit(where + " active_size", active);
+      if (!AddBounded(d.allocated, allocated) || !AddBounded(d.active, active)) return sums_past;
       continue;
     }
     for (const PickleValue* block : blocks->items) {
       if (block->kind != Kind::kDict) return where + " has a block that is not a dict";
       const std::int64_t size = IntOr(block->Get("size"), -1);
       if (size < 0) return where + " has a block without a non-negative size";
+      if (size > kMaxBytes) return PastLimit(where + " has a block whose size", size);
       const PickleValue* state = block->Get("state");
       const std::string s = state != nullptr && state->kind == Kind::kString ? state->text : "";
       if (s == "active_allocated") {
-        d.allocated += size;
-        d.active += size;
+        if (!AddBounded(d.allocated, size) || !AddBounded(d.active, size)) return sums_past;
       } else if (s == "active_pending_free") {
-        d.active += size;
+        if (!AddBounded(d.active, size)) return sums_past;
       } else {
         d.largest_free = std::max(d.largest_free, size);
       }
@@ -77,7 +99,7 @@ struct TracePeaks {
   std::int64_t events = 0;
   std::int64_t peak_allocated = 0;
   std::int64_t peak_reserved = 0;
-  bool consistent = true;  // no replayed state went below zero
+  bool consistent = true;  // no replayed state went below zero or past kMaxBytes
   bool oom = false;
 };
 
@@ -97,6 +119,15 @@ TracePeaks ReplayBackwards(const PickleValue& trace, const DeviceState& end) {
     const std::int64_t size = std::max<std::int64_t>(0, IntOr(e.Get("size"), 0));
     const std::string& a = action->text;
     ++t.events;
+    if (a == "oom") t.oom = true;
+    // Once the walk has left [0, kMaxBytes] the trace is not this device's: the rest is only
+    // read for events and out-of-memory errors. Inside it each step moves a state by at most
+    // kMaxBytes, so nothing overflows.
+    if (!t.consistent) continue;
+    if (size > kMaxBytes) {
+      t.consistent = false;
+      continue;
+    }
     if (a == "alloc")
       allocated -= size;
     else if (a == "free_completed")
@@ -105,9 +136,10 @@ TracePeaks ReplayBackwards(const PickleValue& trace, const DeviceState& end) {
       reserved -= size;
     else if (a == "segment_free" || a == "segment_unmap")
       reserved += size;
-    else if (a == "oom")
-      t.oom = true;
-    if (allocated < 0 || reserved < 0) t.consistent = false;
+    if (allocated < 0 || reserved < 0 || allocated > kMaxBytes || reserved > kMaxBytes) {
+      t.consistent = false;
+      continue;
+    }
     t.peak_allocated = std::max(t.peak_allocated, allocated);
     t.peak_reserved = std::max(t.peak_reserved, reserved);
   }
