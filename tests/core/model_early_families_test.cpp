@@ -20,23 +20,10 @@ namespace trainmem {
 namespace {
 
 using nlohmann::json;
+using testing::ExpectRoundTripAndShapes;
 using testing::MustParseModel;
 
 std::int64_t Total(const json& config) { return CountParams(MustParseModel(config), true).total; }
-
-// ModelArchToJson writes what ParseModelArch reads back to the same count and blocks, and the
-// tensor shapes (what per-matrix optimizers see) add up to it.
-void ExpectRoundTripAndShapes(const json& config) {
-  const ModelArch arch = MustParseModel(config);
-  const ModelArch back = MustParseModel(ModelArchToJson(arch));
-  EXPECT_EQ(CountParams(back, true).total, CountParams(arch, true).total) << config.dump();
-  EXPECT_EQ(back.layer_mixer, arch.layer_mixer) << config.dump();
-  EXPECT_EQ(back.layer_is_moe, arch.layer_is_moe) << config.dump();
-  EXPECT_EQ(back.layer_has_mlp, arch.layer_has_mlp) << config.dump();
-  std::int64_t shapes = 0;
-  for (const ParamTensor& t : ParamTensors(arch)) shapes += t.elements();
-  EXPECT_EQ(shapes, CountParams(arch, true).total) << config.dump();
-}
 
 json Opt(std::int64_t hidden, std::int64_t layers, std::int64_t heads, std::int64_t ffn) {
   return {{"architectures", {"OPTForCausalLM"}},

@@ -79,6 +79,22 @@ inline bool HasWarningWith(const ModelArch& arch, const std::string& text) {
   return false;
 }
 
+// ModelArchToJson writes what ParseModelArch reads back to the same count, heads, norms and
+// blocks, and the tensor shapes (what per-matrix optimizers see) add up to the count.
+inline void ExpectRoundTripAndShapes(const nlohmann::json& config) {
+  const ModelArch arch = MustParseModel(config);
+  const ModelArch back = MustParseModel(ModelArchToJson(arch));
+  EXPECT_EQ(CountParams(back, true).total, CountParams(arch, true).total) << config.dump();
+  EXPECT_EQ(back.num_kv_heads, arch.num_kv_heads) << config.dump();
+  EXPECT_EQ(back.norms_per_layer, arch.norms_per_layer) << config.dump();
+  EXPECT_EQ(back.layer_mixer, arch.layer_mixer) << config.dump();
+  EXPECT_EQ(back.layer_is_moe, arch.layer_is_moe) << config.dump();
+  EXPECT_EQ(back.layer_has_mlp, arch.layer_has_mlp) << config.dump();
+  std::int64_t shapes = 0;
+  for (const ParamTensor& t : ParamTensors(arch)) shapes += t.elements();
+  EXPECT_EQ(shapes, CountParams(arch, true).total) << config.dump();
+}
+
 constexpr double kGB = 1e9;
 constexpr double kGiB = 1073741824.0;
 

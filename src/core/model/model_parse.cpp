@@ -105,6 +105,9 @@ constexpr NamedFamily kFamilies[] = {
     {"gpt_bigcode", Family::kGpt2},
     // Arcee AFM (ArceeConfig): Llama blocks with a plain up/down ReLU² MLP (ArceeMLP).
     {"arcee", Family::kLlama},
+    // Apertus (ApertusConfig, modular_apertus.py): Llama attention with per-head q/k RMSNorms
+    // always, a plain up/down MLP (NemotronMLP's shape) with the xIELU activation, untied.
+    {"apertus", Family::kLlama},
     // Nemotron-H (NemotronHConfig): RMSNorm, plain ReLU² MLPs, untied; its blocks are spelled by
     // hybrid_override_pattern (model_parse_layers.cpp ReadHybridPattern), one norm each.
     {"nemotron_h", Family::kLlama},
@@ -200,6 +203,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"NemotronForCausalLM", "nemotron"},
     {"GPTBigCodeForCausalLM", "gpt_bigcode"},
     {"ArceeForCausalLM", "arcee"},
+    {"ApertusForCausalLM", "apertus"},
     {"NemotronHForCausalLM", "nemotron_h"},
     {"GlmForCausalLM", "glm"},
     {"Glm4ForCausalLM", "glm4"},
@@ -420,6 +424,7 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   if (family == Family::kOpt) default_act = "relu";  // OPTConfig.activation_function
   if (family == Family::kNemotron || a.model_type == "arcee" || a.model_type == "nemotron_h")
     default_act = "relu2";
+  if (a.model_type == "apertus") default_act = "xielu";
   a.hidden_act = act_key.empty() ? default_act : f.String(act_key).value_or(default_act);
   // DeepSeek / GLM / ERNIE: num_nextn_predict_layers; Qwen3.5: mtp_num_hidden_layers. Qwen3-Next
   // checkpoints ship one mtp.* layer without saying so in config.json (the published
@@ -460,7 +465,8 @@ void ReadMla(FieldReader& f, ModelArch& a) {
 // Olmo2Attention and Cohere's per-head LayerNorm weights span all heads.
 void ReadQkNorm(FieldReader& f, Family family, ModelArch& a) {
   a.qk_norm = family == Family::kQwen3 || family == Family::kGemma3 ||
-              family == Family::kQwen3Next || family == Family::kOlmo2 || IsQwen3Moe(a.model_type);
+              family == Family::kQwen3Next || family == Family::kOlmo2 || IsQwen3Moe(a.model_type) ||
+              a.model_type == "apertus";
   const std::string key = f.FirstPresent({"use_qk_norm", "qk_layernorm", "qk_norm"});
   if (!key.empty()) a.qk_norm = f.Bool(key).value_or(a.qk_norm);
   if (family == Family::kLlama4) a.qk_norm = false;
@@ -580,9 +586,12 @@ void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
 }
 
 void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
-  // Plain up/down MLPs: GPT-2 style, GPTNeoXMLP, FalconMLP, NemotronMLP and ArceeMLP (ReLU²);
-  // ChatGLM's dense_h_to_4h emits 2 × ffn_hidden_size for SwiGLU (gated).
-  a.mlp = IsPlainLayerNorm(family) || a.model_type == "arcee" || a.model_type == "nemotron_h"
+  // Plain up/down MLPs: GPT-2 style, GPTNeoXMLP, FalconMLP, NemotronMLP, ArceeMLP (ReLU²) and
+  // ApertusMLP (xIELU); ChatGLM's dense_h_to_4h emits 2 × ffn_hidden_size for SwiGLU (gated).
+  // xIELU's two learnable scalars per layer (alpha_p, alpha_n: 64 values in Apertus-8B, 160 in
+  // 70B) are not counted.
+  a.mlp = IsPlainLayerNorm(family) || a.model_type == "arcee" || a.model_type == "nemotron_h" ||
+                  a.model_type == "apertus"
               ? MlpKind::kPlain
               : MlpKind::kGated;
   ReadNormKind(f, family, a);
