@@ -12,6 +12,9 @@
 // [SECTION] ParseModelArch    the entry point, nested/multimodal configs, cross-field checks
 #include <algorithm>
 #include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/config/config_detail.h"
 #include "core/model/model.h"
@@ -869,6 +872,22 @@ Family ResolveFamily(FieldReader& f, ModelArch& a) {
   return Family::kLlama;
 }
 
+// Vision-language checkpoints whose language model is a known family's blocks under another
+// name: GLM-4.1V's Glm4vTextDecoderLayer is Glm4's (four norms, q/k/v bias, o_proj without),
+// GLM-4.5V's Glm4vMoeText layers are Glm4Moe's (modeling_glm4v.py, modeling_glm4v_moe.py).
+std::string CanonicalModelType(std::string model_type) {
+  static constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
+      {"glm4v", "glm4"},
+      {"glm4v_text", "glm4"},
+      {"glm4v_moe", "glm4_moe"},
+      {"glm4v_moe_text", "glm4_moe"},
+  };
+  for (const auto& [alias, canonical] : kAliases) {
+    if (model_type == alias) return std::string(canonical);
+  }
+  return model_type;
+}
+
 // What was read, in a few words, for the warning about an unknown model_type.
 std::string Structure(const ModelArch& a) {
   std::string out = a.attention == AttentionKind::kMla
@@ -896,7 +915,7 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path,
   FieldReader f(&config, path, errors, FieldReader::Null::kAbsent);
   ModelArch a;
   a.warnings = std::move(warnings);
-  a.model_type = f.String("model_type").value_or("");
+  a.model_type = CanonicalModelType(f.String("model_type").value_or(""));
   const Family family = ResolveFamily(f, a);
   ReadSizes(f, family, a);
   if (!errors.empty()) return Result<ModelArch>::Failure(std::move(errors));
@@ -962,11 +981,12 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
         "expected an object of config.json fields, got " + detail::JsonTypeName(hf_config));
   }
   // Multimodal checkpoints (Gemma 3, Llama 4, Qwen3.5, …) keep the language model under
-  // text_config (InternVL: llm_config); their vision tower is not described in a way trainmem
+  // text_config (InternVL: llm_config; DeepSeek-VL2: language_config); their vision tower is not described in a way trainmem
   // counts.
   std::vector<Error> unused;
   FieldReader top(&hf_config, path, unused, FieldReader::Null::kAbsent);
-  const std::string text_key = top.FirstPresent({"text_config", "llm_config"});
+  // DeepSeek-VL2 and Janus: language_config.
+  const std::string text_key = top.FirstPresent({"text_config", "llm_config", "language_config"});
   const nlohmann::json* text_config = text_key.empty() ? nullptr : top.Get(text_key);
   const bool vision = top.Has("vision_config");
   if (top.FirstPresent({"hidden_size", "n_embd", "n_embed", "d_model"}).empty() &&
