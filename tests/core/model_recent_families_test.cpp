@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
+#include "core/config/config.h"
 #include "core/estimate/estimate.h"
 #include "core/model/model.h"
 #include "test_support.h"
@@ -103,6 +104,175 @@ TEST(RecentFamilies, GlmVisionModelsCountTheirTextFamily) {
       {{"model_type", "deepseek_vl_v2"}, {"language_config", air}, {"vision_config", json::object()}});
   EXPECT_EQ(CountParams(vl2, true).total, Total(air));
   ExpectRoundTripAndShapes(glm45v);
+}
+
+json FalconH1Half() {
+  return {{"architectures", {"FalconH1ForCausalLM"}},
+          {"model_type", "falcon_h1"},
+          {"hidden_size", 1024},
+          {"num_hidden_layers", 36},
+          {"num_attention_heads", 8},
+          {"num_key_value_heads", 2},
+          {"head_dim", 64},
+          {"intermediate_size", 2048},
+          {"vocab_size", 32784},
+          {"tie_word_embeddings", false},
+          {"mamba_d_ssm", 1536},
+          {"mamba_n_heads", 24},
+          {"mamba_d_head", 64},
+          {"mamba_d_state", 128},
+          {"mamba_n_groups", 1},
+          {"mamba_d_conv", 4},
+          {"mamba_expand", 2},
+          {"mamba_conv_bias", true},
+          {"mamba_proj_bias", false},
+          {"mamba_rms_norm", false},
+          {"projectors_bias", false},
+          {"attn_layer_indices", nullptr}};
+}
+
+// Falcon-H1-0.5B (modeling_falcon_h1.py FalconH1DecoderLayer: attention and FalconH1Mixer side
+// by side, then a gated MLP; input_layernorm and pre_ff_layernorm). Per block: attention q 1,024
+// × 512 + k, v 2 × 1,024 × 128 + o 512 × 1,024 = 1,310,720; mixer d_ssm 1,536, conv_dim 1,536 +
+// 2·128 = 1,792: in_proj 1,024 × (2·1,536 + 256 + 24) = 3,432,448, conv 1,792 × 4 + 1,792 bias =
+// 8,960, dt_bias/A_log/D 72, no gated norm (mamba_rms_norm false), out_proj 1,572,864 →
+// 5,014,344; MLP 3 × 1,024 × 2,048 = 6,291,456; norms 2,048: 12,618,568, × 36 = 454,268,448;
+// embed and lm_head 32,784 × 1,024 = 33,570,816 each; final norm 1,024. Total 521,411,104
+// (published "521M"). Read as Llama blocks it had no Mamba mixers at all.
+TEST(RecentFamilies, FalconH1RunsAttentionAndMambaSideBySide) {
+  const json half = FalconH1Half();
+  EXPECT_EQ(Total(half), 521411104);
+  const ModelArch arch = MustParseModel(half);
+  EXPECT_EQ(arch.MixerOf(0), MixerKind::kAttentionMamba2);
+  EXPECT_TRUE(arch.HasAttentionLayers());
+  EXPECT_EQ(arch.MambaChannels(), 1536);
+  // With mamba_rms_norm the gated norm adds d_ssm a block: + 36 × 1,536.
+  json normed = half;
+  normed["mamba_rms_norm"] = true;
+  EXPECT_EQ(Total(normed), 521411104 + 36 * 1536);
+  // mamba_d_head "auto" is d_ssm / heads (FalconH1Config); heads × head must equal d_ssm.
+  json automatic = half;
+  automatic["mamba_d_head"] = "auto";
+  EXPECT_EQ(Total(automatic), 521411104);
+  json bad = half;
+  bad["mamba_d_head"] = 48;
+  Result<ModelArch> refused = ParseModelArch(bad, "model");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(FormatError(refused.errors().front()).find("must equal mamba_d_ssm (1536)"),
+            std::string::npos);
+  ExpectRoundTripAndShapes(half);
+  ExpectRoundTripAndShapes(normed);
+}
+
+// Bamba-9B (modeling_bamba.py): Mamba-2 blocks (BambaMixer, gated norm always) with attention at
+// layers 9, 18 and 27, a gated MLP and two norms in every block. Mamba block: in_proj 4,096 ×
+// (2·8,192 + 256 + 128) = 68,681,728, conv 8,448 × 4 + 8,448 = 42,240, 384, norm 8,192, out_proj
+// 33,554,432 → 102,286,976, + MLP 176,160,768 + norms 8,192 = 278,455,936, × 29 =
+// 8,075,222,144; attention block 41,943,040 + 176,160,768 + 8,192 = 218,112,000, × 3 =
+// 654,336,000; tables 2 × 128,256 × 4,096 = 1,050,673,152; final norm 4,096. Total
+// 9,780,235,392, the published 9.78B.
+TEST(RecentFamilies, BambaPlacesAttentionAtItsIndices) {
+  const json bamba = {{"architectures", {"BambaForCausalLM"}},
+                      {"model_type", "bamba"},
+                      {"hidden_size", 4096},
+                      {"num_hidden_layers", 32},
+                      {"attn_layer_indices", {9, 18, 27}},
+                      {"num_attention_heads", 32},
+                      {"num_key_value_heads", 8},
+                      {"intermediate_size", 14336},
+                      {"vocab_size", 128256},
+                      {"tie_word_embeddings", false},
+                      {"mamba_n_heads", 128},
+                      {"mamba_d_head", 64},
+                      {"mamba_d_state", 128},
+                      {"mamba_n_groups", 1},
+                      {"mamba_d_conv", 4},
+                      {"mamba_expand", 2},
+                      {"mamba_conv_bias", true},
+                      {"mamba_proj_bias", false}};
+  EXPECT_EQ(Total(bamba), 9780235392);
+  const ModelArch arch = MustParseModel(bamba);
+  EXPECT_EQ(arch.MixerOf(9), MixerKind::kAttention);
+  EXPECT_EQ(arch.MixerOf(10), MixerKind::kMamba2);
+  json out_of_range = bamba;
+  out_of_range["attn_layer_indices"] = {9, 32};
+  Result<ModelArch> refused = ParseModelArch(out_of_range, "model");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(FormatError(refused.errors().front()).find("attn_layer_indices[1]"),
+            std::string::npos);
+  ExpectRoundTripAndShapes(bamba);
+}
+
+json Lfm2(std::int64_t hidden, std::int64_t ff, std::int64_t heads) {
+  return {{"architectures", {"Lfm2ForCausalLM"}},
+          {"model_type", "lfm2"},
+          {"hidden_size", hidden},
+          {"block_ff_dim", ff},
+          {"block_auto_adjust_ff_dim", true},
+          {"block_multiple_of", 256},
+          {"block_ffn_dim_multiplier", 1.0},
+          {"num_hidden_layers", 16},
+          {"num_attention_heads", heads},
+          {"num_key_value_heads", 8},
+          {"vocab_size", 65536},
+          {"conv_L_cache", 3},
+          {"conv_bias", false},
+          {"tie_embedding", true},
+          {"full_attn_idxs", {2, 5, 8, 10, 12, 14}}};
+}
+
+// LFM2 (modeling_lfm2.py): conv blocks (Lfm2ShortConv: in_proj h → 3h, depthwise conv kernel 3,
+// out_proj h → h) and attention blocks (q/k/v/out_proj, per-head q/k layernorms), each with a
+// SwiGLU MLP and two norms; tied table; embedding_norm is the final norm.
+// LFM2-1.2B: MLP 12,288 → int(2·12,288/3) = 8,192: 3 × 2,048 × 8,192 = 50,331,648; conv block
+// 6,291,456·2 + 4,194,304 + 6,144 + 50,331,648 + 4,096 = 67,119,104, × 10; attention block
+// 2 × 4,194,304 + 2 × 1,048,576 + 128 + 50,331,648 + 4,096 = 60,821,632, × 6; table 134,217,728;
+// final norm 2,048. Total 1,170,340,608 — the model card's exact figure. LFM2-350M: 6,656 →
+// 4,437 → 4,608; total 354,483,968, the model card's.
+TEST(RecentFamilies, Lfm2CountsShortConvolutionsAndItsAdjustedMlp) {
+  EXPECT_EQ(Total(Lfm2(2048, 12288, 32)), 1170340608);
+  EXPECT_EQ(Total(Lfm2(1024, 6656, 16)), 354483968);
+  const ModelArch arch = MustParseModel(Lfm2(2048, 12288, 32));
+  EXPECT_EQ(arch.intermediate_size, 8192);
+  EXPECT_TRUE(arch.tie_embeddings);
+  EXPECT_EQ(arch.MixerOf(0), MixerKind::kShortConv);
+  EXPECT_EQ(arch.MixerOf(2), MixerKind::kAttention);
+  // layer_types spells the same blocks.
+  json listed = Lfm2(2048, 12288, 32);
+  listed.erase("full_attn_idxs");
+  json types = json::array();
+  for (int i = 0; i < 16; ++i) {
+    const bool attention = i == 2 || i == 5 || i == 8 || i == 10 || i == 12 || i == 14;
+    types.push_back(attention ? "full_attention" : "conv");
+  }
+  listed["layer_types"] = types;
+  EXPECT_EQ(Total(listed), 1170340608);
+  // Without the auto-adjust the width is block_ff_dim as written.
+  json plain = Lfm2(2048, 8192, 32);
+  plain["block_auto_adjust_ff_dim"] = false;
+  EXPECT_EQ(Total(plain), 1170340608);
+  ExpectRoundTripAndShapes(Lfm2(2048, 12288, 32));
+}
+
+// The hybrid and conv blocks estimate to finite, positive activations: a Falcon-H1 block keeps
+// more than its attention alone (the Mamba-2 mixer's in_proj output and scan output on top).
+TEST(RecentFamilies, HybridAndConvBlocksHaveActivations) {
+  json attention_only = FalconH1Half();
+  json types = json::array();
+  for (int i = 0; i < 36; ++i) types.push_back("full_attention");
+  attention_only["layer_types"] = types;
+  auto activations = [](const json& model) {
+    Config c = testing::MustParse(R"({"model": "llama3-8b", "device": "h100-80gb"})");
+    c = testing::With(c, {{"ws", "8"}, {"ac", "none"}});
+    c.model = MustParseModel(model);
+    return static_cast<double>(EstimateMemory(c).per_device.activations);
+  };
+  const double hybrid = activations(FalconH1Half());
+  const double attention = activations(attention_only);
+  EXPECT_GT(hybrid, attention * 1.1);
+  const double conv = activations(Lfm2(2048, 12288, 32));
+  EXPECT_GT(conv, 0);
+  EXPECT_LT(conv, 1e12);
 }
 
 }  // namespace

@@ -345,6 +345,13 @@ LayerBytes LinearMixerBytes(const Context& x, const Shape& s, const ModelArch& m
         x.ab * (2 * d_inner + rank + 2 * n2 + d_inner) / x.tp + 4.0 * d_inner * n2 / 2048 / x.tp;
     b.op_sac = x.ab * 3 * d_inner / x.tp + x.ab * s.h / x.rep;
     b.working = x.ab * (2 * d_inner / x.tp + 2 * s.h / x.rep);  // conv1d_out and delta
+  } else if (kind == MixerKind::kShortConv) {
+    // LFM2 Lfm2ShortConv.slow_forward: in_proj's output (B, C, x: 3h), B·x (conv input), the
+    // depthwise conv output (h, read by C·conv_out's backward), C·conv_out = out_proj's input.
+    const double h = s.h / x.tp;
+    saved += x.ab * (3 * h + 3 * h);
+    b.op_sac = x.ab * 3 * h + x.ab * s.h / x.rep;
+    b.working = x.ab * (3 * h + 2 * s.h / x.rep);
   } else if (kind == MixerKind::kMamba2) {
     const double heads = static_cast<double>(m.mamba_heads);
     const double d_inner = heads * static_cast<double>(m.mamba_head_dim);
@@ -454,6 +461,15 @@ PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, 
   LayerBytes attn;
   if (mixer == MixerKind::kNone) {
     attn.input = x.ab * s.h / x.rep;
+  } else if (mixer == MixerKind::kAttentionMamba2) {
+    // Falcon-H1: attention and the Mamba-2 mixer read one normed input (FalconH1DecoderLayer):
+    // both save what they save alone, the norm and its output once.
+    attn = AttentionBytes(x, s);
+    const LayerBytes mamba = LinearMixerBytes(x, s, c.model, MixerKind::kMamba2);
+    const double shared = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep;
+    attn.none += mamba.none - shared;
+    attn.op_sac += mamba.op_sac - x.ab * s.h / x.rep;
+    attn.working = std::max(attn.working, mamba.working);
   } else {
     attn = mixer == MixerKind::kAttention ? AttentionBytes(x, s)
                                           : LinearMixerBytes(x, s, c.model, mixer);

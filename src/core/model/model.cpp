@@ -205,7 +205,7 @@ std::int64_t Mamba2Params(const ModelArch& a, ParamMath& m, Recorder* r) {
   params = m.Add(params, Mat(m, r, conv_dim, a.mamba_conv_kernel));
   if (a.mamba_conv_bias) params = m.Add(params, Vec(m, r, conv_dim));
   params = m.Add(params, Vec(m, r, a.mamba_heads, 3));  // dt_bias, A_log, D
-  params = m.Add(params, Vec(m, r, d_inner));           // gated RMSNorm weight
+  if (a.mamba_norm) params = m.Add(params, Vec(m, r, d_inner));  // gated RMSNorm weight
   params = m.Add(params, Mat(m, r, a.hidden_size, d_inner));
   if (a.mamba_proj_bias) params = m.Add(params, m.Add(Vec(m, r, in_out), Vec(m, r, a.hidden_size)));
   return params;
@@ -232,6 +232,18 @@ std::int64_t Mamba1Params(const ModelArch& a, ParamMath& m, Recorder* r) {
   if (a.mamba_inner_norms) {
     params = m.Add(params, m.Add(NormParams(a, a.mamba_dt_rank, m, r), NormParams(a, n, m, r, 2)));
   }
+  return params;
+}
+
+// LFM2's short convolution as in modeling_lfm2.py (Lfm2ShortConv): in_proj h → 3h, a depthwise
+// conv1d over h channels (kernel conv_L_cache), out_proj h → h; biases on all three when
+// conv_bias. LFM2-1.2B (h 2,048, kernel 3): 16,783,360 per layer.
+std::int64_t ShortConvParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t h = a.hidden_size;
+  std::int64_t params = Mat(m, r, m.Mul(3, h), h);
+  params = m.Add(params, Mat(m, r, h, a.short_conv_kernel));
+  params = m.Add(params, Mat(m, r, h, h));
+  if (a.short_conv_bias) params = m.Add(params, Vec(m, r, m.Mul(5, h)));
   return params;
 }
 
@@ -273,6 +285,12 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
     case MixerKind::kMamba1:
       p.attention = Mamba1Params(a, m, r);
       break;
+    case MixerKind::kAttentionMamba2:
+      p.attention = m.Add(GqaAttentionParams(a, m, r), Mamba2Params(a, m, r));
+      break;
+    case MixerKind::kShortConv:
+      p.attention = ShortConvParams(a, m, r);
+      break;
   }
   p.norms = NormParams(a, a.hidden_size, m, r, a.norms_per_layer);
   if (!has_mlp) return p;
@@ -312,7 +330,7 @@ bool LayoutValid(const ModelArch& arch) {
   return arch.layer_mixer.empty() || arch.layer_mixer.size() == n;
 }
 
-constexpr int kMixerKinds = 6;
+constexpr int kMixerKinds = 8;
 
 }  // namespace
 

@@ -31,6 +31,12 @@ enum class MixerKind {
   kMamba2,         // Mamba-2 state-space mixer (Granite 4.0-H layer_types "mamba"; Dao & Gu 2024)
   kMamba1,  // Mamba (selective scan; Gu & Dao 2023): Mamba, Falcon-Mamba, Jamba's mamba layers
   kNone,    // no token mixer: an MLP-only block (Nemotron-H's "-" and "E")
+  // Softmax attention and a Mamba-2 mixer side by side on the same normed input, their outputs
+  // summed (Falcon-H1's FalconH1DecoderLayer, layer type "hybrid").
+  kAttentionMamba2,
+  // LFM2's gated short convolution (Lfm2ShortConv): in_proj h → 3h (B, C, x), a depthwise conv
+  // over B·x, C gating, out_proj h → h (layer type "conv").
+  kShortConv,
 };
 
 // One parameter tensor shape of the model, with how many times it occurs; what optimizers that
@@ -138,6 +144,12 @@ struct ModelArch {
   std::int64_t mamba_inner = 0;
   std::int64_t mamba_dt_rank = 0;
   bool mamba_inner_norms = false;
+  // The Mamba-2 mixer's gated RMSNorm over d_inner (Falcon-H1 builds it only with
+  // mamba_rms_norm; Granite, Bamba and Nemotron-H always).
+  bool mamba_norm = true;
+  // LFM2 short convolution: kernel (conv_L_cache) and whether its linears and conv have biases.
+  std::int64_t short_conv_kernel = 0;
+  bool short_conv_bias = false;
 
   // What ParseModelArch assumed or left out, in words for the user (unknown model_type, vision
   // tower not counted, linear attention approximations). Not written back by ModelArchToJson.
@@ -158,7 +170,8 @@ struct ModelArch {
   }
   bool HasAttentionLayers() const {
     for (std::int64_t i = 0; i < num_layers; ++i) {
-      if (MixerOf(i) == MixerKind::kAttention) return true;
+      const MixerKind m = MixerOf(i);
+      if (m == MixerKind::kAttention || m == MixerKind::kAttentionMamba2) return true;
     }
     return num_layers == 0;
   }

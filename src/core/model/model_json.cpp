@@ -95,6 +95,7 @@ void WriteMamba(const ModelArch& a, json& j) {
   }
   j["mamba_conv_bias"] = a.mamba_conv_bias;
   j["mamba_proj_bias"] = a.mamba_proj_bias;
+  j["mamba_rms_norm"] = a.mamba_norm;  // Falcon-H1 reads a missing one as false, others true
 }
 
 void WriteMamba1(const ModelArch& a, json& j) {
@@ -158,6 +159,10 @@ void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
     const MixerKind mixer = a.MixerOf(i);
     if (mixer == MixerKind::kMamba2 || mixer == MixerKind::kMamba1) {
       types.push_back("mamba");
+    } else if (mixer == MixerKind::kAttentionMamba2) {
+      types.push_back("hybrid");
+    } else if (mixer == MixerKind::kShortConv) {
+      types.push_back("conv");
     } else {
       const bool linear = mixer != MixerKind::kAttention;
       types.push_back(linear ? "linear_attention" : (s ? "sliding_attention" : "full_attention"));
@@ -165,6 +170,10 @@ void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
   }
   j["layer_types"] = std::move(types);
   WriteMamba(a, j);
+  if (a.short_conv_kernel > 0) {
+    j["conv_L_cache"] = a.short_conv_kernel;
+    j["conv_bias"] = a.short_conv_bias;
+  }
   if (HasMamba1(a)) WriteMamba1(a, j);
   if (delta_net) {
     j["linear_num_key_heads"] = a.linear_num_key_heads;
@@ -190,6 +199,8 @@ json WriteHfFields(const ModelArch& a) {
     j["intermediate_size"] =
         family == Family::kQwen1 ? 2 * a.intermediate_size : a.intermediate_size;
   }
+  // LFM2 adjusts its width by default (ReadLfm2MlpWidth): the width written is the final one.
+  if (a.model_type == "lfm2") j["block_auto_adjust_ff_dim"] = false;
   if (a.word_embedding_dim > 0) j["word_embed_proj_dim"] = a.word_embedding_dim;
   j["vocab_size"] = a.vocab_size;
   j["tie_word_embeddings"] = a.tie_embeddings;

@@ -111,6 +111,15 @@ constexpr NamedFamily kFamilies[] = {
     // Apertus (ApertusConfig, modular_apertus.py): Llama attention with per-head q/k RMSNorms
     // always, a plain up/down MLP (NemotronMLP's shape) with the xIELU activation, untied.
     {"apertus", Family::kLlama},
+    // Falcon-H1 (FalconH1Config): attention and a Mamba-2 mixer side by side in every block, then
+    // a gated MLP (model_parse_layers.cpp ReadLayerKinds).
+    {"falcon_h1", Family::kLlama},
+    // Bamba (BambaConfig): Mamba-2 blocks with softmax attention at attn_layer_indices, a gated
+    // MLP in every block.
+    {"bamba", Family::kLlama},
+    // LFM2 (Lfm2Config): gated short-convolution blocks with attention at full_attn_idxs,
+    // per-head q/k norms, a SwiGLU MLP whose width block_ff_dim sets, tied.
+    {"lfm2", Family::kLlama},
     // Nemotron-H (NemotronHConfig): RMSNorm, plain ReLU² MLPs, untied; its blocks are spelled by
     // hybrid_override_pattern (model_parse_layers.cpp ReadHybridPattern), one norm each.
     {"nemotron_h", Family::kLlama},
@@ -207,6 +216,9 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"GPTBigCodeForCausalLM", "gpt_bigcode"},
     {"ArceeForCausalLM", "arcee"},
     {"ApertusForCausalLM", "apertus"},
+    {"FalconH1ForCausalLM", "falcon_h1"},
+    {"BambaForCausalLM", "bamba"},
+    {"Lfm2ForCausalLM", "lfm2"},
     {"NemotronHForCausalLM", "nemotron_h"},
     {"GlmForCausalLM", "glm"},
     {"Glm4ForCausalLM", "glm4"},
@@ -350,6 +362,24 @@ std::optional<std::int64_t> FamilyKvHeads(FieldReader& f, Family family, const M
   return std::nullopt;
 }
 
+// LFM2 (Lfm2Config, Lfm2MLP in modeling_lfm2.py): block_ff_dim overrides intermediate_size;
+// with block_auto_adjust_ff_dim (default true) the SwiGLU width is int(2f/3), times
+// block_ffn_dim_multiplier, rounded up to a multiple of block_multiple_of (256). LFM2-1.2B:
+// 12,288 → 8,192; LFM2-350M: 6,656 → 4,437 → 4,608.
+void ReadLfm2MlpWidth(FieldReader& f, ModelArch& a) {
+  std::int64_t width =
+      f.Int("block_ff_dim", 1, kMaxWidth, kTooLarge).value_or(a.intermediate_size);
+  if (f.Bool("block_auto_adjust_ff_dim").value_or(true)) {
+    width = 2 * width / 3;
+    if (std::optional<double> m = f.Number("block_ffn_dim_multiplier", 0.01, 100)) {
+      width = static_cast<std::int64_t>(*m * static_cast<double>(width));
+    }
+    const std::int64_t multiple = f.Int("block_multiple_of", 1, kMaxWidth).value_or(256);
+    width = (width + multiple - 1) / multiple * multiple;
+  }
+  a.intermediate_size = std::clamp<std::int64_t>(width, 1, kMaxWidth);
+}
+
 void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   // GPT-2 names its sizes n_embd / n_layer / n_head / n_positions / n_inner (GPT2Config);
   // Bloom uses n_embed; DBRX / MPT d_model / n_layers / n_heads / max_seq_len; ChatGLM and
@@ -407,12 +437,18 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   if (std::optional<std::int64_t> mlp = f.Int("intermediate_size_mlp", 1, kMaxWidth, kTooLarge)) {
     a.intermediate_size = *mlp;
   }
+  if (a.model_type == "lfm2") ReadLfm2MlpWidth(f, a);
   const std::string pos_key =
       f.FirstPresent({"max_position_embeddings", "n_positions", "max_seq_len", "seq_length"});
   if (!pos_key.empty()) {
     a.max_position_embeddings = f.Int(pos_key, 1, kMaxPositions, kTooLarge).value_or(0);
   }
   a.tie_embeddings = f.Bool("tie_word_embeddings").value_or(DefaultTie(family));
+  // Lfm2Config: tie_word_embeddings = tie_embedding when given (default true).
+  if (a.model_type == "lfm2") {
+    a.tie_embeddings = f.Bool("tie_embedding").value_or(
+        f.Bool("tie_word_embeddings").value_or(true));
+  }
   // FalconConfig names it `activation`.
   const std::string act_key =
       family == Family::kFalcon
@@ -469,7 +505,7 @@ void ReadMla(FieldReader& f, ModelArch& a) {
 void ReadQkNorm(FieldReader& f, Family family, ModelArch& a) {
   a.qk_norm = family == Family::kQwen3 || family == Family::kGemma3 ||
               family == Family::kQwen3Next || family == Family::kOlmo2 || IsQwen3Moe(a.model_type) ||
-              a.model_type == "apertus";
+              a.model_type == "apertus" || a.model_type == "lfm2";
   const std::string key = f.FirstPresent({"use_qk_norm", "qk_layernorm", "qk_norm"});
   if (!key.empty()) a.qk_norm = f.Bool(key).value_or(a.qk_norm);
   if (family == Family::kLlama4) a.qk_norm = false;

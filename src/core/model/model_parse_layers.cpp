@@ -44,6 +44,8 @@ struct LayerKind {
   bool sliding = false;
   bool linear = false;
   bool mamba = false;  // "mamba": a Mamba-2 mixer (Granite 4.0-H), Mamba-1 in Jamba
+  bool hybrid = false;  // "hybrid": attention and Mamba-2 side by side (Falcon-H1)
+  bool conv = false;    // "conv": LFM2's gated short convolution
 };
 
 // layer_types (HF: "full_attention", "sliding_attention", "linear_attention", Llama 4's
@@ -71,17 +73,46 @@ std::optional<std::vector<LayerKind>> ReadLayerTypes(FieldReader& f, std::int64_
       k.linear = true;
     } else if (name == "mamba") {
       k.mamba = true;
+    } else if (name == "hybrid") {
+      k.hybrid = true;
+    } else if (name == "conv") {
+      k.conv = true;
     } else if (name == "full_attention" || name == "chunked_attention" || name == "attention" ||
                (number && t.get<std::int64_t>() == 1)) {
       // softmax attention (Llama 4's chunked layers attend within a chunk: no parameters)
     } else {
       f.Fail(std::string(key) + "[" + std::to_string(i) + "]",
              "unsupported layer type " + detail::Dump(t) +
-                 " (trainmem models full_attention, sliding_attention, linear_attention and "
-                 "mamba layers)");
+                 " (trainmem models full_attention, sliding_attention, linear_attention, "
+                 "mamba, hybrid and conv layers)");
       return std::nullopt;
     }
     kinds.push_back(k);
+  }
+  return kinds;
+}
+
+// A list of layer indices that are softmax attention, every other layer being `other` (Bamba's
+// attn_layer_indices: Mamba-2; LFM2's full_attn_idxs: short convolution).
+std::optional<std::vector<LayerKind>> ReadAttentionIndices(FieldReader& f, const char* key,
+                                                           std::int64_t num_layers,
+                                                           LayerKind other) {
+  const json* list = f.Get(key);
+  if (list == nullptr || !list->is_array()) {
+    f.Fail(key, "expected a list of layer indices");
+    return std::nullopt;
+  }
+  std::vector<LayerKind> kinds(static_cast<std::size_t>(num_layers), other);
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const json& v = (*list)[i];
+    if (!v.is_number_integer() || v.get<std::int64_t>() < 0 ||
+        v.get<std::int64_t>() >= num_layers) {
+      f.Fail(std::string(key) + "[" + std::to_string(i) + "]",
+             "expected a layer index from 0 to " + std::to_string(num_layers - 1) + ", got " +
+                 detail::Dump(v));
+      return std::nullopt;
+    }
+    kinds[static_cast<std::size_t>(v.get<std::int64_t>())] = LayerKind{};
   }
   return kinds;
 }
@@ -132,6 +163,29 @@ void ReadMamba2(FieldReader& f, ModelArch& a, bool d_inner_from_expand = true,
                                 std::to_string(a.mamba_heads * a.mamba_head_dim) +
                                 ") must equal mamba_expand × hidden_size (" +
                                 std::to_string(expand * a.hidden_size) + ")");
+  }
+  // FalconH1Config: d_ssm = mamba_d_ssm, or mamba_expand · hidden when null; an "auto" head is
+  // d_ssm / heads, and heads · head must equal d_ssm. Its gated norm exists only with
+  // mamba_rms_norm (FalconH1Mixer), which the other families' mixers always build.
+  if (std::optional<std::int64_t> d_ssm = f.Int("mamba_d_ssm", 1, kMaxWidth)) {
+    const json* head = f.Get("mamba_d_head");
+    if (head == nullptr || head->is_string()) {
+      a.mamba_head_dim = std::max<std::int64_t>(1, *d_ssm / std::max<std::int64_t>(a.mamba_heads, 1));
+    }
+    if (a.mamba_heads * a.mamba_head_dim != *d_ssm) {
+      f.Fail("mamba_d_ssm", "mamba_n_heads × mamba_d_head (" +
+                                std::to_string(a.mamba_heads * a.mamba_head_dim) +
+                                ") must equal mamba_d_ssm (" + std::to_string(*d_ssm) + ")");
+    }
+  }
+  a.mamba_norm = f.Bool("mamba_rms_norm").value_or(a.model_type != "falcon_h1");
+  // FalconH1Mixer: in_proj's bias is mamba_proj_bias, out_proj's projectors_bias; trainmem gives
+  // both the first (every published Falcon-H1 has neither).
+  if (f.Bool("projectors_bias").value_or(false) &&
+      !f.Bool("mamba_proj_bias").value_or(false)) {
+    a.warnings.push_back("projectors_bias (the Mamba out_proj's " +
+                         std::to_string(a.hidden_size) +
+                         " bias values a block) is not counted without mamba_proj_bias");
   }
   const std::string conv_bias = f.FirstPresent({"mamba_conv_bias", "use_conv_bias"});
   a.mamba_conv_bias = conv_bias.empty() || f.Bool(conv_bias).value_or(true);
@@ -275,6 +329,20 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
     return;
   }
   std::optional<std::vector<LayerKind>> from_list = ReadLayerTypes(f, a.num_layers);
+  if (!from_list && a.model_type == "falcon_h1") {
+    // FalconH1Config: every block "hybrid" (its attn_layer_indices are not read by transformers).
+    LayerKind hybrid;
+    hybrid.hybrid = true;
+    from_list = std::vector<LayerKind>(n, hybrid);
+  } else if (!from_list && f.Has("full_attn_idxs")) {
+    LayerKind conv;
+    conv.conv = true;
+    from_list = ReadAttentionIndices(f, "full_attn_idxs", a.num_layers, conv);
+  } else if (!from_list && f.Has("attn_layer_indices")) {
+    LayerKind mamba;
+    mamba.mamba = true;
+    from_list = ReadAttentionIndices(f, "attn_layer_indices", a.num_layers, mamba);
+  }
   // JambaConfig without layer_types: attention where i % attn_layer_period ==
   // attn_layer_offset (defaults 8 and 4), Mamba-1 elsewhere.
   if (!from_list && (family == Family::kJamba || f.Has("attn_layer_period"))) {
@@ -298,15 +366,46 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
     from_list = kinds;
   }
   bool any_linear = false;
-  std::int64_t mamba_layers = 0;
+  std::int64_t mamba_layers = 0, hybrid_layers = 0, conv_layers = 0;
   if (from_list) {
     for (const LayerKind& k : *from_list) {
       any_linear = any_linear || k.linear;
       mamba_layers += k.mamba ? 1 : 0;
+      hybrid_layers += k.hybrid ? 1 : 0;
+      conv_layers += k.conv ? 1 : 0;
     }
   }
   const bool mamba1 = family == Family::kJamba;
-  if (mamba_layers > 0 && !any_linear && mamba1) {
+  if ((hybrid_layers > 0 || conv_layers > 0) && (any_linear || mamba_layers > 0)) {
+    f.Fail("layer_types",
+           "mixes hybrid or conv layers with mamba or linear_attention layers, which trainmem "
+           "does not model");
+    return;
+  }
+  if (hybrid_layers > 0 || conv_layers > 0) {
+    if (hybrid_layers > 0) ReadMamba2(f, a, false);
+    if (conv_layers > 0) {
+      a.short_conv_kernel = f.Int("conv_L_cache", 1, 1024).value_or(3);
+      a.short_conv_bias = f.Bool("conv_bias").value_or(false);
+    }
+    for (const LayerKind& k : *from_list) {
+      a.layer_mixer.push_back(k.hybrid ? MixerKind::kAttentionMamba2
+                              : k.conv ? MixerKind::kShortConv
+                                       : MixerKind::kAttention);
+    }
+    if (hybrid_layers > 0) {
+      a.warnings.push_back(
+          std::to_string(hybrid_layers) + " of " + std::to_string(a.num_layers) +
+          " blocks run attention and a Mamba-2 mixer side by side: both are counted and both "
+          "save their activations; the mixer keeps no seq × seq scores");
+    }
+    if (conv_layers > 0) {
+      a.warnings.push_back(std::to_string(conv_layers) + " of " + std::to_string(a.num_layers) +
+                           " blocks are gated short convolutions (kernel " +
+                           std::to_string(a.short_conv_kernel) +
+                           "): no KV cache and no seq × seq scores");
+    }
+  } else if (mamba_layers > 0 && !any_linear && mamba1) {
     ReadMamba1(f, family, a);
     for (const LayerKind& k : *from_list) {
       a.layer_mixer.push_back(k.mamba ? MixerKind::kMamba1 : MixerKind::kAttention);
