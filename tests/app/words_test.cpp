@@ -65,6 +65,42 @@ TEST_F(Chinese, CoreMessagesAreTranslatedWithTheirNumbers) {
   EXPECT_EQ(TrCore("something new"), "something new");
 }
 
+// What a config.json was read as (hybrid blocks, Mamba layers, multimodal, unknown model_type)
+// is shown in Chinese whole, its numbers carried over: no English sentence is left.
+TEST_F(Chinese, ModelReadingNotesAreTranslated) {
+  const nlohmann::json hybrid = {{"model_type", "falcon_h1"}, {"hidden_size", 1024},
+                                 {"num_hidden_layers", 4},    {"num_attention_heads", 8},
+                                 {"vocab_size", 1000},        {"intermediate_size", 2048},
+                                 {"mamba_d_ssm", 1536},       {"mamba_n_heads", 24}};
+  nlohmann::json conv = {{"model_type", "lfm2"},        {"hidden_size", 1024},
+                         {"num_hidden_layers", 4},      {"num_attention_heads", 8},
+                         {"vocab_size", 1000},          {"block_ff_dim", 3072},
+                         {"full_attn_idxs", {1}}};
+  nlohmann::json mamba = {{"model_type", "mamba"},  {"hidden_size", 768},
+                          {"num_hidden_layers", 4}, {"vocab_size", 1000},
+                          {"intermediate_size", 1536}};
+  nlohmann::json unknown = {{"model_type", "newmodel"}, {"hidden_size", 1024},
+                            {"num_hidden_layers", 4},   {"num_attention_heads", 8},
+                            {"vocab_size", 1000},       {"intermediate_size", 2048}};
+  nlohmann::json vision = {{"model_type", "newvlm"},
+                           {"text_config", hybrid},
+                           {"vision_config", nlohmann::json::object()}};
+  std::size_t notes = 0;
+  for (const nlohmann::json& config : {hybrid, conv, mamba, unknown, vision}) {
+    const trainmem::ModelArch arch = trainmem::testing::MustParseModel(config);
+    for (const std::string& w : arch.warnings) {
+      const std::string zh = TrCore(w);
+      ++notes;
+      EXPECT_NE(zh, w) << w;
+      EXPECT_EQ(zh.find(" layers "), std::string::npos) << zh;
+      EXPECT_EQ(zh.find(" blocks "), std::string::npos) << zh;
+    }
+  }
+  EXPECT_EQ(notes, 6u);  // vision: the multimodal note and its text model's hybrid note
+  EXPECT_EQ(TrCore(trainmem::testing::MustParseModel(hybrid).warnings.front()).rfind("4 / 4", 0),
+            0u);
+}
+
 // The warning for an optimizer option the framework lacks (frameworks.cpp), with the framework
 // and what it has instead carried over.
 TEST_F(Chinese, OptionTheFrameworkLacksIsTranslated) {

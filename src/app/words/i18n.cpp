@@ -109,6 +109,54 @@ constexpr CoreMessage kCoreMessages[] = {
     {"NCCL/HCCL communication buffers and the runtime context live outside the caching "
      "allocator; the budget margin covers them",
      "NCCL/HCCL 通信缓冲和运行时上下文不在缓存分配器内；由预算余量覆盖"},
+    // model_parse*.cpp: what a config.json was read as.
+    {"model_type {} is not one trainmem knows; read as a Llama-style decoder: RMSNorm, gated "
+     "SiLU MLP, no biases unless attention_bias / mlp_bias say so, untied unless "
+     "tie_word_embeddings; every field present honoured; found: {}",
+     "model_type {} 不是 trainmem 认识的类型；按 Llama 式解码器读取：RMSNorm、门控 SiLU MLP，"
+     "除非 attention_bias / mlp_bias 指明否则无偏置，除非 tie_word_embeddings 否则词表与输出头"
+     "不共享；所有给出的字段都已采用；识别到：{}"},
+    {"model_type {} is not one trainmem knows; read with the defaults of {} (from "
+     "architectures: {}), every field present honoured",
+     "model_type {} 不是 trainmem 认识的类型；按 {} 的默认值读取（来自 architectures：{}），"
+     "所有给出的字段都已采用"},
+    {"multimodal config: the language model in {} is counted; the vision tower (vision_config) "
+     "and its projector are not, so the published total is larger",
+     "多模态配置：只计入 {} 中的语言模型；视觉塔（vision_config）及其投影层不计入，"
+     "因此公布的总参数量更大"},
+    {"all {} layers are Mamba-2 state-space mixers: no KV cache and no seq × seq scores; they "
+     "save what mamba_ssm's fused scan keeps",
+     "全部 {} 层是 Mamba-2 状态空间混合器：没有 KV cache，也没有 seq × seq 分数；"
+     "保存 mamba_ssm 融合扫描所保留的张量"},
+    {"{} of {} layers are Mamba-2 state-space mixers: no KV cache and no seq × seq scores; they "
+     "save what mamba_ssm's fused scan keeps (in_proj output, scan output, norm statistics), "
+     "the conv output and the chunk states are recomputed in backward",
+     "{} / {} 层是 Mamba-2 状态空间混合器：没有 KV cache，也没有 seq × seq 分数；保存 "
+     "mamba_ssm 融合扫描所保留的张量（in_proj 输出、扫描输出、归一化统计量），卷积输出和分块"
+     "状态在反向时重算"},
+    {"all {} layers are Mamba (selective-scan) mixers: no KV cache and no seq × seq scores; they "
+     "save what mamba_ssm's fused mamba_inner_fn keeps (in_proj output, x_proj output, B, C, the "
+     "scan output), the conv output and dt are recomputed in backward",
+     "全部 {} 层是 Mamba（选择性扫描）混合器：没有 KV cache，也没有 seq × seq 分数；保存 "
+     "mamba_ssm 融合的 mamba_inner_fn 所保留的张量（in_proj 输出、x_proj 输出、B、C、扫描"
+     "输出），卷积输出和 dt 在反向时重算"},
+    {"{} of {} layers are Mamba (selective-scan) mixers: no KV cache and no seq × seq scores; "
+     "they save what mamba_ssm's fused mamba_inner_fn keeps (in_proj output, x_proj output, B, "
+     "C, the scan output), the conv output and dt are recomputed in backward",
+     "{} / {} 层是 Mamba（选择性扫描）混合器：没有 KV cache，也没有 seq × seq 分数；保存 "
+     "mamba_ssm 融合的 mamba_inner_fn 所保留的张量（in_proj 输出、x_proj 输出、B、C、扫描"
+     "输出），卷积输出和 dt 在反向时重算"},
+    {"{} of {} blocks run attention and a Mamba-2 mixer side by side: both are counted and both "
+     "save their activations; the mixer keeps no seq × seq scores",
+     "{} / {} 个 block 中注意力与 Mamba-2 混合器并行：两者的参数都计入，激活都保存；"
+     "混合器不保存 seq × seq 分数"},
+    {"{} of {} blocks are gated short convolutions (kernel {}): no KV cache and no seq × seq "
+     "scores",
+     "{} / {} 个 block 是门控短卷积（卷积核 {}）：没有 KV cache，也没有 seq × seq 分数"},
+    {"{} of {} layers use {} linear attention: no KV cache and no seq × seq scores; their saved "
+     "activations follow {}, the dk × dv state per head is recomputed in backward",
+     "{} / {} 层使用 {} 线性注意力：没有 KV cache，也没有 seq × seq 分数；保存的激活按 {} "
+     "计算，每个头的 dk × dv 状态在反向时重算"},
     // frameworks.cpp: an optimizer option the framework does not have.
     {"optimizer.swap_optimizer has no effect with {} (it has no swap_optimizer); "
      "optimizer.offload is its {}",
