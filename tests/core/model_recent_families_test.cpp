@@ -254,6 +254,43 @@ TEST(RecentFamilies, Lfm2CountsShortConvolutionsAndItsAdjustedMlp) {
   ExpectRoundTripAndShapes(Lfm2(2048, 12288, 32));
 }
 
+// LFM2-8B-A1B (modular_lfm2_moe.py): LFM2's blocks; the first num_dense_layers (2) have a dense
+// SwiGLU MLP of intermediate_size (7,168, not adjusted), the rest 32 routed experts of 1,792
+// (Qwen2MoeExperts) behind a bias-free gate, plus the expert_bias buffer (32) the checkpoint
+// stores. Table 134,217,728 (tied) + final norm 2,048; 18 conv mixers × 16,783,360 = 302,100,480;
+// 6 attention mixers × 10,485,888 = 62,915,328; 24 × 2 norms = 98,304; 2 dense MLPs × 44,040,192
+// = 88,080,384; 22 MoE blocks × (65,536 + 32 + 352,321,536) = 7,752,516,288. Total
+// 8,339,930,560 (published "8.3B total, 1.5B active").
+TEST(RecentFamilies, Lfm2MoeHasDenseLayersThenExperts) {
+  json types = json::array();
+  for (int i = 0; i < 24; ++i) {
+    const bool attention = i == 2 || i == 6 || i == 10 || i == 14 || i == 18 || i == 21;
+    types.push_back(attention ? "full_attention" : "conv");
+  }
+  const json lfm2_moe = {{"architectures", {"Lfm2MoeForCausalLM"}},
+                         {"model_type", "lfm2_moe"},
+                         {"hidden_size", 2048},
+                         {"intermediate_size", 7168},
+                         {"moe_intermediate_size", 1792},
+                         {"num_hidden_layers", 24},
+                         {"num_attention_heads", 32},
+                         {"num_key_value_heads", 8},
+                         {"vocab_size", 65536},
+                         {"num_dense_layers", 2},
+                         {"num_experts", 32},
+                         {"num_experts_per_tok", 4},
+                         {"use_expert_bias", true},
+                         {"conv_L_cache", 3},
+                         {"tie_embedding", true},
+                         {"layer_types", types}};
+  EXPECT_EQ(Total(lfm2_moe), 8339930560);
+  const ModelArch arch = MustParseModel(lfm2_moe);
+  EXPECT_FALSE(arch.layer_is_moe[1]);
+  EXPECT_TRUE(arch.layer_is_moe[2]);
+  EXPECT_EQ(arch.intermediate_size, 7168);
+  ExpectRoundTripAndShapes(lfm2_moe);
+}
+
 // The hybrid and conv blocks estimate to finite, positive activations: a Falcon-H1 block keeps
 // more than its attention alone (the Mamba-2 mixer's in_proj output and scan output on top).
 TEST(RecentFamilies, HybridAndConvBlocksHaveActivations) {

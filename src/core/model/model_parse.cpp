@@ -120,6 +120,10 @@ constexpr NamedFamily kFamilies[] = {
     // LFM2 (Lfm2Config): gated short-convolution blocks with attention at full_attn_idxs,
     // per-head q/k norms, a SwiGLU MLP whose width block_ff_dim sets, tied.
     {"lfm2", Family::kLlama},
+    // LFM2-MoE (Lfm2MoeConfig): LFM2's blocks with num_dense_layers dense MLPs (intermediate_size,
+    // not adjusted) and then routed experts (num_experts, moe_intermediate_size; the sigmoid
+    // router's expert_bias, a buffer stored in the checkpoint, is counted like DeepSeek's).
+    {"lfm2_moe", Family::kLlama},
     // Nemotron-H (NemotronHConfig): RMSNorm, plain ReLU² MLPs, untied; its blocks are spelled by
     // hybrid_override_pattern (model_parse_layers.cpp ReadHybridPattern), one norm each.
     {"nemotron_h", Family::kLlama},
@@ -219,6 +223,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"FalconH1ForCausalLM", "falcon_h1"},
     {"BambaForCausalLM", "bamba"},
     {"Lfm2ForCausalLM", "lfm2"},
+    {"Lfm2MoeForCausalLM", "lfm2_moe"},
     {"NemotronHForCausalLM", "nemotron_h"},
     {"GlmForCausalLM", "glm"},
     {"Glm4ForCausalLM", "glm4"},
@@ -320,6 +325,7 @@ bool DefaultTie(Family f) {
 std::int64_t DefaultFirstDense(Family f, std::string_view model_type) {
   if (f == Family::kGlmMoe) return 1;
   if (model_type == "deepseek_v3" || model_type == "deepseek_v32") return 3;
+  if (model_type == "lfm2_moe") return 2;  // Lfm2MoeConfig.num_dense_layers
   return 0;
 }
 
@@ -444,8 +450,8 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
     a.max_position_embeddings = f.Int(pos_key, 1, kMaxPositions, kTooLarge).value_or(0);
   }
   a.tie_embeddings = f.Bool("tie_word_embeddings").value_or(DefaultTie(family));
-  // Lfm2Config: tie_word_embeddings = tie_embedding when given (default true).
-  if (a.model_type == "lfm2") {
+  // Lfm2Config, Lfm2MoeConfig: tie_word_embeddings = tie_embedding when given (default true).
+  if (a.model_type == "lfm2" || a.model_type == "lfm2_moe") {
     a.tie_embeddings = f.Bool("tie_embedding").value_or(
         f.Bool("tie_word_embeddings").value_or(true));
   }
@@ -505,7 +511,7 @@ void ReadMla(FieldReader& f, ModelArch& a) {
 void ReadQkNorm(FieldReader& f, Family family, ModelArch& a) {
   a.qk_norm = family == Family::kQwen3 || family == Family::kGemma3 ||
               family == Family::kQwen3Next || family == Family::kOlmo2 || IsQwen3Moe(a.model_type) ||
-              a.model_type == "apertus" || a.model_type == "lfm2";
+              a.model_type == "apertus" || a.model_type == "lfm2" || a.model_type == "lfm2_moe";
   const std::string key = f.FirstPresent({"use_qk_norm", "qk_layernorm", "qk_norm"});
   if (!key.empty()) a.qk_norm = f.Bool(key).value_or(a.qk_norm);
   if (family == Family::kLlama4) a.qk_norm = false;
@@ -760,8 +766,11 @@ void MarkDenseList(FieldReader& f, std::string_view key, ModelArch& a) {
 void ReadMoeLayout(FieldReader& f, Family family, ModelArch& a) {
   const auto n = static_cast<std::size_t>(a.num_layers);
   a.layer_is_moe.assign(n, true);
-  const std::int64_t first_dense = f.Int("first_k_dense_replace", 0, a.num_layers)
-                                       .value_or(DefaultFirstDense(family, a.model_type));
+  // LFM2-MoE (Lfm2MoeDecoderLayer) names it num_dense_layers.
+  const std::string first_key = f.FirstPresent({"first_k_dense_replace", "num_dense_layers"});
+  const std::int64_t first_dense =
+      (first_key.empty() ? std::nullopt : f.Int(first_key, 0, a.num_layers))
+          .value_or(DefaultFirstDense(family, a.model_type));
   const std::int64_t freq = f.Int("moe_layer_freq", 1, kMaxLayers).value_or(1);
   const std::int64_t step = f.Int("decoder_sparse_step", 1, kMaxLayers).value_or(1);
   const std::int64_t interleave = f.Int("interleave_moe_layer_step", 1, kMaxLayers).value_or(1);
@@ -847,8 +856,10 @@ void ReadMoe(FieldReader& f, Family family, ModelArch& a) {
   } else if (default_method == "noaux_tc") {
     a.router_bias = true;
   }
+  // LFM2-MoE: use_expert_bias (default true), a persistent buffer in the checkpoint.
+  if (a.model_type == "lfm2_moe") a.router_bias = true;
   const std::string bias_key =
-      f.FirstPresent({"use_routing_bias", "moe_router_enable_expert_bias"});
+      f.FirstPresent({"use_routing_bias", "moe_router_enable_expert_bias", "use_expert_bias"});
   if (!bias_key.empty()) a.router_bias = f.Bool(bias_key).value_or(a.router_bias);
   a.expert_bias = family == Family::kGptOss;
   ReadMoeLayout(f, family, a);
