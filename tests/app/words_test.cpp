@@ -82,11 +82,18 @@ TEST_F(Chinese, ModelReadingNotesAreTranslated) {
   nlohmann::json unknown = {{"model_type", "newmodel"}, {"hidden_size", 1024},
                             {"num_hidden_layers", 4},   {"num_attention_heads", 8},
                             {"vocab_size", 1000},       {"intermediate_size", 2048}};
+  nlohmann::json deci = {{"model_type", "nemotron-nas"},
+                         {"hidden_size", 256},
+                         {"num_attention_heads", 4},
+                         {"num_hidden_layers", 1},
+                         {"vocab_size", 1000},
+                         {"block_configs", {{{"attention", {{"no_op", true}}},
+                                             {"ffn", {{"ffn_mult", 1.5}}}}}}};
   nlohmann::json vision = {{"model_type", "newvlm"},
                            {"text_config", hybrid},
                            {"vision_config", nlohmann::json::object()}};
   std::size_t notes = 0;
-  for (const nlohmann::json& config : {hybrid, conv, mamba, unknown, vision}) {
+  for (const nlohmann::json& config : {hybrid, conv, mamba, unknown, deci, vision}) {
     const trainmem::ModelArch arch = trainmem::testing::MustParseModel(config);
     for (const std::string& w : arch.warnings) {
       const std::string zh = TrCore(w);
@@ -96,7 +103,7 @@ TEST_F(Chinese, ModelReadingNotesAreTranslated) {
       EXPECT_EQ(zh.find(" blocks "), std::string::npos) << zh;
     }
   }
-  EXPECT_EQ(notes, 6u);  // vision: the multimodal note and its text model's hybrid note
+  EXPECT_EQ(notes, 7u);  // vision: the multimodal note and its text model's hybrid note
   EXPECT_EQ(TrCore(trainmem::testing::MustParseModel(hybrid).warnings.front()).rfind("4 / 4", 0),
             0u);
 }

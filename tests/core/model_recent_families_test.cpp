@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "core/config/config.h"
 #include "core/estimate/estimate.h"
@@ -289,6 +291,85 @@ TEST(RecentFamilies, Lfm2MoeHasDenseLayersThenExperts) {
   EXPECT_TRUE(arch.layer_is_moe[2]);
   EXPECT_EQ(arch.intermediate_size, 7168);
   ExpectRoundTripAndShapes(lfm2_moe);
+}
+
+json PublishedConfig(const std::string& name) {
+  std::ifstream in(std::string(TRAINMEM_SOURCE_DIR) + "/tests/data/hf_configs/" + name);
+  EXPECT_TRUE(in.good()) << name;
+  return json::parse(in, nullptr, false);
+}
+
+// Llama-3.3-Nemotron-Super-49B (DeciLM block_configs; modeling_decilm.py DeciLMDecoderLayer):
+// h 8,192, 64 heads × 128, vocab 128,256, untied. 49 layers have GQA attention with
+// n_heads_in_group 8 (8 KV heads: q and o 8,192² each, k and v 1,024 × 8,192 each = 150,994,944)
+// and an input norm; 31 have none (no_op: no weights, no norm). Every layer has a gated MLP of
+// int(2·ffn_mult·h/3) rounded up to 256 and a post-attention norm: ffn_mult 0.5 → 2,816 (6
+// layers), 1.0 → 5,632 (8), 1.3125 → 7,168 (10), 2.625 → 14,336 (6), 3.28125 → 17,920 (1), 5.25 →
+// 28,672 (49): 40,365,981,696 in all. Norms (49 + 80) × 8,192 = 1,056,768 + final 8,192; tables
+// 2 × 1,050,673,152. Total 49,867,145,216 (published "49.9B"). Ultra-253B (162 layers, 98 without
+// attention, 81 without an MLP) likewise 253,401,268,224.
+TEST(RecentFamilies, DeciLmCountsEveryBlockWithItsOwnSizes) {
+  const json super49 = PublishedConfig("llama-3_3-nemotron-super-49b-v1.json");
+  ASSERT_TRUE(super49.is_object());
+  EXPECT_EQ(Total(super49), 49867145216);
+  const ModelArch arch = MustParseModel(super49);
+  std::int64_t without_attention = 0, widest = 0;
+  for (std::int64_t i = 0; i < arch.num_layers; ++i) {
+    without_attention += arch.MixerOf(i) == MixerKind::kNone ? 1 : 0;
+    widest = std::max(widest, arch.MlpWidthOf(i));
+  }
+  EXPECT_EQ(without_attention, 31);
+  EXPECT_EQ(widest, 28672);
+  EXPECT_EQ(arch.num_kv_heads, 8);
+  const json ultra = PublishedConfig("llama-3_1-nemotron-ultra-253b-v1.json");
+  ASSERT_TRUE(ultra.is_object());
+  EXPECT_EQ(Total(ultra), 253401268224);
+  ExpectRoundTripAndShapes(super49);
+  ExpectRoundTripAndShapes(ultra);
+}
+
+// replace_with_linear parts are one h × h linear each (DeciLMLinearAttention / DeciLMLinearMLP,
+// no bias) with their norm; a group that does not divide the heads is an error naming the block.
+// Four layers, h 256, 4 heads × 64, vocab 1,000 (untied): layer 0 attention with 2 KV heads
+// (q, o 65,536; k, v 32,768: 196,608) + MLP ffn_mult 1.5 → 256 (196,608), 2 norms; layer 1
+// linear attention 65,536 + linear MLP 65,536, 2 norms; layer 2 no attention + MLP 196,608, 1
+// norm; layer 3 attention + no MLP, 1 norm. Blocks 196,608·2 + 65,536·2 + 196,608 + 196,608 +
+// 6 norms × 256 = 919,040; tables 512,000; final norm 256: 1,431,296.
+TEST(RecentFamilies, DeciLmLinearAndNoOpParts) {
+  auto block = [](const json& attention, const json& ffn) {
+    return json{{"attention", attention}, {"ffn", ffn}};
+  };
+  const json attention = {{"n_heads_in_group", 2}, {"no_op", false}};
+  const json mlp = {{"ffn_mult", 1.5}, {"no_op", false}};
+  json deci = {{"architectures", {"DeciLMForCausalLM"}},
+               {"model_type", "nemotron-nas"},
+               {"hidden_size", 256},
+               {"num_attention_heads", 4},
+               {"num_hidden_layers", 4},
+               {"vocab_size", 1000},
+               {"tie_word_embeddings", false},
+               {"block_configs",
+                {block(attention, mlp),
+                 block({{"replace_with_linear", true}}, {{"replace_with_linear", true}}),
+                 block({{"no_op", true}}, mlp), block(attention, {{"no_op", true}})}}};
+  EXPECT_EQ(Total(deci), 1431296);
+  ExpectRoundTripAndShapes(deci);
+  // Activations: finite and positive under every checkpointing mode.
+  for (const char* ac : {"none", "selective", "full"}) {
+    Config c = testing::MustParse(R"({"model": "llama3-8b", "device": "h100-80gb"})");
+    c = testing::With(c, {{"ws", "8"}, {"ac", ac}});
+    c.model = MustParseModel(deci);
+    const double activations = static_cast<double>(EstimateMemory(c).per_device.activations);
+    EXPECT_GT(activations, 0) << ac;
+    EXPECT_LT(activations, 1e12) << ac;
+  }
+  json bad = deci;
+  bad["block_configs"][2]["attention"] = {{"n_heads_in_group", 3}};
+  Result<ModelArch> refused = ParseModelArch(bad, "model");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(FormatError(refused.errors().front()).find("block_configs[2].attention"),
+            std::string::npos)
+      << FormatError(refused.errors().front());
 }
 
 // The hybrid and conv blocks estimate to finite, positive activations: a Falcon-H1 block keeps

@@ -157,6 +157,10 @@ constexpr CoreMessage kCoreMessages[] = {
      "activations follow {}, the dk × dv state per head is recomputed in backward",
      "{} / {} 层使用 {} 线性注意力：没有 KV cache，也没有 seq × seq 分数；保存的激活按 {} "
      "计算，每个头的 dk × dv 状态在反向时重算"},
+    {"heterogeneous blocks (block_configs): {} of {} layers without attention, {} without an "
+     "MLP; each layer counted with its own KV heads and MLP width",
+     "异构 block（block_configs）：{} / {} 层没有注意力，{} 层没有 MLP；每层按各自的 KV 头数和 "
+     "MLP 宽度计算"},
     // frameworks.cpp: an optimizer option the framework does not have.
     {"optimizer.swap_optimizer has no effect with {} (it has no swap_optimizer); "
      "optimizer.offload is its {}",

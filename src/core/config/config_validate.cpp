@@ -125,6 +125,16 @@ void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, std::vector<Err
                                 " key/value heads are not divisible by tensor_parallel_degree " +
                                 Str(tp)});
   }
+  // A heterogeneous model (DeciLM block_configs): every layer's own KV heads.
+  for (std::int64_t i = 0; i < m.num_layers && m.Heterogeneous(); ++i) {
+    const std::int64_t kv = m.KvHeadsOf(i);
+    if (kv > 0 && kv != m.num_kv_heads && kv % tp != 0) {
+      errors.push_back({path, "layer " + Str(i) + "'s " + Str(kv) +
+                                  " key/value heads are not divisible by tensor_parallel_degree " +
+                                  Str(tp)});
+      break;
+    }
+  }
 }
 
 // Expert layouts differ by framework:

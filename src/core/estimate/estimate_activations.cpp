@@ -29,7 +29,22 @@ struct Shape {
   double shared_width = 0;  // an MoE block's shared experts, all together
   double expert_width = 0;  // one routed expert's intermediate
   double top_k = 0, experts = 0;
+  // DeciLM replace_with_linear: the part is one h × h linear, which saves only its input.
+  bool attention_linear = false, mlp_linear = false;
 };
+
+// A heterogeneous model's layer (DeciLM block_configs): its own KV heads and MLP width.
+Shape LayerShape(const ModelArch& m, Shape s, std::int64_t layer) {
+  const std::int64_t kv = m.KvHeadsOf(layer), width = m.MlpWidthOf(layer);
+  s.attention_linear = kv == ModelArch::kLinearPart;
+  s.mlp_linear = width == ModelArch::kLinearPart;
+  if (m.attention != AttentionKind::kMla && kv > 0) {
+    s.k_dim = static_cast<double>(kv) * static_cast<double>(m.head_dim);
+    s.v_dim = s.k_dim;
+  }
+  if (width > 0) s.mlp_width = static_cast<double>(width);
+  return s;
+}
 
 Shape ShapeOf(const ModelArch& m) {
   Shape s;
@@ -461,6 +476,11 @@ PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, 
   LayerBytes attn;
   if (mixer == MixerKind::kNone) {
     attn.input = x.ab * s.h / x.rep;
+  } else if (mixer == MixerKind::kAttention && s.attention_linear) {
+    attn.input = x.ab * s.h / x.rep;
+    attn.none = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep;
+    attn.op_sac = attn.none;
+    attn.working = x.ab * 2 * s.h / x.rep;
   } else if (mixer == MixerKind::kAttentionMamba2) {
     // Falcon-H1: attention and the Mamba-2 mixer read one normed input (FalconH1DecoderLayer):
     // both save what they save alone, the norm and its output once.
@@ -474,7 +494,13 @@ PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, 
     attn = mixer == MixerKind::kAttention ? AttentionBytes(x, s)
                                           : LinearMixerBytes(x, s, c.model, mixer);
   }
-  const LayerBytes mlp = has_mlp ? MlpBytes(x, s, gated, moe) : LayerBytes{};
+  LayerBytes mlp = has_mlp ? MlpBytes(x, s, gated, moe) : LayerBytes{};
+  if (has_mlp && s.mlp_linear) {
+    mlp = LayerBytes{};
+    mlp.none = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep;
+    mlp.op_sac = mlp.none;
+    mlp.working = x.ab * 2 * s.h / x.rep;
+  }
   const double none = attn.none + mlp.none;
   PolicyBytes p;
   p.working = std::max(attn.working, mlp.working);
@@ -656,6 +682,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   struct Memo {
     bool moe, checkpointed, has_mlp;
     MixerKind mixer;
+    std::int64_t kv, width;  // per layer only in a heterogeneous model (DeciLM)
     PolicyBytes bytes;
   };
   Memo memo[12];
@@ -671,16 +698,21 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     bool checkpointed = k_every > 0 && (ordinal % k_every == 0);
     const MixerKind mixer = c.model.MixerOf(layer);
     const bool has_mlp = c.model.HasMlp(layer);
+    const bool varies = c.model.Heterogeneous();
+    const std::int64_t kv = varies ? c.model.KvHeadsOf(layer) : 0;
+    const std::int64_t width = varies ? c.model.MlpWidthOf(layer) : 0;
     const PolicyBytes* found = nullptr;
     for (int i = 0; i < memo_size; ++i) {
       if (memo[i].moe == moe && memo[i].checkpointed == checkpointed && memo[i].mixer == mixer &&
-          memo[i].has_mlp == has_mlp)
+          memo[i].has_mlp == has_mlp && memo[i].kv == kv && memo[i].width == width)
         found = &memo[i].bytes;
     }
     PolicyBytes computed;
     if (!found) {
-      computed = BlockUnderPolicy(c, x, s, moe, checkpointed, mixer, has_mlp);
-      if (memo_size < 12) memo[memo_size++] = {moe, checkpointed, has_mlp, mixer, computed};
+      computed = BlockUnderPolicy(c, x, varies ? LayerShape(c.model, s, layer) : s, moe,
+                                  checkpointed, mixer, has_mlp);
+      if (memo_size < 12)
+        memo[memo_size++] = {moe, checkpointed, has_mlp, mixer, kv, width, computed};
       found = &computed;
     }
     const PolicyBytes& p = *found;

@@ -270,6 +270,11 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
     case MixerKind::kNone:
       break;
     case MixerKind::kAttention:
+      // DeciLM replace_with_linear: one h × h linear (no bias) instead of attention.
+      if (a.num_kv_heads == ModelArch::kLinearPart) {
+        p.attention = Mat(m, r, a.hidden_size, a.hidden_size);
+        break;
+      }
       p.attention = a.attention == AttentionKind::kMla ? MlaAttentionParams(a, m, r)
                                                        : GqaAttentionParams(a, m, r);
       break;
@@ -295,7 +300,9 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
   p.norms = NormParams(a, a.hidden_size, m, r, a.norms_per_layer);
   if (!has_mlp) return p;
   if (!moe) {
-    p.dense_mlp = MlpParams(a, a.intermediate_size, a.mlp_bias, m, r);
+    p.dense_mlp = a.intermediate_size == ModelArch::kLinearPart
+                      ? Mat(m, r, a.hidden_size, a.hidden_size)
+                      : MlpParams(a, a.intermediate_size, a.mlp_bias, m, r);
     return p;
   }
   // Shared experts: DeepSeek/GLM build one MLP n_shared × moe width wide, which has the same
@@ -327,6 +334,8 @@ bool LayoutValid(const ModelArch& arch) {
   const auto n = static_cast<std::size_t>(arch.num_layers);
   if (!arch.layer_is_moe.empty() && arch.layer_is_moe.size() != n) return false;
   if (!arch.layer_has_mlp.empty() && arch.layer_has_mlp.size() != n) return false;
+  if (!arch.layer_kv_heads.empty() && arch.layer_kv_heads.size() != n) return false;
+  if (!arch.layer_mlp_width.empty() && arch.layer_mlp_width.size() != n) return false;
   return arch.layer_mixer.empty() || arch.layer_mixer.size() == n;
 }
 
@@ -340,11 +349,60 @@ bool LayerIsMoe(const ModelArch& a, std::int64_t layer) {
   return a.layer_is_moe[static_cast<std::size_t>(layer)];
 }
 
+// One layer of a heterogeneous model (DeciLM block_configs) seen as a uniform one: its KV heads,
+// its MLP width and one norm for each part it has (DeciLMDecoderLayer builds input_layernorm only
+// with attention and post_attention_layernorm only with an FFN). `view` is a copy of the model
+// whose per-layer lists are cleared.
+void SetLayerView(const ModelArch& arch, std::int64_t layer, ModelArch& view) {
+  view.num_kv_heads = arch.KvHeadsOf(layer);
+  view.intermediate_size = arch.MlpWidthOf(layer);
+  view.norms_per_layer =
+      (arch.MixerOf(layer) != MixerKind::kNone ? 1 : 0) + (arch.HasMlp(layer) ? 1 : 0);
+}
+
+ModelArch UniformView(const ModelArch& arch) {
+  ModelArch view = arch;
+  view.layer_kv_heads.clear();
+  view.layer_mlp_width.clear();
+  view.tensors.reset();
+  return view;
+}
+
 std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMath& math) {
   std::vector<LayerParams> layers;
   if (!LayoutValid(arch)) return layers;
   const auto n = static_cast<std::size_t>(arch.num_layers);
   layers.resize(n);
+  if (arch.Heterogeneous()) {
+    // Each distinct (KV heads, MLP width, mixer, MLP?, MoE?) is computed once.
+    struct Kind {
+      std::int64_t kv, width;
+      MixerKind mixer;
+      bool mlp, moe;
+      LayerParams params;
+    };
+    std::vector<Kind> kinds;
+    ModelArch view = UniformView(arch);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto layer = static_cast<std::int64_t>(i);
+      const Kind key{arch.KvHeadsOf(layer), arch.MlpWidthOf(layer), arch.MixerOf(layer),
+                     arch.HasMlp(layer), LayerIsMoe(arch, layer), {}};
+      const Kind* found = nullptr;
+      for (const Kind& k : kinds) {
+        if (k.kv == key.kv && k.width == key.width && k.mixer == key.mixer && k.mlp == key.mlp &&
+            k.moe == key.moe)
+          found = &k;
+      }
+      if (found == nullptr) {
+        SetLayerView(arch, layer, view);
+        kinds.push_back(key);
+        kinds.back().params = BlockParams(view, key.mixer, key.moe, math, nullptr, key.mlp);
+        found = &kinds.back();
+      }
+      layers[i] = found->params;
+    }
+    return layers;
+  }
   // Blocks repeat: compute each (mixer, MoE) combination once. This runs for every estimate, so
   // the common all-attention case takes the short path.
   if (arch.layer_mixer.empty()) {
@@ -424,7 +482,14 @@ std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& m
                [arch.HasMlp(i) ? 1 : 0];
   }
   r.group = ParamTensor::kBlock;
-  for (int mixer = 0; mixer < kMixerKinds; ++mixer) {
+  if (arch.Heterogeneous()) {
+    ModelArch view = UniformView(arch);
+    for (std::int64_t i = 0; i < arch.num_layers; ++i) {
+      SetLayerView(arch, i, view);
+      BlockParams(view, arch.MixerOf(i), LayerIsMoe(arch, i), m, &r, arch.HasMlp(i));
+    }
+  }
+  for (int mixer = 0; mixer < kMixerKinds && !arch.Heterogeneous(); ++mixer) {
     for (int moe = 0; moe < 2; ++moe) {
       for (int mlp = 0; mlp < 2; ++mlp) {
         r.repeat = layers_of[mixer][moe][mlp];

@@ -147,6 +147,13 @@ struct ModelArch {
   // The Mamba-2 mixer's gated RMSNorm over d_inner (Falcon-H1 builds it only with
   // mamba_rms_norm; Granite, Bamba and Nemotron-H always).
   bool mamba_norm = true;
+  // Heterogeneous blocks (DeciLM / Nemotron-NAS block_configs): each layer's KV heads and MLP
+  // width. Empty = num_kv_heads / intermediate_size in every layer. A no-op attention is
+  // MixerKind::kNone, a no-op MLP layer_has_mlp false; kLinearPart marks a part replaced by one
+  // h × h linear (replace_with_linear).
+  static constexpr std::int64_t kLinearPart = -1;
+  std::vector<std::int64_t> layer_kv_heads;
+  std::vector<std::int64_t> layer_mlp_width;
   // LFM2 short convolution: kernel (conv_L_cache) and whether its linears and conv have biases.
   std::int64_t short_conv_kernel = 0;
   bool short_conv_bias = false;
@@ -158,6 +165,16 @@ struct ModelArch {
   // with per-matrix state need no per-estimate work. Null for a hand-built ModelArch.
   std::shared_ptr<const std::vector<ParamTensor>> tensors;
 
+  bool Heterogeneous() const { return !layer_kv_heads.empty() || !layer_mlp_width.empty(); }
+  std::int64_t KvHeadsOf(std::int64_t layer) const {
+    if (layer < 0 || static_cast<std::size_t>(layer) >= layer_kv_heads.size()) return num_kv_heads;
+    return layer_kv_heads[static_cast<std::size_t>(layer)];
+  }
+  std::int64_t MlpWidthOf(std::int64_t layer) const {
+    if (layer < 0 || static_cast<std::size_t>(layer) >= layer_mlp_width.size())
+      return intermediate_size;
+    return layer_mlp_width[static_cast<std::size_t>(layer)];
+  }
   bool HasMlp(std::int64_t layer) const {
     if (layer < 0 || static_cast<std::size_t>(layer) >= layer_has_mlp.size()) return true;
     return layer_has_mlp[static_cast<std::size_t>(layer)];

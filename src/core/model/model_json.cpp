@@ -132,7 +132,36 @@ bool WriteHybridPattern(const ModelArch& a, json& j) {
   return true;
 }
 
+// DeciLM block_configs, with each block's KV heads and MLP width as numbers (ReadBlockConfigs
+// reads them before n_heads_in_group / ffn_mult).
+void WriteBlockConfigs(const ModelArch& a, json& j) {
+  json blocks = json::array();
+  for (std::int64_t i = 0; i < a.num_layers; ++i) {
+    json attention, ffn;
+    if (a.MixerOf(i) == MixerKind::kNone) {
+      attention["no_op"] = true;
+    } else if (a.KvHeadsOf(i) == ModelArch::kLinearPart) {
+      attention["replace_with_linear"] = true;
+    } else {
+      attention["num_key_value_heads"] = a.KvHeadsOf(i);
+    }
+    if (!a.HasMlp(i)) {
+      ffn["no_op"] = true;
+    } else if (a.MlpWidthOf(i) == ModelArch::kLinearPart) {
+      ffn["replace_with_linear"] = true;
+    } else {
+      ffn["intermediate_size"] = a.MlpWidthOf(i);
+    }
+    blocks.push_back({{"attention", attention}, {"ffn", ffn}});
+  }
+  j["block_configs"] = std::move(blocks);
+}
+
 void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
+  if (a.Heterogeneous()) {
+    WriteBlockConfigs(a, j);
+    return;
+  }
   if (family == Family::kMamba) {  // every block a Mamba-1 (mamba2: Mamba-2) mixer
     if (HasMamba1(a)) {
       WriteMamba1(a, j);

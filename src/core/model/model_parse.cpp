@@ -124,6 +124,10 @@ constexpr NamedFamily kFamilies[] = {
     // not adjusted) and then routed experts (num_experts, moe_intermediate_size; the sigmoid
     // router's expert_bias, a buffer stored in the checkpoint, is counted like DeepSeek's).
     {"lfm2_moe", Family::kLlama},
+    // DeciLM / Nemotron-NAS (Llama-3.3-Nemotron-Super-49B, -Ultra-253B): Llama blocks whose
+    // attention and MLP vary per layer (block_configs; model_parse_layers.cpp ReadBlockConfigs).
+    {"nemotron-nas", Family::kLlama},
+    {"deci", Family::kLlama},
     // Nemotron-H (NemotronHConfig): RMSNorm, plain ReLU² MLPs, untied; its blocks are spelled by
     // hybrid_override_pattern (model_parse_layers.cpp ReadHybridPattern), one norm each.
     {"nemotron_h", Family::kLlama},
@@ -224,6 +228,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"BambaForCausalLM", "bamba"},
     {"Lfm2ForCausalLM", "lfm2"},
     {"Lfm2MoeForCausalLM", "lfm2_moe"},
+    {"DeciLMForCausalLM", "nemotron-nas"},
     {"NemotronHForCausalLM", "nemotron_h"},
     {"GlmForCausalLM", "glm"},
     {"Glm4ForCausalLM", "glm4"},

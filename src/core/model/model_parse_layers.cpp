@@ -1,5 +1,6 @@
 // Parts of ParseModelArch: per-layer sliding windows and trainmem's override keys.
 #include <algorithm>
+#include <cmath>
 
 #include "core/config/config_detail.h"
 #include "core/model/model.h"
@@ -296,6 +297,99 @@ void ReadHybridPattern(FieldReader& f, ModelArch& a) {
 
 }  // namespace
 
+// DeciLM / Nemotron-NAS (Llama-3.3-Nemotron-Super-49B, Llama-3.1-Nemotron-Ultra-253B):
+// block_configs, one {"attention": {...}, "ffn": {...}} per layer (modeling_decilm.py
+// DeciLMDecoderLayer). Attention: no_op (no attention, no input norm), replace_with_linear (one
+// h × h linear) or GQA with num_attention_heads / n_heads_in_group KV heads. FFN: no_op,
+// replace_with_linear, or a gated SiLU MLP of _ffn_mult_to_intermediate_size(ffn_mult, h) =
+// int(2·ffn_mult·h/3) rounded up to a multiple of 256. trainmem writes a block's width and KV
+// heads back as num_key_value_heads / intermediate_size, which win when present.
+void ReadBlockConfigs(FieldReader& f, ModelArch& a) {
+  const json* blocks = f.Get("block_configs");
+  const auto n = static_cast<std::size_t>(a.num_layers);
+  if (blocks == nullptr || !blocks->is_array() || blocks->size() != n) {
+    f.Fail("block_configs", "expected a list of " + std::to_string(a.num_layers) +
+                                " blocks (one per layer)");
+    return;
+  }
+  a.layer_mixer.assign(n, MixerKind::kAttention);
+  a.layer_has_mlp.assign(n, true);
+  a.layer_kv_heads.assign(n, a.num_kv_heads);
+  a.layer_mlp_width.assign(n, a.intermediate_size);
+  std::int64_t first_kv = 0, widest = 0, no_attention = 0, no_ffn = 0;
+  auto flag = [](const json& part, const char* key) {
+    return part.is_object() && part.contains(key) && part[key].is_boolean() &&
+           part[key].get<bool>();
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string where = "block_configs[" + std::to_string(i) + "]";
+    const json& block = (*blocks)[i];
+    if (!block.is_object()) {
+      f.Fail(where, "expected an object with attention and ffn");
+      return;
+    }
+    const json attention = block.value("attention", json::object());
+    const json ffn = block.value("ffn", json::object());
+    if (flag(attention, "no_op")) {
+      a.layer_mixer[i] = MixerKind::kNone;
+      a.layer_kv_heads[i] = 0;
+      ++no_attention;
+    } else if (flag(attention, "replace_with_linear")) {
+      a.layer_kv_heads[i] = ModelArch::kLinearPart;
+    } else {
+      std::int64_t kv = 0;
+      if (attention.contains("num_key_value_heads") &&
+          attention["num_key_value_heads"].is_number_integer()) {
+        kv = attention["num_key_value_heads"].get<std::int64_t>();
+      } else if (attention.contains("n_heads_in_group") &&
+                 attention["n_heads_in_group"].is_number_integer()) {
+        const std::int64_t group = attention["n_heads_in_group"].get<std::int64_t>();
+        kv = group > 0 && a.num_heads % group == 0 ? a.num_heads / group : 0;
+      }
+      if (kv <= 0 || kv > a.num_heads || a.num_heads % kv != 0) {
+        f.Fail(where + ".attention",
+               "n_heads_in_group must divide num_attention_heads (" +
+                   std::to_string(a.num_heads) + ")");
+        return;
+      }
+      a.layer_kv_heads[i] = kv;
+      if (first_kv == 0) first_kv = kv;
+    }
+    if (flag(ffn, "no_op")) {
+      a.layer_has_mlp[i] = false;
+      a.layer_mlp_width[i] = 0;
+      ++no_ffn;
+    } else if (flag(ffn, "replace_with_linear")) {
+      a.layer_mlp_width[i] = ModelArch::kLinearPart;
+    } else {
+      std::int64_t width = 0;
+      if (ffn.contains("intermediate_size") && ffn["intermediate_size"].is_number_integer()) {
+        width = ffn["intermediate_size"].get<std::int64_t>();
+      } else if (ffn.contains("ffn_mult") && ffn["ffn_mult"].is_number()) {
+        const double mult = ffn["ffn_mult"].get<double>();
+        if (std::isfinite(mult) && mult > 0 && mult < 1000) {
+          width = static_cast<std::int64_t>(2 * mult * static_cast<double>(a.hidden_size) / 3);
+          width = (width + 255) / 256 * 256;
+        }
+      }
+      if (width <= 0 || width > kMaxWidth) {
+        f.Fail(where + ".ffn", "expected ffn_mult (a positive number) giving a width up to 1,000,000");
+        return;
+      }
+      a.layer_mlp_width[i] = width;
+      widest = std::max(widest, width);
+    }
+  }
+  // The model-wide figures (shown for the model, used by the rough rule) are the first attention
+  // layer's KV heads and the widest MLP.
+  if (first_kv > 0) a.num_kv_heads = first_kv;
+  if (widest > 0) a.intermediate_size = widest;
+  a.warnings.push_back("heterogeneous blocks (block_configs): " + std::to_string(no_attention) +
+                       " of " + std::to_string(a.num_layers) + " layers without attention, " +
+                       std::to_string(no_ffn) +
+                       " without an MLP; each layer counted with its own KV heads and MLP width");
+}
+
 void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
   const bool gemma = family == Family::kGemma2 || family == Family::kGemma3;
   a.sliding_window = f.Int("sliding_window", 0, kMaxPositions).value_or(gemma ? 4096 : 0);
@@ -306,6 +400,10 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
   a.layer_has_mlp.clear();
   if (f.Has("hybrid_override_pattern")) {
     ReadHybridPattern(f, a);
+    return;
+  }
+  if (f.Has("block_configs")) {
+    ReadBlockConfigs(f, a);
     return;
   }
   const auto n = static_cast<std::size_t>(a.num_layers);
