@@ -72,23 +72,25 @@ TEST_F(Chinese, ModelReadingNotesAreTranslated) {
                                  {"num_hidden_layers", 4},    {"num_attention_heads", 8},
                                  {"vocab_size", 1000},        {"intermediate_size", 2048},
                                  {"mamba_d_ssm", 1536},       {"mamba_n_heads", 24}};
-  nlohmann::json conv = {{"model_type", "lfm2"},        {"hidden_size", 1024},
-                         {"num_hidden_layers", 4},      {"num_attention_heads", 8},
-                         {"vocab_size", 1000},          {"block_ff_dim", 3072},
+  nlohmann::json conv = {{"model_type", "lfm2"},   {"hidden_size", 1024},
+                         {"num_hidden_layers", 4}, {"num_attention_heads", 8},
+                         {"vocab_size", 1000},     {"block_ff_dim", 3072},
                          {"full_attn_idxs", {1}}};
-  nlohmann::json mamba = {{"model_type", "mamba"},  {"hidden_size", 768},
-                          {"num_hidden_layers", 4}, {"vocab_size", 1000},
+  nlohmann::json mamba = {{"model_type", "mamba"},
+                          {"hidden_size", 768},
+                          {"num_hidden_layers", 4},
+                          {"vocab_size", 1000},
                           {"intermediate_size", 1536}};
   nlohmann::json unknown = {{"model_type", "newmodel"}, {"hidden_size", 1024},
                             {"num_hidden_layers", 4},   {"num_attention_heads", 8},
                             {"vocab_size", 1000},       {"intermediate_size", 2048}};
-  nlohmann::json deci = {{"model_type", "nemotron-nas"},
-                         {"hidden_size", 256},
-                         {"num_attention_heads", 4},
-                         {"num_hidden_layers", 1},
-                         {"vocab_size", 1000},
-                         {"block_configs", {{{"attention", {{"no_op", true}}},
-                                             {"ffn", {{"ffn_mult", 1.5}}}}}}};
+  nlohmann::json deci = {
+      {"model_type", "nemotron-nas"},
+      {"hidden_size", 256},
+      {"num_attention_heads", 4},
+      {"num_hidden_layers", 1},
+      {"vocab_size", 1000},
+      {"block_configs", {{{"attention", {{"no_op", true}}}, {"ffn", {{"ffn_mult", 1.5}}}}}}};
   nlohmann::json vision = {{"model_type", "newvlm"},
                            {"text_config", hybrid},
                            {"vision_config", nlohmann::json::object()}};

@@ -18,8 +18,8 @@ namespace trainmem {
 namespace {
 
 using nlohmann::json;
-using testing::HasWarningWith;
 using testing::ExpectRoundTripAndShapes;
+using testing::HasWarningWith;
 using testing::MustParseModel;
 
 std::int64_t Total(const json& config) { return CountParams(MustParseModel(config), true).total; }

@@ -69,13 +69,20 @@ TEST(RecentFamilies, ApertusHasAPlainXieluMlpAndPerHeadQkNorms) {
 // (glm4v_text) is Glm4's with four norms a block: each counts as its text family, without the
 // "unknown model_type" warning, and says the vision tower is not counted.
 TEST(RecentFamilies, GlmVisionModelsCountTheirTextFamily) {
-  const json air = {{"model_type", "glm4_moe"},       {"hidden_size", 4096},
-                    {"intermediate_size", 10944},     {"moe_intermediate_size", 1408},
-                    {"n_routed_experts", 128},        {"n_shared_experts", 1},
-                    {"num_experts_per_tok", 8},       {"first_k_dense_replace", 1},
-                    {"num_attention_heads", 96},      {"num_key_value_heads", 8},
-                    {"head_dim", 128},                {"num_hidden_layers", 46},
-                    {"vocab_size", 151424},           {"attention_bias", true},
+  const json air = {{"model_type", "glm4_moe"},
+                    {"hidden_size", 4096},
+                    {"intermediate_size", 10944},
+                    {"moe_intermediate_size", 1408},
+                    {"n_routed_experts", 128},
+                    {"n_shared_experts", 1},
+                    {"num_experts_per_tok", 8},
+                    {"first_k_dense_replace", 1},
+                    {"num_attention_heads", 96},
+                    {"num_key_value_heads", 8},
+                    {"head_dim", 128},
+                    {"num_hidden_layers", 46},
+                    {"vocab_size", 151424},
+                    {"attention_bias", true},
                     {"tie_word_embeddings", false}};
   json text = air;
   text["model_type"] = "glm4v_moe_text";
@@ -90,11 +97,10 @@ TEST(RecentFamilies, GlmVisionModelsCountTheirTextFamily) {
   EXPECT_FALSE(HasWarningWith(v, "not one trainmem knows"));
   EXPECT_TRUE(HasWarningWith(v, "vision tower"));
 
-  json dense = {{"model_type", "glm4"},       {"hidden_size", 4096},
-                {"intermediate_size", 13696}, {"num_attention_heads", 32},
-                {"num_key_value_heads", 2},   {"num_hidden_layers", 40},
-                {"vocab_size", 151552},       {"attention_bias", true},
-                {"tie_word_embeddings", false}};
+  json dense = {
+      {"model_type", "glm4"},      {"hidden_size", 4096},      {"intermediate_size", 13696},
+      {"num_attention_heads", 32}, {"num_key_value_heads", 2}, {"num_hidden_layers", 40},
+      {"vocab_size", 151552},      {"attention_bias", true},   {"tie_word_embeddings", false}};
   json dense_text = dense;
   dense_text["model_type"] = "glm4v_text";
   const ModelArch d = MustParseModel(
@@ -102,8 +108,9 @@ TEST(RecentFamilies, GlmVisionModelsCountTheirTextFamily) {
   EXPECT_EQ(d.norms_per_layer, 4);
   EXPECT_EQ(CountParams(d, true).total, Total(dense));
   // DeepSeek-VL2 keeps its language model under language_config.
-  const ModelArch vl2 = MustParseModel(
-      {{"model_type", "deepseek_vl_v2"}, {"language_config", air}, {"vision_config", json::object()}});
+  const ModelArch vl2 = MustParseModel({{"model_type", "deepseek_vl_v2"},
+                                        {"language_config", air},
+                                        {"vision_config", json::object()}});
   EXPECT_EQ(CountParams(vl2, true).total, Total(air));
   ExpectRoundTripAndShapes(glm45v);
 }
@@ -200,8 +207,7 @@ TEST(RecentFamilies, BambaPlacesAttentionAtItsIndices) {
   out_of_range["attn_layer_indices"] = {9, 32};
   Result<ModelArch> refused = ParseModelArch(out_of_range, "model");
   ASSERT_FALSE(refused.ok());
-  EXPECT_NE(FormatError(refused.errors().front()).find("attn_layer_indices[1]"),
-            std::string::npos);
+  EXPECT_NE(FormatError(refused.errors().front()).find("attn_layer_indices[1]"), std::string::npos);
   ExpectRoundTripAndShapes(bamba);
 }
 

@@ -204,7 +204,7 @@ std::int64_t Mamba2Params(const ModelArch& a, ParamMath& m, Recorder* r) {
   std::int64_t params = Mat(m, r, in_out, a.hidden_size);
   params = m.Add(params, Mat(m, r, conv_dim, a.mamba_conv_kernel));
   if (a.mamba_conv_bias) params = m.Add(params, Vec(m, r, conv_dim));
-  params = m.Add(params, Vec(m, r, a.mamba_heads, 3));  // dt_bias, A_log, D
+  params = m.Add(params, Vec(m, r, a.mamba_heads, 3));           // dt_bias, A_log, D
   if (a.mamba_norm) params = m.Add(params, Vec(m, r, d_inner));  // gated RMSNorm weight
   params = m.Add(params, Mat(m, r, a.hidden_size, d_inner));
   if (a.mamba_proj_bias) params = m.Add(params, m.Add(Vec(m, r, in_out), Vec(m, r, a.hidden_size)));
@@ -385,8 +385,8 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
     ModelArch view = UniformView(arch);
     for (std::size_t i = 0; i < n; ++i) {
       const auto layer = static_cast<std::int64_t>(i);
-      const Kind key{arch.KvHeadsOf(layer), arch.MlpWidthOf(layer), arch.MixerOf(layer),
-                     arch.HasMlp(layer), LayerIsMoe(arch, layer), {}};
+      const Kind key{arch.KvHeadsOf(layer), arch.MlpWidthOf(layer),  arch.MixerOf(layer),
+                     arch.HasMlp(layer),    LayerIsMoe(arch, layer), {}};
       const Kind* found = nullptr;
       for (const Kind& k : kinds) {
         if (k.kv == key.kv && k.width == key.width && k.mixer == key.mixer && k.mlp == key.mlp &&

@@ -378,8 +378,7 @@ std::optional<std::int64_t> FamilyKvHeads(FieldReader& f, Family family, const M
 // block_ffn_dim_multiplier, rounded up to a multiple of block_multiple_of (256). LFM2-1.2B:
 // 12,288 → 8,192; LFM2-350M: 6,656 → 4,437 → 4,608.
 void ReadLfm2MlpWidth(FieldReader& f, ModelArch& a) {
-  std::int64_t width =
-      f.Int("block_ff_dim", 1, kMaxWidth, kTooLarge).value_or(a.intermediate_size);
+  std::int64_t width = f.Int("block_ff_dim", 1, kMaxWidth, kTooLarge).value_or(a.intermediate_size);
   if (f.Bool("block_auto_adjust_ff_dim").value_or(true)) {
     width = 2 * width / 3;
     if (std::optional<double> m = f.Number("block_ffn_dim_multiplier", 0.01, 100)) {
@@ -457,8 +456,8 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   a.tie_embeddings = f.Bool("tie_word_embeddings").value_or(DefaultTie(family));
   // Lfm2Config, Lfm2MoeConfig: tie_word_embeddings = tie_embedding when given (default true).
   if (a.model_type == "lfm2" || a.model_type == "lfm2_moe") {
-    a.tie_embeddings = f.Bool("tie_embedding").value_or(
-        f.Bool("tie_word_embeddings").value_or(true));
+    a.tie_embeddings =
+        f.Bool("tie_embedding").value_or(f.Bool("tie_word_embeddings").value_or(true));
   }
   // FalconConfig names it `activation`.
   const std::string act_key =
@@ -515,8 +514,9 @@ void ReadMla(FieldReader& f, ModelArch& a) {
 // Olmo2Attention and Cohere's per-head LayerNorm weights span all heads.
 void ReadQkNorm(FieldReader& f, Family family, ModelArch& a) {
   a.qk_norm = family == Family::kQwen3 || family == Family::kGemma3 ||
-              family == Family::kQwen3Next || family == Family::kOlmo2 || IsQwen3Moe(a.model_type) ||
-              a.model_type == "apertus" || a.model_type == "lfm2" || a.model_type == "lfm2_moe";
+              family == Family::kQwen3Next || family == Family::kOlmo2 ||
+              IsQwen3Moe(a.model_type) || a.model_type == "apertus" || a.model_type == "lfm2" ||
+              a.model_type == "lfm2_moe";
   const std::string key = f.FirstPresent({"use_qk_norm", "qk_layernorm", "qk_norm"});
   if (!key.empty()) a.qk_norm = f.Bool(key).value_or(a.qk_norm);
   if (family == Family::kLlama4) a.qk_norm = false;
@@ -1033,8 +1033,8 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
         "expected an object of config.json fields, got " + detail::JsonTypeName(hf_config));
   }
   // Multimodal checkpoints (Gemma 3, Llama 4, Qwen3.5, …) keep the language model under
-  // text_config (InternVL: llm_config; DeepSeek-VL2: language_config); their vision tower is not described in a way trainmem
-  // counts.
+  // text_config (InternVL: llm_config; DeepSeek-VL2: language_config); their vision tower is not
+  // described in a way trainmem counts.
   std::vector<Error> unused;
   FieldReader top(&hf_config, path, unused, FieldReader::Null::kAbsent);
   // DeepSeek-VL2 and Janus: language_config.

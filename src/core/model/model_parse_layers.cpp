@@ -44,7 +44,7 @@ bool IsQwen(Family f) {
 struct LayerKind {
   bool sliding = false;
   bool linear = false;
-  bool mamba = false;  // "mamba": a Mamba-2 mixer (Granite 4.0-H), Mamba-1 in Jamba
+  bool mamba = false;   // "mamba": a Mamba-2 mixer (Granite 4.0-H), Mamba-1 in Jamba
   bool hybrid = false;  // "hybrid": attention and Mamba-2 side by side (Falcon-H1)
   bool conv = false;    // "conv": LFM2's gated short convolution
 };
@@ -108,9 +108,9 @@ std::optional<std::vector<LayerKind>> ReadAttentionIndices(FieldReader& f, const
     const json& v = (*list)[i];
     if (!v.is_number_integer() || v.get<std::int64_t>() < 0 ||
         v.get<std::int64_t>() >= num_layers) {
-      f.Fail(std::string(key) + "[" + std::to_string(i) + "]",
-             "expected a layer index from 0 to " + std::to_string(num_layers - 1) + ", got " +
-                 detail::Dump(v));
+      f.Fail(std::string(key) + "[" + std::to_string(i) + "]", "expected a layer index from 0 to " +
+                                                                   std::to_string(num_layers - 1) +
+                                                                   ", got " + detail::Dump(v));
       return std::nullopt;
     }
     kinds[static_cast<std::size_t>(v.get<std::int64_t>())] = LayerKind{};
@@ -171,7 +171,8 @@ void ReadMamba2(FieldReader& f, ModelArch& a, bool d_inner_from_expand = true,
   if (std::optional<std::int64_t> d_ssm = f.Int("mamba_d_ssm", 1, kMaxWidth)) {
     const json* head = f.Get("mamba_d_head");
     if (head == nullptr || head->is_string()) {
-      a.mamba_head_dim = std::max<std::int64_t>(1, *d_ssm / std::max<std::int64_t>(a.mamba_heads, 1));
+      a.mamba_head_dim =
+          std::max<std::int64_t>(1, *d_ssm / std::max<std::int64_t>(a.mamba_heads, 1));
     }
     if (a.mamba_heads * a.mamba_head_dim != *d_ssm) {
       f.Fail("mamba_d_ssm", "mamba_n_heads × mamba_d_head (" +
@@ -182,10 +183,8 @@ void ReadMamba2(FieldReader& f, ModelArch& a, bool d_inner_from_expand = true,
   a.mamba_norm = f.Bool("mamba_rms_norm").value_or(a.model_type != "falcon_h1");
   // FalconH1Mixer: in_proj's bias is mamba_proj_bias, out_proj's projectors_bias; trainmem gives
   // both the first (every published Falcon-H1 has neither).
-  if (f.Bool("projectors_bias").value_or(false) &&
-      !f.Bool("mamba_proj_bias").value_or(false)) {
-    a.warnings.push_back("projectors_bias (the Mamba out_proj's " +
-                         std::to_string(a.hidden_size) +
+  if (f.Bool("projectors_bias").value_or(false) && !f.Bool("mamba_proj_bias").value_or(false)) {
+    a.warnings.push_back("projectors_bias (the Mamba out_proj's " + std::to_string(a.hidden_size) +
                          " bias values a block) is not counted without mamba_proj_bias");
   }
   const std::string conv_bias = f.FirstPresent({"mamba_conv_bias", "use_conv_bias"});
@@ -308,8 +307,8 @@ void ReadBlockConfigs(FieldReader& f, ModelArch& a) {
   const json* blocks = f.Get("block_configs");
   const auto n = static_cast<std::size_t>(a.num_layers);
   if (blocks == nullptr || !blocks->is_array() || blocks->size() != n) {
-    f.Fail("block_configs", "expected a list of " + std::to_string(a.num_layers) +
-                                " blocks (one per layer)");
+    f.Fail("block_configs",
+           "expected a list of " + std::to_string(a.num_layers) + " blocks (one per layer)");
     return;
   }
   a.layer_mixer.assign(n, MixerKind::kAttention);
@@ -347,9 +346,8 @@ void ReadBlockConfigs(FieldReader& f, ModelArch& a) {
         kv = group > 0 && a.num_heads % group == 0 ? a.num_heads / group : 0;
       }
       if (kv <= 0 || kv > a.num_heads || a.num_heads % kv != 0) {
-        f.Fail(where + ".attention",
-               "n_heads_in_group must divide num_attention_heads (" +
-                   std::to_string(a.num_heads) + ")");
+        f.Fail(where + ".attention", "n_heads_in_group must divide num_attention_heads (" +
+                                         std::to_string(a.num_heads) + ")");
         return;
       }
       a.layer_kv_heads[i] = kv;
@@ -373,7 +371,8 @@ void ReadBlockConfigs(FieldReader& f, ModelArch& a) {
         }
       }
       if (width <= 0 || width > kMaxWidth) {
-        f.Fail(where + ".ffn", "expected ffn_mult (a positive number) giving a width up to 1,000,000");
+        f.Fail(where + ".ffn",
+               "expected ffn_mult (a positive number) giving a width up to 1,000,000");
         return;
       }
       a.layer_mlp_width[i] = width;
