@@ -21,8 +21,7 @@ using nlohmann::json;
 using testing::ExpectRoundTripAndShapes;
 using testing::HasWarningWith;
 using testing::MustParseModel;
-
-std::int64_t Total(const json& config) { return CountParams(MustParseModel(config), true).total; }
+using testing::Total;
 
 json Pythia(std::int64_t hidden, std::int64_t layers, std::int64_t heads) {
   return {{"architectures", {"GPTNeoXForCausalLM"}},

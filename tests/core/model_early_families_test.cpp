@@ -22,8 +22,7 @@ namespace {
 using nlohmann::json;
 using testing::ExpectRoundTripAndShapes;
 using testing::MustParseModel;
-
-std::int64_t Total(const json& config) { return CountParams(MustParseModel(config), true).total; }
+using testing::Total;
 
 json Opt(std::int64_t hidden, std::int64_t layers, std::int64_t heads, std::int64_t ffn) {
   return {{"architectures", {"OPTForCausalLM"}},

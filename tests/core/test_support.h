@@ -79,6 +79,11 @@ inline bool HasWarningWith(const ModelArch& arch, const std::string& text) {
   return false;
 }
 
+// The total parameter count of a config.json (MTP modules included).
+inline std::int64_t Total(const nlohmann::json& config) {
+  return CountParams(MustParseModel(config), true).total;
+}
+
 // ModelArchToJson writes what ParseModelArch reads back to the same count, heads, norms and
 // blocks, and the tensor shapes (what per-matrix optimizers see) add up to the count.
 inline void ExpectRoundTripAndShapes(const nlohmann::json& config) {
