@@ -91,11 +91,14 @@ TEST_F(Chinese, ModelReadingNotesAreTranslated) {
       {"num_hidden_layers", 1},
       {"vocab_size", 1000},
       {"block_configs", {{{"attention", {{"no_op", true}}}, {"ffn", {{"ffn_mult", 1.5}}}}}}};
+  nlohmann::json omni = {
+      {"model_type", "qwen3_omni_moe"},
+      {"thinker_config", {{"text_config", unknown}, {"vision_config", nlohmann::json::object()}}}};
   nlohmann::json vision = {{"model_type", "newvlm"},
                            {"text_config", hybrid},
                            {"vision_config", nlohmann::json::object()}};
   std::size_t notes = 0;
-  for (const nlohmann::json& config : {hybrid, conv, mamba, unknown, deci, vision}) {
+  for (const nlohmann::json& config : {hybrid, conv, mamba, unknown, deci, vision, omni}) {
     const trainmem::ModelArch arch = trainmem::testing::MustParseModel(config);
     for (const std::string& w : arch.warnings) {
       const std::string zh = TrCore(w);
@@ -105,7 +108,9 @@ TEST_F(Chinese, ModelReadingNotesAreTranslated) {
       EXPECT_EQ(zh.find(" blocks "), std::string::npos) << zh;
     }
   }
-  EXPECT_EQ(notes, 7u);  // vision: the multimodal note and its text model's hybrid note
+  // vision: the multimodal note and its text model's hybrid note; omni: the omni and multimodal
+  // notes and its text model's unknown-model_type note.
+  EXPECT_EQ(notes, 10u);
   EXPECT_EQ(TrCore(trainmem::testing::MustParseModel(hybrid).warnings.front()).rfind("4 / 4", 0),
             0u);
 }

@@ -298,6 +298,28 @@ TEST(RecentFamilies, Lfm2MoeHasDenseLayersThenExperts) {
   ExpectRoundTripAndShapes(lfm2_moe);
 }
 
+// Qwen3-Omni keeps its language model in thinker_config.text_config (Qwen3OmniMoeTextConfig,
+// Qwen3-MoE blocks): it counts as Qwen3-30B-A3B's fields do under qwen3_moe, and says the talker
+// and the towers are not counted.
+TEST(RecentFamilies, OmniConfigsCountTheThinkersLanguageModel) {
+  json text = testing::ModelRowConfig("reference_models.jsonl", "qwen3-30b-a3b");
+  ASSERT_FALSE(text.empty());
+  const std::int64_t alone = Total(text);
+  text["model_type"] = "qwen3_omni_moe_text";
+  const json omni = {{"architectures", {"Qwen3OmniMoeForConditionalGeneration"}},
+                     {"model_type", "qwen3_omni_moe"},
+                     {"thinker_config",
+                      {{"model_type", "qwen3_omni_moe_thinker"},
+                       {"text_config", text},
+                       {"vision_config", {{"depth", 27}}},
+                       {"audio_config", {{"encoder_layers", 32}}}}},
+                     {"talker_config", {{"text_config", {{"hidden_size", 1024}}}}}};
+  const ModelArch arch = MustParseModel(omni);
+  EXPECT_EQ(CountParams(arch, true).total, alone);
+  EXPECT_TRUE(HasWarningWith(arch, "thinker's language model is counted"));
+  EXPECT_FALSE(HasWarningWith(arch, "not one trainmem knows"));
+}
+
 json PublishedConfig(const std::string& name) {
   std::ifstream in(std::string(TRAINMEM_SOURCE_DIR) + "/tests/data/hf_configs/" + name);
   EXPECT_TRUE(in.good()) << name;

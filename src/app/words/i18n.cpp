@@ -120,6 +120,9 @@ constexpr CoreMessage kCoreMessages[] = {
      "architectures: {}), every field present honoured",
      "model_type {} 不是 trainmem 认识的类型；按 {} 的默认值读取（来自 architectures：{}），"
      "所有给出的字段都已采用"},
+    {"omni config: the thinker's language model is counted; the talker, the audio and vision "
+     "towers and the speech decoder are not",
+     "全模态配置：只计入 thinker 的语言模型；talker、音频与视觉编码器以及语音解码器不计入"},
     {"multimodal config: the language model in {} is counted; the vision tower (vision_config) "
      "and its projector are not, so the published total is larger",
      "多模态配置：只计入 {} 中的语言模型；视觉塔（vision_config）及其投影层不计入，"

@@ -924,15 +924,19 @@ Family ResolveFamily(FieldReader& f, ModelArch& a) {
   return Family::kLlama;
 }
 
-// Vision-language checkpoints whose language model is a known family's blocks under another
-// name: GLM-4.1V's Glm4vTextDecoderLayer is Glm4's (four norms, q/k/v bias, o_proj without),
-// GLM-4.5V's Glm4vMoeText layers are Glm4Moe's (modeling_glm4v.py, modeling_glm4v_moe.py).
+// Vision-language and omni checkpoints whose language model is a known family's blocks under
+// another name: GLM-4.1V's Glm4vTextDecoderLayer is Glm4's (four norms, q/k/v bias, o_proj
+// without), GLM-4.5V's Glm4vMoeText layers are Glm4Moe's (modeling_glm4v.py,
+// modeling_glm4v_moe.py).
 std::string CanonicalModelType(std::string model_type) {
   static constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
       {"glm4v", "glm4"},
       {"glm4v_text", "glm4"},
       {"glm4v_moe", "glm4_moe"},
       {"glm4v_moe_text", "glm4_moe"},
+      // Qwen-Omni thinkers' language models (Qwen3OmniMoeTextConfig, Qwen2_5OmniTextConfig).
+      {"qwen3_omni_moe_text", "qwen3_moe"},
+      {"qwen2_5_omni_text", "qwen2"},
   };
   for (const auto& [alias, canonical] : kAliases) {
     if (model_type == alias) return std::string(canonical);
@@ -1037,6 +1041,21 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
   // described in a way trainmem counts.
   std::vector<Error> unused;
   FieldReader top(&hf_config, path, unused, FieldReader::Null::kAbsent);
+  // Qwen2.5-Omni / Qwen3-Omni: the language model is the thinker's text_config; the talker,
+  // code2wav and the audio and vision towers are not counted.
+  const nlohmann::json* thinker = top.Get("thinker_config");
+  if (top.FirstPresent({"hidden_size", "n_embd", "n_embed", "d_model", "text_config"}).empty() &&
+      thinker != nullptr && thinker->is_object()) {
+    Result<ModelArch> inner = ParseModelArch(*thinker, top.Path("thinker_config"));
+    if (inner.ok()) {
+      ModelArch arch = inner.value();
+      arch.warnings.insert(arch.warnings.begin(),
+                           "omni config: the thinker's language model is counted; the talker, "
+                           "the audio and vision towers and the speech decoder are not");
+      return Result<ModelArch>::Success(std::move(arch));
+    }
+    return inner;
+  }
   // DeepSeek-VL2 and Janus: language_config.
   const std::string text_key = top.FirstPresent({"text_config", "llm_config", "language_config"});
   const nlohmann::json* text_config = text_key.empty() ? nullptr : top.Get(text_key);
