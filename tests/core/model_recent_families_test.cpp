@@ -353,6 +353,12 @@ TEST(RecentFamilies, DeciLmCountsEveryBlockWithItsOwnSizes) {
   EXPECT_EQ(Total(ultra), 253401268224);
   ExpectRoundTripAndShapes(super49);
   ExpectRoundTripAndShapes(ultra);
+  // Written back, the per-block sizes are the only ones: no model-wide width or KV heads that
+  // the page would offer for editing and nothing would read.
+  const json written = ModelArchToJson(arch);
+  EXPECT_FALSE(written.contains("intermediate_size"));
+  EXPECT_FALSE(written.contains("num_key_value_heads"));
+  EXPECT_EQ(written.at("block_configs").size(), 80u);
 }
 
 // replace_with_linear parts are one h × h linear each (DeciLMLinearAttention / DeciLMLinearMLP,

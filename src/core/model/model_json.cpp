@@ -220,11 +220,13 @@ json WriteHfFields(const ModelArch& a) {
   j["hidden_size"] = a.hidden_size;
   j["num_hidden_layers"] = a.num_layers;
   j["num_attention_heads"] = a.num_heads;
-  j["num_key_value_heads"] = a.num_kv_heads;
+  // A heterogeneous model (DeciLM) has its KV heads and MLP widths per block in block_configs:
+  // a model-wide field would be one nothing reads (and the page would offer it for editing).
+  if (!a.Heterogeneous()) j["num_key_value_heads"] = a.num_kv_heads;
   // MLA derives head_dim from qk_nope_head_dim + qk_rope_head_dim.
   if (a.head_dim > 0 && a.attention == AttentionKind::kGqa) j["head_dim"] = a.head_dim;
   // QWenConfig's intermediate_size is twice the MLP's width (ReadSizes halves it).
-  if (a.intermediate_size > 0) {
+  if (a.intermediate_size > 0 && !a.Heterogeneous()) {
     j["intermediate_size"] =
         family == Family::kQwen1 ? 2 * a.intermediate_size : a.intermediate_size;
   }
