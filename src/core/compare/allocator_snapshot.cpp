@@ -63,17 +63,19 @@ std::string ReadSegments(const PickleValue& segments, std::map<int, DeviceState>
     if (total > kMaxBytes) return PastLimit(where + " total_size", total);
     const int device = static_cast<int>(IntOr(seg.Get("device"), 0));
     DeviceState& d = devices[device];
-    const std::string sums_past =
-        "the segments of device " + std::to_string(device) + " add up past 1 PiB at " + where;
+    // Built only when a sum passes the bound, not for every segment of a large snapshot.
+    const auto sums_past = [&] {
+      return "the segments of device " + std::to_string(device) + " add up past 1 PiB at " + where;
+    };
     ++d.segments;
-    if (!AddBounded(d.reserved, total)) return sums_past;
+    if (!AddBounded(d.reserved, total)) return sums_past();
     const PickleValue* blocks = seg.Get("blocks");
     if (blocks == nullptr || !blocks->IsSequence()) {
       const std::int64_t allocated = std::max<std::int64_t>(0, IntOr(seg.Get("allocated_size"), 0));
       const std::int64_t active = std::max<std::int64_t>(0, IntOr(seg.Get("active_size"), 0));
       if (allocated > kMaxBytes) return PastLimit(where + " allocated_size", allocated);
       if (active > kMaxBytes) return PastLimit(where + " active_size", active);
-      if (!AddBounded(d.allocated, allocated) || !AddBounded(d.active, active)) return sums_past;
+      if (!AddBounded(d.allocated, allocated) || !AddBounded(d.active, active)) return sums_past();
       continue;
     }
     for (const PickleValue* block : blocks->items) {
@@ -84,9 +86,9 @@ std::string ReadSegments(const PickleValue& segments, std::map<int, DeviceState>
       const PickleValue* state = block->Get("state");
       const std::string s = state != nullptr && state->kind == Kind::kString ? state->text : "";
       if (s == "active_allocated") {
-        if (!AddBounded(d.allocated, size) || !AddBounded(d.active, size)) return sums_past;
+        if (!AddBounded(d.allocated, size) || !AddBounded(d.active, size)) return sums_past();
       } else if (s == "active_pending_free") {
-        if (!AddBounded(d.active, size)) return sums_past;
+        if (!AddBounded(d.active, size)) return sums_past();
       } else {
         d.largest_free = std::max(d.largest_free, size);
       }

@@ -195,6 +195,16 @@ struct LayerBytes {
   double working = 0;  // transient gradients while this block runs backward
 };
 
+// A DeciLM replace_with_linear part: its norm and one h × h linear, which saves its input.
+LayerBytes LinearPartBytes(const Context& x, const Shape& s) {
+  LayerBytes b;
+  b.input = x.ab * s.h / x.rep;
+  b.none = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep;
+  b.op_sac = b.none;
+  b.working = x.ab * 2 * s.h / x.rep;
+  return b;
+}
+
 // Context parallelism, per local token of one attention layer (this rank holds seq/cp tokens).
 // `saved` is kept for backward beyond plain attention; `working` exists while the layer runs.
 // - Ring P2P (TransformerEngine AttnFuncWithCPAndKVP2P, Megatron's default cp_comm_type "p2p";
@@ -477,10 +487,7 @@ PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, 
   if (mixer == MixerKind::kNone) {
     attn.input = x.ab * s.h / x.rep;
   } else if (mixer == MixerKind::kAttention && s.attention_linear) {
-    attn.input = x.ab * s.h / x.rep;
-    attn.none = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep;
-    attn.op_sac = attn.none;
-    attn.working = x.ab * 2 * s.h / x.rep;
+    attn = LinearPartBytes(x, s);
   } else if (mixer == MixerKind::kAttentionMamba2) {
     // Falcon-H1: attention and the Mamba-2 mixer read one normed input (FalconH1DecoderLayer):
     // both save what they save alone, the norm and its output once.
@@ -494,13 +501,8 @@ PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, 
     attn = mixer == MixerKind::kAttention ? AttentionBytes(x, s)
                                           : LinearMixerBytes(x, s, c.model, mixer);
   }
-  LayerBytes mlp = has_mlp ? MlpBytes(x, s, gated, moe) : LayerBytes{};
-  if (has_mlp && s.mlp_linear) {
-    mlp = LayerBytes{};
-    mlp.none = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep;
-    mlp.op_sac = mlp.none;
-    mlp.working = x.ab * 2 * s.h / x.rep;
-  }
+  LayerBytes mlp;
+  if (has_mlp) mlp = s.mlp_linear ? LinearPartBytes(x, s) : MlpBytes(x, s, gated, moe);
   const double none = attn.none + mlp.none;
   PolicyBytes p;
   p.working = std::max(attn.working, mlp.working);

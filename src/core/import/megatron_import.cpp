@@ -836,7 +836,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       // Padded only within the sizes the estimate accepts (no overflow rounding up).
       m["vocab_size"] =
           *v > 0 && *v <= model_detail::kMaxVocab && multiple <= model_detail::kMaxVocab
-              ? (*v + multiple - 1) / multiple * multiple
+              ? model_detail::RoundUpToMultiple(*v, multiple)
               : *v;
       if (m["vocab_size"] != *v)
         b.Note("--vocab-size " + std::to_string(*v) + " padded to " + m["vocab_size"].dump() +
@@ -855,7 +855,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
         a.Get("--vocab-file");
         const long long multiple = std::min<long long>(
             model_detail::kMaxVocab, std::max(1LL, PositiveProduct(divisible, tp)));
-        m["vocab_size"] = (50257 + multiple - 1) / multiple * multiple;  // GPT-2 BPE: 50257
+        m["vocab_size"] = model_detail::RoundUpToMultiple(50257, multiple);  // GPT-2 BPE: 50257
         b.Note("vocabulary of GPT2BPETokenizer (50257) padded to " + m["vocab_size"].dump());
       } else if (p != nullptr) {
         m["vocab_size"] = p->arch.vocab_size;

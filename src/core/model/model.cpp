@@ -476,25 +476,28 @@ std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& m
   HeadParams(arch, m, &r);
   r.group = ParamTensor::kFinalNorm;
   if (arch.final_norm) NormParams(arch, arch.hidden_size, m, &r);
-  std::int64_t layers_of[kMixerKinds][2][2] = {};
-  for (std::int64_t i = 0; i < arch.num_layers; ++i) {
-    ++layers_of[static_cast<int>(arch.MixerOf(i))][LayerIsMoe(arch, i) ? 1 : 0]
-               [arch.HasMlp(i) ? 1 : 0];
-  }
   r.group = ParamTensor::kBlock;
   if (arch.Heterogeneous()) {
+    // Every layer its own sizes (DeciLM): recorded one by one.
     ModelArch view = UniformView(arch);
     for (std::int64_t i = 0; i < arch.num_layers; ++i) {
       SetLayerView(arch, i, view);
       BlockParams(view, arch.MixerOf(i), LayerIsMoe(arch, i), m, &r, arch.HasMlp(i));
     }
-  }
-  for (int mixer = 0; mixer < kMixerKinds && !arch.Heterogeneous(); ++mixer) {
-    for (int moe = 0; moe < 2; ++moe) {
-      for (int mlp = 0; mlp < 2; ++mlp) {
-        r.repeat = layers_of[mixer][moe][mlp];
-        if (r.repeat > 0)
-          BlockParams(arch, static_cast<MixerKind>(mixer), moe == 1, m, &r, mlp == 1);
+  } else {
+    // Blocks repeat: each (mixer, MoE, MLP) kind once, with its layer count as the repeat.
+    std::int64_t layers_of[kMixerKinds][2][2] = {};
+    for (std::int64_t i = 0; i < arch.num_layers; ++i) {
+      ++layers_of[static_cast<int>(arch.MixerOf(i))][LayerIsMoe(arch, i) ? 1 : 0]
+                 [arch.HasMlp(i) ? 1 : 0];
+    }
+    for (int mixer = 0; mixer < kMixerKinds; ++mixer) {
+      for (int moe = 0; moe < 2; ++moe) {
+        for (int mlp = 0; mlp < 2; ++mlp) {
+          r.repeat = layers_of[mixer][moe][mlp];
+          if (r.repeat > 0)
+            BlockParams(arch, static_cast<MixerKind>(mixer), moe == 1, m, &r, mlp == 1);
+        }
       }
     }
   }

@@ -29,6 +29,12 @@ constexpr std::int64_t kMaxHeads = 100000;
 constexpr std::int64_t kMaxExperts = 100000;
 constexpr std::int64_t kMaxPositions = 1000000000;  // 1e9 positions (Llama 4 Scout: 1e7)
 
+// `value` rounded up to a multiple of `multiple` (> 0): padded vocabularies, MLP widths rounded
+// to 256 (LFM2, DeciLM). Callers keep both within the bounds above, so nothing overflows.
+constexpr std::int64_t RoundUpToMultiple(std::int64_t value, std::int64_t multiple) {
+  return (value + multiple - 1) / multiple * multiple;
+}
+
 // Model families: the HF model_type decides defaults the config.json does not spell out
 // (biases, norms, tie, MLP shape). Every field that is present is read whatever the family
 // (ParseModelArch); the family only fills what is absent. An unknown model_type is looked up by

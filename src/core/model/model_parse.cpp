@@ -385,7 +385,7 @@ void ReadLfm2MlpWidth(FieldReader& f, ModelArch& a) {
       width = static_cast<std::int64_t>(*m * static_cast<double>(width));
     }
     const std::int64_t multiple = f.Int("block_multiple_of", 1, kMaxWidth).value_or(256);
-    width = (width + multiple - 1) / multiple * multiple;
+    width = RoundUpToMultiple(width, multiple);
   }
   a.intermediate_size = std::clamp<std::int64_t>(width, 1, kMaxWidth);
 }

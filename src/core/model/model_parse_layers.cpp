@@ -366,8 +366,8 @@ void ReadBlockConfigs(FieldReader& f, ModelArch& a) {
       } else if (ffn.contains("ffn_mult") && ffn["ffn_mult"].is_number()) {
         const double mult = ffn["ffn_mult"].get<double>();
         if (std::isfinite(mult) && mult > 0 && mult < 1000) {
-          width = static_cast<std::int64_t>(2 * mult * static_cast<double>(a.hidden_size) / 3);
-          width = (width + 255) / 256 * 256;
+          width = RoundUpToMultiple(
+              static_cast<std::int64_t>(2 * mult * static_cast<double>(a.hidden_size) / 3), 256);
         }
       }
       if (width <= 0 || width > kMaxWidth) {
