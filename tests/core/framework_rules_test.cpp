@@ -213,6 +213,19 @@ TEST(FirstIteration, Fp16KeepsHalfGradientsAndAnFp32CopyForTheStep) {
   EXPECT_NEAR(D(e.stages[0].bytes.gradients), 2.0 * D(e.params.total), 4.0);
 }
 
+// The distributed optimizer (zero_stage 1) over 8 data-parallel ranks: each rank steps its fp32
+// shards, 1/8 of every tensor, so the step's temporary is 1/8 of the embedding in fp32. Per
+// parameter: bf16 params 2 + fp32 grads 4 on every rank, fp32 master 4 + m, v 8 over 8 ranks.
+TEST(FirstIteration, DistributedOptimizerStepsShardsOfEachTensor) {
+  const Estimate e = EstimateMemory(MustParse(R"({"model": "llama3-8b", "framework": "megatron",
+      "world_size": 8, "parallelism": {"zero_stage": 1},
+      "training": {"local_batch_size": 1, "seq_len": 128}})"));
+  const double p = D(e.params.total);
+  const double expected =
+      6.0 * p + 12.0 * p / 8.0 + 4.0 * 128256.0 * 4096.0 / 8.0 + kH100GemmWorkspaces;
+  EXPECT_NEAR(D(e.stages[0].bytes.first_iteration_peak_allocated), expected, 64.0);
+}
+
 // ---- MTP on the last stage ----------------------------------------------------------------
 
 // Megatron MTP (multi_token_prediction.py): each of the model's MTP depths computes its own

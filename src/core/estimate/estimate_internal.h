@@ -27,10 +27,11 @@ struct StageParams {
   double max_layer_expert = 0;   // its routed experts after EP × ETP
   double root_params = 0;        // embedding + final norm + head after TP (FSDP root module)
   double head_params = 0;        // output head after TP (its gradient is held through backward)
-  double largest_tensor = 0;     // elements of the stage's largest single parameter after TP/ETP
-  double embedding_params = 0;   // token embedding after TP (its own FSDP unit in torchtitan)
-  double lora_per_device = 0;    // LoRA adapter params of the stage's blocks after TP (0 = off)
-  double max_layer_lora = 0;     // one block's adapters after TP
+  double largest_tensor = 0;     // elements of the stage's largest non-expert parameter after TP
+  double largest_expert_tensor = 0;  // of its largest routed-expert parameter after EP × ETP
+  double embedding_params = 0;       // token embedding after TP (its own FSDP unit in torchtitan)
+  double lora_per_device = 0;        // LoRA adapter params of the stage's blocks after TP (0 = off)
+  double max_layer_lora = 0;         // one block's adapters after TP
 };
 
 // LoRA adapter parameters of the whole model at this rank (0 when rank is 0).
