@@ -156,6 +156,27 @@ constexpr NamedFamily kFamilies[] = {
     // Baichuan 2 (BaichuanForCausalLM, remote code): W_pack (q/k/v fused, no bias), o_proj, SwiGLU,
     // RMSNorm, untied NormHead: Llama's count field for field.
     {"baichuan", Family::kLlama},
+    // Xiaomi MiMo (MiMoConfig, remote code): Qwen2's decoder (q/k/v bias only) plus
+    // num_nextn_predict_layers MTP layers (MiMoMTPLayers) that share the model's embed_tokens and
+    // lm_head: the checkpoint's mtp_layers.* hold no copies of them.
+    {"mimo", Family::kQwen2},
+    // Snowflake Arctic (ArcticConfig, remote code): Mixtral-style routed experts as wide as
+    // intermediate_size (num_local_experts) and, with parallel_attn_mlp_res, a dense residual
+    // MLP as wide as hidden_size beside them with its own norm (ReadMoe).
+    {"arctic", Family::kMixtral},
+    // Arcee AFMoE (Trinity; AfmoeConfig, modular_afmoe.py): gated attention (a separate
+    // gate_proj h → heads·head_dim), per-head q/k RMSNorms, four norms a block (pre/post
+    // attention and MLP), num_dense_layers dense MLPs, then routed + shared experts with the
+    // sigmoid router's expert_bias buffer.
+    {"afmoe", Family::kLlama},
+    // EXAONE 4.0 (Exaone4Config): Llama blocks with per-head q/k RMSNorms.
+    {"exaone4", Family::kLlama},
+    // OLMoE (OlmoeConfig): Llama attention with q/k RMSNorms over all heads (q_norm: hidden_size
+    // wide), num_experts routed experts as wide as intermediate_size, no shared expert.
+    {"olmoe", Family::kLlama},
+    // dots.llm1 (Dots1Config): DeepSeek-V3's MoE (first_k_dense_replace, shared experts, noaux_tc
+    // router with e_score_correction_bias) under Qwen3's GQA attention with per-head q/k norms.
+    {"dots1", Family::kDeepSeek},
 };
 
 // Hugging Face architecture classes (config.json "architectures") of the families above.
@@ -236,6 +257,12 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"Qwen2_5_VLForConditionalGeneration", "qwen2_5_vl"},
     {"Qwen3VLForConditionalGeneration", "qwen3_vl"},
     {"Qwen3VLMoeForConditionalGeneration", "qwen3_vl_moe"},
+    {"MiMoForCausalLM", "mimo"},
+    {"Exaone4ForCausalLM", "exaone4"},
+    {"OlmoeForCausalLM", "olmoe"},
+    {"Dots1ForCausalLM", "dots1"},
+    {"ArcticForCausalLM", "arctic"},
+    {"AfmoeForCausalLM", "afmoe"},
     {"OPTForCausalLM", "opt"},
     {"GPTJForCausalLM", "gptj"},
     {"MPTForCausalLM", "mpt"},
@@ -481,7 +508,7 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   const std::int64_t default_mtp = family == Family::kQwen3Next ? 1 : 0;
   a.num_mtp_layers = OptionalAlias(f, {"num_nextn_predict_layers", "mtp_num_hidden_layers"}, 0, 100)
                          .value_or(default_mtp);
-  a.mtp_embedding_copies = family != Family::kQwen3Next;
+  a.mtp_embedding_copies = family != Family::kQwen3Next && a.model_type != "mimo";
 }
 
 void ReadMla(FieldReader& f, ModelArch& a) {
@@ -516,13 +543,15 @@ void ReadQkNorm(FieldReader& f, Family family, ModelArch& a) {
   a.qk_norm = family == Family::kQwen3 || family == Family::kGemma3 ||
               family == Family::kQwen3Next || family == Family::kOlmo2 ||
               IsQwen3Moe(a.model_type) || a.model_type == "apertus" || a.model_type == "lfm2" ||
-              a.model_type == "lfm2_moe";
+              a.model_type == "lfm2_moe" || a.model_type == "afmoe" || a.model_type == "exaone4" ||
+              a.model_type == "olmoe" || a.model_type == "dots1";
   const std::string key = f.FirstPresent({"use_qk_norm", "qk_layernorm", "qk_norm"});
   if (!key.empty()) a.qk_norm = f.Bool(key).value_or(a.qk_norm);
   if (family == Family::kLlama4) a.qk_norm = false;
   // StableLmLayerNormPerHead: one LayerNorm(head_dim) per head, for q and for k.
   a.qk_norm_full = family == Family::kOlmo2 || family == Family::kCohere ||
-                   family == Family::kMiniMaxM2 || family == Family::kStableLm;
+                   family == Family::kMiniMaxM2 || family == Family::kStableLm ||
+                   a.model_type == "olmoe";
   if (std::optional<std::string> type = f.String("qk_norm_type")) {
     a.qk_norm_full = *type == "per_layer";
   }
@@ -570,7 +599,9 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
   ReadQkNorm(f, family, a);
   a.attention_sinks = family == Family::kGptOss;
   // Qwen3-Next / Qwen3.5 gated attention (attn_output_gate, default true in Qwen3NextConfig).
-  a.attention_output_gate = f.Bool("attn_output_gate").value_or(family == Family::kQwen3Next);
+  // AFMoE's gate_proj is a separate h → heads·head_dim linear: the same count.
+  a.attention_output_gate =
+      f.Bool("attn_output_gate").value_or(family == Family::kQwen3Next || a.model_type == "afmoe");
   if (f.Has("kv_lora_rank")) {
     // MLA heads are qk_nope + qk_rope wide for q and k (v: v_head_dim); hidden / heads means
     // nothing there, and the HF config's head_dim (when given) is the rotary width.
@@ -612,7 +643,7 @@ void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
   // parallel (CohereDecoderLayer); OLMo 2: post-attention and post-feedforward norms only.
   // Phi (PhiDecoderLayer): one input_layernorm (LayerNorm with bias) feeding the parallel
   // attention and MLP; final_layernorm likewise.
-  a.norms_per_layer = IsGemma(family) || a.model_type == "glm4" ? 4 : 2;
+  a.norms_per_layer = IsGemma(family) || a.model_type == "glm4" || a.model_type == "afmoe" ? 4 : 2;
   // GPTJBlock: ln_1 feeds the parallel attention and MLP; StableLM with use_parallel_residual
   // likewise (no post_attention_layernorm).
   // MambaBlock: one norm before the mixer.
@@ -777,7 +808,11 @@ void ReadMoeLayout(FieldReader& f, Family family, ModelArch& a) {
       (first_key.empty() ? std::nullopt : f.Int(first_key, 0, a.num_layers))
           .value_or(DefaultFirstDense(family, a.model_type));
   const std::int64_t freq = f.Int("moe_layer_freq", 1, kMaxLayers).value_or(1);
-  const std::int64_t step = f.Int("decoder_sparse_step", 1, kMaxLayers).value_or(1);
+  // ArcticConfig's moe_layer_frequency: MoE where (i + 1) % frequency == 0, like Qwen-MoE's step.
+  const std::int64_t step =
+      f.Int(f.Has("decoder_sparse_step") ? "decoder_sparse_step" : "moe_layer_frequency", 1,
+            kMaxLayers)
+          .value_or(1);
   const std::int64_t interleave = f.Int("interleave_moe_layer_step", 1, kMaxLayers).value_or(1);
   const std::int64_t start = f.Int("moe_layer_start_index", 0, kMaxLayers).value_or(0);
   std::int64_t end = f.Int("moe_layer_end_index", -1, kMaxLayers).value_or(-1);
@@ -861,8 +896,16 @@ void ReadMoe(FieldReader& f, Family family, ModelArch& a) {
   } else if (default_method == "noaux_tc") {
     a.router_bias = true;
   }
-  // LFM2-MoE: use_expert_bias (default true), a persistent buffer in the checkpoint.
-  if (a.model_type == "lfm2_moe") a.router_bias = true;
+  // LFM2-MoE: use_expert_bias (default true), a persistent buffer in the checkpoint; AFMoE's
+  // router keeps an expert_bias likewise.
+  if (a.model_type == "lfm2_moe" || a.model_type == "afmoe") a.router_bias = true;
+  // Arctic's parallel_attn_mlp_res (ArcticDecoderLayer): residual_layernorm + residual_mlp, a
+  // dense MLP hidden_size wide beside the experts, counted as one shared expert of that width.
+  if (a.model_type == "arctic" && f.Bool("parallel_attn_mlp_res").value_or(false)) {
+    a.num_shared_experts = 1;
+    a.shared_expert_intermediate_size = a.hidden_size;
+    a.norms_per_layer = 3;
+  }
   const std::string bias_key =
       f.FirstPresent({"use_routing_bias", "moe_router_enable_expert_bias", "use_expert_bias"});
   if (!bias_key.empty()) a.router_bias = f.Bool(bias_key).value_or(a.router_bias);

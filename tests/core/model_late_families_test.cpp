@@ -1,0 +1,197 @@
+// Config.json files of families read by name since December 2026 (MiMo, Snowflake Arctic, Arcee
+// AFMoE, EXAONE 4.0, OLMoE, dots.llm1). Each config holds the published config.json's size
+// fields; each total is the checkpoint's published safetensors count (Arctic: a hand count, its
+// card says "480B"), and the comments derive what the family adds over a Llama reading.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/model/model.h"
+#include "test_support.h"
+
+namespace trainmem {
+namespace {
+
+using nlohmann::json;
+using testing::ExpectRoundTripAndShapes;
+using testing::HasWarningWith;
+using testing::MustParseModel;
+using testing::Total;
+
+// XiaomiMiMo/MiMo-7B-Base: Qwen2 blocks (q/k/v bias, none on o_proj) and one MTP layer that
+// shares embed_tokens and lm_head. Per layer: q 4,096² + 4,096 bias, k and v 1,024 × 4,096 +
+// 1,024 each, o 4,096², MLP 3 × 4,096 × 11,008, two norms: 185,079,808 + 6,144 + 8,192 … the
+// main model is 7,622,619,136 (36 layers, untied 151,680 × 4,096 tables, final norm). The MTP
+// layer (modeling_mimo.py MiMoMTPLayers: token/hidden layernorms, input_proj 2h → h, one
+// decoder block, final_layernorm) is 210,790,400: 2 × 4,096² + 3 × 4,096 norms + the block's
+// 177,223,680. Total 7,833,409,536; with DeepSeek's per-module embed and head copies it would
+// be 2 × 621,281,280 more (+15.9%), with an o_proj bias 151,552 more.
+TEST(LateFamilies, MiMoSharesItsEmbeddingsWithTheMtpLayer) {
+  const json mimo = {{"architectures", {"MiMoForCausalLM"}},
+                     {"model_type", "mimo"},
+                     {"attention_bias", true},
+                     {"hidden_size", 4096},
+                     {"intermediate_size", 11008},
+                     {"num_attention_heads", 32},
+                     {"num_hidden_layers", 36},
+                     {"num_key_value_heads", 8},
+                     {"num_nextn_predict_layers", 1},
+                     {"max_position_embeddings", 32768},
+                     {"tie_word_embeddings", false},
+                     {"vocab_size", 151680}};
+  EXPECT_EQ(Total(mimo), 7833409536);
+  const ModelArch arch = MustParseModel(mimo);
+  EXPECT_TRUE(arch.qkv_bias);
+  EXPECT_FALSE(arch.o_bias);
+  EXPECT_FALSE(arch.mtp_embedding_copies);
+  EXPECT_EQ(MtpModuleParams(arch, true), 210790400);
+  EXPECT_FALSE(HasWarningWith(arch, "not one trainmem knows"));
+  ExpectRoundTripAndShapes(mimo);
+}
+
+// Snowflake/snowflake-arctic-instruct (ArcticConfig; modeling_arctic.py ArcticDecoderLayer with
+// parallel_attn_mlp_res): 128 experts 4,864 wide, top-2, in all 35 layers, and beside them a
+// residual_mlp 7,168 wide (3 × 7,168² = 154,140,672) with its residual_layernorm (7,168): per
+// layer 5,395,174,400 / 35 = 154,147,840 more than the Mixtral reading (473,189,434,368).
+// Total 478,584,608,768, of which 9,996,965,888 dense — the card's "10B dense + 128 × 3.66B".
+TEST(LateFamilies, ArcticHasADenseResidualMlpBesideItsExperts) {
+  json arctic = {{"architectures", {"ArcticForCausalLM"}},
+                 {"model_type", "arctic"},
+                 {"hidden_size", 7168},
+                 {"intermediate_size", 4864},
+                 {"num_attention_heads", 56},
+                 {"num_hidden_layers", 35},
+                 {"num_key_value_heads", 8},
+                 {"num_local_experts", 128},
+                 {"num_experts_per_tok", 2},
+                 {"moe_layer_frequency", 1},
+                 {"parallel_attn_mlp_res", true},
+                 {"max_position_embeddings", 4096},
+                 {"tie_word_embeddings", false},
+                 {"vocab_size", 32000}};
+  EXPECT_EQ(Total(arctic), 478584608768);
+  const ParamCounts c = CountParams(MustParseModel(arctic), true);
+  EXPECT_EQ(c.dense, 9996965888);
+  EXPECT_EQ(c.expert, 128LL * 35 * 3 * 7168 * 4864);
+  ExpectRoundTripAndShapes(arctic);
+  // Without the residual MLP the blocks are Mixtral's.
+  arctic["parallel_attn_mlp_res"] = false;
+  EXPECT_EQ(Total(arctic), 478584608768 - 35LL * (3 * 7168 * 7168 + 7168));
+  // moe_layer_frequency 2: experts in every second layer ((i + 1) % 2 == 0), dense 4,864-wide
+  // MLPs in the others.
+  arctic["moe_layer_frequency"] = 2;
+  const ModelArch every_other = MustParseModel(arctic);
+  EXPECT_FALSE(every_other.layer_is_moe[0]);
+  EXPECT_TRUE(every_other.layer_is_moe[1]);
+}
+
+json Trinity(std::int64_t hidden, std::int64_t layers, std::int64_t heads, std::int64_t kv,
+             std::int64_t ffn, std::int64_t expert_ffn) {
+  json types = json::array();
+  for (std::int64_t i = 0; i < layers; ++i)
+    types.push_back((i + 1) % 4 == 0 ? "full_attention" : "sliding_attention");
+  return {{"architectures", {"AfmoeForCausalLM"}},
+          {"model_type", "afmoe"},
+          {"head_dim", 128},
+          {"hidden_size", hidden},
+          {"intermediate_size", ffn},
+          {"moe_intermediate_size", expert_ffn},
+          {"num_attention_heads", heads},
+          {"num_key_value_heads", kv},
+          {"num_hidden_layers", layers},
+          {"num_dense_layers", 2},
+          {"num_experts", 128},
+          {"num_experts_per_tok", 8},
+          {"num_shared_experts", 1},
+          {"layer_types", types},
+          {"sliding_window", 2048},
+          {"max_position_embeddings", 131072},
+          {"tie_word_embeddings", false},
+          {"vocab_size", 200192}};
+}
+
+// arcee-ai Trinity-Mini (AFMoE, modular_afmoe.py): over a Llama reading each of the 32 layers
+// adds the attention's gate_proj (2,048 → 32 · 128: 8,388,608), q/k RMSNorms (2 × 128), the
+// pre/post-MLP norms (2 × 2,048) and, in the 30 MoE layers, the router's expert_bias (128):
+// 268,578,560 in all. Published 26,123,974,400. Trinity-Nano-Preview (h 1,024, 56 layers, 8
+// heads, 2 KV heads, experts 256 wide): published 6,120,003,328.
+TEST(LateFamilies, AfmoeGatesItsAttentionAndNormsFourTimesABlock) {
+  const json mini = Trinity(2048, 32, 32, 4, 6144, 1024);
+  EXPECT_EQ(Total(mini), 26123974400);
+  const ModelArch arch = MustParseModel(mini);
+  EXPECT_TRUE(arch.attention_output_gate);
+  EXPECT_TRUE(arch.qk_norm);
+  EXPECT_EQ(arch.norms_per_layer, 4);
+  EXPECT_TRUE(arch.router_bias);
+  EXPECT_FALSE(arch.layer_is_moe[1]);
+  EXPECT_TRUE(arch.layer_is_moe[2]);
+  EXPECT_EQ(Total(Trinity(1024, 56, 8, 2, 3072, 256)), 6120003328);
+  ExpectRoundTripAndShapes(mini);
+}
+
+// LGAI-EXAONE/EXAONE-4.0-32B: Llama blocks with per-head q/k RMSNorms (2 × 128 in each of 64
+// layers; 16,384 over the Llama reading). Published 32,003,216,384.
+TEST(LateFamilies, Exaone4HasPerHeadQkNorms) {
+  const json exaone = {{"architectures", {"Exaone4ForCausalLM"}},
+                       {"model_type", "exaone4"},
+                       {"head_dim", 128},
+                       {"hidden_size", 5120},
+                       {"intermediate_size", 27392},
+                       {"num_attention_heads", 40},
+                       {"num_hidden_layers", 64},
+                       {"num_key_value_heads", 8},
+                       {"sliding_window", 4096},
+                       {"max_position_embeddings", 131072},
+                       {"tie_word_embeddings", false},
+                       {"vocab_size", 102400}};
+  EXPECT_EQ(Total(exaone), 32003216384);
+  EXPECT_FALSE(MustParseModel(exaone).qk_norm_full);
+}
+
+// allenai/OLMoE-1B-7B-0924 (OlmoeAttention: q_norm over hidden_size, k_norm over kv_heads ·
+// head_dim, here both 2,048): 64 experts as wide as intermediate_size (1,024), top-8, in all
+// 16 layers. Published 6,919,161,856. dots.llm1 (Dots1: Qwen3 attention with per-head q/k
+// norms, DeepSeek-V3's MoE from layer 1 with two shared experts and the e_score_correction_bias
+// of its noaux_tc router): published 142,774,381,696.
+TEST(LateFamilies, OlmoeAndDotsCountTheirQkNormsAndRouters) {
+  const json olmoe = {{"architectures", {"OlmoeForCausalLM"}},
+                      {"model_type", "olmoe"},
+                      {"hidden_size", 2048},
+                      {"intermediate_size", 1024},
+                      {"num_attention_heads", 16},
+                      {"num_hidden_layers", 16},
+                      {"num_key_value_heads", 16},
+                      {"num_experts", 64},
+                      {"num_experts_per_tok", 8},
+                      {"max_position_embeddings", 4096},
+                      {"tie_word_embeddings", false},
+                      {"vocab_size", 50304}};
+  EXPECT_EQ(Total(olmoe), 6919161856);
+  EXPECT_TRUE(MustParseModel(olmoe).qk_norm_full);
+  const json dots = {{"architectures", {"Dots1ForCausalLM"}},
+                     {"model_type", "dots1"},
+                     {"hidden_size", 4096},
+                     {"num_hidden_layers", 62},
+                     {"intermediate_size", 10944},
+                     {"num_attention_heads", 32},
+                     {"num_key_value_heads", 32},
+                     {"vocab_size", 152064},
+                     {"first_k_dense_replace", 1},
+                     {"moe_intermediate_size", 1408},
+                     {"n_routed_experts", 128},
+                     {"n_shared_experts", 2},
+                     {"num_experts_per_tok", 6},
+                     {"max_position_embeddings", 32768},
+                     {"tie_word_embeddings", false}};
+  EXPECT_EQ(Total(dots), 142774381696);
+  const ModelArch arch = MustParseModel(dots);
+  EXPECT_TRUE(arch.router_bias);
+  EXPECT_TRUE(arch.qk_norm);
+  EXPECT_EQ(arch.attention, AttentionKind::kGqa);
+  ExpectRoundTripAndShapes(dots);
+}
+
+}  // namespace
+}  // namespace trainmem
