@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/config/config.h"
+#include "core/estimate/estimate.h"
 #include "core/model/model.h"
 #include "test_support.h"
 
@@ -17,6 +19,7 @@ namespace {
 using nlohmann::json;
 using testing::ExpectRoundTripAndShapes;
 using testing::HasWarningWith;
+using testing::MustParse;
 using testing::MustParseModel;
 using testing::Total;
 
@@ -191,6 +194,85 @@ TEST(LateFamilies, OlmoeAndDotsCountTheirQkNormsAndRouters) {
   EXPECT_TRUE(arch.qk_norm);
   EXPECT_EQ(arch.attention, AttentionKind::kGqa);
   ExpectRoundTripAndShapes(dots);
+}
+
+json KimiLinear() {
+  json kda = json::array(), full = json::array();
+  for (std::int64_t n = 1; n <= 27; ++n) (n % 4 == 0 || n == 27 ? full : kda).push_back(n);
+  return {{"architectures", {"KimiLinearForCausalLM"}},
+          {"model_type", "kimi_linear"},
+          {"hidden_size", 2304},
+          {"intermediate_size", 9216},
+          {"num_hidden_layers", 27},
+          {"num_attention_heads", 32},
+          {"num_key_value_heads", 32},
+          {"head_dim", 72},
+          {"kv_lora_rank", 512},
+          {"q_lora_rank", nullptr},
+          {"qk_nope_head_dim", 128},
+          {"qk_rope_head_dim", 64},
+          {"v_head_dim", 128},
+          {"first_k_dense_replace", 1},
+          {"moe_intermediate_size", 1024},
+          {"num_experts", 256},
+          {"num_experts_per_token", 8},
+          {"num_shared_experts", 1},
+          {"moe_router_activation_func", "sigmoid"},
+          {"use_grouped_topk", true},
+          {"num_nextn_predict_layers", 0},
+          {"linear_attn_config",
+           {{"kda_layers", kda},
+            {"full_attn_layers", full},
+            {"num_heads", 32},
+            {"head_dim", 128},
+            {"short_conv_kernel_size", 4}}},
+          {"tie_word_embeddings", false},
+          {"vocab_size", 163840}};
+}
+
+// moonshotai/Kimi-Linear-48B-A3B (modeling_kimi.py): the 20 layers numbered in kda_layers
+// (1-based) are Kimi Delta Attention, 39,514,272 each with h 2,304, 32 heads × 128 (D 4,096),
+// kernel 4: q/k/v 3 × 4,096 × 2,304 = 28,311,552, their short convs 3 × 4,096 × 4 = 49,152,
+// A_log 32, dt_bias 4,096, f_a/g_a 2 × 128 × 2,304 = 589,824, f_b/g_b 2 × 4,096 × 128 =
+// 1,048,576, b_proj 32 × 2,304 = 73,728, o_norm 128, o_proj 2,304 × 4,096 = 9,437,184. The
+// other 7 are MLA (29,114,880 each), so read as MLA everywhere the model is 20 × 10,399,392 =
+// 207,987,840 short. The MoE router keeps e_score_correction_bias (256 in 26 layers).
+// Published 49,122,681,728.
+TEST(LateFamilies, KimiLinearCountsKimiDeltaAttentionLayers) {
+  json kimi = KimiLinear();
+  EXPECT_EQ(Total(kimi), 49122681728);
+  const ModelArch arch = MustParseModel(kimi);
+  EXPECT_EQ(arch.MixerOf(0), MixerKind::kKimiDelta);  // layer number 1
+  EXPECT_EQ(arch.MixerOf(3), MixerKind::kAttention);  // layer number 4
+  EXPECT_EQ(arch.MixerOf(26), MixerKind::kAttention);
+  EXPECT_EQ(arch.attention, AttentionKind::kMla);
+  EXPECT_TRUE(arch.router_bias);
+  EXPECT_TRUE(HasWarningWith(arch, "20 of 27 layers use Kimi Delta Attention"));
+  ExpectRoundTripAndShapes(kimi);
+  json all_mla = kimi;
+  all_mla["linear_attn_config"]["kda_layers"] = json::array();
+  EXPECT_EQ(Total(kimi) - Total(all_mla), 207987840);
+
+  // A KDA layer keeps no seq × seq scores: with eager attention at 8192 tokens the MLA layers'
+  // probabilities (32 heads × 8192 keys × 2 bytes a token) dominate what is saved.
+  auto saved = [](const json& model) {
+    json job = {{"model", model},
+                {"training", {{"attention", "eager"}, {"local_batch_size", 1}, {"seq_len", 8192}}},
+                {"activation_checkpoint", {{"mode", "none"}}}};
+    return EstimateMemory(MustParse(job.dump())).stages[0].activations.saved_layers;
+  };
+  // 20 fewer softmax layers, each 32 × 8192 × 2 bytes of probabilities a token fewer (less what
+  // a KDA layer saves, under 100 KB a token).
+  EXPECT_GT(saved(all_mla) - saved(kimi), 20LL * 8192 * (32LL * 8192 * 2 - 100000));
+
+  // Layer numbers are 1-based: 0 and 28 name no layer.
+  for (int bad : {0, 28}) {
+    json wrong = kimi;
+    wrong["linear_attn_config"]["kda_layers"] = {1, bad};
+    const Result<ModelArch> r = ParseModelArch(wrong, "model");
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.errors()[0].path.find("linear_attn_config.kda_layers[1]"), std::string::npos);
+  }
 }
 
 }  // namespace

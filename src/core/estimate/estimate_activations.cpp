@@ -362,6 +362,22 @@ LayerBytes LinearMixerBytes(const Context& x, const Shape& s, const ModelArch& m
     saved += x.ab * 2 * vd / x.tp;                // o, gated-norm output
     b.op_sac = x.ab * (conv + vd) / x.tp + x.ab * s.h / x.rep;
     b.working = x.ab * (conv + 2 * s.h / x.rep) + 4.0 * nv * dk * dv / 64 / x.tp;
+  } else if (kind == MixerKind::kKimiDelta) {
+    // Kimi Delta Attention (Kimi Linear §3; fla's chunk_kda, 64-token chunks), D = heads · d:
+    // the q/k/v projections and their short-conv + SiLU outputs, the per-channel forget gate
+    // (fp32, D: where KDA differs from Gated DeltaNet's one gate per head), beta per head, the
+    // 64-wide A per head, the output gate and the gated norm's input and output; the chunk
+    // states (d × d per head per chunk) are recomputed in backward.
+    const double nv = static_cast<double>(m.linear_num_value_heads);
+    const double d = static_cast<double>(m.linear_value_head_dim);
+    const double width = nv * d;
+    saved += x.ab * 3 * width / x.tp;           // q, k, v projections
+    saved += x.ab * 3 * width / x.tp;           // short conv + SiLU
+    saved += (4.0 * width + x.ab * nv) / x.tp;  // g (fp32), beta
+    saved += x.ab * 64 * nv / x.tp;             // A, one 64-wide row per head
+    saved += x.ab * 3 * width / x.tp;           // output gate, norm input, norm output
+    b.op_sac = x.ab * 4 * width / x.tp + x.ab * s.h / x.rep;
+    b.working = x.ab * (3 * width / x.tp + 2 * s.h / x.rep) + 4.0 * nv * d * d / 64 / x.tp;
   } else if (kind == MixerKind::kMamba1) {
     const double d_inner = static_cast<double>(m.mamba_inner);
     const double n2 = 2.0 * static_cast<double>(m.mamba_state);

@@ -179,6 +179,29 @@ std::int64_t GatedDeltaNetParams(const ModelArch& a, ParamMath& m, Recorder* r) 
   return m.Add(params, Mat(m, r, a.hidden_size, value_dim));
 }
 
+// Kimi Delta Attention as in Kimi Linear's modeling_kimi.py (KimiDeltaAttention), with H heads
+// of width d and D = H·d: q/k/v projections h → D each; a depthwise short conv (kernel
+// short_conv_kernel_size, no bias) over each of q, k, v; A_log (H) and dt_bias (D); the
+// per-channel forget gate's low-rank pair f_a_proj h → d, f_b_proj d → D; b_proj h → H (beta);
+// the output gate's pair g_a_proj h → d, g_b_proj d → D; o_norm (d, a gated RMSNorm shared by
+// the heads); o_proj D → h. No biases. Kimi-Linear-48B-A3B (h 2,304, 32 × 128, kernel 4):
+// 39,514,272 per layer; with its 7 MLA layers and MoE the total is the published
+// 49,122,681,728.
+std::int64_t KimiDeltaParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t heads = a.linear_num_value_heads;
+  const std::int64_t d = a.linear_value_head_dim;
+  const std::int64_t width = m.Mul(heads, d);
+  std::int64_t params = Mat(m, r, width, a.hidden_size, 3);           // q, k, v
+  params = m.Add(params, Mat(m, r, width, a.linear_conv_kernel, 3));  // short convs
+  params = m.Add(params, Vec(m, r, heads));                           // A_log
+  params = m.Add(params, Vec(m, r, width));                           // dt_bias
+  params = m.Add(params, Mat(m, r, d, a.hidden_size, 2));             // f_a_proj, g_a_proj
+  params = m.Add(params, Mat(m, r, width, d, 2));                     // f_b_proj, g_b_proj
+  params = m.Add(params, Mat(m, r, heads, a.hidden_size));            // b_proj
+  params = m.Add(params, NormParams(a, d, m, r));                     // o_norm
+  return m.Add(params, Mat(m, r, a.hidden_size, width));              // o_proj
+}
+
 // MiniMax-01 lightning attention as in modeling_minimax.py (MiniMaxLightningAttention), with
 // d = heads·head_dim: qkv_proj h → 3d, output_gate h → d, RMSNorm(d), out_proj d → h, no
 // biases. MiniMax-Text-01 (h 6144, 64 × 128): 251,666,432 per layer.
@@ -284,6 +307,9 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
     case MixerKind::kLightning:
       p.attention = LightningParams(a, m, r);
       break;
+    case MixerKind::kKimiDelta:
+      p.attention = KimiDeltaParams(a, m, r);
+      break;
     case MixerKind::kMamba2:
       p.attention = Mamba2Params(a, m, r);
       break;
@@ -339,7 +365,8 @@ bool LayoutValid(const ModelArch& arch) {
   return arch.layer_mixer.empty() || arch.layer_mixer.size() == n;
 }
 
-constexpr int kMixerKinds = 8;
+// MixerKind's values, which index the per-kind tables below: its last member plus one.
+constexpr int kMixerKinds = static_cast<int>(MixerKind::kKimiDelta) + 1;
 
 }  // namespace
 

@@ -37,6 +37,10 @@ enum class MixerKind {
   // LFM2's gated short convolution (Lfm2ShortConv): in_proj h → 3h (B, C, x), a depthwise conv
   // over B·x, C gating, out_proj h → h (layer type "conv").
   kShortConv,
+  // Kimi Delta Attention (Kimi Linear's kda_layers; KimiDeltaAttention in modeling_kimi.py):
+  // Gated DeltaNet with a per-channel forget gate and a low-rank output gate; its sizes are the
+  // linear_* fields (key and value heads alike).
+  kKimiDelta,  // keep last: model.cpp's kMixerKinds counts up to it
 };
 
 // One parameter tensor shape of the model, with how many times it occurs; what optimizers that

@@ -157,6 +157,22 @@ void WriteBlockConfigs(const ModelArch& a, json& j) {
   j["block_configs"] = std::move(blocks);
 }
 
+// Kimi Linear's linear_attn_config (model_parse_layers.cpp ReadKimiLinear): 1-based layer
+// numbers. False when no layer is a Kimi Delta Attention layer.
+bool WriteKimiLinear(const ModelArch& a, json& j) {
+  json kda = json::array(), full = json::array();
+  for (std::int64_t i = 0; i < a.num_layers; ++i) {
+    (a.MixerOf(i) == MixerKind::kKimiDelta ? kda : full).push_back(i + 1);
+  }
+  if (kda.empty()) return false;
+  j["linear_attn_config"] = {{"kda_layers", std::move(kda)},
+                             {"full_attn_layers", std::move(full)},
+                             {"num_heads", a.linear_num_value_heads},
+                             {"head_dim", a.linear_value_head_dim},
+                             {"short_conv_kernel_size", a.linear_conv_kernel}};
+  return true;
+}
+
 void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
   if (a.Heterogeneous()) {
     WriteBlockConfigs(a, j);
@@ -171,6 +187,7 @@ void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
     return;
   }
   if (!HasMamba1(a) && WriteHybridPattern(a, j)) return;
+  if (WriteKimiLinear(a, j)) return;
   const bool gemma = family == Family::kGemma2 || family == Family::kGemma3;
   if (a.sliding_window > 0 || gemma) j["sliding_window"] = a.sliding_window;
   const bool sliding = !a.layer_uses_sliding.empty() && a.sliding_window > 0;

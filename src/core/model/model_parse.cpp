@@ -177,6 +177,10 @@ constexpr NamedFamily kFamilies[] = {
     // dots.llm1 (Dots1Config): DeepSeek-V3's MoE (first_k_dense_replace, shared experts, noaux_tc
     // router with e_score_correction_bias) under Qwen3's GQA attention with per-head q/k norms.
     {"dots1", Family::kDeepSeek},
+    // Kimi Linear (KimiLinearConfig): DeepSeek-V3's MoE (num_experts, first_k_dense_replace, a
+    // shared expert, the sigmoid router's e_score_correction_bias) with MLA in full_attn_layers
+    // and Kimi Delta Attention in kda_layers (linear_attn_config; model_parse_layers.cpp).
+    {"kimi_linear", Family::kDeepSeek},
 };
 
 // Hugging Face architecture classes (config.json "architectures") of the families above.
@@ -261,6 +265,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"Exaone4ForCausalLM", "exaone4"},
     {"OlmoeForCausalLM", "olmoe"},
     {"Dots1ForCausalLM", "dots1"},
+    {"KimiLinearForCausalLM", "kimi_linear"},
     {"ArcticForCausalLM", "arctic"},
     {"AfmoeForCausalLM", "afmoe"},
     {"OPTForCausalLM", "opt"},

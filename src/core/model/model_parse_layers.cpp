@@ -389,6 +389,67 @@ void ReadBlockConfigs(FieldReader& f, ModelArch& a) {
                        " without an MLP; each layer counted with its own KV heads and MLP width");
 }
 
+// Kimi Linear (KimiLinearConfig.linear_attn_config): kda_layers lists the Kimi Delta Attention
+// layers by 1-based number (full_attn_layers the MLA ones, everything not listed as KDA); their
+// heads, head width and short-conv kernel are num_heads, head_dim and short_conv_kernel_size
+// (modeling_kimi.py: is_kda_layer(layer_idx) tests layer_idx + 1 in kda_layers).
+void ReadKimiLinear(FieldReader& f, ModelArch& a) {
+  const json* cfg = f.Get("linear_attn_config");
+  if (cfg == nullptr || !cfg->is_object()) {
+    f.Fail("linear_attn_config", "expected an object with kda_layers, num_heads and head_dim");
+    return;
+  }
+  auto size = [&](const char* key, std::int64_t max) -> std::int64_t {
+    const std::string where = std::string("linear_attn_config.") + key;
+    if (!cfg->contains(key)) {
+      f.Fail(where, "missing required field");
+      return 0;
+    }
+    const json& v = (*cfg)[key];
+    if (!v.is_number_integer() || v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > max) {
+      f.Fail(where,
+             "expected an integer from 1 to " + std::to_string(max) + ", got " + detail::Dump(v));
+      return 0;
+    }
+    return v.get<std::int64_t>();
+  };
+  const std::int64_t heads = size("num_heads", kMaxHeads);
+  const std::int64_t dim = size("head_dim", kMaxWidth);
+  const std::int64_t kernel =
+      cfg->contains("short_conv_kernel_size") ? size("short_conv_kernel_size", 1024) : 4;
+  const json* kda = cfg->contains("kda_layers") ? &(*cfg)["kda_layers"] : nullptr;
+  if (kda == nullptr || !kda->is_array()) {
+    f.Fail("linear_attn_config.kda_layers", "expected a list of 1-based layer numbers");
+    return;
+  }
+  if (heads == 0 || dim == 0 || kernel == 0) return;
+  const auto n = static_cast<std::size_t>(a.num_layers);
+  a.layer_mixer.assign(n, MixerKind::kAttention);
+  std::int64_t kda_layers = 0;
+  for (std::size_t i = 0; i < kda->size(); ++i) {
+    const json& v = (*kda)[i];
+    if (!v.is_number_integer() || v.get<std::int64_t>() < 1 ||
+        v.get<std::int64_t>() > a.num_layers) {
+      f.Fail("linear_attn_config.kda_layers[" + std::to_string(i) + "]",
+             "expected a layer number from 1 to " + std::to_string(a.num_layers) + ", got " +
+                 detail::Dump(v));
+      a.layer_mixer.clear();
+      return;
+    }
+    MixerKind& mixer = a.layer_mixer[static_cast<std::size_t>(v.get<std::int64_t>() - 1)];
+    kda_layers += mixer == MixerKind::kKimiDelta ? 0 : 1;
+    mixer = MixerKind::kKimiDelta;
+  }
+  a.linear_num_key_heads = a.linear_num_value_heads = heads;
+  a.linear_key_head_dim = a.linear_value_head_dim = dim;
+  a.linear_conv_kernel = kernel;
+  a.warnings.push_back(
+      std::to_string(kda_layers) + " of " + std::to_string(a.num_layers) +
+      " layers use Kimi Delta Attention (linear): no KV cache and no seq × seq scores; their saved "
+      "activations follow fla's chunked kernel (64-token chunks), the d × d state per head is "
+      "recomputed in backward");
+}
+
 void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
   const bool gemma = family == Family::kGemma2 || family == Family::kGemma3;
   a.sliding_window = f.Int("sliding_window", 0, kMaxPositions).value_or(gemma ? 4096 : 0);
@@ -403,6 +464,10 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
   }
   if (f.Has("block_configs")) {
     ReadBlockConfigs(f, a);
+    return;
+  }
+  if (f.Has("linear_attn_config")) {
+    ReadKimiLinear(f, a);
     return;
   }
   const auto n = static_cast<std::size_t>(a.num_layers);
