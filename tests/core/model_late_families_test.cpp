@@ -196,6 +196,41 @@ TEST(LateFamilies, OlmoeAndDotsCountTheirQkNormsAndRouters) {
   ExpectRoundTripAndShapes(dots);
 }
 
+// meituan-longcat/LongCat-Flash-Chat (modeling_longcat_flash.py): 28 layers, each two MLA
+// sublayers (h 6,144, 64 heads, q_lora 1,536, kv_lora 512: 90,572,800 each) with two dense MLPs
+// 12,288 wide (226,492,416 each) and four norms, plus one MoE of 512 experts 2,048 wide (top-12)
+// whose router also scores 256 zero-computation experts. By hand, 560,664,980,480 ("560B");
+// trainmem leaves out the zero experts' router rows and correction bias, 28 × (256 × 6,144 +
+// 256) = 44,047,360, and counts 560,620,933,120.
+TEST(LateFamilies, LongcatFlashLayersAreTwoBlocksAndAnMoe) {
+  const json longcat = {{"architectures", {"LongcatFlashForCausalLM"}},
+                        {"model_type", "longcat_flash"},
+                        {"hidden_size", 6144},
+                        {"num_layers", 28},
+                        {"num_attention_heads", 64},
+                        {"ffn_hidden_size", 12288},
+                        {"expert_ffn_hidden_size", 2048},
+                        {"n_routed_experts", 512},
+                        {"moe_topk", 12},
+                        {"zero_expert_num", 256},
+                        {"q_lora_rank", 1536},
+                        {"kv_lora_rank", 512},
+                        {"qk_nope_head_dim", 128},
+                        {"qk_rope_head_dim", 64},
+                        {"v_head_dim", 128},
+                        {"max_position_embeddings", 131072},
+                        {"vocab_size", 131072}};
+  EXPECT_EQ(Total(longcat), 560664980480 - 44047360);
+  const ModelArch arch = MustParseModel(longcat);
+  EXPECT_EQ(arch.num_layers, 56);
+  EXPECT_TRUE(arch.layer_is_moe[0]);
+  EXPECT_FALSE(arch.layer_is_moe[1]);
+  EXPECT_EQ(arch.moe_intermediate_size, 2048);
+  EXPECT_EQ(arch.shared_expert_intermediate_size, 12288);
+  EXPECT_TRUE(HasWarningWith(arch, "two attention + MLP blocks"));
+  ExpectRoundTripAndShapes(longcat);
+}
+
 json KimiLinear() {
   json kda = json::array(), full = json::array();
   for (std::int64_t n = 1; n <= 27; ++n) (n % 4 == 0 || n == 27 ? full : kda).push_back(n);

@@ -181,6 +181,9 @@ constexpr NamedFamily kFamilies[] = {
     // shared expert, the sigmoid router's e_score_correction_bias) with MLA in full_attn_layers
     // and Kimi Delta Attention in kda_layers (linear_attn_config; model_parse_layers.cpp).
     {"kimi_linear", Family::kDeepSeek},
+    // LongCat-Flash (LongcatFlashConfig): MLA and DeepSeek-style routing; its layers are read as
+    // pairs of blocks (LongcatAsBlocks).
+    {"longcat_flash", Family::kDeepSeek},
 };
 
 // Hugging Face architecture classes (config.json "architectures") of the families above.
@@ -266,6 +269,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"OlmoeForCausalLM", "olmoe"},
     {"Dots1ForCausalLM", "dots1"},
     {"KimiLinearForCausalLM", "kimi_linear"},
+    {"LongcatFlashForCausalLM", "longcat_flash"},
     {"ArcticForCausalLM", "arctic"},
     {"AfmoeForCausalLM", "afmoe"},
     {"OPTForCausalLM", "opt"},
@@ -1074,6 +1078,39 @@ json FlattenNested(const json& config) {
   return flat;
 }
 
+// LongCat-Flash (modeling_longcat_flash.py, LongcatFlashDecoderLayer): each of num_layers layers
+// runs two MLA + dense-MLP sublayers (self_attn[0..1], mlps[0..1], ffn_hidden_size wide, four
+// RMSNorms) and one shortcut-connected MoE (n_routed_experts of expert_ffn_hidden_size, top
+// moe_topk) fed from the first sublayer. Read as 2 · num_layers blocks: the even block holds the
+// MoE and its dense MLP (as a shared expert ffn_hidden_size wide), the odd block the second
+// dense MLP; the count is the checkpoint's except the router's zero_expert_num identity-expert
+// rows (256 × 6,144 + 256 a layer in LongCat-Flash-Chat, 0.008% of 560B), which are left out.
+// Returns the config unchanged unless it spells num_layers and no num_hidden_layers (a config
+// written back by trainmem already holds the blocks).
+json LongcatAsBlocks(const json& config, std::vector<std::string>& warnings) {
+  const auto layers = config.find("num_layers");
+  if (config.contains("num_hidden_layers") || layers == config.end() ||
+      !layers->is_number_integer() || layers->get<std::int64_t>() < 1 ||
+      layers->get<std::int64_t>() > kMaxLayers / 2) {
+    return config;
+  }
+  json blocks = config;
+  blocks.erase("num_layers");
+  blocks["num_hidden_layers"] = 2 * layers->get<std::int64_t>();
+  auto copy = [&](const char* from, const char* to) {
+    if (config.contains(from) && !config.contains(to)) blocks[to] = config[from];
+  };
+  copy("ffn_hidden_size", "intermediate_size");
+  copy("expert_ffn_hidden_size", "moe_intermediate_size");
+  copy("ffn_hidden_size", "shared_expert_intermediate_size");
+  if (!config.contains("moe_layer_freq")) blocks["moe_layer_freq"] = 2;
+  warnings.push_back("LongCat-Flash: each of the " + std::to_string(layers->get<std::int64_t>()) +
+                     " layers is counted as two attention + MLP blocks with the MoE beside the "
+                     "first (pipeline stages split these blocks); the router's zero-computation "
+                     "experts are not counted");
+  return blocks;
+}
+
 }  // namespace
 }  // namespace model_detail
 
@@ -1136,6 +1173,11 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
         hf_config, path,
         {"multimodal config: the language model's fields are counted; the vision tower "
          "(vision_config) and its projector are not, so the published total is larger"});
+  }
+  if (hf_config.value("model_type", nlohmann::json()) == "longcat_flash") {
+    std::vector<std::string> warnings;
+    const nlohmann::json blocks = model_detail::LongcatAsBlocks(hf_config, warnings);
+    return model_detail::ParseFlat(blocks, path, std::move(warnings));
   }
   if (hf_config.contains("attn_config") || hf_config.contains("ffn_config")) {
     return model_detail::ParseFlat(model_detail::FlattenNested(hf_config), path, {});
