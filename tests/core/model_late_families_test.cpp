@@ -231,6 +231,43 @@ TEST(LateFamilies, LongcatFlashLayersAreTwoBlocksAndAnMoe) {
   ExpectRoundTripAndShapes(longcat);
 }
 
+// adept/persimmon-8b-base (modeling_persimmon.py): per layer query_key_value 4,096 × 12,288 +
+// 12,288 bias, dense 4,096² + 4,096, per-head q/k LayerNorms 2 × (64 + 64), a plain relu²
+// MLP 4,096 × 16,384 + 16,384 and 16,384 × 4,096 + 4,096, two LayerNorms 2 × 8,192:
+// 201,380,096; × 36 = 7,249,683,456, + untied 262,144 × 4,096 tables (2,147,483,648) + the
+// final LayerNorm 8,192 = 9,397,175,296. A Llama reading (gated MLP, no biases) was 11.81B.
+// google/vaultgemma-1b: 26 layers of 4 heads × 256 (q, k, v, o: 4 × 1,152 × 1,024), a gated
+// MLP 3 × 1,152 × 6,912 and two norms: 28,608,768 each; tied 256,000 × 1,152 table (the config
+// has no tie_word_embeddings: VaultGemmaConfig defaults to true) + final norm = 1,038,741,120.
+TEST(LateFamilies, PersimmonAndVaultGemmaDefaults) {
+  const json persimmon = {{"architectures", {"PersimmonForCausalLM"}},
+                          {"model_type", "persimmon"},
+                          {"hidden_act", "relu2"},
+                          {"hidden_size", 4096},
+                          {"intermediate_size", 16384},
+                          {"num_attention_heads", 64},
+                          {"num_hidden_layers", 36},
+                          {"num_key_value_heads", 64},
+                          {"qk_layernorm", true},
+                          {"max_position_embeddings", 16384},
+                          {"tie_word_embeddings", false},
+                          {"vocab_size", 262144}};
+  EXPECT_EQ(Total(persimmon), 9397175296);
+  ExpectRoundTripAndShapes(persimmon);
+  const json vaultgemma = {{"architectures", {"VaultGemmaForCausalLM"}},
+                           {"model_type", "vaultgemma"},
+                           {"hidden_size", 1152},
+                           {"intermediate_size", 6912},
+                           {"head_dim", 256},
+                           {"num_attention_heads", 4},
+                           {"num_hidden_layers", 26},
+                           {"num_key_value_heads", 4},
+                           {"max_position_embeddings", 1024},
+                           {"vocab_size", 256000}};
+  EXPECT_EQ(Total(vaultgemma), 1038741120);
+  EXPECT_TRUE(MustParseModel(vaultgemma).tie_embeddings);
+}
+
 json KimiLinear() {
   json kda = json::array(), full = json::array();
   for (std::int64_t n = 1; n <= 27; ++n) (n % 4 == 0 || n == 27 ? full : kda).push_back(n);

@@ -184,6 +184,13 @@ constexpr NamedFamily kFamilies[] = {
     // LongCat-Flash (LongcatFlashConfig): MLA and DeepSeek-style routing; its layers are read as
     // pairs of blocks (LongcatAsBlocks).
     {"longcat_flash", Family::kDeepSeek},
+    // Persimmon (PersimmonConfig): GPT-NeoX's shape — LayerNorms with bias, a plain
+    // dense_h_to_4h / dense_4h_to_h MLP (relu2) with biases, biased query_key_value and dense —
+    // plus per-head q/k LayerNorms (qk_layernorm).
+    {"persimmon", Family::kGptNeox},
+    // VaultGemma (VaultGemmaConfig): Gemma's embedding and tying (tie_word_embeddings defaults to
+    // true) with two norms a block (input and pre-feedforward), not Gemma 2's four.
+    {"vaultgemma", Family::kLlama},
 };
 
 // Hugging Face architecture classes (config.json "architectures") of the families above.
@@ -270,6 +277,8 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"Dots1ForCausalLM", "dots1"},
     {"KimiLinearForCausalLM", "kimi_linear"},
     {"LongcatFlashForCausalLM", "longcat_flash"},
+    {"PersimmonForCausalLM", "persimmon"},
+    {"VaultGemmaForCausalLM", "vaultgemma"},
     {"ArcticForCausalLM", "arctic"},
     {"AfmoeForCausalLM", "afmoe"},
     {"OPTForCausalLM", "opt"},
@@ -489,7 +498,8 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   if (!pos_key.empty()) {
     a.max_position_embeddings = f.Int(pos_key, 1, kMaxPositions, kTooLarge).value_or(0);
   }
-  a.tie_embeddings = f.Bool("tie_word_embeddings").value_or(DefaultTie(family));
+  a.tie_embeddings =
+      f.Bool("tie_word_embeddings").value_or(DefaultTie(family) || a.model_type == "vaultgemma");
   // Lfm2Config, Lfm2MoeConfig: tie_word_embeddings = tie_embedding when given (default true).
   if (a.model_type == "lfm2" || a.model_type == "lfm2_moe") {
     a.tie_embeddings =
