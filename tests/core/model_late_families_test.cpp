@@ -268,6 +268,89 @@ TEST(LateFamilies, PersimmonAndVaultGemmaDefaults) {
   EXPECT_TRUE(MustParseModel(vaultgemma).tie_embeddings);
 }
 
+json Gemma4(std::int64_t hidden, std::int64_t layers, std::int64_t heads, std::int64_t kv,
+            std::int64_t ffn, std::int64_t every) {
+  json types = json::array();
+  for (std::int64_t i = 0; i < layers; ++i)
+    types.push_back((i + 1) % every == 0 ? "full_attention" : "sliding_attention");
+  return {{"architectures", {"Gemma4ForCausalLM"}},
+          {"model_type", "gemma4_text"},
+          {"hidden_size", hidden},
+          {"intermediate_size", ffn},
+          {"num_hidden_layers", layers},
+          {"num_attention_heads", heads},
+          {"num_key_value_heads", kv},
+          {"head_dim", 256},
+          {"global_head_dim", 512},
+          {"layer_types", types},
+          {"sliding_window", 1024},
+          {"max_position_embeddings", 131072},
+          {"tie_word_embeddings", true},
+          {"vocab_size", 262144}};
+}
+
+// google/gemma-4-31B (modeling_gemma4.py): 50 sliding layers of 32 × 256 query heads and 16 ×
+// 256 KV heads (q, k, v, o: 132,120,576), q/k norms 2 × 256, a GeGLU MLP 3 × 5,376 × 21,504,
+// four norms and a layer_scalar: 478,959,105 each; every 6th layer is full attention, 512
+// wide with attention_k_eq_v: 4 KV heads (num_global_key_value_heads), k_proj only (q 5,376 ×
+// 16,384, k 5,376 × 2,048, o 16,384 × 5,376 = 187,170,816) and q/k norms 2 × 512: 534,009,857.
+// With the tied 262,144 × 5,376 table and the final norm: 30,697,345,340 — the card's 30.7B
+// (its vision tower not counted). Read as all-sliding Gemma 3 blocks it was 30,146,161,920.
+TEST(LateFamilies, Gemma4GlobalLayersAreWiderAndShareKeysWithValues) {
+  json g31 = Gemma4(5376, 60, 32, 16, 21504, 6);
+  g31["num_global_key_value_heads"] = 4;
+  g31["attention_k_eq_v"] = true;
+  EXPECT_EQ(Total(g31), 30697345340);
+  const ModelArch arch = MustParseModel(g31);
+  EXPECT_EQ(arch.HeadDimOf(5), 512);
+  EXPECT_EQ(arch.KvHeadsOf(5), 4);
+  EXPECT_EQ(arch.KvProjectionsOf(5), 1);
+  EXPECT_EQ(arch.HeadDimOf(4), 256);
+  EXPECT_EQ(arch.KvHeadsOf(4), 16);
+  EXPECT_TRUE(arch.layer_scalar);
+  ExpectRoundTripAndShapes(g31);
+  // Tensor parallelism must divide the global layers' 4 KV heads too.
+  json job = {{"model", g31}, {"world_size", 8}, {"parallelism", {{"tensor_parallel_degree", 8}}}};
+  const Result<Config> tp8 = ParseConfig(job.dump(), testing::TestPresets());
+  ASSERT_FALSE(tp8.ok());
+  EXPECT_NE(tp8.errors()[0].message.find("layer 5's 4 key/value heads"), std::string::npos);
+
+  // gemma-4-26B-A4B: the same layers at h 2,816 (16 heads, 8 KV, 2 global KV, dense MLP 2,112)
+  // plus, in every layer, 128 experts 704 wide (top-8) beside the dense MLP, three more norms,
+  // the router (128 × 2,816), its input scale (2,816) and per-expert scale (128). Card: 25.2B.
+  json moe = Gemma4(2816, 30, 16, 8, 2112, 6);
+  moe.update({{"num_global_key_value_heads", 2},
+              {"attention_k_eq_v", true},
+              {"enable_moe_block", true},
+              {"num_experts", 128},
+              {"top_k_experts", 8},
+              {"moe_intermediate_size", 704}});
+  EXPECT_EQ(Total(moe), 25233141790);
+  ExpectRoundTripAndShapes(moe);
+}
+
+// google/gemma-4-E2B: 35 layers (every 5th full attention, 512 wide), h 1,536, 8 heads, 1 KV
+// head; the last 20 layers reuse earlier layers' keys and values (no k_proj, v_proj, k_norm)
+// and have double-wide MLPs (2 × 6,144); per-layer embeddings: a 262,144 × (35 · 256) table
+// (2,348,810,240), its projection 1,536 × 8,960 (13,762,560) and norm, and per block a gate,
+// a projection (2 × 1,536 × 256) and a norm. Total 4,628,569,379; without the per-layer table
+// 2.28B, the card's "2.3B effective".
+TEST(LateFamilies, Gemma4SmallModelsShareKvAndEmbedPerLayer) {
+  json e2b = Gemma4(1536, 35, 8, 1, 6144, 5);
+  e2b.update({{"num_kv_shared_layers", 20},
+              {"use_double_wide_mlp", true},
+              {"hidden_size_per_layer_input", 256},
+              {"vocab_size_per_layer_input", 262144},
+              {"sliding_window", 512}});
+  EXPECT_EQ(Total(e2b), 4628569379);
+  const ModelArch arch = MustParseModel(e2b);
+  EXPECT_EQ(arch.KvProjectionsOf(14), 2);
+  EXPECT_EQ(arch.KvProjectionsOf(15), 0);
+  EXPECT_EQ(arch.MlpWidthOf(15), 2 * 6144);
+  EXPECT_EQ(CountParams(arch, true).embedding, 262144LL * 1536 + 2348810240 + 13762560 + 256);
+  ExpectRoundTripAndShapes(e2b);
+}
+
 json KimiLinear() {
   json kda = json::array(), full = json::array();
   for (std::int64_t n = 1; n <= 27; ++n) (n % 4 == 0 || n == 27 ? full : kda).push_back(n);

@@ -125,8 +125,9 @@ void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, std::vector<Err
                                 " key/value heads are not divisible by tensor_parallel_degree " +
                                 Str(tp)});
   }
-  // A heterogeneous model (DeciLM block_configs): every layer's own KV heads.
-  for (std::int64_t i = 0; i < m.num_layers && m.Heterogeneous(); ++i) {
+  // A model whose layers differ (DeciLM block_configs, Gemma 4's global layers): every layer's
+  // own KV heads.
+  for (std::int64_t i = 0; i < m.num_layers && m.ShapesVaryByLayer(); ++i) {
     const std::int64_t kv = m.KvHeadsOf(i);
     if (kv > 0 && kv != m.num_kv_heads && kv % tp != 0) {
       errors.push_back({path, "layer " + Str(i) + "'s " + Str(kv) +

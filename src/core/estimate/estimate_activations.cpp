@@ -39,7 +39,10 @@ Shape LayerShape(const ModelArch& m, Shape s, std::int64_t layer) {
   s.attention_linear = kv == ModelArch::kLinearPart;
   s.mlp_linear = width == ModelArch::kLinearPart;
   if (m.attention != AttentionKind::kMla && kv > 0) {
-    s.k_dim = static_cast<double>(kv) * static_cast<double>(m.head_dim);
+    // Gemma 4's full-attention layers are global_head_dim wide (HeadDimOf).
+    const double head_dim = static_cast<double>(m.HeadDimOf(layer));
+    s.q_dim = s.heads * head_dim;
+    s.k_dim = static_cast<double>(kv) * head_dim;
     s.v_dim = s.k_dim;
   }
   if (width > 0) s.mlp_width = static_cast<double>(width);
@@ -700,7 +703,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   struct Memo {
     bool moe, checkpointed, has_mlp;
     MixerKind mixer;
-    std::int64_t kv, width;  // per layer only in a heterogeneous model (DeciLM)
+    std::int64_t kv, width, head_dim;  // per layer only where shapes vary (DeciLM, Gemma 4)
     PolicyBytes bytes;
   };
   Memo memo[12];
@@ -716,13 +719,15 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     bool checkpointed = k_every > 0 && (ordinal % k_every == 0);
     const MixerKind mixer = c.model.MixerOf(layer);
     const bool has_mlp = c.model.HasMlp(layer);
-    const bool varies = c.model.Heterogeneous();
+    const bool varies = c.model.ShapesVaryByLayer();
     const std::int64_t kv = varies ? c.model.KvHeadsOf(layer) : 0;
     const std::int64_t width = varies ? c.model.MlpWidthOf(layer) : 0;
+    const std::int64_t head_dim = varies ? c.model.HeadDimOf(layer) : 0;
     const PolicyBytes* found = nullptr;
     for (int i = 0; i < memo_size; ++i) {
       if (memo[i].moe == moe && memo[i].checkpointed == checkpointed && memo[i].mixer == mixer &&
-          memo[i].has_mlp == has_mlp && memo[i].kv == kv && memo[i].width == width)
+          memo[i].has_mlp == has_mlp && memo[i].kv == kv && memo[i].width == width &&
+          memo[i].head_dim == head_dim)
         found = &memo[i].bytes;
     }
     PolicyBytes computed;
@@ -730,7 +735,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
       computed = BlockUnderPolicy(c, x, varies ? LayerShape(c.model, s, layer) : s, moe,
                                   checkpointed, mixer, has_mlp);
       if (memo_size < 12)
-        memo[memo_size++] = {moe, checkpointed, has_mlp, mixer, kv, width, computed};
+        memo[memo_size++] = {moe, checkpointed, has_mlp, mixer, kv, width, head_dim, computed};
       found = &computed;
     }
     const PolicyBytes& p = *found;

@@ -82,6 +82,15 @@ std::int64_t EmbeddingParams(const ModelArch& a, ParamMath& m, Recorder* r) {
     params = m.Add(params,
                    Mat(m, r, m.Add(a.max_position_embeddings, a.position_offset), a.hidden_size));
   }
+  if (a.per_layer_input_width > 0) {
+    // Per-layer embeddings (Gemma 3n / 4): embed_tokens_per_layer, per_layer_model_projection
+    // (h → layers · width, no bias) and per_layer_projection_norm (width), all at the input.
+    const std::int64_t width = m.Mul(a.num_layers, a.per_layer_input_width);
+    const std::int64_t rows = a.per_layer_input_vocab > 0 ? a.per_layer_input_vocab : a.vocab_size;
+    params = m.Add(params, Mat(m, r, rows, width));
+    params = m.Add(params, Mat(m, r, width, a.hidden_size));
+    params = m.Add(params, NormParams(a, a.per_layer_input_width, m, r));
+  }
   return params;
 }
 
@@ -102,19 +111,24 @@ std::int64_t GqaAttentionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   const std::int64_t q_out = m.Mul(a.num_heads, a.head_dim);
   const std::int64_t kv_out = m.Mul(a.num_kv_heads, a.head_dim);
   const std::int64_t q_proj_out = a.attention_output_gate ? m.Mul(2, q_out) : q_out;
+  // Gemma 4 views (kv_projections): full layers with attention_k_eq_v have k_proj only, the
+  // KV-shared layers neither k_proj nor v_proj (nor k_norm).
+  const int kv = a.kv_projections;
   std::int64_t params = Mat(m, r, q_proj_out, a.hidden_size);
-  params = m.Add(params, Mat(m, r, kv_out, a.hidden_size, 2));
+  params = m.Add(params, Mat(m, r, kv_out, a.hidden_size, kv));
   params = m.Add(params, Mat(m, r, a.hidden_size, q_out));
   if (a.qkv_bias) {
-    params = m.Add(params, m.Add(Vec(m, r, q_proj_out), Vec(m, r, kv_out, 2)));
+    params = m.Add(params, m.Add(Vec(m, r, q_proj_out), Vec(m, r, kv_out, kv)));
   }
   if (a.o_bias) params = m.Add(params, Vec(m, r, a.hidden_size));
   // Qwen3Attention / Gemma3Attention / Glm4MoeAttention: q_norm and k_norm over head_dim, shared
   // by all heads. OLMo 2 / MiniMax-M2 / Cohere (use_qk_norm) normalise all heads at once.
+  const bool k_norm = kv > 0;
   if (a.qk_norm && a.qk_norm_full) {
-    params = m.Add(params, m.Add(NormParams(a, q_out, m, r), NormParams(a, kv_out, m, r)));
+    params = m.Add(params, NormParams(a, q_out, m, r));
+    if (k_norm) params = m.Add(params, NormParams(a, kv_out, m, r));
   } else if (a.qk_norm) {
-    params = m.Add(params, NormParams(a, a.head_dim, m, r, 2));
+    params = m.Add(params, NormParams(a, a.head_dim, m, r, k_norm ? 2 : 1));
   }
   if (a.attention_sinks) params = m.Add(params, Vec(m, r, a.num_heads));  // GptOssAttention.sinks
   return params;
@@ -324,6 +338,14 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
       break;
   }
   p.norms = NormParams(a, a.hidden_size, m, r, a.norms_per_layer);
+  // Gemma 4's layer_scalar, and the per-layer-embedding gate (h → width), projection (width → h)
+  // and post_per_layer_input_norm: small and replicated, counted with the norms.
+  if (a.layer_scalar) p.norms = m.Add(p.norms, Vec(m, r, 1));
+  if (a.per_layer_input_width > 0) {
+    p.norms = m.Add(p.norms, Mat(m, r, a.per_layer_input_width, a.hidden_size));
+    p.norms = m.Add(p.norms, Mat(m, r, a.hidden_size, a.per_layer_input_width));
+    p.norms = m.Add(p.norms, NormParams(a, a.hidden_size, m, r));
+  }
   if (!has_mlp) return p;
   if (!moe) {
     p.dense_mlp = a.intermediate_size == ModelArch::kLinearPart
@@ -342,6 +364,7 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
   // both E wide and stored in the checkpoint.
   p.router = Mat(m, r, a.num_experts, a.hidden_size);
   if (a.router_bias) p.router = m.Add(p.router, Vec(m, r, a.num_experts));
+  if (a.router_scale) p.router = m.Add(p.router, Vec(m, r, a.hidden_size));
   Recorder experts;
   // MTP modules keep their experts in their own group (trained only with training.mtp).
   if (r != nullptr) {
@@ -380,11 +403,16 @@ bool LayerIsMoe(const ModelArch& a, std::int64_t layer) {
 // its MLP width and one norm for each part it has (DeciLMDecoderLayer builds input_layernorm only
 // with attention and post_attention_layernorm only with an FFN). `view` is a copy of the model
 // whose per-layer lists are cleared.
+// Gemma 4's layers likewise: their head width, KV heads, k/v projections and MLP width.
 void SetLayerView(const ModelArch& arch, std::int64_t layer, ModelArch& view) {
   view.num_kv_heads = arch.KvHeadsOf(layer);
   view.intermediate_size = arch.MlpWidthOf(layer);
-  view.norms_per_layer =
-      (arch.MixerOf(layer) != MixerKind::kNone ? 1 : 0) + (arch.HasMlp(layer) ? 1 : 0);
+  view.head_dim = arch.HeadDimOf(layer);
+  view.kv_projections = arch.KvProjectionsOf(layer);
+  if (arch.Heterogeneous()) {
+    view.norms_per_layer =
+        (arch.MixerOf(layer) != MixerKind::kNone ? 1 : 0) + (arch.HasMlp(layer) ? 1 : 0);
+  }
 }
 
 ModelArch UniformView(const ModelArch& arch) {
@@ -400,10 +428,12 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
   if (!LayoutValid(arch)) return layers;
   const auto n = static_cast<std::size_t>(arch.num_layers);
   layers.resize(n);
-  if (arch.Heterogeneous()) {
-    // Each distinct (KV heads, MLP width, mixer, MLP?, MoE?) is computed once.
+  if (arch.ShapesVaryByLayer()) {
+    // Each distinct (KV heads, MLP width, head width, k/v projections, mixer, MLP?, MoE?) is
+    // computed once.
     struct Kind {
-      std::int64_t kv, width;
+      std::int64_t kv, width, head_dim;
+      int kv_projections;
       MixerKind mixer;
       bool mlp, moe;
       LayerParams params;
@@ -412,11 +442,14 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
     ModelArch view = UniformView(arch);
     for (std::size_t i = 0; i < n; ++i) {
       const auto layer = static_cast<std::int64_t>(i);
-      const Kind key{arch.KvHeadsOf(layer), arch.MlpWidthOf(layer),  arch.MixerOf(layer),
-                     arch.HasMlp(layer),    LayerIsMoe(arch, layer), {}};
+      const Kind key{arch.KvHeadsOf(layer),   arch.MlpWidthOf(layer),
+                     arch.HeadDimOf(layer),   arch.KvProjectionsOf(layer),
+                     arch.MixerOf(layer),     arch.HasMlp(layer),
+                     LayerIsMoe(arch, layer), {}};
       const Kind* found = nullptr;
       for (const Kind& k : kinds) {
-        if (k.kv == key.kv && k.width == key.width && k.mixer == key.mixer && k.mlp == key.mlp &&
+        if (k.kv == key.kv && k.width == key.width && k.head_dim == key.head_dim &&
+            k.kv_projections == key.kv_projections && k.mixer == key.mixer && k.mlp == key.mlp &&
             k.moe == key.moe)
           found = &k;
       }
@@ -504,8 +537,8 @@ std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& m
   r.group = ParamTensor::kFinalNorm;
   if (arch.final_norm) NormParams(arch, arch.hidden_size, m, &r);
   r.group = ParamTensor::kBlock;
-  if (arch.Heterogeneous()) {
-    // Every layer its own sizes (DeciLM): recorded one by one.
+  if (arch.ShapesVaryByLayer()) {
+    // Every layer its own sizes (DeciLM, Gemma 4): recorded one by one.
     ModelArch view = UniformView(arch);
     for (std::int64_t i = 0; i < arch.num_layers; ++i) {
       SetLayerView(arch, i, view);

@@ -158,6 +158,27 @@ struct ModelArch {
   static constexpr std::int64_t kLinearPart = -1;
   std::vector<std::int64_t> layer_kv_heads;
   std::vector<std::int64_t> layer_mlp_width;
+  // Gemma 4 (Gemma4TextConfig, modeling_gemma4.py): full-attention layers (layer_uses_sliding
+  // false) are global_head_dim wide and, with attention_k_eq_v, have num_global_key_value_heads
+  // KV heads and no v_proj (keys serve as values); the last kv_shared_layers layers reuse an
+  // earlier layer's keys and values (no k_proj, v_proj or k_norm) and, with double_wide_mlp,
+  // have MLPs twice intermediate_size wide. 0 / false: every layer alike.
+  std::int64_t global_head_dim = 0;
+  std::int64_t global_kv_heads = 0;
+  bool attention_k_eq_v = false;
+  std::int64_t kv_shared_layers = 0;
+  bool double_wide_mlp = false;
+  // Per-layer embeddings (Gemma 3n / Gemma 4 E2B, E4B: hidden_size_per_layer_input): a second
+  // token table of per_layer_input_vocab rows, num_layers · per_layer_input_width wide, with a
+  // projection h → num_layers · width and its norm (width); in each block a gate h → width, a
+  // projection width → h and a norm (h). 0 = none.
+  std::int64_t per_layer_input_width = 0;
+  std::int64_t per_layer_input_vocab = 0;
+  bool layer_scalar = false;  // Gemma 4: one learned residual scale per block
+  bool router_scale = false;  // Gemma 4 MoE: an h-wide scale on the router's input
+  // How many of k_proj and v_proj a layer has (2; 1 for Gemma 4's attention_k_eq_v full layers;
+  // 0 for its KV-shared layers). Set only on the per-layer views the counter builds.
+  int kv_projections = 2;
   // LFM2 short convolution: kernel (conv_L_cache) and whether its linears and conv have biases.
   std::int64_t short_conv_kernel = 0;
   bool short_conv_bias = false;
@@ -170,13 +191,37 @@ struct ModelArch {
   std::shared_ptr<const std::vector<ParamTensor>> tensors;
 
   bool Heterogeneous() const { return !layer_kv_heads.empty() || !layer_mlp_width.empty(); }
+  // Whether layers differ in attention or MLP shape (DeciLM block_configs, Gemma 4's global and
+  // KV-shared layers).
+  bool ShapesVaryByLayer() const {
+    return Heterogeneous() || global_head_dim > 0 || kv_shared_layers > 0;
+  }
+  bool FullAttentionLayer(std::int64_t layer) const {
+    return layer_uses_sliding.empty() || layer < 0 ||
+           static_cast<std::size_t>(layer) >= layer_uses_sliding.size() ||
+           !layer_uses_sliding[static_cast<std::size_t>(layer)];
+  }
+  bool KvSharedLayer(std::int64_t layer) const {
+    return kv_shared_layers > 0 && layer >= num_layers - kv_shared_layers;
+  }
   std::int64_t KvHeadsOf(std::int64_t layer) const {
-    if (layer < 0 || static_cast<std::size_t>(layer) >= layer_kv_heads.size()) return num_kv_heads;
+    if (layer < 0 || static_cast<std::size_t>(layer) >= layer_kv_heads.size()) {
+      if (attention_k_eq_v && global_kv_heads > 0 && FullAttentionLayer(layer))
+        return global_kv_heads;
+      return num_kv_heads;
+    }
     return layer_kv_heads[static_cast<std::size_t>(layer)];
+  }
+  std::int64_t HeadDimOf(std::int64_t layer) const {
+    return global_head_dim > 0 && FullAttentionLayer(layer) ? global_head_dim : head_dim;
+  }
+  int KvProjectionsOf(std::int64_t layer) const {
+    if (KvSharedLayer(layer)) return 0;
+    return attention_k_eq_v && FullAttentionLayer(layer) ? 1 : 2;
   }
   std::int64_t MlpWidthOf(std::int64_t layer) const {
     if (layer < 0 || static_cast<std::size_t>(layer) >= layer_mlp_width.size())
-      return intermediate_size;
+      return double_wide_mlp && KvSharedLayer(layer) ? 2 * intermediate_size : intermediate_size;
     return layer_mlp_width[static_cast<std::size_t>(layer)];
   }
   bool HasMlp(std::int64_t layer) const {

@@ -260,6 +260,17 @@ json WriteHfFields(const ModelArch& a) {
   WriteAttention(a, family, j);
   WriteMoe(a, family, j);
   WriteLayerKinds(a, family, j);
+  // Gemma 4's per-layer shapes and per-layer embeddings, under Gemma4TextConfig's names.
+  if (a.global_head_dim > 0) j["global_head_dim"] = a.global_head_dim;
+  if (a.global_kv_heads > 0) j["num_global_key_value_heads"] = a.global_kv_heads;
+  if (a.attention_k_eq_v) j["attention_k_eq_v"] = true;
+  if (a.kv_shared_layers > 0) j["num_kv_shared_layers"] = a.kv_shared_layers;
+  if (a.double_wide_mlp) j["use_double_wide_mlp"] = true;
+  if (a.per_layer_input_width > 0) {
+    j["hidden_size_per_layer_input"] = a.per_layer_input_width;
+    j["vocab_size_per_layer_input"] =
+        a.per_layer_input_vocab > 0 ? a.per_layer_input_vocab : a.vocab_size;
+  }
   return j;
 }
 
@@ -283,6 +294,8 @@ void AddOverrides(const ModelArch& a, const ModelArch* implied, json& j) {
   flag("mtp_embedding_copies", a.mtp_embedding_copies, b.mtp_embedding_copies);
   flag("final_norm", a.final_norm, b.final_norm);
   flag("head_bias", a.head_bias, b.head_bias);
+  flag("layer_scalar", a.layer_scalar, b.layer_scalar);
+  flag("router_scale", a.router_scale, b.router_scale);
   if (implied == nullptr || a.norms_per_layer != b.norms_per_layer) {
     j["norms_per_layer"] = a.norms_per_layer;
   }

@@ -74,6 +74,11 @@ constexpr NamedFamily kFamilies[] = {
     {"gemma2", Family::kGemma2},
     {"gemma3", Family::kGemma3},
     {"gemma3_text", Family::kGemma3},
+    // Gemma 4 (Gemma4TextConfig): Gemma 3's blocks (per-head q/k norms, four norms, tied) plus a
+    // layer_scalar, global-layer shapes, KV sharing, per-layer embeddings and the MoE block
+    // (ReadGemma4).
+    {"gemma4", Family::kGemma3},
+    {"gemma4_text", Family::kGemma3},
     {"gpt2", Family::kGpt2},
     {"starcoder2", Family::kStarcoder2},
     {"bloom", Family::kStarcoder2},
@@ -226,6 +231,8 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"Gemma2ForCausalLM", "gemma2"},
     {"Gemma3ForCausalLM", "gemma3_text"},
     {"Gemma3ForConditionalGeneration", "gemma3"},
+    {"Gemma4ForCausalLM", "gemma4_text"},
+    {"Gemma4ForConditionalGeneration", "gemma4"},
     {"GPT2LMHeadModel", "gpt2"},
     {"Starcoder2ForCausalLM", "starcoder2"},
     {"BloomForCausalLM", "bloom"},
@@ -875,7 +882,7 @@ void ReadMoe(FieldReader& f, Family family, ModelArch& a) {
   if (a.num_experts == 0) return;
   const std::string k_key =
       f.FirstPresent({"num_experts_per_tok", "experts_per_token", "num_experts_per_token", "moe_k",
-                      "moe_topk", "moe_top_k"});
+                      "moe_topk", "moe_top_k", "top_k_experts"});
   if (k_key.empty()) {
     f.Fail("num_experts_per_tok", "missing required field (the config has " +
                                       std::to_string(a.num_experts) + " routed experts)");
@@ -930,6 +937,41 @@ void ReadMoe(FieldReader& f, Family family, ModelArch& a) {
   if (!bias_key.empty()) a.router_bias = f.Bool(bias_key).value_or(a.router_bias);
   a.expert_bias = family == Family::kGptOss;
   ReadMoeLayout(f, family, a);
+}
+
+// Gemma 4 (Gemma4TextConfig; modeling_gemma4.py Gemma4TextAttention / Gemma4TextDecoderLayer),
+// by its fields whatever the model_type:
+// - global_head_dim: the head width of full-attention layers; with attention_k_eq_v those layers
+//   have num_global_key_value_heads KV heads and no v_proj (the keys serve as values);
+// - num_kv_shared_layers: the last layers reuse earlier layers' keys and values (no k_proj,
+//   v_proj or k_norm); use_double_wide_mlp makes their MLPs 2 · intermediate_size wide;
+// - hidden_size_per_layer_input / vocab_size_per_layer_input: per-layer embeddings (E2B, E4B);
+// - enable_moe_block (26B-A4B): the dense MLP runs beside the routed experts in every layer
+//   (counted as a shared expert intermediate_size wide) with three more norms, and the router
+//   keeps an h-wide input scale and a per-expert output scale (E values, counted as a bias).
+// Every Gemma 4 block also has a learned layer_scalar.
+void ReadGemma4(FieldReader& f, ModelArch& a) {
+  const bool gemma4 = a.model_type == "gemma4" || a.model_type == "gemma4_text";
+  a.layer_scalar = gemma4;
+  a.global_head_dim = f.Int("global_head_dim", 1, kMaxWidth, kTooLarge).value_or(0);
+  a.attention_k_eq_v = f.Bool("attention_k_eq_v").value_or(false);
+  a.global_kv_heads = f.Int("num_global_key_value_heads", 1, kMaxHeads).value_or(0);
+  a.kv_shared_layers = f.Int("num_kv_shared_layers", 0, a.num_layers).value_or(0);
+  a.double_wide_mlp = f.Bool("use_double_wide_mlp").value_or(false);
+  a.per_layer_input_width = f.Int("hidden_size_per_layer_input", 0, kMaxWidth).value_or(0);
+  a.per_layer_input_vocab = f.Int("vocab_size_per_layer_input", 1, kMaxVocab).value_or(0);
+  if (a.global_kv_heads > 0 && a.num_heads % a.global_kv_heads != 0) {
+    f.Fail("num_global_key_value_heads", "must divide num_attention_heads (" +
+                                             std::to_string(a.num_heads) + "), got " +
+                                             std::to_string(a.global_kv_heads));
+  }
+  if (f.Bool("enable_moe_block").value_or(false) && a.num_experts > 0) {
+    a.num_shared_experts = 1;
+    a.shared_expert_intermediate_size = a.intermediate_size;
+    a.norms_per_layer += 3;
+    a.router_scale = true;
+    a.router_bias = true;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1040,6 +1082,7 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path,
   ReadAttention(f, family, a);
   ReadMlpAndNorms(f, family, a);
   ReadMoe(f, family, a);
+  ReadGemma4(f, a);
   if (a.num_experts > 0 && a.moe_intermediate_size == 0)
     a.moe_intermediate_size = a.intermediate_size;
   // GraniteMoeHybridDecoderLayer always builds shared_mlp (GraniteMoeHybridMLP,

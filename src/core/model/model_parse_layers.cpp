@@ -658,6 +658,8 @@ void ReadOverrides(FieldReader& f, ModelArch& a) {
   a.mtp_embedding_copies = f.Bool("mtp_embedding_copies").value_or(a.mtp_embedding_copies);
   a.final_norm = f.Bool("final_norm").value_or(a.final_norm);
   a.head_bias = f.Bool("head_bias").value_or(a.head_bias);
+  a.layer_scalar = f.Bool("layer_scalar").value_or(a.layer_scalar);
+  a.router_scale = f.Bool("router_scale").value_or(a.router_scale);
 }
 
 }  // namespace model_detail
