@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "core/config/config.h"
 #include "core/estimate/estimate.h"
@@ -349,6 +350,52 @@ TEST(LateFamilies, Gemma4SmallModelsShareKvAndEmbedPerLayer) {
   EXPECT_EQ(arch.MlpWidthOf(15), 2 * 6144);
   EXPECT_EQ(CountParams(arch, true).embedding, 262144LL * 1536 + 2348810240 + 13762560 + 256);
   ExpectRoundTripAndShapes(e2b);
+}
+
+// google/gemma-3n-E4B (modeling_gemma3n.py), text model: 35 layers of h 2,048, 8 heads and 2 KV
+// heads of 256 (10,485,760 + q/k norms 512), a GeGLU MLP 3 × 2,048 × 16,384 (the config lists
+// intermediate_size per layer), four norms, AltUp with 4 streams (scale and router norm 2 ×
+// 2,048, coefficients 16 + 64, router 4 × 2,048: 12,368), LAuReL of rank 64 (2 × 2,048 × 64 +
+// norm: 264,192) and the per-layer-input gate, projection and norm (1,050,624): 112,484,944 a
+// layer. Plus the tied 262,400 × 2,048 table, the per-layer table 262,144 × 35 · 256
+// (2,348,810,240), its projection (18,350,080) and norm (256), AltUp's 3 + 3 projections h × h
+// (25,165,824) and the final norm: 6,866,696,688 (the text-only checkpoint's "6.9B"). Its 15
+// KV-shared layers keep their k/v weights, unlike Gemma 4's.
+TEST(LateFamilies, Gemma3nCountsAltUpLaurelAndPerLayerEmbeddings) {
+  json types = json::array();
+  for (int i = 0; i < 35; ++i)
+    types.push_back((i + 1) % 5 == 0 ? "full_attention" : "sliding_attention");
+  const json e4b = {{"architectures", {"Gemma3nForCausalLM"}},
+                    {"model_type", "gemma3n_text"},
+                    {"hidden_size", 2048},
+                    {"intermediate_size", 16384},
+                    {"num_hidden_layers", 35},
+                    {"num_attention_heads", 8},
+                    {"num_key_value_heads", 2},
+                    {"head_dim", 256},
+                    {"layer_types", types},
+                    {"sliding_window", 512},
+                    {"num_kv_shared_layers", 15},
+                    {"altup_num_inputs", 4},
+                    {"laurel_rank", 64},
+                    {"hidden_size_per_layer_input", 256},
+                    {"vocab_size_per_layer_input", 262144},
+                    {"max_position_embeddings", 32768},
+                    {"vocab_size", 262400}};
+  json listed = e4b;
+  listed["intermediate_size"] = std::vector<int>(35, 16384);
+  EXPECT_EQ(Total(listed), 6866696688);
+  EXPECT_EQ(Total(e4b), 6866696688);  // one integer reads the same
+  const ModelArch arch = MustParseModel(listed);
+  EXPECT_EQ(arch.KvProjectionsOf(30), 2);
+  EXPECT_TRUE(arch.tie_embeddings);
+  ExpectRoundTripAndShapes(listed);
+  // A per-layer list whose widths differ is refused with the field named.
+  json mixed = listed;
+  mixed["intermediate_size"][3] = 8192;
+  const Result<ModelArch> r = ParseModelArch(mixed, "model");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.errors()[0].path, "model.intermediate_size");
 }
 
 json KimiLinear() {

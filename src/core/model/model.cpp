@@ -91,6 +91,11 @@ std::int64_t EmbeddingParams(const ModelArch& a, ParamMath& m, Recorder* r) {
     params = m.Add(params, Mat(m, r, width, a.hidden_size));
     params = m.Add(params, NormParams(a, a.per_layer_input_width, m, r));
   }
+  if (a.altup_inputs > 1) {
+    // Gemma 3n's altup_projections and altup_unembed_projections: (n − 1) h × h each, no bias
+    // (the unembedding ones run before the head; counted here with the input side).
+    params = m.Add(params, Mat(m, r, a.hidden_size, a.hidden_size, m.Mul(2, a.altup_inputs - 1)));
+  }
   return params;
 }
 
@@ -345,6 +350,18 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
     p.norms = m.Add(p.norms, Mat(m, r, a.per_layer_input_width, a.hidden_size));
     p.norms = m.Add(p.norms, Mat(m, r, a.hidden_size, a.per_layer_input_width));
     p.norms = m.Add(p.norms, NormParams(a, a.hidden_size, m, r));
+  }
+  if (a.altup_inputs > 1) {
+    const std::int64_t n = a.altup_inputs;
+    p.norms = m.Add(p.norms, Vec(m, r, a.hidden_size, 2));  // scale, router_norm
+    p.norms = m.Add(p.norms, Mat(m, r, n, n));              // correction_coefs
+    p.norms = m.Add(p.norms, Mat(m, r, m.Mul(n, n), n));    // prediction_coefs
+    p.norms = m.Add(p.norms, Mat(m, r, n, a.hidden_size));  // modality_router
+  }
+  if (a.laurel_rank > 0) {
+    p.norms = m.Add(p.norms, Mat(m, r, a.laurel_rank, a.hidden_size));  // linear_left
+    p.norms = m.Add(p.norms, Mat(m, r, a.hidden_size, a.laurel_rank));  // linear_right
+    p.norms = m.Add(p.norms, NormParams(a, a.hidden_size, m, r));       // post_laurel_norm
   }
   if (!has_mlp) return p;
   if (!moe) {

@@ -266,6 +266,8 @@ json WriteHfFields(const ModelArch& a) {
   if (a.attention_k_eq_v) j["attention_k_eq_v"] = true;
   if (a.kv_shared_layers > 0) j["num_kv_shared_layers"] = a.kv_shared_layers;
   if (a.double_wide_mlp) j["use_double_wide_mlp"] = true;
+  if (a.altup_inputs > 0) j["altup_num_inputs"] = a.altup_inputs;
+  if (a.laurel_rank > 0) j["laurel_rank"] = a.laurel_rank;
   if (a.per_layer_input_width > 0) {
     j["hidden_size_per_layer_input"] = a.per_layer_input_width;
     j["vocab_size_per_layer_input"] =

@@ -77,6 +77,10 @@ constexpr NamedFamily kFamilies[] = {
     // Gemma 4 (Gemma4TextConfig): Gemma 3's blocks (per-head q/k norms, four norms, tied) plus a
     // layer_scalar, global-layer shapes, KV sharing, per-layer embeddings and the MoE block
     // (ReadGemma4).
+    // Gemma 3n (Gemma3nTextConfig): Gemma 3's blocks plus AltUp, LAuReL and per-layer
+    // embeddings (ReadGemma4); its KV-shared layers keep their k/v weights.
+    {"gemma3n", Family::kGemma3},
+    {"gemma3n_text", Family::kGemma3},
     {"gemma4", Family::kGemma3},
     {"gemma4_text", Family::kGemma3},
     {"gpt2", Family::kGpt2},
@@ -231,6 +235,8 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"Gemma2ForCausalLM", "gemma2"},
     {"Gemma3ForCausalLM", "gemma3_text"},
     {"Gemma3ForConditionalGeneration", "gemma3"},
+    {"Gemma3nForCausalLM", "gemma3n_text"},
+    {"Gemma3nForConditionalGeneration", "gemma3n"},
     {"Gemma4ForCausalLM", "gemma4_text"},
     {"Gemma4ForConditionalGeneration", "gemma4"},
     {"GPT2LMHeadModel", "gpt2"},
@@ -442,6 +448,10 @@ void ReadLfm2MlpWidth(FieldReader& f, ModelArch& a) {
   a.intermediate_size = std::clamp<std::int64_t>(width, 1, kMaxWidth);
 }
 
+std::optional<std::int64_t> IntOrUniformList(FieldReader& f, std::string_view key, std::int64_t min,
+                                             std::int64_t max,
+                                             std::string_view too_large_reason = kTooLarge);
+
 void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   // GPT-2 names its sizes n_embd / n_layer / n_head / n_positions / n_inner (GPT2Config);
   // Bloom uses n_embed; DBRX / MPT d_model / n_layers / n_heads / max_seq_len; ChatGLM and
@@ -479,7 +489,8 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   const std::string inter_key =
       f.FirstPresent({"intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim"});
   if (!inter_key.empty()) {
-    a.intermediate_size = f.Int(inter_key, 1, kMaxWidth, kTooLarge).value_or(0);
+    // Gemma 3n writes intermediate_size per layer (one value repeated).
+    a.intermediate_size = IntOrUniformList(f, inter_key, 1, kMaxWidth).value_or(0);
   }
   if (inter_key.empty() && (family == Family::kGpt2 || family == Family::kFalcon ||
                             family == Family::kGptJ || a.model_type == "bloom")) {
@@ -759,8 +770,7 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
 // A field that is one integer or a per-layer list (Hunyuan writes moe_topk, num_shared_expert,
 // moe_intermediate_size as lists). A list must hold one value: trainmem's blocks share widths.
 std::optional<std::int64_t> IntOrUniformList(FieldReader& f, std::string_view key, std::int64_t min,
-                                             std::int64_t max,
-                                             std::string_view too_large_reason = kTooLarge) {
+                                             std::int64_t max, std::string_view too_large_reason) {
   const json* v = f.Get(key);
   if (v == nullptr) return std::nullopt;
   if (!v->is_array()) return f.Int(key, min, max, too_large_reason);
@@ -956,7 +966,12 @@ void ReadGemma4(FieldReader& f, ModelArch& a) {
   a.global_head_dim = f.Int("global_head_dim", 1, kMaxWidth, kTooLarge).value_or(0);
   a.attention_k_eq_v = f.Bool("attention_k_eq_v").value_or(false);
   a.global_kv_heads = f.Int("num_global_key_value_heads", 1, kMaxHeads).value_or(0);
-  a.kv_shared_layers = f.Int("num_kv_shared_layers", 0, a.num_layers).value_or(0);
+  // Gemma 3n's KV-shared layers keep k_proj / v_proj (unused); Gemma 4's have none.
+  const std::int64_t kv_shared = f.Int("num_kv_shared_layers", 0, a.num_layers).value_or(0);
+  const bool gemma3n = a.model_type == "gemma3n" || a.model_type == "gemma3n_text";
+  a.kv_shared_layers = gemma3n ? 0 : kv_shared;
+  a.altup_inputs = f.Int("altup_num_inputs", 1, 64).value_or(0);
+  a.laurel_rank = f.Int("laurel_rank", 0, kMaxWidth).value_or(0);
   a.double_wide_mlp = f.Bool("use_double_wide_mlp").value_or(false);
   a.per_layer_input_width = f.Int("hidden_size_per_layer_input", 0, kMaxWidth).value_or(0);
   a.per_layer_input_vocab = f.Int("vocab_size_per_layer_input", 1, kMaxVocab).value_or(0);
