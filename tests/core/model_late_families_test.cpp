@@ -398,6 +398,78 @@ TEST(LateFamilies, Gemma3nCountsAltUpLaurelAndPerLayerEmbeddings) {
   EXPECT_EQ(r.errors()[0].path, "model.intermediate_size");
 }
 
+json Zamba2() {
+  json types = json::array();
+  for (int i = 0; i < 54; ++i) {
+    const bool hybrid = i == 6 || i == 12 || i == 18 || i == 24 || i == 30 || i == 36 || i == 42 ||
+                        i == 47 || i == 51;
+    types.push_back(hybrid ? "hybrid" : "mamba");
+  }
+  return {{"architectures", {"Zamba2ForCausalLM"}},
+          {"model_type", "zamba2"},
+          {"hidden_size", 2560},
+          {"intermediate_size", 10240},
+          {"num_hidden_layers", 54},
+          {"num_attention_heads", 32},
+          {"num_key_value_heads", 32},
+          {"kv_channels", 80},
+          {"attention_head_dim", 160},
+          {"hidden_act", "gelu"},
+          {"layers_block_type", types},
+          {"mamba_d_conv", 4},
+          {"mamba_d_state", 64},
+          {"mamba_expand", 2},
+          {"mamba_headdim", 64},
+          {"mamba_ngroups", 1},
+          {"n_mamba_heads", 80},
+          {"use_conv_bias", true},
+          {"num_mem_blocks", 2},
+          {"adapter_rank", 128},
+          {"use_shared_mlp_adapter", true},
+          {"use_shared_attention_adapter", false},
+          {"max_position_embeddings", 4096},
+          {"tie_word_embeddings", true},
+          {"vocab_size", 32000}};
+}
+
+// Zyphra/Zamba2-2.7B (modeling_zamba2.py): 54 Mamba-2 blocks (in_proj 2,560 × 10,448, conv
+// 5,248 × 4 + bias, dt_bias/A_log/D 3 × 80, gated norm 5,120, out_proj 5,120 × 2,560, input
+// norm 2,560: 39,888,240 each); 2 shared blocks (q/k/v 5,120 → 32 × 160, o_proj 5,120 →
+// 2,560, gate_up 2,560 → 20,480, down 10,240 → 2,560, norms 5,120 + 2,560: 170,401,280 each)
+// used by the 9 hybrid layers, each with its own 2,560² linear and MLP adapter (2,560 → 128 →
+// 20,480: 2,949,120); tied 32,000 × 2,560 table and final norm: 2,662,214,560 — the bf16
+// checkpoint's 5.32 GB. Read as 54 Llama blocks it was 5.74B.
+TEST(LateFamilies, Zamba2SharesItsTransformerBlocksAcrossHybridLayers) {
+  const json zamba = Zamba2();
+  EXPECT_EQ(Total(zamba), 2662214560);
+  const ModelArch arch = MustParseModel(zamba);
+  EXPECT_EQ(arch.MixerOf(0), MixerKind::kMamba2);
+  EXPECT_EQ(arch.MixerOf(6), MixerKind::kZambaShared);
+  EXPECT_EQ(arch.MixerOf(12), MixerKind::kZambaShared);
+  EXPECT_EQ(arch.MixerOf(18), MixerKind::kZambaHybrid);
+  EXPECT_FALSE(arch.HasMlp(0));
+  EXPECT_EQ(arch.head_dim, 160);
+  ExpectRoundTripAndShapes(zamba);
+  // One more shared block is one more 170,401,280; without the MLP adapters 9 × 2,949,120 less.
+  json three = zamba;
+  three["num_mem_blocks"] = 3;
+  EXPECT_EQ(Total(three) - Total(zamba), 170401280);
+  json plain = zamba;
+  plain["use_shared_mlp_adapter"] = false;
+  EXPECT_EQ(Total(zamba) - Total(plain), 9 * 2949120);
+  // Every hybrid layer saves attention activations; the Mamba-only blocks keep no scores.
+  json job = {{"model", zamba},
+              {"training", {{"attention", "eager"}, {"local_batch_size", 1}, {"seq_len", 4096}}},
+              {"activation_checkpoint", {{"mode", "none"}}}};
+  const Estimate e = EstimateMemory(MustParse(job.dump()));
+  EXPECT_GT(e.stages[0].activations.attention_scores, 0);
+  json bad = zamba;
+  bad["layers_block_type"][3] = "attention";
+  const Result<ModelArch> r = ParseModelArch(bad, "model");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.errors()[0].path, "model.layers_block_type[3]");
+}
+
 json KimiLinear() {
   json kda = json::array(), full = json::array();
   for (std::int64_t n = 1; n <= 27; ++n) (n % 4 == 0 || n == 27 ? full : kda).push_back(n);

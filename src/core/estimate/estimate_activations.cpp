@@ -507,7 +507,10 @@ PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, 
     attn.input = x.ab * s.h / x.rep;
   } else if (mixer == MixerKind::kAttention && s.attention_linear) {
     attn = LinearPartBytes(x, s);
-  } else if (mixer == MixerKind::kAttentionMamba2) {
+  } else if (mixer == MixerKind::kAttentionMamba2 || mixer == MixerKind::kZambaHybrid ||
+             mixer == MixerKind::kZambaShared) {
+    // Zamba2's hybrid layers run the Mamba-2 mixer and then a shared attention block (and its
+    // MLP): both save their activations; counted like Falcon-H1's side-by-side pair.
     // Falcon-H1: attention and the Mamba-2 mixer read one normed input (FalconH1DecoderLayer):
     // both save what they save alone, the norm and its output once.
     attn = AttentionBytes(x, s);

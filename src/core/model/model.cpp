@@ -253,6 +253,34 @@ std::int64_t Mamba2Params(const ModelArch& a, ParamMath& m, Recorder* r) {
   return params;
 }
 
+// Zamba2's hybrid layer (modeling_zamba2.py Zamba2HybridLayer): its Mamba-2 mixer, the h × h
+// `linear` after the shared block, and its adapters: the MLP's gate_up LoRA h → rank → 2·ffn
+// (use_shared_mlp_adapter) and q/k/v LoRAs 2h → rank → 2h (use_shared_attention_adapter). With
+// `shared`, also one shared block (Zamba2AttentionDecoderLayer): attention over the 2h-wide
+// concatenation of the hidden state and the original embeddings (q, k, v 2h → heads · head_dim,
+// o_proj → h, no biases), input_layernorm (2h) and pre_ff_layernorm (h); its gated MLP is the
+// block's dense MLP. Zamba2-2.7B: 39,888,240 per Mamba-2 block, 170,401,280 per shared block.
+std::int64_t ZambaHybridParams(const ModelArch& a, bool shared, ParamMath& m, Recorder* r) {
+  const std::int64_t h = a.hidden_size;
+  const std::int64_t wide = m.Mul(2, h);
+  std::int64_t params = m.Add(Mamba2Params(a, m, r), Mat(m, r, h, h));
+  const std::int64_t rank = a.zamba_adapter_rank;
+  if (a.zamba_mlp_adapter && rank > 0) {
+    params = m.Add(params, Mat(m, r, rank, h));
+    params = m.Add(params, Mat(m, r, m.Mul(2, a.intermediate_size), rank));
+  }
+  if (a.zamba_attention_adapter && rank > 0) {
+    params = m.Add(params, Mat(m, r, rank, wide, 3));
+    params = m.Add(params, Mat(m, r, wide, rank, 3));
+  }
+  if (!shared) return params;
+  const std::int64_t q_out = m.Mul(a.num_heads, a.head_dim);
+  params = m.Add(params, Mat(m, r, q_out, wide));
+  params = m.Add(params, Mat(m, r, m.Mul(a.num_kv_heads, a.head_dim), wide, 2));
+  params = m.Add(params, Mat(m, r, h, q_out));
+  return m.Add(params, m.Add(NormParams(a, wide, m, r), NormParams(a, h, m, r)));
+}
+
 // Mamba-1 mixer as in modeling_mamba.py (MambaMixer) with d_inner D, state N, dt rank R, kernel
 // K: in_proj h → 2D (bias: use_bias / mamba_proj_bias), a depthwise conv1d D × K (+ D bias:
 // use_conv_bias), x_proj D → R + 2N (no bias), dt_proj R → D with bias, A_log D × N, D (the skip
@@ -329,6 +357,10 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
     case MixerKind::kKimiDelta:
       p.attention = KimiDeltaParams(a, m, r);
       break;
+    case MixerKind::kZambaHybrid:
+    case MixerKind::kZambaShared:
+      p.attention = ZambaHybridParams(a, mixer == MixerKind::kZambaShared, m, r);
+      break;
     case MixerKind::kMamba2:
       p.attention = Mamba2Params(a, m, r);
       break;
@@ -363,7 +395,8 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
     p.norms = m.Add(p.norms, Mat(m, r, a.hidden_size, a.laurel_rank));  // linear_right
     p.norms = m.Add(p.norms, NormParams(a, a.hidden_size, m, r));       // post_laurel_norm
   }
-  if (!has_mlp) return p;
+  // A Zamba2 hybrid layer runs a shared block's MLP but stores none of its own.
+  if (!has_mlp || mixer == MixerKind::kZambaHybrid) return p;
   if (!moe) {
     p.dense_mlp = a.intermediate_size == ModelArch::kLinearPart
                       ? Mat(m, r, a.hidden_size, a.hidden_size)

@@ -37,6 +37,12 @@ enum class MixerKind {
   // LFM2's gated short convolution (Lfm2ShortConv): in_proj h → 3h (B, C, x), a depthwise conv
   // over B·x, C gating, out_proj h → h (layer type "conv").
   kShortConv,
+  // Zamba2 hybrid layers (layers_block_type "hybrid"): a Mamba-2 block that also runs a shared
+  // transformer block through its own adapters and an h × h linear. kZambaShared is a hybrid
+  // layer that holds one of the num_mem_blocks shared blocks' weights (the first ones); later
+  // hybrid layers (kZambaHybrid) reuse them.
+  kZambaHybrid,
+  kZambaShared,
   // Kimi Delta Attention (Kimi Linear's kda_layers; KimiDeltaAttention in modeling_kimi.py):
   // Gated DeltaNet with a per-channel forget gate and a low-rank output gate; its sizes are the
   // linear_* fields (key and value heads alike).
@@ -182,6 +188,13 @@ struct ModelArch {
   // 0 = none.
   std::int64_t altup_inputs = 0;
   std::int64_t laurel_rank = 0;
+  // Zamba2 (Zamba2Config): num_mem_blocks shared transformer blocks and, per hybrid layer, LoRA
+  // adapters of adapter_rank on the shared MLP's gate_up (use_shared_mlp_adapter) and on its
+  // q/k/v (use_shared_attention_adapter).
+  std::int64_t zamba_mem_blocks = 0;
+  std::int64_t zamba_adapter_rank = 0;
+  bool zamba_mlp_adapter = false;
+  bool zamba_attention_adapter = false;
   bool router_scale = false;  // Gemma 4 MoE: an h-wide scale on the router's input
   // How many of k_proj and v_proj a layer has (2; 1 for Gemma 4's attention_k_eq_v full layers;
   // 0 for its KV-shared layers). Set only on the per-layer views the counter builds.
@@ -244,7 +257,9 @@ struct ModelArch {
   bool HasAttentionLayers() const {
     for (std::int64_t i = 0; i < num_layers; ++i) {
       const MixerKind m = MixerOf(i);
-      if (m == MixerKind::kAttention || m == MixerKind::kAttentionMamba2) return true;
+      if (m == MixerKind::kAttention || m == MixerKind::kAttentionMamba2 ||
+          m == MixerKind::kZambaHybrid || m == MixerKind::kZambaShared)
+        return true;
     }
     return num_layers == 0;
   }

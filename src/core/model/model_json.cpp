@@ -173,6 +173,27 @@ bool WriteKimiLinear(const ModelArch& a, json& j) {
   return true;
 }
 
+// Zamba2's layers_block_type and shared-block settings (model_parse_layers.cpp ReadZamba2).
+// False when no layer is a Zamba2 hybrid layer.
+bool WriteZamba2(const ModelArch& a, json& j) {
+  json types = json::array();
+  bool any = false;
+  for (std::int64_t i = 0; i < a.num_layers; ++i) {
+    const MixerKind m = a.MixerOf(i);
+    const bool hybrid = m == MixerKind::kZambaHybrid || m == MixerKind::kZambaShared;
+    any = any || hybrid;
+    types.push_back(hybrid ? "hybrid" : "mamba");
+  }
+  if (!any) return false;
+  j["layers_block_type"] = std::move(types);
+  j["num_mem_blocks"] = a.zamba_mem_blocks;
+  j["adapter_rank"] = a.zamba_adapter_rank;
+  j["use_shared_mlp_adapter"] = a.zamba_mlp_adapter;
+  j["use_shared_attention_adapter"] = a.zamba_attention_adapter;
+  WriteMamba(a, j);
+  return true;
+}
+
 void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
   if (a.Heterogeneous()) {
     WriteBlockConfigs(a, j);
@@ -186,6 +207,7 @@ void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
     }
     return;
   }
+  if (WriteZamba2(a, j)) return;
   if (!HasMamba1(a) && WriteHybridPattern(a, j)) return;
   if (WriteKimiLinear(a, j)) return;
   const bool gemma = family == Family::kGemma2 || family == Family::kGemma3;

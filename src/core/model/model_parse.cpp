@@ -200,6 +200,9 @@ constexpr NamedFamily kFamilies[] = {
     // VaultGemma (VaultGemmaConfig): Gemma's embedding and tying (tie_word_embeddings defaults to
     // true) with two norms a block (input and pre-feedforward), not Gemma 2's four.
     {"vaultgemma", Family::kLlama},
+    // Zamba2 (Zamba2Config): Mamba-2 blocks with shared attention + MLP blocks at its hybrid
+    // layers (model_parse_layers.cpp ReadZamba2), gated GELU MLPs, tied.
+    {"zamba2", Family::kLlama},
 };
 
 // Hugging Face architecture classes (config.json "architectures") of the families above.
@@ -292,6 +295,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"LongcatFlashForCausalLM", "longcat_flash"},
     {"PersimmonForCausalLM", "persimmon"},
     {"VaultGemmaForCausalLM", "vaultgemma"},
+    {"Zamba2ForCausalLM", "zamba2"},
     {"ArcticForCausalLM", "arctic"},
     {"AfmoeForCausalLM", "afmoe"},
     {"OPTForCausalLM", "opt"},
@@ -517,7 +521,8 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
     a.max_position_embeddings = f.Int(pos_key, 1, kMaxPositions, kTooLarge).value_or(0);
   }
   a.tie_embeddings =
-      f.Bool("tie_word_embeddings").value_or(DefaultTie(family) || a.model_type == "vaultgemma");
+      f.Bool("tie_word_embeddings")
+          .value_or(DefaultTie(family) || a.model_type == "vaultgemma" || a.model_type == "zamba2");
   // Lfm2Config, Lfm2MoeConfig: tie_word_embeddings = tie_embedding when given (default true).
   if (a.model_type == "lfm2" || a.model_type == "lfm2_moe") {
     a.tie_embeddings =

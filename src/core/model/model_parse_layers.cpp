@@ -141,11 +141,12 @@ void ReadMamba2(FieldReader& f, ModelArch& a, bool d_inner_from_expand = true,
     return f.Int(key, 1, kMaxWidth).value_or(fallback);
   };
   // Mamba2Config (a model of Mamba-2 blocks only) names them num_heads and head_dim.
+  // Zamba2Config: n_mamba_heads, mamba_headdim, mamba_ngroups.
   a.mamba_heads = mamba2_names ? size({"mamba_n_heads", "num_heads"}, 128)
-                               : size({"mamba_n_heads", "mamba_num_heads"}, 128);
+                               : size({"mamba_n_heads", "mamba_num_heads", "n_mamba_heads"}, 128);
   a.mamba_head_dim = mamba2_names ? size({"mamba_d_head", "head_dim"}, 64)
-                                  : size({"mamba_d_head", "mamba_head_dim"}, 0);
-  a.mamba_groups = size({"mamba_n_groups", "n_groups", "mamba_num_groups"}, 1);
+                                  : size({"mamba_d_head", "mamba_head_dim", "mamba_headdim"}, 0);
+  a.mamba_groups = size({"mamba_n_groups", "n_groups", "mamba_num_groups", "mamba_ngroups"}, 1);
   a.mamba_state = size({"mamba_d_state", "ssm_state_size", "state_size"}, 256);
   a.mamba_conv_kernel = size({"mamba_d_conv", "conv_kernel"}, 4);
   const std::int64_t expand = size({"mamba_expand", "expand"}, 2);
@@ -450,6 +451,57 @@ void ReadKimiLinear(FieldReader& f, ModelArch& a) {
       "recomputed in backward");
 }
 
+// Zamba2 (Zamba2Config, modeling_zamba2.py): layers_block_type lists "mamba" and "hybrid"
+// layers. Every layer is a Mamba-2 block (input norm + mixer); a hybrid layer then runs one of
+// num_mem_blocks shared transformer blocks (round robin) through its own adapters and an h × h
+// linear. The shared blocks' weights exist num_mem_blocks times: the first hybrid layers hold
+// them (kZambaShared), the others reuse them (kZambaHybrid). The shared attention's heads are
+// attention_head_dim wide (default 2h / heads: it reads the 2h-wide concatenation).
+void ReadZamba2(FieldReader& f, ModelArch& a) {
+  const json* types = f.Get("layers_block_type");
+  const auto n = static_cast<std::size_t>(a.num_layers);
+  if (types == nullptr || !types->is_array() || types->size() != n) {
+    f.Fail("layers_block_type", "expected a list of " + std::to_string(a.num_layers) +
+                                    " entries (\"mamba\" or \"hybrid\")");
+    return;
+  }
+  ReadMamba2(f, a);
+  a.zamba_mem_blocks = f.Int("num_mem_blocks", 1, kMaxLayers).value_or(1);
+  a.zamba_adapter_rank = f.Int("adapter_rank", 1, kMaxWidth).value_or(128);
+  a.zamba_mlp_adapter = f.Bool("use_shared_mlp_adapter").value_or(false);
+  a.zamba_attention_adapter = f.Bool("use_shared_attention_adapter").value_or(false);
+  if (!f.Has("head_dim")) {
+    a.head_dim = f.Int("attention_head_dim", 1, kMaxWidth)
+                     .value_or(2 * a.hidden_size / std::max<std::int64_t>(a.num_heads, 1));
+  }
+  a.norms_per_layer = 1;
+  std::int64_t hybrid = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const json& t = (*types)[i];
+    const std::string name = t.is_string() ? t.get<std::string>() : "";
+    if (name == "mamba") {
+      a.layer_mixer.push_back(MixerKind::kMamba2);
+      a.layer_has_mlp.push_back(false);
+    } else if (name == "hybrid") {
+      a.layer_mixer.push_back(hybrid < a.zamba_mem_blocks ? MixerKind::kZambaShared
+                                                          : MixerKind::kZambaHybrid);
+      a.layer_has_mlp.push_back(true);
+      ++hybrid;
+    } else {
+      f.Fail("layers_block_type[" + std::to_string(i) + "]",
+             "expected \"mamba\" or \"hybrid\", got " + detail::Dump(t));
+      a.layer_mixer.clear();
+      a.layer_has_mlp.clear();
+      return;
+    }
+  }
+  a.warnings.push_back(
+      std::to_string(a.num_layers) + " Mamba-2 blocks, " + std::to_string(hybrid) +
+      " of which also run one of " + std::to_string(a.zamba_mem_blocks) +
+      " shared attention + MLP blocks (their weights counted once each, their activations in "
+      "every hybrid layer)");
+}
+
 void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
   const bool gemma = family == Family::kGemma2 || family == Family::kGemma3;
   a.sliding_window = f.Int("sliding_window", 0, kMaxPositions).value_or(gemma ? 4096 : 0);
@@ -468,6 +520,10 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
   }
   if (f.Has("linear_attn_config")) {
     ReadKimiLinear(f, a);
+    return;
+  }
+  if (f.Has("layers_block_type")) {
+    ReadZamba2(f, a);
     return;
   }
   const auto n = static_cast<std::size_t>(a.num_layers);
