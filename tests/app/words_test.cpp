@@ -97,8 +97,39 @@ TEST_F(Chinese, ModelReadingNotesAreTranslated) {
   nlohmann::json vision = {{"model_type", "newvlm"},
                            {"text_config", hybrid},
                            {"vision_config", nlohmann::json::object()}};
+  nlohmann::json kimi = {
+      {"model_type", "kimi_linear"},
+      {"hidden_size", 256},
+      {"num_hidden_layers", 2},
+      {"num_attention_heads", 4},
+      {"vocab_size", 1000},
+      {"intermediate_size", 512},
+      {"linear_attn_config", {{"kda_layers", {1}}, {"num_heads", 4}, {"head_dim", 64}}}};
+  nlohmann::json longcat = {{"model_type", "longcat_flash"},
+                            {"hidden_size", 256},
+                            {"num_layers", 2},
+                            {"num_attention_heads", 4},
+                            {"vocab_size", 1000},
+                            {"ffn_hidden_size", 512},
+                            {"expert_ffn_hidden_size", 128},
+                            {"n_routed_experts", 8},
+                            {"moe_topk", 2},
+                            {"kv_lora_rank", 64},
+                            {"qk_nope_head_dim", 32},
+                            {"qk_rope_head_dim", 16},
+                            {"v_head_dim", 32}};
+  nlohmann::json zamba = {{"model_type", "zamba2"},
+                          {"hidden_size", 256},
+                          {"num_hidden_layers", 2},
+                          {"num_attention_heads", 4},
+                          {"vocab_size", 1000},
+                          {"intermediate_size", 512},
+                          {"n_mamba_heads", 8},
+                          {"mamba_headdim", 64},
+                          {"layers_block_type", {"mamba", "hybrid"}}};
   std::size_t notes = 0;
-  for (const nlohmann::json& config : {hybrid, conv, mamba, unknown, deci, vision, omni}) {
+  for (const nlohmann::json& config :
+       {hybrid, conv, mamba, unknown, deci, vision, omni, kimi, longcat, zamba}) {
     const trainmem::ModelArch arch = trainmem::testing::MustParseModel(config);
     for (const std::string& w : arch.warnings) {
       const std::string zh = TrCore(w);
@@ -110,7 +141,7 @@ TEST_F(Chinese, ModelReadingNotesAreTranslated) {
   }
   // vision: the multimodal note and its text model's hybrid note; omni: the omni and multimodal
   // notes and its text model's unknown-model_type note.
-  EXPECT_EQ(notes, 10u);
+  EXPECT_EQ(notes, 13u);
   EXPECT_EQ(TrCore(trainmem::testing::MustParseModel(hybrid).warnings.front()).rfind("4 / 4", 0),
             0u);
 }

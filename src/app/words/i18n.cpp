@@ -160,6 +160,20 @@ constexpr CoreMessage kCoreMessages[] = {
      "activations follow {}, the dk × dv state per head is recomputed in backward",
      "{} / {} 层使用 {} 线性注意力：没有 KV cache，也没有 seq × seq 分数；保存的激活按 {} "
      "计算，每个头的 dk × dv 状态在反向时重算"},
+    {"{} of {} layers use Kimi Delta Attention (linear): no KV cache and no seq × seq scores; "
+     "their saved activations follow fla's chunked kernel (64-token chunks), the d × d state per "
+     "head is recomputed in backward",
+     "{} / {} 层使用 Kimi Delta Attention（线性注意力）：没有 KV cache，也没有 seq × seq 分数；"
+     "保存的激活按 fla 的分块核（64 token 一块）计算，每个头的 d × d 状态在反向时重算"},
+    {"LongCat-Flash: each of the {} layers is counted as two attention + MLP blocks with the MoE "
+     "beside the first (pipeline stages split these blocks); the router's zero-computation "
+     "experts are not counted",
+     "LongCat-Flash：{} 层中每层按两个注意力 + MLP block 计算，MoE 与第一个并行（流水线按这些 "
+     "block 切分阶段）；路由器的零计算专家不计入"},
+    {"{} Mamba-2 blocks, {} of which also run one of {} shared attention + MLP blocks (their "
+     "weights counted once each, their activations in every hybrid layer)",
+     "{} 个 Mamba-2 block，其中 {} 个还运行 {} 个共享注意力 + MLP block 之一（共享权重各计一次，"
+     "激活在每个混合层都计入）"},
     {"heterogeneous blocks (block_configs): {} of {} layers without attention, {} without an "
      "MLP; each layer counted with its own KV heads and MLP width",
      "异构 block（block_configs）：{} / {} 层没有注意力，{} 层没有 MLP；每层按各自的 KV 头数和 "

@@ -181,6 +181,7 @@ struct ModelArch {
   std::int64_t per_layer_input_width = 0;
   std::int64_t per_layer_input_vocab = 0;
   bool layer_scalar = false;  // Gemma 4: one learned residual scale per block
+  bool router_scale = false;  // Gemma 4 MoE: an h-wide scale on the router's input
   // Gemma 3n (Gemma3nTextConfig): AltUp with altup_num_inputs streams n (per block
   // correct_output_scale h, correction_coefs n², prediction_coefs n³, modality_router h·n and
   // router_norm h; altup_projections and altup_unembed_projections, (n − 1) h × h each, at the
@@ -195,7 +196,6 @@ struct ModelArch {
   std::int64_t zamba_adapter_rank = 0;
   bool zamba_mlp_adapter = false;
   bool zamba_attention_adapter = false;
-  bool router_scale = false;  // Gemma 4 MoE: an h-wide scale on the router's input
   // How many of k_proj and v_proj a layer has (2; 1 for Gemma 4's attention_k_eq_v full layers;
   // 0 for its KV-shared layers). Set only on the per-layer views the counter builds.
   int kv_projections = 2;
