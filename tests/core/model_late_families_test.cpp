@@ -470,6 +470,111 @@ TEST(LateFamilies, Zamba2SharesItsTransformerBlocksAcrossHybridLayers) {
   EXPECT_EQ(r.errors()[0].path, "model.layers_block_type[3]");
 }
 
+// inclusionAI/Ring-mini-linear-2.0 (BailingMoeLinearV2): 20 layers, every 5th softmax attention
+// (16 heads × 128, 4 KV heads, q/k norms: 10,486,016), the other 16 linear attention with
+// full-width query_key_value 2,048 → 3 × 2,048, g_proj 2,048², g_norm, dense 2,048² and q/k
+// norms: 20,973,824, i.e. 10,487,808 more each than a softmax reading. Ling 2.0's MoE (256
+// experts 512 wide, a shared one, expert bias, first layer dense). Card: 16.4B; by hand
+// 16,423,448,320. Ring-flash-linear-2.0 (h 4,096, 32 layers, groups of 8): 104,181,665,536 (the
+// report's 104B).
+TEST(LateFamilies, RingLinearLayersAreLightningShaped) {
+  json ring = {{"architectures", {"BailingMoeLinearV2ForCausalLM"}},
+               {"model_type", "bailing_moe_linear"},
+               {"hidden_size", 2048},
+               {"intermediate_size", 5120},
+               {"num_hidden_layers", 20},
+               {"layer_group_size", 5},
+               {"num_attention_heads", 16},
+               {"num_key_value_heads", 4},
+               {"head_dim", 128},
+               {"use_qk_norm", true},
+               {"first_k_dense_replace", 1},
+               {"num_experts", 256},
+               {"num_experts_per_tok", 8},
+               {"moe_intermediate_size", 512},
+               {"num_shared_experts", 1},
+               {"moe_shared_expert_intermediate_size", 512},
+               {"moe_router_enable_expert_bias", true},
+               {"tie_word_embeddings", false},
+               {"vocab_size", 157184}};
+  EXPECT_EQ(Total(ring), 16423448320);
+  const ModelArch arch = MustParseModel(ring);
+  EXPECT_EQ(arch.MixerOf(3), MixerKind::kLightning);
+  EXPECT_EQ(arch.MixerOf(4), MixerKind::kAttention);
+  ExpectRoundTripAndShapes(ring);
+  json flash = ring;
+  flash.update({{"hidden_size", 4096},
+                {"intermediate_size", 9216},
+                {"num_hidden_layers", 32},
+                {"layer_group_size", 8},
+                {"num_attention_heads", 32},
+                {"moe_intermediate_size", 1024},
+                {"moe_shared_expert_intermediate_size", 1024}});
+  EXPECT_EQ(Total(flash), 104181665536);
+}
+
+// openbmb/MiniCPM3-4B: MLA (q_lora 768, kv_lora 256, 40 heads of 64 + 32 RoPE) whose config has
+// no v_head_dim (hidden / heads = 64) and no tie_word_embeddings (MiniCPM3Config: true; the
+// checkpoint has no lm_head): 4,073,875,968; untied it would be 188,026,880 more.
+// openPangu-Ultra-MoE-718B (OpenPanguMoEConfig): DeepSeek-V3's MLA and MoE under Pangu's key
+// names, sandwich norms (4 a block): 719,093,782,528 without its MTP layer (the name's 718B).
+// K-EXAONE: is_moe_layer marks layer 0 dense.
+TEST(LateFamilies, MiniCpm3PanguAndExaoneMoeKeys) {
+  const json minicpm3 = {{"architectures", {"MiniCPM3ForCausalLM"}},
+                         {"model_type", "minicpm3"},
+                         {"hidden_size", 2560},
+                         {"num_hidden_layers", 62},
+                         {"intermediate_size", 6400},
+                         {"num_attention_heads", 40},
+                         {"num_key_value_heads", 40},
+                         {"qk_nope_head_dim", 64},
+                         {"qk_rope_head_dim", 32},
+                         {"q_lora_rank", 768},
+                         {"kv_lora_rank", 256},
+                         {"max_position_embeddings", 32768},
+                         {"vocab_size", 73448}};
+  EXPECT_EQ(Total(minicpm3), 4073875968);
+  EXPECT_EQ(MustParseModel(minicpm3).v_head_dim, 64);
+  const json pangu = {{"architectures", {"PanguUltraMoEForCausalLM"}},
+                      {"model_type", "pangu_ultra_moe"},
+                      {"vocab_size", 153600},
+                      {"hidden_size", 7680},
+                      {"intermediate_size", 18432},
+                      {"moe_intermediate_size", 2048},
+                      {"num_hidden_layers", 61},
+                      {"num_mtp_layers", 1},
+                      {"num_attention_heads", 128},
+                      {"num_key_value_heads", 128},
+                      {"num_shared_experts", 1},
+                      {"num_routed_experts", 256},
+                      {"attention_kv_lora_dim", 512},
+                      {"attention_q_lora_dim", 1536},
+                      {"attention_qk_rope_dim", 64},
+                      {"attention_v_dim", 128},
+                      {"attention_qk_dim", 128},
+                      {"num_experts_per_tok", 8},
+                      {"num_dense_layers", 3},
+                      {"max_position_embeddings", 131072},
+                      {"tie_word_embeddings", false}};
+  const ModelArch p = MustParseModel(pangu);
+  EXPECT_EQ(CountParams(p, false).total, 719093782528);
+  EXPECT_EQ(p.num_mtp_layers, 1);
+  EXPECT_EQ(p.attention, AttentionKind::kMla);
+  json no_mtp = pangu;  // the shapes leave out MTP's embedding copies (no separate states)
+  no_mtp["num_mtp_layers"] = 0;
+  ExpectRoundTripAndShapes(no_mtp);
+  json flags = json::array({false});
+  for (int i = 1; i < 4; ++i) flags.push_back(true);
+  const json exaone_moe = {{"model_type", "exaone_moe"}, {"hidden_size", 256},
+                           {"intermediate_size", 512},   {"num_hidden_layers", 4},
+                           {"num_attention_heads", 4},   {"num_experts", 8},
+                           {"num_experts_per_tok", 2},   {"moe_intermediate_size", 64},
+                           {"is_moe_layer", flags},      {"vocab_size", 1000}};
+  const ModelArch e = MustParseModel(exaone_moe);
+  EXPECT_FALSE(e.layer_is_moe[0]);
+  EXPECT_TRUE(e.layer_is_moe[1]);
+}
+
 json KimiLinear() {
   json kda = json::array(), full = json::array();
   for (std::int64_t n = 1; n <= 27; ++n) (n % 4 == 0 || n == 27 ? full : kda).push_back(n);

@@ -229,6 +229,9 @@ std::int64_t LightningParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   std::int64_t params = Mat(m, r, m.Mul(3, d), a.hidden_size);
   params = m.Add(params, Mat(m, r, d, a.hidden_size));
   params = m.Add(params, NormParams(a, d, m, r));
+  // Ring-linear's BailingMoELinearAttention has the same projections (query_key_value, g_proj,
+  // g_norm, dense) plus per-head q/k norms with use_qk_norm; MiniMax-01 has none.
+  if (a.qk_norm) params = m.Add(params, NormParams(a, a.head_dim, m, r, 2));
   return m.Add(params, Mat(m, r, a.hidden_size, d));
 }
 

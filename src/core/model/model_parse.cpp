@@ -203,6 +203,16 @@ constexpr NamedFamily kFamilies[] = {
     // Zamba2 (Zamba2Config): Mamba-2 blocks with shared attention + MLP blocks at its hybrid
     // layers (model_parse_layers.cpp ReadZamba2), gated GELU MLPs, tied.
     {"zamba2", Family::kLlama},
+    // MiniCPM3 (MiniCPM3Config): MLA (q_lora_rank, kv_lora_rank) over Llama blocks, tied by
+    // default, v_head_dim derived when absent (ReadMla).
+    {"minicpm3", Family::kLlama},
+    // openPangu-Ultra-MoE (OpenPanguMoEConfig): DeepSeek-V3's MLA, MoE and MTP under its own key
+    // names (PanguAliases) with sandwich norms (four a block).
+    {"pangu_ultra_moe", Family::kDeepSeek},
+    // Ring-linear (BailingMoeLinearV2Config): Ling 2.0's MoE with every layer_group_size-th layer
+    // softmax attention and the others linear attention shaped like MiniMax-01's lightning layer
+    // (model_parse_layers.cpp).
+    {"bailing_moe_linear", Family::kLlama},
 };
 
 // Hugging Face architecture classes (config.json "architectures") of the families above.
@@ -296,6 +306,9 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"PersimmonForCausalLM", "persimmon"},
     {"VaultGemmaForCausalLM", "vaultgemma"},
     {"Zamba2ForCausalLM", "zamba2"},
+    {"MiniCPM3ForCausalLM", "minicpm3"},
+    {"PanguUltraMoEForCausalLM", "pangu_ultra_moe"},
+    {"BailingMoeLinearV2ForCausalLM", "bailing_moe_linear"},
     {"ArcticForCausalLM", "arctic"},
     {"AfmoeForCausalLM", "afmoe"},
     {"OPTForCausalLM", "opt"},
@@ -520,9 +533,9 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   if (!pos_key.empty()) {
     a.max_position_embeddings = f.Int(pos_key, 1, kMaxPositions, kTooLarge).value_or(0);
   }
-  a.tie_embeddings =
-      f.Bool("tie_word_embeddings")
-          .value_or(DefaultTie(family) || a.model_type == "vaultgemma" || a.model_type == "zamba2");
+  a.tie_embeddings = f.Bool("tie_word_embeddings")
+                         .value_or(DefaultTie(family) || a.model_type == "vaultgemma" ||
+                                   a.model_type == "zamba2" || a.model_type == "minicpm3");
   // Lfm2Config, Lfm2MoeConfig: tie_word_embeddings = tie_embedding when given (default true).
   if (a.model_type == "lfm2" || a.model_type == "lfm2_moe") {
     a.tie_embeddings =
@@ -559,7 +572,12 @@ void ReadMla(FieldReader& f, ModelArch& a) {
   a.kv_lora_rank = f.RequiredInt("kv_lora_rank", 1, kMaxWidth, kTooLarge);
   a.qk_nope_head_dim = f.RequiredInt("qk_nope_head_dim", 1, kMaxWidth, kTooLarge);
   a.qk_rope_head_dim = f.RequiredInt("qk_rope_head_dim", 1, kMaxWidth, kTooLarge);
-  a.v_head_dim = f.RequiredInt("v_head_dim", 1, kMaxWidth, kTooLarge);
+  // MiniCPM3Config has no v_head_dim: its values are hidden_size / heads wide.
+  if (a.model_type == "minicpm3" && !f.Has("v_head_dim")) {
+    a.v_head_dim = a.hidden_size / std::max<std::int64_t>(a.num_heads, 1);
+  } else {
+    a.v_head_dim = f.RequiredInt("v_head_dim", 1, kMaxWidth, kTooLarge);
+  }
   const bool has_heads = f.Has("index_n_heads");
   const bool has_dim = f.Has("index_head_dim");
   if (has_heads != has_dim) {
@@ -685,7 +703,10 @@ void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
   // parallel (CohereDecoderLayer); OLMo 2: post-attention and post-feedforward norms only.
   // Phi (PhiDecoderLayer): one input_layernorm (LayerNorm with bias) feeding the parallel
   // attention and MLP; final_layernorm likewise.
-  a.norms_per_layer = IsGemma(family) || a.model_type == "glm4" || a.model_type == "afmoe" ? 4 : 2;
+  a.norms_per_layer = IsGemma(family) || a.model_type == "glm4" || a.model_type == "afmoe" ||
+                              a.model_type == "pangu_ultra_moe"
+                          ? 4
+                          : 2;
   // GPTJBlock: ln_1 feeds the parallel attention and MLP; StableLM with use_parallel_residual
   // likewise (no post_attention_layernorm).
   // MambaBlock: one norm before the mixer.
@@ -878,6 +899,16 @@ void ReadMoeLayout(FieldReader& f, Family family, ModelArch& a) {
     }
   }
   MarkDenseList(f, "mlp_only_layers", a);
+  // K-EXAONE (remote code): is_moe_layer, one boolean per layer, decides where it is given.
+  if (const json* flags = f.Get("is_moe_layer")) {
+    if (!flags->is_array() || flags->size() != n) {
+      f.Fail("is_moe_layer", "expected a list of " + std::to_string(n) + " booleans");
+    } else {
+      for (std::size_t i = 0; i < n; ++i) {
+        if ((*flags)[i].is_boolean()) a.layer_is_moe[i] = (*flags)[i].get<bool>();
+      }
+    }
+  }
   if (const json* types = f.Get("mlp_layer_types")) {
     if (!types->is_array() || types->size() != n) {
       f.Fail("mlp_layer_types", "expected a list of " + std::to_string(n) +
@@ -1160,6 +1191,24 @@ json FlattenNested(const json& config) {
 // rows (256 × 6,144 + 256 a layer in LongCat-Flash-Chat, 0.008% of 560B), which are left out.
 // Returns the config unchanged unless it spells num_layers and no num_hidden_layers (a config
 // written back by trainmem already holds the blocks).
+// openPangu-Ultra-MoE's names for DeepSeek-V3's fields (OpenPanguMoEConfig), lifted to the
+// names the readers use when those are absent: num_routed_experts, attention_{q,kv}_lora_dim,
+// attention_qk_dim (the no-RoPE part), attention_qk_rope_dim, attention_v_dim, num_mtp_layers
+// (num_dense_layers is read as it is).
+json PanguAliases(const json& config) {
+  static constexpr std::pair<const char*, const char*> kAliases[] = {
+      {"num_routed_experts", "n_routed_experts"},     {"attention_q_lora_dim", "q_lora_rank"},
+      {"attention_kv_lora_dim", "kv_lora_rank"},      {"attention_qk_dim", "qk_nope_head_dim"},
+      {"attention_qk_rope_dim", "qk_rope_head_dim"},  {"attention_v_dim", "v_head_dim"},
+      {"num_mtp_layers", "num_nextn_predict_layers"},
+  };
+  json out = config;
+  for (const auto& [from, to] : kAliases) {
+    if (config.contains(from) && !config.contains(to)) out[to] = config[from];
+  }
+  return out;
+}
+
 json LongcatAsBlocks(const json& config, std::vector<std::string>& warnings) {
   const auto layers = config.find("num_layers");
   if (config.contains("num_hidden_layers") || layers == config.end() ||
@@ -1246,6 +1295,9 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
         hf_config, path,
         {"multimodal config: the language model's fields are counted; the vision tower "
          "(vision_config) and its projector are not, so the published total is larger"});
+  }
+  if (hf_config.contains("attention_kv_lora_dim") || hf_config.contains("num_routed_experts")) {
+    return model_detail::ParseFlat(model_detail::PanguAliases(hf_config), path, {});
   }
   if (hf_config.value("model_type", nlohmann::json()) == "longcat_flash") {
     std::vector<std::string> warnings;

@@ -561,6 +561,16 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
     mamba.mamba = true;
     from_list = ReadAttentionIndices(f, "attn_layer_indices", a.num_layers, mamba);
   }
+  // Ring-linear (BailingMoeLinearV2Config) without layer_types: softmax attention where
+  // (i + 1) % layer_group_size == 0, linear attention elsewhere.
+  if (!from_list && f.Has("layer_group_size")) {
+    const std::int64_t group = f.Int("layer_group_size", 1, kMaxLayers).value_or(1);
+    std::vector<LayerKind> kinds(n);
+    for (std::int64_t i = 0; i < a.num_layers; ++i) {
+      kinds[static_cast<std::size_t>(i)].linear = (i + 1) % group != 0;
+    }
+    from_list = kinds;
+  }
   // JambaConfig without layer_types: attention where i % attn_layer_period ==
   // attn_layer_offset (defaults 8 and 4), Mamba-1 elsewhere.
   if (!from_list && (family == Family::kJamba || f.Has("attn_layer_period"))) {
