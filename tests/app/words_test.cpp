@@ -83,7 +83,8 @@ TEST_F(Chinese, ModelReadingNotesAreTranslated) {
                           {"intermediate_size", 1536}};
   nlohmann::json unknown = {{"model_type", "newmodel"}, {"hidden_size", 1024},
                             {"num_hidden_layers", 4},   {"num_attention_heads", 8},
-                            {"vocab_size", 1000},       {"intermediate_size", 2048}};
+                            {"vocab_size", 1000},       {"intermediate_size", 2048},
+                            {"num_attention_groups", 2}};
   nlohmann::json deci = {
       {"model_type", "nemotron-nas"},
       {"hidden_size", 256},
@@ -141,7 +142,7 @@ TEST_F(Chinese, ModelReadingNotesAreTranslated) {
   }
   // vision: the multimodal note and its text model's hybrid note; omni: the omni and multimodal
   // notes and its text model's unknown-model_type note.
-  EXPECT_EQ(notes, 13u);
+  EXPECT_EQ(notes, 15u);
   EXPECT_EQ(TrCore(trainmem::testing::MustParseModel(hybrid).warnings.front()).rfind("4 / 4", 0),
             0u);
 }

@@ -575,6 +575,23 @@ TEST(LateFamilies, MiniCpm3PanguAndExaoneMoeKeys) {
   EXPECT_TRUE(e.layer_is_moe[1]);
 }
 
+// An unknown model_type whose config.json carries a field trainmem does not read (Step-3.5's
+// num_attention_groups, a renamed KV-head count) says so, naming the field; training and
+// numerics settings and "_comment" notes are not listed, and a known family gets no such note.
+TEST(LateFamilies, UnreadShapeFieldsOfAnUnknownTypeAreNamed) {
+  const json step = {
+      {"model_type", "step3p5"},  {"hidden_size", 512},        {"num_hidden_layers", 2},
+      {"num_attention_heads", 8}, {"num_attention_groups", 2}, {"intermediate_size", 1024},
+      {"rms_norm_eps", 1e-5},     {"_comment", "a note"},      {"vocab_size", 1000}};
+  const ModelArch arch = MustParseModel(step);
+  EXPECT_TRUE(HasWarningWith(arch, "did not read: num_attention_groups;"));
+  EXPECT_FALSE(HasWarningWith(arch, "rms_norm_eps"));
+  EXPECT_FALSE(HasWarningWith(arch, "_comment"));
+  json llama = step;
+  llama["model_type"] = "llama";
+  EXPECT_FALSE(HasWarningWith(MustParseModel(llama), "did not read"));
+}
+
 json KimiLinear() {
   json kda = json::array(), full = json::array();
   for (std::int64_t n = 1; n <= 27; ++n) (n % 4 == 0 || n == 27 ? full : kda).push_back(n);

@@ -170,6 +170,9 @@ constexpr CoreMessage kCoreMessages[] = {
      "experts are not counted",
      "LongCat-Flash：{} 层中每层按两个注意力 + MLP block 计算，MoE 与第一个并行（流水线按这些 "
      "block 切分阶段）；路由器的零计算专家不计入"},
+    {"config.json fields trainmem did not read: {}; if they change the model's shape, its count "
+     "is off",
+     "config.json 中 trainmem 未读取的字段：{}；如果它们改变模型结构，参数量就不准"},
     {"{} Mamba-2 blocks, {} of which also run one of {} shared attention + MLP blocks (their "
      "weights counted once each, their activations in every hybrid layer)",
      "{} 个 Mamba-2 block，其中 {} 个还运行 {} 个共享注意力 + MLP block 之一（共享权重各计一次，"

@@ -226,6 +226,16 @@ void FieldReader::OptionalNumber(std::string_view key, std::optional<double>& ou
   if (errors_.size() == errors_before) out = number;
 }
 
+std::vector<std::string> FieldReader::UnreadKeys() const {
+  std::vector<std::string> unread;
+  if (object_ == nullptr) return unread;
+  for (auto it = object_->begin(); it != object_->end(); ++it) {
+    if (std::find(known_.begin(), known_.end(), it.key()) == known_.end())
+      unread.push_back(it.key());
+  }
+  return unread;
+}
+
 void FieldReader::ReportUnknownKeys() {
   if (object_ == nullptr) return;
   for (auto it = object_->begin(); it != object_->end(); ++it) {

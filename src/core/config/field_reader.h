@@ -87,6 +87,8 @@ class FieldReader {
 
   // Every key no read asked for is an error, with a "did you mean" hint or the valid keys.
   void ReportUnknownKeys();
+  // The keys no read asked for, in the object's order.
+  std::vector<std::string> UnreadKeys() const;
 
  private:
   const json* Find(std::string_view key) const;

@@ -1099,6 +1099,96 @@ std::string CanonicalModelType(std::string model_type) {
   return model_type;
 }
 
+// The config.json fields of an unknown model_type that trainmem did not read and that may shape
+// the model (sizes, counts, layer lists, flags), for the warning: a renamed field (Step-3.5's
+// num_attention_groups, Pangu's num_routed_experts before it was known) would otherwise be lost
+// without a word. Training, tokenizer, RoPE and numerics settings are left out.
+std::string UnreadShapeFields(const FieldReader& f) {
+  static constexpr std::string_view kIgnored[] = {"architectures",
+                                                  "auto_map",
+                                                  "_name_or_path",
+                                                  "torch_dtype",
+                                                  "dtype",
+                                                  "transformers_version",
+                                                  "use_cache",
+                                                  "initializer_range",
+                                                  "tokenizer_class",
+                                                  "quantization",
+                                                  "quantization_config",
+                                                  "rope_scaling",
+                                                  "rope_parameters",
+                                                  "routed_scaling_factor",
+                                                  "norm_topk_prob",
+                                                  "scoring_func",
+                                                  "score_function",
+                                                  "topk_group",
+                                                  "n_group",
+                                                  "num_expert_group",
+                                                  "topk_method",
+                                                  "max_window_layers",
+                                                  "use_sliding_window",
+                                                  "sliding_window_pattern",
+                                                  "output_router_logits",
+                                                  "router_aux_loss_coef",
+                                                  "router_jitter_noise",
+                                                  "aux_loss_alpha",
+                                                  "seq_aux",
+                                                  "num_logits_to_keep",
+                                                  "pretraining_tp",
+                                                  "query_pre_attn_scalar",
+                                                  "model_type",
+                                                  "moe_router_activation_func",
+                                                  "use_grouped_topk",
+                                                  "router_dtype",
+                                                  "moe_renormalize",
+                                                  "attention_softmax_in_fp32",
+                                                  "use_flash_attn",
+                                                  "is_encoder_decoder",
+                                                  "layer_types",
+                                                  "attn_implementation",
+                                                  "_attn_implementation",
+                                                  "bos_token_id",
+                                                  "eos_token_id",
+                                                  "pad_token_id",
+                                                  "chunk_size",
+                                                  "time_step_min",
+                                                  "time_step_max",
+                                                  "time_step_floor",
+                                                  "time_step_limit",
+                                                  "use_mem_eff_path",
+                                                  "use_long_context",
+                                                  "tie_word_embeddings",
+                                                  "clip_qkv",
+                                                  "scale_emb",
+                                                  "scale_depth",
+                                                  "dim_model_base",
+                                                  "embeddings_scale_by_sqrt_dim",
+                                                  "attention_window_size",
+                                                  "mamba_chunk_size"};
+  static constexpr std::string_view kIgnoredEnds[] = {
+      "_eps",   "_epsilon", "_dropout", "_token_id", "_factor",      "_coef",
+      "_coeff", "_theta",   "_range",   "_scale",    "_softcapping", "_multiplier",
+      "_clip",  "_std",     "_prob",    "_rate",     "_scaling",     "_cap"};
+  std::vector<std::string> keys;
+  for (const std::string& key : f.UnreadKeys()) {
+    // "_comment"-style keys are notes, not fields.
+    bool ignored = key.rfind("rope", 0) == 0 || key.rfind('_', 0) == 0 ||
+                   key.find("dropout") != std::string::npos;
+    for (std::string_view k : kIgnored) ignored = ignored || key == k;
+    for (std::string_view end : kIgnoredEnds) {
+      ignored = ignored || (key.size() > end.size() &&
+                            key.compare(key.size() - end.size(), end.size(), end) == 0);
+    }
+    if (!ignored) keys.push_back(key);
+  }
+  if (keys.empty()) return "";
+  std::string out;
+  const std::size_t shown = std::min<std::size_t>(keys.size(), 8);
+  for (std::size_t i = 0; i < shown; ++i) out += (i > 0 ? ", " : "") + keys[i];
+  if (keys.size() > shown) out += " (+" + std::to_string(keys.size() - shown) + " more)";
+  return out;
+}
+
 // What was read, in a few words, for the warning about an unknown model_type.
 std::string Structure(const ModelArch& a) {
   std::string out = a.attention == AttentionKind::kMla
@@ -1148,6 +1238,11 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path,
   ReadOverrides(f, a);
   if (family_warning > 0 && !KnownModelType(a.model_type)) {
     a.warnings[family_warning - 1] += "; found: " + Structure(a);
+    const std::string unread = UnreadShapeFields(f);
+    if (!unread.empty()) {
+      a.warnings.push_back("config.json fields trainmem did not read: " + unread +
+                           "; if they change the model's shape, its count is off");
+    }
   }
   if (errors.empty()) CheckCombination(f, a);
   if (!errors.empty()) return Result<ModelArch>::Failure(std::move(errors));
