@@ -296,6 +296,10 @@ TEST(RecentFamilies, Lfm2MoeHasDenseLayersThenExperts) {
   EXPECT_TRUE(arch.layer_is_moe[2]);
   EXPECT_EQ(arch.intermediate_size, 7168);
   ExpectRoundTripAndShapes(lfm2_moe);
+  // No dense layers at all is written as 0, not left to the default of 2 (a fuzzer's find).
+  json all_moe = lfm2_moe;
+  all_moe["num_dense_layers"] = 0;
+  ExpectRoundTripAndShapes(all_moe);
 }
 
 // Qwen3-Omni keeps its language model in thinker_config.text_config (Qwen3OmniMoeTextConfig,

@@ -58,7 +58,10 @@ void WriteMoe(const ModelArch& a, Family family, json& j) {
   if (family == Family::kDeepSeek) j["topk_method"] = a.router_bias ? "noaux_tc" : "greedy";
   // Leading dense blocks as DeepSeek/GLM's first_k_dense_replace, any others as mlp_only_layers.
   std::int64_t first_dense = 0;
-  const bool deepseek_style = family == Family::kDeepSeek || family == Family::kGlmMoe;
+  // LFM2-MoE reads a missing count as 2 dense layers (Lfm2MoeConfig.num_dense_layers): written
+  // always, like DeepSeek's and GLM's.
+  const bool deepseek_style =
+      family == Family::kDeepSeek || family == Family::kGlmMoe || a.model_type == "lfm2_moe";
   while (deepseek_style && first_dense < a.num_layers && !a.layer_is_moe.empty() &&
          !a.layer_is_moe[static_cast<std::size_t>(first_dense)]) {
     ++first_dense;
