@@ -170,6 +170,15 @@ TEST(RecentFamilies, FalconH1RunsAttentionAndMambaSideBySide) {
             std::string::npos);
   ExpectRoundTripAndShapes(half);
   ExpectRoundTripAndShapes(normed);
+  // Without mamba_d_ssm or mamba_d_head the heads are mamba_expand · hidden / mamba_n_heads wide:
+  // a hidden size of 14 and the default 128 heads leave each head 0 wide (a fuzzer's find).
+  const json tiny = {{"model_type", "falcon_h1"}, {"hidden_size", 14},
+                     {"num_hidden_layers", 2},    {"num_attention_heads", 2},
+                     {"intermediate_size", 64},   {"vocab_size", 100}};
+  Result<ModelArch> zero = ParseModelArch(tiny, "model");
+  ASSERT_FALSE(zero.ok());
+  EXPECT_EQ(zero.errors().front().path, "model.mamba_n_heads");
+  EXPECT_NE(zero.errors().front().message.find("each head would be 0 wide"), std::string::npos);
 }
 
 // Bamba-9B (modeling_bamba.py): Mamba-2 blocks (BambaMixer, gated norm always) with attention at

@@ -153,7 +153,12 @@ void ReadMamba2(FieldReader& f, ModelArch& a, bool d_inner_from_expand = true,
   if (a.mamba_head_dim == 0) {
     // mamba_d_head "auto" or absent: d_inner / heads (GraniteMoeHybridConfig).
     a.mamba_head_dim = expand * a.hidden_size / std::max<std::int64_t>(a.mamba_heads, 1);
-    if (a.mamba_head_dim > kMaxWidth) {
+    if (a.mamba_head_dim < 1) {
+      f.Fail("mamba_n_heads", "mamba_expand × hidden_size (" +
+                                  std::to_string(expand * a.hidden_size) +
+                                  ") is smaller than mamba_n_heads (" +
+                                  std::to_string(a.mamba_heads) + "): each head would be 0 wide");
+    } else if (a.mamba_head_dim > kMaxWidth) {
       f.Fail("mamba_expand",
              "mamba_expand × hidden_size / mamba_n_heads = " + std::to_string(a.mamba_head_dim) +
                  " is past the largest head width trainmem reads (1,000,000)");
