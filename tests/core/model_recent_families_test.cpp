@@ -179,6 +179,19 @@ TEST(RecentFamilies, FalconH1RunsAttentionAndMambaSideBySide) {
   ASSERT_FALSE(zero.ok());
   EXPECT_EQ(zero.errors().front().path, "model.mamba_n_heads");
   EXPECT_NE(zero.errors().front().message.find("each head would be 0 wide"), std::string::npos);
+  // A mamba_d_ssm that is no multiple of the hidden size decides d_inner in mamba layers too, and
+  // is written back (not left to the default expand of 2): another fuzzer find.
+  const json odd = {{"model_type", "granitemoehybrid"},
+                    {"hidden_size", 64},
+                    {"num_hidden_layers", 2},
+                    {"num_attention_heads", 2},
+                    {"intermediate_size", 128},
+                    {"vocab_size", 100},
+                    {"layer_types", {"mamba", "attention"}},
+                    {"mamba_n_heads", 8},
+                    {"mamba_d_ssm", 96}};
+  EXPECT_EQ(MustParseModel(odd).MambaChannels(), 96);
+  ExpectRoundTripAndShapes(odd);
 }
 
 // Bamba-9B (modeling_bamba.py): Mamba-2 blocks (BambaMixer, gated norm always) with attention at

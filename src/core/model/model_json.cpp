@@ -95,6 +95,8 @@ void WriteMamba(const ModelArch& a, json& j) {
   const std::int64_t d_inner = a.mamba_heads * a.mamba_head_dim;
   if (a.hidden_size > 0 && d_inner % a.hidden_size == 0 && d_inner >= a.hidden_size) {
     j["mamba_expand"] = d_inner / a.hidden_size;
+  } else {
+    j["mamba_d_ssm"] = d_inner;  // read as d_inner whatever the default expand says
   }
   j["mamba_conv_bias"] = a.mamba_conv_bias;
   j["mamba_proj_bias"] = a.mamba_proj_bias;

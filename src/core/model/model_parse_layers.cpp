@@ -164,8 +164,10 @@ void ReadMamba2(FieldReader& f, ModelArch& a, bool d_inner_from_expand = true,
                  " is past the largest head width trainmem reads (1,000,000)");
     }
   }
-  // NemotronHMamba2Mixer takes d_inner = mamba_num_heads · mamba_head_dim whatever expand says.
-  if (d_inner_from_expand && a.mamba_heads * a.mamba_head_dim != expand * a.hidden_size) {
+  // NemotronHMamba2Mixer takes d_inner = mamba_num_heads · mamba_head_dim whatever expand says;
+  // a mamba_d_ssm, when given, decides d_inner instead (checked below).
+  if (d_inner_from_expand && !f.Has("mamba_d_ssm") &&
+      a.mamba_heads * a.mamba_head_dim != expand * a.hidden_size) {
     f.Fail("mamba_n_heads", "mamba_n_heads × mamba_d_head (" +
                                 std::to_string(a.mamba_heads * a.mamba_head_dim) +
                                 ") must equal mamba_expand × hidden_size (" +
