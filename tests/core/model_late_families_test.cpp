@@ -350,6 +350,19 @@ TEST(LateFamilies, Gemma4SmallModelsShareKvAndEmbedPerLayer) {
   EXPECT_EQ(arch.MlpWidthOf(15), 2 * 6144);
   EXPECT_EQ(CountParams(arch, true).embedding, 262144LL * 1536 + 2348810240 + 13762560 + 256);
   ExpectRoundTripAndShapes(e2b);
+  // With pipeline stages the last one keeps a copy of the tied head: the token table only, as
+  // an untied head would be, not the per-layer tables counted with the embedding.
+  auto last_stage_params = [](const json& model) {
+    const json job = {{"model", model},
+                      {"framework", "megatron"},
+                      {"world_size", 2},
+                      {"parallelism", {{"pipeline_parallel_degree", 2}}},
+                      {"training", {{"local_batch_size", 1}, {"seq_len", 1024}}}};
+    return EstimateMemory(MustParse(job.dump())).stages.back().bytes.parameters;
+  };
+  json untied = e2b;
+  untied["tie_word_embeddings"] = false;
+  EXPECT_EQ(last_stage_params(e2b), last_stage_params(untied));
 }
 
 // google/gemma-3n-E4B (modeling_gemma3n.py), text model: 35 layers of h 2,048, 8 heads and 2 KV

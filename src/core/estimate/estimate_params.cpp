@@ -150,7 +150,14 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
     // (Megatron shares the word embedding between the first and last stage).
     double embedding = static_cast<double>(counts.embedding) / tp;
     double head = static_cast<double>(counts.output_head) / tp;
-    if (arch.tie_embeddings && pp > 1 && st.has_head) head = embedding;
+    // A tied head is the token table alone: not the position table, nor Gemma's per-layer
+    // embedding tables that EmbeddingParams counts with it.
+    const double token_table =
+        static_cast<double>(arch.vocab_size) *
+        static_cast<double>(arch.word_embedding_dim > 0 ? arch.word_embedding_dim
+                                                        : arch.hidden_size) /
+        tp;
+    if (arch.tie_embeddings && pp > 1 && st.has_head) head = token_table;
     if (st.has_embedding) {
       st.root_params += embedding;
       st.embedding_params = embedding;
@@ -158,7 +165,7 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
     if (st.has_embedding || st.has_head) st.largest_tensor = std::max(st.largest_tensor, embedding);
     if (st.has_head) {
       st.root_params += head + static_cast<double>(counts.final_norm);
-      st.head_params = arch.tie_embeddings ? embedding : head;
+      st.head_params = arch.tie_embeddings ? token_table : head;
     }
     if (st.has_head && config.training.mtp && arch.num_mtp_layers > 0) {
       // MTP modules run after the last block and share embedding and head (DeepSeek-V3 §2.2).
