@@ -74,13 +74,13 @@ constexpr NamedFamily kFamilies[] = {
     {"gemma2", Family::kGemma2},
     {"gemma3", Family::kGemma3},
     {"gemma3_text", Family::kGemma3},
-    // Gemma 4 (Gemma4TextConfig): Gemma 3's blocks (per-head q/k norms, four norms, tied) plus a
-    // layer_scalar, global-layer shapes, KV sharing, per-layer embeddings and the MoE block
-    // (ReadGemma4).
     // Gemma 3n (Gemma3nTextConfig): Gemma 3's blocks plus AltUp, LAuReL and per-layer
-    // embeddings (ReadGemma4); its KV-shared layers keep their k/v weights.
+    // embeddings (ReadGemma3nAnd4); its KV-shared layers keep their k/v weights.
     {"gemma3n", Family::kGemma3},
     {"gemma3n_text", Family::kGemma3},
+    // Gemma 4 (Gemma4TextConfig): Gemma 3's blocks (per-head q/k norms, four norms, tied) plus a
+    // layer_scalar, global-layer shapes, KV sharing, per-layer embeddings and the MoE block
+    // (ReadGemma3nAnd4).
     {"gemma4", Family::kGemma3},
     {"gemma4_text", Family::kGemma3},
     {"gpt2", Family::kGpt2},
@@ -395,10 +395,12 @@ bool IsQwen3Moe(std::string_view t) {
 // OPTForCausalLM and MptForCausalLM tie lm_head to the token table (PretrainedConfig's True);
 // GPTJConfig, QWenConfig, StableLmConfig and JambaConfig say False; MambaConfig and
 // FalconMambaConfig True.
-bool DefaultTie(Family f) {
+bool DefaultTie(Family f, std::string_view model_type) {
+  // VaultGemmaConfig, Zamba2Config and MiniCPM3Config default to tied too.
   return IsGemma(f) || IsGptStyle(f) || f == Family::kCohere || f == Family::kErnie ||
          f == Family::kHunyuan || f == Family::kFalcon || f == Family::kOpt || f == Family::kMpt ||
-         f == Family::kMamba;
+         f == Family::kMamba || model_type == "vaultgemma" || model_type == "zamba2" ||
+         model_type == "minicpm3";
 }
 
 // DeepseekV3Config and Glm4MoeConfig defaults (3 and 1); DeepseekV2Config uses 0.
@@ -533,9 +535,7 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   if (!pos_key.empty()) {
     a.max_position_embeddings = f.Int(pos_key, 1, kMaxPositions, kTooLarge).value_or(0);
   }
-  a.tie_embeddings = f.Bool("tie_word_embeddings")
-                         .value_or(DefaultTie(family) || a.model_type == "vaultgemma" ||
-                                   a.model_type == "zamba2" || a.model_type == "minicpm3");
+  a.tie_embeddings = f.Bool("tie_word_embeddings").value_or(DefaultTie(family, a.model_type));
   // Lfm2Config, Lfm2MoeConfig: tie_word_embeddings = tie_embedding when given (default true).
   if (a.model_type == "lfm2" || a.model_type == "lfm2_moe") {
     a.tie_embeddings =
@@ -995,8 +995,9 @@ void ReadMoe(FieldReader& f, Family family, ModelArch& a) {
 // - enable_moe_block (26B-A4B): the dense MLP runs beside the routed experts in every layer
 //   (counted as a shared expert intermediate_size wide) with three more norms, and the router
 //   keeps an h-wide input scale and a per-expert output scale (E values, counted as a bias).
-// Every Gemma 4 block also has a learned layer_scalar.
-void ReadGemma4(FieldReader& f, ModelArch& a) {
+// Every Gemma 4 block also has a learned layer_scalar. Gemma 3n shares the per-layer
+// embeddings and adds AltUp (altup_num_inputs) and LAuReL (laurel_rank).
+void ReadGemma3nAnd4(FieldReader& f, ModelArch& a) {
   const bool gemma4 = a.model_type == "gemma4" || a.model_type == "gemma4_text";
   a.layer_scalar = gemma4;
   a.global_head_dim = f.Int("global_head_dim", 1, kMaxWidth, kTooLarge).value_or(0);
@@ -1223,7 +1224,7 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path,
   ReadAttention(f, family, a);
   ReadMlpAndNorms(f, family, a);
   ReadMoe(f, family, a);
-  ReadGemma4(f, a);
+  ReadGemma3nAnd4(f, a);
   if (a.num_experts > 0 && a.moe_intermediate_size == 0)
     a.moe_intermediate_size = a.intermediate_size;
   // GraniteMoeHybridDecoderLayer always builds shared_mlp (GraniteMoeHybridMLP,
@@ -1277,15 +1278,6 @@ json FlattenNested(const json& config) {
   return flat;
 }
 
-// LongCat-Flash (modeling_longcat_flash.py, LongcatFlashDecoderLayer): each of num_layers layers
-// runs two MLA + dense-MLP sublayers (self_attn[0..1], mlps[0..1], ffn_hidden_size wide, four
-// RMSNorms) and one shortcut-connected MoE (n_routed_experts of expert_ffn_hidden_size, top
-// moe_topk) fed from the first sublayer. Read as 2 · num_layers blocks: the even block holds the
-// MoE and its dense MLP (as a shared expert ffn_hidden_size wide), the odd block the second
-// dense MLP; the count is the checkpoint's except the router's zero_expert_num identity-expert
-// rows (256 × 6,144 + 256 a layer in LongCat-Flash-Chat, 0.008% of 560B), which are left out.
-// Returns the config unchanged unless it spells num_layers and no num_hidden_layers (a config
-// written back by trainmem already holds the blocks).
 // openPangu-Ultra-MoE's names for DeepSeek-V3's fields (OpenPanguMoEConfig), lifted to the
 // names the readers use when those are absent: num_routed_experts, attention_{q,kv}_lora_dim,
 // attention_qk_dim (the no-RoPE part), attention_qk_rope_dim, attention_v_dim, num_mtp_layers
@@ -1304,6 +1296,15 @@ json PanguAliases(const json& config) {
   return out;
 }
 
+// LongCat-Flash (modeling_longcat_flash.py, LongcatFlashDecoderLayer): each of num_layers layers
+// runs two MLA + dense-MLP sublayers (self_attn[0..1], mlps[0..1], ffn_hidden_size wide, four
+// RMSNorms) and one shortcut-connected MoE (n_routed_experts of expert_ffn_hidden_size, top
+// moe_topk) fed from the first sublayer. Read as 2 · num_layers blocks: the even block holds the
+// MoE and its dense MLP (as a shared expert ffn_hidden_size wide), the odd block the second
+// dense MLP; the count is the checkpoint's except the router's zero_expert_num identity-expert
+// rows (256 × 6,144 + 256 a layer in LongCat-Flash-Chat, 0.008% of 560B), which are left out.
+// Returns the config unchanged unless it spells num_layers and no num_hidden_layers (a config
+// written back by trainmem already holds the blocks).
 json LongcatAsBlocks(const json& config, std::vector<std::string>& warnings) {
   const auto layers = config.find("num_layers");
   if (config.contains("num_hidden_layers") || layers == config.end() ||

@@ -568,15 +568,17 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
     mamba.mamba = true;
     from_list = ReadAttentionIndices(f, "attn_layer_indices", a.num_layers, mamba);
   }
-  // Ring-linear (BailingMoeLinearV2Config) without layer_types: softmax attention where
-  // (i + 1) % layer_group_size == 0, linear attention elsewhere.
-  if (!from_list && f.Has("layer_group_size")) {
-    const std::int64_t group = f.Int("layer_group_size", 1, kMaxLayers).value_or(1);
+  // Softmax attention in every k-th layer ((i + 1) % k == 0), linear attention elsewhere.
+  auto full_every = [&](std::int64_t k) {
     std::vector<LayerKind> kinds(n);
     for (std::int64_t i = 0; i < a.num_layers; ++i) {
-      kinds[static_cast<std::size_t>(i)].linear = (i + 1) % group != 0;
+      kinds[static_cast<std::size_t>(i)].linear = (i + 1) % k != 0;
     }
-    from_list = kinds;
+    return kinds;
+  };
+  // Ring-linear (BailingMoeLinearV2Config) without layer_types: every layer_group_size-th.
+  if (!from_list && f.Has("layer_group_size")) {
+    from_list = full_every(f.Int("layer_group_size", 1, kMaxLayers).value_or(1));
   }
   // JambaConfig without layer_types: attention where i % attn_layer_period ==
   // attn_layer_offset (defaults 8 and 4), Mamba-1 elsewhere.
@@ -594,11 +596,7 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
   const std::optional<std::int64_t> interval =
       f.Int("full_attention_interval", 1, std::max<std::int64_t>(a.num_layers, 1));
   if (!from_list && (interval || family == Family::kQwen3Next)) {
-    std::vector<LayerKind> kinds(static_cast<std::size_t>(a.num_layers));
-    for (std::int64_t i = 0; i < a.num_layers; ++i) {
-      kinds[static_cast<std::size_t>(i)].linear = (i + 1) % interval.value_or(4) != 0;
-    }
-    from_list = kinds;
+    from_list = full_every(interval.value_or(4));
   }
   bool any_linear = false;
   std::int64_t mamba_layers = 0, hybrid_layers = 0, conv_layers = 0;
