@@ -52,6 +52,34 @@ TEST(ImportMegatron, LoraRankIsRead) {
   EXPECT_TRUE(alpha_named);
 }
 
+// DeepSeek-V3.2's indexer from MindSpeed-LLM's flags (defaults 64 heads of 128, top-k 2048 in
+// dsa_indexer_feature.py); the fused kernels only when both the indexer and the loss or sparse
+// attention are fused.
+TEST(ImportMegatron, DsaIndexerFlagsAreRead) {
+  const std::string base =
+      "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 4 --hidden-size 7168 "
+      "--ffn-hidden-size 18432 --num-attention-heads 128 --multi-latent-attention "
+      "--q-lora-rank 1536 --kv-lora-rank 512 --qk-head-dim 128 --qk-pos-emb-head-dim 64 "
+      "--v-head-dim 128 --seq-length 4096 --micro-batch-size 1 --padded-vocab-size 129280 "
+      "--swiglu --normalization RMSNorm --untie-embeddings-and-output-weights "
+      "--disable-bias-linear --position-embedding-type rope --bf16 --use-flash-attn "
+      "--enable-dsa-indexer --index-topk 1024";
+  const ImportResult r = MustImport({{"dsa.sh", base + "\n"}});
+  EXPECT_EQ(At(r.config, "model.index_n_heads"), 64);
+  EXPECT_EQ(At(r.config, "model.index_head_dim"), 128);
+  EXPECT_EQ(At(r.config, "model.index_topk"), 1024);
+  EXPECT_TRUE(At(r.config, "training.dsa_fused_kernels").is_null());
+  const ImportResult half = MustImport({{"dsa.sh", base + " --use-fused-lightning-indexer\n"}});
+  EXPECT_TRUE(At(half.config, "training.dsa_fused_kernels").is_null());
+  const ImportResult fused =
+      MustImport({{"dsa.sh", base + " --use-fused-lightning-indexer --use-sparse-flash-attn\n"}});
+  EXPECT_EQ(At(fused.config, "training.dsa_fused_kernels"), true);
+  // Without the switch the indexer flags describe nothing.
+  const ImportResult off =
+      MustImport({{"plain.sh", base.substr(0, base.find("--enable-dsa-indexer")) + "\n"}});
+  EXPECT_TRUE(At(off.config, "model.index_n_heads").is_null());
+}
+
 TEST(ImportMegatron, ReportListsEachModelFieldWithItsFlagAndLine) {
   const ImportResult r = MustImport({Fixture("megatron_llama_fp8.sh")});
   // megatron_llama_fp8.sh: line 17 "--num-layers 32", line 18 "--hidden-size 4096

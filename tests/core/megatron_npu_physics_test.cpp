@@ -350,5 +350,71 @@ TEST(MindSpeedSwapAttention, ImporterReadsTheFlag) {
   EXPECT_TRUE(named);
 }
 
+// DeepSeek-V3.2's lightning indexer in training, MindSpeed-LLM's unfused path (dsa_indexer.py).
+// A small MLA model: h = 1024, 16 heads (qk 64 + 32, v 64), q_lora 256, kv_lora 128, SwiGLU
+// I = 2048, 2 layers, indexer 8 heads of 64; TP 1, mbs 1, s = 2048 (tokens = keys = 2048), full
+// recompute. Per query token of one layer:
+//   kept (ReLU output saved, fp32):          4 × 8 × 2048           =  65,536 B
+//   main scores (bf16 + fp32 cast + fp32):  (2 + 4 + 4) × 16 × 2048 = 327,680 B
+//   indexer backward (two fp32 gradients):  2 × 4 × 8 × 2048        = 131,072 B
+//   DSA working = max(327,680, 131,072)                             = 327,680 B
+// A block's gradient temporaries are the larger of its attention's and its MLP's: attention
+// 2 × (q 1536 + k 1536 + v 1024 + 2 × 1024) = 12,288 B, MLP 2 × (3 × 2048 + 2 × 1024) =
+// 16,384 B. With the indexer the attention's is 12,288 + 327,680 = 339,968 B, so the block's
+// rises by 323,584 B. The recomputed layer grows by (65,536 + 323,584) × 2048 tokens =
+// 796,917,760 B. The persistent baddbmm buffer is mbs × heads × s² × 2 = 16 × 2048² × 2 =
+// 134,217,728 B, once per device.
+constexpr const char* kSmallDsaModel = R"({"model_type": "deepseek_v32", "hidden_size": 1024,
+    "num_hidden_layers": 2, "num_attention_heads": 16, "num_key_value_heads": 16,
+    "q_lora_rank": 256, "kv_lora_rank": 128, "qk_nope_head_dim": 64, "qk_rope_head_dim": 32,
+    "v_head_dim": 64, "intermediate_size": 2048, "vocab_size": 4096,
+    "index_n_heads": 8, "index_head_dim": 64, "index_topk": 256})";
+
+TEST(DsaIndexer, MindSpeedMaterialisesScoresAndKeepsABuffer) {
+  const std::vector<std::pair<std::string, std::string>> s = {
+      {"b", "1"}, {"s", "2048"}, {"activation_checkpoint.mode", "full"}};
+  const Config with = Megatron("ascend-910b", kSmallDsaModel, s);
+  Config without = with;
+  without.model.index_n_heads = 0;
+  const Estimate a = EstimateMemory(with), b = EstimateMemory(without);
+  EXPECT_EQ(Act(a).recompute_layer - Act(b).recompute_layer, 796'917'760);
+  EXPECT_EQ(Act(a).dsa_scores_buffer, 134'217'728);
+  EXPECT_EQ(Act(b).dsa_scores_buffer, 0);
+  // Both are in the activation peak (the backward of the first recomputed block).
+  EXPECT_EQ(a.per_device.activations - b.per_device.activations, 796'917'760 + 134'217'728);
+  // Fused kernels (npu_lightning_indexer + sparse flash attention) hold none of it.
+  const Config fused = With(with, {{"training.dsa_fused_kernels", "true"}});
+  EXPECT_EQ(Act(EstimateMemory(fused)).recompute_layer, Act(b).recompute_layer);
+  EXPECT_EQ(Act(EstimateMemory(fused)).dsa_scores_buffer, 0);
+  // On GPUs (Megatron-LM's DSAttention) the scores are formed too, without MindSpeed's buffer.
+  const Estimate gpu = EstimateMemory(Megatron("h100-80gb", kSmallDsaModel, s));
+  EXPECT_EQ(Act(gpu).dsa_scores_buffer, 0);
+  Config gpu_without = Megatron("h100-80gb", kSmallDsaModel, s);
+  gpu_without.model.index_n_heads = 0;
+  EXPECT_EQ(Act(gpu).recompute_layer - Act(EstimateMemory(gpu_without)).recompute_layer,
+            796'917'760);
+}
+
+// TP 2 (no sequence parallelism): the main heads split (8 per rank), the indexer does not
+// (LinearNoTP). Main scores (2 + 4 + 4) × 8 × 2048 = 163,840 B, indexer backward 131,072 B, kept
+// 65,536 B. Attention's own temporaries 2 × (4096 / 2 + 2 × 1024) = 8,192 B, the MLP's
+// 2 × (3 × 1024 + 2 × 1024) = 10,240 B; with the indexer 8,192 + 163,840 = 172,032 B, so the
+// block's rise by 161,792 B: (65,536 + 161,792) × 2048 = 465,567,744 B. The buffer halves to
+// 67,108,864 B.
+TEST(DsaIndexer, TensorParallelSplitsTheMainHeadsOnly) {
+  const Config with = Megatron("ascend-910b", kSmallDsaModel,
+                               {{"ws", "2"},
+                                {"tp", "2"},
+                                {"b", "1"},
+                                {"s", "2048"},
+                                {"activation_checkpoint.mode", "full"}});
+  Config without = with;
+  without.model.index_n_heads = 0;
+  EXPECT_EQ(
+      Act(EstimateMemory(with)).recompute_layer - Act(EstimateMemory(without)).recompute_layer,
+      465'567'744);
+  EXPECT_EQ(Act(EstimateMemory(with)).dsa_scores_buffer, 67'108'864);
+}
+
 }  // namespace
 }  // namespace trainmem

@@ -79,6 +79,12 @@ struct Training {
   // weight trains. Megatron/MindSpeed --lora-r, torchtitan LoRAConverter rank, torchtune
   // lora_rank (estimate_params.cpp LoraAdapterParams).
   std::int64_t lora_rank = 0;
+  // DeepSeek-V3.2 sparse attention (model.index_n_heads > 0): true when the lightning indexer and
+  // its KL loss run as fused kernels (MindSpeed-LLM --use-fused-lightning-indexer with
+  // --use-sparse-flash-attn or --use-fused-lightning-indexer-loss), which never hold seq × seq
+  // scores. false (the frameworks' default path) materialises the main attention's probabilities
+  // and the indexer's scores per layer (estimate_activations.cpp DsaScoreBytes).
+  bool dsa_fused_kernels = false;
 };
 
 struct Compile {

@@ -38,7 +38,8 @@ json TrainingToJson(const Training& t) {
   // Written only when on, for the same reason: off is what every earlier link's estimate did.
   if (t.moe_grouped_gemm) j["moe_grouped_gemm"] = true;
   if (t.cross_entropy_fusion) j["cross_entropy_fusion"] = true;
-  if (t.lora_rank > 0) j["lora_rank"] = t.lora_rank;  // 0 (off): what every earlier link did
+  if (t.lora_rank > 0) j["lora_rank"] = t.lora_rank;       // 0 (off): what every earlier link did
+  if (t.dsa_fused_kernels) j["dsa_fused_kernels"] = true;  // off: the frameworks' default path
   return j;
 }
 

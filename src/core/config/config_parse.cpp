@@ -133,6 +133,7 @@ void ReadTraining(const json* section, Training& t, std::vector<Error>& errors) 
   r.Bool("moe_grouped_gemm", t.moe_grouped_gemm);
   r.Bool("cross_entropy_fusion", t.cross_entropy_fusion);
   r.Int("lora_rank", t.lora_rank);
+  r.Bool("dsa_fused_kernels", t.dsa_fused_kernels);
   r.ReportUnknownKeys();
 }
 

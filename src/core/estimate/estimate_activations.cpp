@@ -29,6 +29,7 @@ struct Shape {
   double shared_width = 0;  // an MoE block's shared experts, all together
   double expert_width = 0;  // one routed expert's intermediate
   double top_k = 0, experts = 0;
+  double index_heads = 0;  // DeepSeek-V3.2's lightning-indexer heads (0: no indexer)
   // DeciLM replace_with_linear: the part is one h × h linear, which saves only its input.
   bool attention_linear = false, mlp_linear = false;
 };
@@ -60,6 +61,7 @@ Shape ShapeOf(const ModelArch& m) {
     s.v_dim = s.heads * static_cast<double>(m.v_head_dim);
     s.o_dim = s.v_dim;
     s.latent = static_cast<double>(m.q_lora_rank + m.kv_lora_rank + m.qk_rope_head_dim);
+    s.index_heads = static_cast<double>(m.index_n_heads);
   } else {
     double d = static_cast<double>(m.head_dim);
     s.q_dim = s.heads * d;
@@ -117,6 +119,9 @@ struct Context {
   // the last dim), which therefore stays alive whole, v's part included. Assumed for RoPE models
   // on Ascend (not MLA, whose RoPE covers a separate slice; not learned positions).
   bool rope_keeps_qkv = false;
+  // DeepSeek-V3.2's indexer scores and the main attention's probabilities are materialised
+  // (training.dsa_fused_kernels off): DsaScoreBytes.
+  bool dsa_scores = false;
 };
 
 Context ContextOf(const Config& c, const Layout& l) {
@@ -167,6 +172,7 @@ Context ContextOf(const Config& c, const Layout& l) {
   x.compiled = c.compile.enable && c.compile.model;
   x.fused_norm = x.compiled || c.framework == Framework::kMegatron;
   x.seq_kv = static_cast<double>(c.training.seq_len);
+  x.dsa_scores = c.model.index_n_heads > 0 && !c.training.dsa_fused_kernels;
   x.op_level_sac = c.activation_checkpoint.mode == AcMode::kSelective &&
                    c.activation_checkpoint.selective_ac_option == "op";
   if (x.compiled) {
@@ -290,6 +296,49 @@ ContextParallelBytes ContextParallelOf(const Context& x, const Shape& s) {
   return cp;
 }
 
+// DeepSeek-V3.2 sparse attention in training (DeepSeek-V3.2-Exp report §2.1: the lightning
+// indexer scores every key for every query, I = Σ_j w_j · ReLU(q_j · k), and its KL loss against
+// the main attention's distribution trains it), on the frameworks' default path, per query token
+// of one layer. MindSpeed-LLM (tasks/models/transformer/dsa_indexer.py, unfused unless
+// --use-fused-lightning-indexer and a fused loss are on):
+// - bf16_index upcasts q and k and forms p = q·kᵀ in fp32, [b, index_heads, s, s], then
+//   relu(p) and relu(p) · weights before summing the heads: ReLU's output is saved for backward
+//   (4 B per head per key, `kept`), p and the weighted product are transient beside it, and the
+//   backward holds two gradients of that shape at once;
+// - get_attn_scores, for the loss's target, runs baddbmm into a new bf16 [b·heads/tp, s, s]
+//   (besides the persistent global buffer it is given, DsaBufferBytes), then
+//   F.softmax(…, dtype=float32), which casts its bf16 input to an fp32 copy before writing a new
+//   fp32 output (ATen's softmax fuses the upcast only for fp16 on CUDA): (2 + 4 + 4) B per head
+//   per key at once, transient, without autograd (q and k are detached).
+// The indexer is replicated over TP (LinearNoTP); the main heads are split. With context
+// parallelism q and k are gathered over the CP group first (ulysses_cp_algo), so each rank scores
+// the whole sequence: its per-token figure is cp times larger. Megatron-LM's DSAttention
+// (experimental_attention_variant/dsa.py compute_dsa_indexer_loss) likewise forms fp32
+// [b·heads, s, s] scores and [s, b, index_heads, s] index scores unfused; the same figures are
+// used for it.
+struct DsaBytes {
+  double kept = 0, working = 0;
+};
+DsaBytes DsaScoreBytes(const Context& x, const Shape& s) {
+  DsaBytes d;
+  if (!x.dsa_scores || s.index_heads <= 0) return d;
+  const double keys = x.seq_kv * x.cp;
+  const double index = 4.0 * s.index_heads * keys;
+  const double main = (x.ab + 8.0) * (s.heads / x.tp) * keys;
+  d.kept = index;
+  d.working = std::max(main, 2.0 * index);
+  return d;
+}
+
+// MindSpeed-LLM's get_attn_scores takes its [b·heads/tp, s, s] input from the process-wide
+// global memory buffer (parallel_state.get_global_memory_buffer, "mpu"), which is allocated at the
+// first forward and kept for the run: bytes per device (one microbatch of mbs sequences).
+double DsaBufferBytes(const Config& c, const Layout& l, const Context& x, double mbs) {
+  if (!x.dsa_scores || !x.ascend || c.model.attention != AttentionKind::kMla) return 0;
+  const double s = static_cast<double>(c.training.seq_len);
+  return mbs * static_cast<double>(c.model.num_heads) / static_cast<double>(l.tp) * s * s * x.ab;
+}
+
 LayerBytes AttentionBytes(const Context& x, const Shape& s) {
   LayerBytes b;
   const double qkv = (s.q_dim + s.k_dim + s.v_dim) / x.tp;
@@ -313,6 +362,9 @@ LayerBytes AttentionBytes(const Context& x, const Shape& s) {
   // SAC "op": every other mm output (wq, wv) and the attention output + lse.
   b.op_sac = x.ab * (s.q_dim + s.v_dim) / x.tp + x.ab * s.o_dim / x.tp + 4.0 * heads;
   b.working = x.ab * (qkv + 2 * s.h / x.rep) + (x.eager_attention ? x.ab * heads * x.seq_kv : 0);
+  const DsaBytes dsa = DsaScoreBytes(x, s);
+  b.none += dsa.kept;
+  b.working += dsa.working;
   if (x.cp > 1) {
     const ContextParallelBytes cp = ContextParallelOf(x, s);
     b.none += cp.saved;
@@ -788,8 +840,10 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     loss += 4.0 * static_cast<double>(c.model.vocab_size) / x.tp * tokens;
   }
   b.logits_and_loss = ToBytes(loss);
-  const double mask = AttentionMaskBytes(c, l, x, st, static_cast<double>(mbs));
-  b.attention_mask = ToBytes(mask);
+  const double dsa_buffer = DsaBufferBytes(c, l, x, static_cast<double>(mbs));
+  b.dsa_scores_buffer = ToBytes(dsa_buffer);
+  const double mask = AttentionMaskBytes(c, l, x, st, static_cast<double>(mbs)) + dsa_buffer;
+  b.attention_mask = ToBytes(mask - dsa_buffer);
   if (c.activation_checkpoint.offload) {
     // Saved activations go to pinned host memory as they are produced; about two blocks'
     // worth are on the device at a time (one being offloaded, one being brought back).

@@ -784,6 +784,33 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       m["qk_nope_head_dim"] = a.Int("--qk-head-dim").value_or(128);
       m["qk_rope_head_dim"] = a.Int("--qk-pos-emb-head-dim").value_or(64);
       m["v_head_dim"] = a.Int("--v-head-dim").value_or(128);
+      // DeepSeek-V3.2's lightning indexer: MindSpeed-LLM --enable-dsa-indexer with
+      // --index-n-heads / --index-head-dim / --index-topk (defaults 64, 128, 2048:
+      // features_manager/transformer/multi_latent_attention/dsa_indexer_feature.py); Megatron-LM
+      // --experimental-attention-variant dsa with the TransformerConfig fields
+      // dsa_indexer_n_heads / _head_dim / _topk.
+      const bool dsa = a.Has("--enable-dsa-indexer") ||
+                       Lower(a.Value("--experimental-attention-variant")) == "dsa";
+      if (dsa) {
+        a.Get("--enable-dsa-indexer");
+        a.Get("--experimental-attention-variant");
+        auto first = [&a](const char* mindspeed, const char* megatron, long long fallback) {
+          if (std::optional<long long> v = a.Int(mindspeed); v && *v > 0) return *v;
+          if (std::optional<long long> v = a.Int(megatron); v && *v > 0) return *v;
+          return fallback;
+        };
+        m["index_n_heads"] = first("--index-n-heads", "--dsa-indexer-n-heads", 64);
+        m["index_head_dim"] = first("--index-head-dim", "--dsa-indexer-head-dim", 128);
+        m["index_topk"] = first("--index-topk", "--dsa-indexer-topk", 2048);
+        // Fused kernels never hold seq × seq scores: the lightning indexer's top-k kernel and a
+        // fused sparse attention or indexer loss (mla_feature.py --use-sparse-flash-attn).
+        if (a.Has("--use-fused-lightning-indexer") &&
+            (a.Has("--use-sparse-flash-attn") || a.Has("--use-fused-lightning-indexer-loss"))) {
+          b.Set("training.dsa_fused_kernels", true, a.At("--use-fused-lightning-indexer"));
+          a.Get("--use-sparse-flash-attn");
+          a.Get("--use-fused-lightning-indexer-loss");
+        }
+      }
     }
     if (experts > 0) {
       m["n_routed_experts"] = experts;
@@ -896,6 +923,9 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
         {"qk_nope_head_dim", {"--qk-head-dim"}},
         {"qk_rope_head_dim", {"--qk-pos-emb-head-dim"}},
         {"v_head_dim", {"--v-head-dim"}},
+        {"index_n_heads", {"--index-n-heads", "--dsa-indexer-n-heads", "--enable-dsa-indexer"}},
+        {"index_head_dim", {"--index-head-dim", "--dsa-indexer-head-dim", "--enable-dsa-indexer"}},
+        {"index_topk", {"--index-topk", "--dsa-indexer-topk", "--enable-dsa-indexer"}},
         {"n_routed_experts", {"--num-experts"}},
         {"num_experts_per_tok", {"--moe-router-topk"}},
         {"moe_intermediate_size", {"--moe-ffn-hidden-size"}},
@@ -950,6 +980,12 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
                              "--qk-head-dim",
                              "--qk-pos-emb-head-dim",
                              "--v-head-dim",
+                             "--index-n-heads",
+                             "--index-head-dim",
+                             "--index-topk",
+                             "--dsa-indexer-n-heads",
+                             "--dsa-indexer-head-dim",
+                             "--dsa-indexer-topk",
                              "--num-experts",
                              "--moe-router-topk",
                              "--moe-ffn-hidden-size",

@@ -11,7 +11,8 @@
 // Megatron and MindSpeed-LLM do unless told otherwise, so it is the job every earlier link
 // describes, and a link without the key means true now and always. training.moe_grouped_gemm
 // and training.cross_entropy_fusion are written only when true: false is what every earlier
-// link's estimate counted. And
+// link's estimate counted; training.dsa_fused_kernels likewise: false names the frameworks'
+// default (unfused) indexer path, what an earlier link's config described. And
 // parallelism.ulysses_degree_in_cp is written only when non-zero: 0 is the framework's own
 // context-parallel algorithm, what every earlier link's estimate used.
 #include <nlohmann/json.hpp>
@@ -53,7 +54,7 @@ const nlohmann::json& V1LinkDefaults() {
 const nlohmann::json& V1LaterKeys() {
   static const nlohmann::json later = nlohmann::json::parse(R"({
     "training": {"create_attention_mask_in_dataloader": true, "moe_grouped_gemm": false,
-                 "cross_entropy_fusion": false, "lora_rank": 0},
+                 "cross_entropy_fusion": false, "lora_rank": 0, "dsa_fused_kernels": false},
     "parallelism": {"ulysses_degree_in_cp": 0, "microbatch_group_size_per_vp_stage": 0},
     "activation_checkpoint": {"swap_attention": false},
     "optimizer": {"reuse_fp32_param": false}

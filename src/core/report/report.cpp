@@ -50,6 +50,7 @@ json ActivationJson(const ActivationBreakdown& a) {
           {"logits_and_loss", a.logits_and_loss},
           {"attention_scores", a.attention_scores},
           {"attention_mask", a.attention_mask},
+          {"dsa_scores_buffer", a.dsa_scores_buffer},
           {"offloaded_to_host", a.offloaded_to_host}};
 }
 
