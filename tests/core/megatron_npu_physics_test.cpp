@@ -393,6 +393,11 @@ TEST(DsaIndexer, MindSpeedMaterialisesScoresAndKeepsABuffer) {
   gpu_without.model.index_n_heads = 0;
   EXPECT_EQ(Act(gpu).recompute_layer - Act(EstimateMemory(gpu_without)).recompute_layer,
             796'917'760);
+  // Other frameworks' indexers are not modelled: no term at all.
+  const Config tt = With(with, {{"framework", "torchtitan"}});
+  const Config tt_without = With(without, {{"framework", "torchtitan"}});
+  EXPECT_EQ(Act(EstimateMemory(tt)).recompute_layer,
+            Act(EstimateMemory(tt_without)).recompute_layer);
 }
 
 // TP 2 (no sequence parallelism): the main heads split (8 per rank), the indexer does not

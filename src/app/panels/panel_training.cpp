@@ -44,6 +44,11 @@ void DrawPrecision(AppState& state) {
     EditDraft(state, [&](Config& c) { c.training.attention = attention; });
   }
   FieldErrors(state, "training.attention");
+  // DeepSeek-V3.2's indexer: its unfused scores are modelled for Megatron / MindSpeed only.
+  if (state.draft.model.index_n_heads > 0 &&
+      state.draft.framework == trainmem::Framework::kMegatron)
+    CheckboxRow(state, Str::kDsaFused, "training.dsa_fused_kernels", Str::kDsaFusedHelp,
+                t.dsa_fused_kernels, [](Config& c, bool v) { c.training.dsa_fused_kernels = v; });
 }
 
 // Dropout: unset means the framework's default (Megatron 0.1, the others none).

@@ -172,7 +172,10 @@ Context ContextOf(const Config& c, const Layout& l) {
   x.compiled = c.compile.enable && c.compile.model;
   x.fused_norm = x.compiled || c.framework == Framework::kMegatron;
   x.seq_kv = static_cast<double>(c.training.seq_len);
-  x.dsa_scores = c.model.index_n_heads > 0 && !c.training.dsa_fused_kernels;
+  // Read from Megatron-LM's and MindSpeed-LLM's source only; other frameworks' indexers are left
+  // out.
+  x.dsa_scores = c.framework == Framework::kMegatron && c.model.index_n_heads > 0 &&
+                 !c.training.dsa_fused_kernels;
   x.op_level_sac = c.activation_checkpoint.mode == AcMode::kSelective &&
                    c.activation_checkpoint.selective_ac_option == "op";
   if (x.compiled) {
