@@ -1,5 +1,7 @@
 // Screenshots for looking at the page as a user would (not a test):
-//   node tests/e2e/screenshots.mjs OUT_DIR [NAME=FRAGMENT@WIDTHxHEIGHT[@zh] ...]
+//   node tests/e2e/screenshots.mjs OUT_DIR [NAME=FRAGMENT@WIDTHxHEIGHT[@zh][@wheel:X,Y,DY] ...]
+// wheel:X,Y,DY turns the mouse wheel by DY pixels over the point (X, Y) before the shot (to look
+// at a panel's lower part).
 // With no views it takes the first visit at 1440×900, at 390×844, and in Chinese at both.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +17,9 @@ try {
   for (const view of views) {
     const name = view.slice(0, view.indexOf('='));
     const rest = view.slice(view.indexOf('=') + 1);
-    const [fragment, size, lang] = rest.split('@');
+    const [fragment, size, ...extra] = rest.split('@');
+    const lang = extra.find((e) => e === 'zh');
+    const wheel = extra.find((e) => e.startsWith('wheel:'));
     const [width, height] = size.split('x').map(Number);
     const context = await chrome.browser.newContext({
       viewport: { width, height }, locale: lang === 'zh' ? 'zh-CN' : 'en-US',
@@ -25,6 +29,12 @@ try {
     await page.goto(`${srv.origin}/index.html${fragment ? '#' + fragment : ''}`);
     await h.waitReady(page);
     await h.settle(page, 800);
+    if (wheel) {
+      const [x, y, dy] = wheel.slice(6).split(',').map(Number);
+      await page.mouse.move(x, y);
+      await page.mouse.wheel(0, dy);
+      await h.settle(page, 800);
+    }
     await page.screenshot({ path: path.join(out, `${name}.png`) });
     const errors = [...log.pageErrors, ...log.consoleErrors];
     console.log(`${name}: ${width}x${height}${lang ? ' ' + lang : ''}${errors.length ? ' ERRORS ' + errors.join(' | ') : ''}`);

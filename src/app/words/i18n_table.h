@@ -210,7 +210,7 @@ TRAINMEM_STR(kPrecisionNoteTorchtune,
              "Weights, gradients and optimizer states all in this dtype: no fp32 master copy")
 TRAINMEM_STR(kFp8, "FP8 linears")
 TRAINMEM_STR(kFp8Help, "Float8 matmuls (torchao / Transformer Engine); master weights stay in fp32")
-TRAINMEM_STR(kDsaFused, "Fused sparse-attention kernels")
+TRAINMEM_STR(kDsaFused, "Fused DSA kernels")
 TRAINMEM_STR(kDsaFusedHelp, "DeepSeek-V3.2's lightning indexer and its loss as fused kernels (MindSpeed --use-fused-lightning-indexer with --use-sparse-flash-attn). Off: each layer forms fp32 seq x seq scores for the indexer and its loss")
 TRAINMEM_STR(kAttention, "Attention")
 TRAINMEM_STR(kAttentionHelp,
