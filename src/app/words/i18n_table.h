@@ -211,7 +211,10 @@ TRAINMEM_STR(kPrecisionNoteTorchtune,
 TRAINMEM_STR(kFp8, "FP8 linears")
 TRAINMEM_STR(kFp8Help, "Float8 matmuls (torchao / Transformer Engine); master weights stay in fp32")
 TRAINMEM_STR(kDsaFused, "Fused DSA kernels")
-TRAINMEM_STR(kDsaFusedHelp, "DeepSeek-V3.2's lightning indexer and its loss as fused kernels (MindSpeed --use-fused-lightning-indexer with --use-sparse-flash-attn). Off: each layer forms fp32 seq x seq scores for the indexer and its loss")
+TRAINMEM_STR(kDsaFusedHelp,
+             "DeepSeek-V3.2's lightning indexer and its loss as fused kernels (MindSpeed "
+             "--use-fused-lightning-indexer with --use-sparse-flash-attn). Off: each layer forms "
+             "fp32 seq x seq scores for the indexer and its loss")
 TRAINMEM_STR(kAttention, "Attention")
 TRAINMEM_STR(kAttentionHelp,
              "Eager attention keeps the seq \xC3\x97 seq scores per head for backward")

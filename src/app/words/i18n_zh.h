@@ -184,7 +184,10 @@ TRAINMEM_ZH(kPrecisionNoteTorchtune, "权重、梯度和优化器状态都是此
 TRAINMEM_ZH(kFp8, "FP8 线性层")
 TRAINMEM_ZH(kFp8Help, "Float8 矩阵乘（torchao / Transformer Engine）；主权重仍为 fp32")
 TRAINMEM_ZH(kDsaFused, "DSA 融合算子")
-TRAINMEM_ZH(kDsaFusedHelp, "DeepSeek-V3.2 的 lightning indexer 及其损失使用融合算子（MindSpeed --use-fused-lightning-indexer 加 --use-sparse-flash-attn）。关闭时每层为 indexer 及其损失生成 fp32 的 seq x seq 分数")
+TRAINMEM_ZH(kDsaFusedHelp,
+            "DeepSeek-V3.2 的 lightning indexer 及其损失使用融合算子（MindSpeed "
+            "--use-fused-lightning-indexer 加 --use-sparse-flash-attn）。关闭时每层为 indexer "
+            "及其损失生成 fp32 的 seq x seq 分数")
 TRAINMEM_ZH(kAttention, "注意力实现")
 TRAINMEM_ZH(kAttentionHelp, "eager 注意力为反向保存每个头的 seq \xC3\x97 seq 分数")
 TRAINMEM_ZH(kDropout, "Dropout")
