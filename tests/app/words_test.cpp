@@ -84,7 +84,7 @@ TEST_F(Chinese, ModelReadingNotesAreTranslated) {
   nlohmann::json unknown = {{"model_type", "newmodel"}, {"hidden_size", 1024},
                             {"num_hidden_layers", 4},   {"num_attention_heads", 8},
                             {"vocab_size", 1000},       {"intermediate_size", 2048},
-                            {"num_attention_groups", 2}};
+                            {"mamba_step", 2}};
   nlohmann::json deci = {
       {"model_type", "nemotron-nas"},
       {"hidden_size", 256},

@@ -588,16 +588,17 @@ TEST(LateFamilies, MiniCpm3PanguAndExaoneMoeKeys) {
   EXPECT_TRUE(e.layer_is_moe[1]);
 }
 
-// An unknown model_type whose config.json carries a field trainmem does not read (Step-3.5's
-// num_attention_groups, a renamed KV-head count) says so, naming the field; training and
-// numerics settings and "_comment" notes are not listed, and a known family gets no such note.
+// An unknown model_type whose config.json carries a field trainmem does not read (PLaMo-2's
+// mamba_step, which makes every mamba_step-th layer attention and the others Mamba) says so,
+// naming the field; training and numerics settings and "_comment" notes are not listed, and a
+// known family gets no such note.
 TEST(LateFamilies, UnreadShapeFieldsOfAnUnknownTypeAreNamed) {
   const json step = {
-      {"model_type", "step3p5"},  {"hidden_size", 512},        {"num_hidden_layers", 2},
-      {"num_attention_heads", 8}, {"num_attention_groups", 2}, {"intermediate_size", 1024},
-      {"rms_norm_eps", 1e-5},     {"_comment", "a note"},      {"vocab_size", 1000}};
+      {"model_type", "plamo2"},   {"hidden_size", 512},   {"num_hidden_layers", 2},
+      {"num_attention_heads", 8}, {"mamba_step", 2},      {"intermediate_size", 1024},
+      {"rms_norm_eps", 1e-5},     {"_comment", "a note"}, {"vocab_size", 1000}};
   const ModelArch arch = MustParseModel(step);
-  EXPECT_TRUE(HasWarningWith(arch, "did not read: num_attention_groups;"));
+  EXPECT_TRUE(HasWarningWith(arch, "did not read: mamba_step;"));
   EXPECT_FALSE(HasWarningWith(arch, "rms_norm_eps"));
   EXPECT_FALSE(HasWarningWith(arch, "_comment"));
   json llama = step;
@@ -682,6 +683,88 @@ TEST(LateFamilies, KimiLinearCountsKimiDeltaAttentionLayers) {
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.errors()[0].path.find("linear_attn_config.kda_layers[1]"), std::string::npos);
   }
+}
+
+// stepfun-ai/Step-3.5-Flash (step3p5; modeling_step3p5.py, vLLM step3p5.py / step3p5_mtp.py),
+// config.json as published (its per-layer lists have 45 + 3 MTP entries). h 4,096, 8 KV heads
+// (num_attention_groups) of 128; full layers (every 4th from 0: 12) have 64 query heads, the
+// 33 sliding ones 96 (attention_other_setting). Attention per full layer: q and o 64·128·4,096
+// each, k and v 8·128·4,096 each, g_proj 64 × 4,096 (head-wise gate), q/k norms 2 × 128 =
+// 75,759,872; per sliding layer 109,445,376. Dense MLP (layers 0–2, not in moe_layers_enum)
+// 3 × 4,096 × 11,264 = 138,412,032. MoE layers (3–44): 288 experts × 3 × 1,280 × 4,096 =
+// 4,529,848,320, the shared expert (share_expert_dim 1,280) 15,728,640, the router 288 × 4,096
+// and its fp32 bias 288: 4,546,756,896. With two norms a layer, the 45 layers are
+// 195,900,210,240; untied 128,896 × 4,096 tables twice and the final norm: 196,956,130,368,
+// the card's "196B". Each MTP layer: enorm, hnorm, eh_proj 2h → h, a sliding-attention block
+// with a dense MLP (109,445,376 + 138,412,032 + 2 norms), its own shared_head norm and output
+// head (128,896 × 4,096), no embedding: 809,390,336, the README's "0.81B Head". Checkpoint
+// total 199,384,301,376 (the hub's "199B").
+TEST(LateFamilies, Step35FlashCountsItsSlidingHeadsGatesAndDenseMtp) {
+  json types = json::array();
+  for (int i = 0; i < 48; ++i)
+    types.push_back(i < 45 && i % 4 == 0 ? "full_attention" : "sliding_attention");
+  std::string moe_layers;
+  for (int i = 3; i < 45; ++i) moe_layers += (i > 3 ? "," : "") + std::to_string(i);
+  const json step = {{"architectures", {"Step3p5ForCausalLM"}},
+                     {"model_type", "step3p5"},
+                     {"hidden_size", 4096},
+                     {"intermediate_size", 11264},
+                     {"num_hidden_layers", 45},
+                     {"vocab_size", 128896},
+                     {"use_qk_norm", true},
+                     {"moe_layers_enum", moe_layers},
+                     {"num_attention_heads", 64},
+                     {"num_attention_groups", 8},
+                     {"head_dim", 128},
+                     {"use_moe", true},
+                     {"moe_num_experts", 288},
+                     {"moe_top_k", 8},
+                     {"moe_intermediate_size", 1280},
+                     {"share_expert_dim", 1280},
+                     {"tie_word_embeddings", false},
+                     {"use_head_wise_attn_gate", true},
+                     {"sliding_window", 512},
+                     {"use_moe_router_bias", true},
+                     {"layer_types", types},
+                     {"num_nextn_predict_layers", 3},
+                     {"attention_other_setting",
+                      {{"attention_type", "sliding_attention"},
+                       {"num_attention_heads", 96},
+                       {"num_attention_groups", 8},
+                       {"head_dim", 128},
+                       {"true_head_dim", 128}}},
+                     {"zero_centered", true},
+                     {"max_position_embeddings", 262144}};
+  EXPECT_EQ(Total(step), 199384301376);
+  const ModelArch arch = MustParseModel(step);
+  EXPECT_EQ(MtpModuleParams(arch, true), 809390336);
+  EXPECT_EQ(CountParams(arch, false).total, 196956130368);
+  EXPECT_EQ(arch.num_kv_heads, 8);
+  EXPECT_EQ(arch.HeadsOf(0), 64);
+  EXPECT_EQ(arch.HeadsOf(1), 96);
+  EXPECT_TRUE(arch.mtp_sliding);
+  int moe = 0;
+  for (bool m : arch.layer_is_moe) moe += m ? 1 : 0;
+  EXPECT_EQ(moe, 42);
+  EXPECT_FALSE(HasWarningWith(arch, "not one trainmem knows"));
+  ExpectRoundTripAndShapes(step);
+  // Tensor parallelism must divide the sliding layers' 96 query heads too (64 divides the
+  // full layers' 64).
+  json job = {
+      {"model", step}, {"world_size", 64}, {"parallelism", {{"tensor_parallel_degree", 64}}}};
+  const Result<Config> tp64 = ParseConfig(job.dump(), testing::TestPresets());
+  ASSERT_FALSE(tp64.ok());
+  EXPECT_NE(tp64.errors()[0].message.find("96 sliding-window attention heads"), std::string::npos);
+  // A per-layer list neither 45 nor 45 + 3 long is refused, naming both lengths.
+  json wrong = step;
+  wrong["layer_types"].erase(wrong["layer_types"].end() - 1);
+  const Result<ModelArch> refused = ParseModelArch(wrong, "model");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.errors()[0].message.find("48 with the MTP layers"), std::string::npos);
+  // Different KV heads on the sliding layers are refused rather than miscounted.
+  json other = step;
+  other["attention_other_setting"]["num_attention_groups"] = 4;
+  EXPECT_FALSE(ParseModelArch(other, "model").ok());
 }
 
 }  // namespace

@@ -119,6 +119,13 @@ void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, std::vector<Err
                                 " attention heads are not divisible by tensor_parallel_degree " +
                                 Str(tp)});
   }
+  // Step-3.5: the sliding-window layers' own query heads are split too.
+  if (m.sliding_heads > 0 && m.sliding_heads % tp != 0) {
+    errors.push_back({path, "the model's " + Str(m.sliding_heads) +
+                                " sliding-window attention heads are not divisible by "
+                                "tensor_parallel_degree " +
+                                Str(tp)});
+  }
   // MLA has no separate key/value heads: its latent is replicated, heads are split.
   if (m.attention == AttentionKind::kGqa && m.num_kv_heads > 0 && m.num_kv_heads % tp != 0) {
     errors.push_back({path, "the model's " + Str(m.num_kv_heads) +

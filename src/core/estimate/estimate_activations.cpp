@@ -40,9 +40,12 @@ Shape LayerShape(const ModelArch& m, Shape s, std::int64_t layer) {
   s.attention_linear = kv == ModelArch::kLinearPart;
   s.mlp_linear = width == ModelArch::kLinearPart;
   if (m.attention != AttentionKind::kMla && kv > 0) {
-    // Gemma 4's full-attention layers are global_head_dim wide (HeadDimOf).
+    // Gemma 4's full-attention layers are global_head_dim wide (HeadDimOf); Step-3.5's
+    // sliding-window layers have more query heads (HeadsOf).
     const double head_dim = static_cast<double>(m.HeadDimOf(layer));
+    s.heads = static_cast<double>(m.HeadsOf(layer));
     s.q_dim = s.heads * head_dim;
+    s.o_dim = s.q_dim;
     s.k_dim = static_cast<double>(kv) * head_dim;
     s.v_dim = s.k_dim;
   }
@@ -761,7 +764,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   struct Memo {
     bool moe, checkpointed, has_mlp;
     MixerKind mixer;
-    std::int64_t kv, width, head_dim;  // per layer only where shapes vary (DeciLM, Gemma 4)
+    std::int64_t heads, kv, width, head_dim;  // per layer only where shapes vary (DeciLM, Gemma 4)
     PolicyBytes bytes;
   };
   Memo memo[12];
@@ -778,14 +781,15 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     const MixerKind mixer = c.model.MixerOf(layer);
     const bool has_mlp = c.model.HasMlp(layer);
     const bool varies = c.model.ShapesVaryByLayer();
+    const std::int64_t heads = varies ? c.model.HeadsOf(layer) : 0;
     const std::int64_t kv = varies ? c.model.KvHeadsOf(layer) : 0;
     const std::int64_t width = varies ? c.model.MlpWidthOf(layer) : 0;
     const std::int64_t head_dim = varies ? c.model.HeadDimOf(layer) : 0;
     const PolicyBytes* found = nullptr;
     for (int i = 0; i < memo_size; ++i) {
       if (memo[i].moe == moe && memo[i].checkpointed == checkpointed && memo[i].mixer == mixer &&
-          memo[i].has_mlp == has_mlp && memo[i].kv == kv && memo[i].width == width &&
-          memo[i].head_dim == head_dim)
+          memo[i].has_mlp == has_mlp && memo[i].heads == heads && memo[i].kv == kv &&
+          memo[i].width == width && memo[i].head_dim == head_dim)
         found = &memo[i].bytes;
     }
     PolicyBytes computed;
@@ -793,7 +797,8 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
       computed = BlockUnderPolicy(c, x, varies ? LayerShape(c.model, s, layer) : s, moe,
                                   checkpointed, mixer, has_mlp);
       if (memo_size < 12)
-        memo[memo_size++] = {moe, checkpointed, has_mlp, mixer, kv, width, head_dim, computed};
+        memo[memo_size++] = {moe, checkpointed, has_mlp,  mixer,   heads,
+                             kv,  width,        head_dim, computed};
       found = &computed;
     }
     const PolicyBytes& p = *found;
@@ -822,9 +827,16 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     // (2h → h), runs one transformer block and the shared head, and computes its own loss, so
     // at the start of backward every depth's block activations and logits/loss are held.
     const double depths = static_cast<double>(c.model.num_mtp_layers);
-    const bool moe =
-        c.model.num_experts > 0 && !c.model.layer_is_moe.empty() && c.model.layer_is_moe.back();
-    const PolicyBytes block = BlockUnderPolicy(c, x, s, moe, false);
+    // Step-3.5's MTP blocks are dense and sliding-window (mtp_dense, mtp_sliding).
+    const bool moe = c.model.num_experts > 0 && !c.model.mtp_dense &&
+                     !c.model.layer_is_moe.empty() && c.model.layer_is_moe.back();
+    Shape mtp_shape = s;
+    if (c.model.mtp_sliding && c.model.sliding_heads > 0) {
+      mtp_shape.heads = static_cast<double>(c.model.sliding_heads);
+      mtp_shape.q_dim = mtp_shape.heads * static_cast<double>(c.model.head_dim);
+      mtp_shape.o_dim = mtp_shape.q_dim;
+    }
+    const PolicyBytes block = BlockUnderPolicy(c, x, mtp_shape, moe, false);
     const double input = 2 * NormBytes(x, s.h) / x.rep + x.ab * 2 * s.h / x.rep;
     saved += depths * (input + block.kept) * tokens * f.microbatches;
     worst_transient = std::max(worst_transient, block.recompute + block.working);

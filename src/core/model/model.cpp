@@ -136,6 +136,8 @@ std::int64_t GqaAttentionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
     params = m.Add(params, NormParams(a, a.head_dim, m, r, k_norm ? 2 : 1));
   }
   if (a.attention_sinks) params = m.Add(params, Vec(m, r, a.num_heads));  // GptOssAttention.sinks
+  // Step3p5Attention (use_head_wise_attn_gate): g_proj, h → one gate per query head, no bias.
+  if (a.head_gate) params = m.Add(params, Mat(m, r, a.num_heads, a.hidden_size));
   return params;
 }
 
@@ -458,6 +460,7 @@ bool LayerIsMoe(const ModelArch& a, std::int64_t layer) {
 // whose per-layer lists are cleared.
 // Gemma 4's layers likewise: their head width, KV heads, k/v projections and MLP width.
 void SetLayerView(const ModelArch& arch, std::int64_t layer, ModelArch& view) {
+  view.num_heads = arch.HeadsOf(layer);
   view.num_kv_heads = arch.KvHeadsOf(layer);
   view.intermediate_size = arch.MlpWidthOf(layer);
   view.head_dim = arch.HeadDimOf(layer);
@@ -485,7 +488,7 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
     // Each distinct (KV heads, MLP width, head width, k/v projections, mixer, MLP?, MoE?) is
     // computed once.
     struct Kind {
-      std::int64_t kv, width, head_dim;
+      std::int64_t heads, kv, width, head_dim;
       int kv_projections;
       MixerKind mixer;
       bool mlp, moe;
@@ -495,15 +498,14 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
     ModelArch view = UniformView(arch);
     for (std::size_t i = 0; i < n; ++i) {
       const auto layer = static_cast<std::int64_t>(i);
-      const Kind key{arch.KvHeadsOf(layer),   arch.MlpWidthOf(layer),
-                     arch.HeadDimOf(layer),   arch.KvProjectionsOf(layer),
-                     arch.MixerOf(layer),     arch.HasMlp(layer),
-                     LayerIsMoe(arch, layer), {}};
+      const Kind key{arch.HeadsOf(layer),   arch.KvHeadsOf(layer),       arch.MlpWidthOf(layer),
+                     arch.HeadDimOf(layer), arch.KvProjectionsOf(layer), arch.MixerOf(layer),
+                     arch.HasMlp(layer),    LayerIsMoe(arch, layer),     {}};
       const Kind* found = nullptr;
       for (const Kind& k : kinds) {
-        if (k.kv == key.kv && k.width == key.width && k.head_dim == key.head_dim &&
-            k.kv_projections == key.kv_projections && k.mixer == key.mixer && k.mlp == key.mlp &&
-            k.moe == key.moe)
+        if (k.heads == key.heads && k.kv == key.kv && k.width == key.width &&
+            k.head_dim == key.head_dim && k.kv_projections == key.kv_projections &&
+            k.mixer == key.mixer && k.mlp == key.mlp && k.moe == key.moe)
           found = &k;
       }
       if (found == nullptr) {
@@ -543,14 +545,29 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
 // the hidden state, a 2h → h projection (eh_proj / fc, no bias), one softmax-attention decoder
 // block (MoE when the model is), a final norm, and — in DeepSeek/GLM checkpoints only — copies
 // of embed_tokens and shared_head.head.
+// Step-3.5's MTP block is dense (mtp_dense) and, with mtp_sliding, has the sliding layers' query
+// heads (layer_types' entries past num_hidden_layers).
+LayerParams MtpBlockParams(const ModelArch& arch, ParamMath& m, Recorder* r = nullptr) {
+  const bool moe = arch.num_experts > 0 && !arch.mtp_dense;
+  if (!arch.mtp_sliding || arch.sliding_heads == 0)
+    return BlockParams(arch, MixerKind::kAttention, moe, m, r);
+  ModelArch view = UniformView(arch);
+  view.num_heads = arch.sliding_heads;
+  return BlockParams(view, MixerKind::kAttention, moe, m, r);
+}
+
 std::int64_t MtpModuleParamsChecked(const ModelArch& arch, bool with_embedding_copies,
                                     ParamMath& m) {
-  const LayerParams block = BlockParams(arch, MixerKind::kAttention, arch.num_experts > 0, m);
+  const LayerParams block = MtpBlockParams(arch, m);
   std::int64_t params = m.Add(block.total(), NormParams(arch, arch.hidden_size, m, nullptr, 3));
   params = m.Add(params, m.Mul(2, arch.hidden_size, arch.hidden_size));
+  const std::int64_t table = m.Mul(arch.vocab_size, arch.hidden_size);
   if (with_embedding_copies && arch.mtp_embedding_copies) {
-    const std::int64_t table = m.Mul(arch.vocab_size, arch.hidden_size);
     params = m.Add(params, arch.tie_embeddings ? table : m.Mul(2, table));
+  } else if (arch.mtp_head_copy) {
+    // Step-3.5's shared_head.output: the module's own head, trained with it (not a copy of
+    // lm_head); the embedding is the main one.
+    params = m.Add(params, table);
   }
   return params;
 }
@@ -569,7 +586,7 @@ ParamCounts CountParamsChecked(const ModelArch& arch, bool include_mtp, ParamMat
   }
   c.total = m.Add(m.Add(c.embedding, c.output_head), m.Add(c.final_norm, blocks));
   if (include_mtp && arch.num_mtp_layers > 0) {
-    const LayerParams block = BlockParams(arch, MixerKind::kAttention, arch.num_experts > 0, m);
+    const LayerParams block = MtpBlockParams(arch, m);
     c.mtp = m.Mul(arch.num_mtp_layers, MtpModuleParamsChecked(arch, true, m));
     c.total = m.Add(c.total, c.mtp);
     c.expert = m.Add(c.expert, m.Mul(arch.num_mtp_layers, block.routed_experts));
@@ -615,11 +632,13 @@ std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& m
     }
   }
   if (arch.num_mtp_layers > 0) {
-    // As trained (embedding and head shared): the block, three norms and eh_proj.
+    // As trained (embedding and head shared): the block, three norms and eh_proj; Step-3.5's
+    // own output head.
     r = {&out, ParamTensor::kMtp, arch.num_mtp_layers};
-    BlockParams(arch, MixerKind::kAttention, arch.num_experts > 0, m, &r);
+    MtpBlockParams(arch, m, &r);
     NormParams(arch, arch.hidden_size, m, &r, 3);
     Mat(m, &r, arch.hidden_size, m.Mul(2, arch.hidden_size));
+    if (arch.mtp_head_copy) Mat(m, &r, arch.vocab_size, arch.hidden_size);
   }
   return out;
 }

@@ -127,6 +127,12 @@ struct ModelArch {
   std::int64_t num_mtp_layers = 0;   // num_nextn_predict_layers: described, trained only on request
   bool mtp_embedding_copies = true;  // the checkpoint stores embed + head per MTP module (DeepSeek,
                                      // GLM); Qwen3-Next's mtp.* has no copies
+  // Step-3.5 (modeling_step3p5.py, vLLM step3p5_mtp.py): each MTP module has its own output head
+  // (shared_head.output) but reads the main embedding; its block has a dense MLP
+  // (intermediate_size) and, with mtp_sliding, sliding-window attention (sliding_heads).
+  bool mtp_head_copy = false;
+  bool mtp_dense = false;
+  bool mtp_sliding = false;
 
   // Per-layer token mixer (layer_types "linear_attention", attn_type_list 0,
   // full_attention_interval). Empty = softmax attention in every layer.
@@ -171,6 +177,11 @@ struct ModelArch {
   // have MLPs twice intermediate_size wide. 0 / false: every layer alike.
   std::int64_t global_head_dim = 0;
   std::int64_t global_kv_heads = 0;
+  // Step-3.5 (attention_other_setting): query heads of the sliding-window layers when they differ
+  // from num_attention_heads (0 = the same). use_head_wise_attn_gate: g_proj, h → one gate per
+  // query head, no bias (output = attention · sigmoid(g) per head).
+  std::int64_t sliding_heads = 0;
+  bool head_gate = false;
   bool attention_k_eq_v = false;
   std::int64_t kv_shared_layers = 0;
   bool double_wide_mlp = false;
@@ -214,7 +225,7 @@ struct ModelArch {
   // Whether layers differ in attention or MLP shape (DeciLM block_configs, Gemma 4's global and
   // KV-shared layers).
   bool ShapesVaryByLayer() const {
-    return Heterogeneous() || global_head_dim > 0 || kv_shared_layers > 0;
+    return Heterogeneous() || global_head_dim > 0 || kv_shared_layers > 0 || sliding_heads > 0;
   }
   bool FullAttentionLayer(std::int64_t layer) const {
     return layer_uses_sliding.empty() || layer < 0 ||
@@ -231,6 +242,9 @@ struct ModelArch {
       return num_kv_heads;
     }
     return layer_kv_heads[static_cast<std::size_t>(layer)];
+  }
+  std::int64_t HeadsOf(std::int64_t layer) const {
+    return sliding_heads > 0 && !FullAttentionLayer(layer) ? sliding_heads : num_heads;
   }
   std::int64_t HeadDimOf(std::int64_t layer) const {
     return global_head_dim > 0 && FullAttentionLayer(layer) ? global_head_dim : head_dim;

@@ -290,6 +290,14 @@ json WriteHfFields(const ModelArch& a) {
   // Gemma 4's per-layer shapes and per-layer embeddings, under Gemma4TextConfig's names.
   if (a.global_head_dim > 0) j["global_head_dim"] = a.global_head_dim;
   if (a.global_kv_heads > 0) j["num_global_key_value_heads"] = a.global_kv_heads;
+  // Step-3.5's sliding-window layers' query heads and its head-wise output gate.
+  if (a.sliding_heads > 0) {
+    j["attention_other_setting"] = {{"attention_type", "sliding_attention"},
+                                    {"num_attention_heads", a.sliding_heads},
+                                    {"num_attention_groups", a.num_kv_heads},
+                                    {"head_dim", a.head_dim}};
+  }
+  if (a.head_gate) j["use_head_wise_attn_gate"] = true;
   if (a.attention_k_eq_v) j["attention_k_eq_v"] = true;
   if (a.kv_shared_layers > 0) j["num_kv_shared_layers"] = a.kv_shared_layers;
   if (a.double_wide_mlp) j["use_double_wide_mlp"] = true;
@@ -321,6 +329,9 @@ void AddOverrides(const ModelArch& a, const ModelArch* implied, json& j) {
   flag("qk_norm_full", a.qk_norm_full, b.qk_norm_full);
   flag("attention_output_gate", a.attention_output_gate, b.attention_output_gate);
   flag("mtp_embedding_copies", a.mtp_embedding_copies, b.mtp_embedding_copies);
+  flag("mtp_head_copy", a.mtp_head_copy, b.mtp_head_copy);
+  flag("mtp_dense", a.mtp_dense, b.mtp_dense);
+  flag("mtp_sliding", a.mtp_sliding, b.mtp_sliding);
   flag("final_norm", a.final_norm, b.final_norm);
   flag("head_bias", a.head_bias, b.head_bias);
   flag("layer_scalar", a.layer_scalar, b.layer_scalar);

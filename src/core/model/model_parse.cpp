@@ -200,6 +200,12 @@ constexpr NamedFamily kFamilies[] = {
     // VaultGemma (VaultGemmaConfig): Gemma's embedding and tying (tie_word_embeddings defaults to
     // true) with two norms a block (input and pre-feedforward), not Gemma 2's four.
     {"vaultgemma", Family::kLlama},
+    // Step-3.5 (Step3p5ForCausalLM, modeling_step3p5.py): GQA over num_attention_groups KV heads,
+    // per-head q/k norms (use_qk_norm), a head-wise output gate, more query heads on the
+    // sliding-window layers (attention_other_setting), zero-centred RMSNorms (x̂·(1 + w): the
+    // same weights), MoE on the moe_layers_enum layers with a shared expert share_expert_dim
+    // wide and an fp32 router bias, dense MTP layers with their own output head.
+    {"step3p5", Family::kLlama},
     // Zamba2 (Zamba2Config): Mamba-2 blocks with shared attention + MLP blocks at its hybrid
     // layers (model_parse_layers.cpp ReadZamba2), gated GELU MLPs, tied.
     {"zamba2", Family::kLlama},
@@ -496,13 +502,15 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
       OptionalAlias(f, {"num_key_value_heads"}, 1, kMaxHeads);
   const std::optional<std::int64_t> family_kv =
       explicit_kv ? std::nullopt : FamilyKvHeads(f, family, a);
-  a.num_kv_heads = explicit_kv ? *explicit_kv
-                   : family_kv ? *family_kv
-                               : OptionalAlias(f,
-                                               {"num_kv_heads", "n_kv_heads", "n_head_kv",
-                                                "multi_query_group_num", "num_query_groups"},
-                                               1, kMaxHeads)
-                                     .value_or(a.num_heads);
+  a.num_kv_heads =
+      explicit_kv ? *explicit_kv
+      : family_kv
+          ? *family_kv
+          : OptionalAlias(f,
+                          {"num_kv_heads", "n_kv_heads", "n_head_kv", "multi_query_group_num",
+                           "num_query_groups", "num_attention_groups"},
+                          1, kMaxHeads)
+                .value_or(a.num_heads);
   a.head_dim =
       OptionalAlias(f, {"head_dim", "kv_channels", "attention_head_dim"}, 1, kMaxWidth).value_or(0);
   const std::string inter_key =
@@ -563,7 +571,14 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   const std::int64_t default_mtp = family == Family::kQwen3Next ? 1 : 0;
   a.num_mtp_layers = OptionalAlias(f, {"num_nextn_predict_layers", "mtp_num_hidden_layers"}, 0, 100)
                          .value_or(default_mtp);
-  a.mtp_embedding_copies = family != Family::kQwen3Next && a.model_type != "mimo";
+  // Step-3.5 (modeling_step3p5.py, vLLM step3p5_mtp.py): each MTP layer (checkpoint layers
+  // num_hidden_layers…) has enorm, hnorm, eh_proj, a decoder block whose MLP is dense
+  // (intermediate_size: the MTP layers are not in moe_layers_enum), and its own shared_head
+  // norm and output head; it reads the main embed_tokens.
+  const bool step = a.model_type == "step3p5";
+  a.mtp_embedding_copies = family != Family::kQwen3Next && a.model_type != "mimo" && !step;
+  a.mtp_head_copy = step;
+  a.mtp_dense = step;
 }
 
 void ReadMla(FieldReader& f, ModelArch& a) {
@@ -662,6 +677,7 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
   // AFMoE's gate_proj is a separate h → heads·head_dim linear: the same count.
   a.attention_output_gate =
       f.Bool("attn_output_gate").value_or(family == Family::kQwen3Next || a.model_type == "afmoe");
+  a.head_gate = f.Bool("use_head_wise_attn_gate").value_or(false);
   if (f.Has("kv_lora_rank")) {
     // MLA heads are qk_nope + qk_rope wide for q and k (v: v_head_dim); hidden / heads means
     // nothing there, and the HF config's head_dim (when given) is the rotary width.
@@ -836,7 +852,7 @@ void ReadSharedExperts(FieldReader& f, Family family, ModelArch& a) {
   // Granite/MiniMax write shared_intermediate_size (0 = none).
   const std::string width_key =
       f.FirstPresent({"shared_expert_intermediate_size", "shared_intermediate_size",
-                      "moe_shared_expert_intermediate_size"});
+                      "moe_shared_expert_intermediate_size", "share_expert_dim"});
   if (!width_key.empty()) {
     const std::int64_t width = f.Int(width_key, 0, kMaxWidth, kTooLarge).value_or(0);
     if (width > 0) {
@@ -896,6 +912,37 @@ void ReadMoeLayout(FieldReader& f, Family family, ModelArch& a) {
     if (moe) {
       a.layer_is_moe.assign(n, false);
       for (std::int64_t i : *moe) a.layer_is_moe[static_cast<std::size_t>(i)] = true;
+    }
+  }
+  // Step-3.5: moe_layers_enum, the MoE layer indices as a comma-separated string ("3,4,…,44"),
+  // decides alone like Llama 4's moe_layers.
+  if (const json* e = f.Get("moe_layers_enum")) {
+    std::vector<bool> moe(n, false);
+    bool ok = e->is_string();
+    if (ok) {
+      const std::string& text = e->get_ref<const std::string&>();
+      std::size_t pos = 0;
+      while (ok && pos <= text.size()) {
+        std::size_t end = text.find(',', pos);
+        if (end == std::string::npos) end = text.size();
+        std::string item = text.substr(pos, end - pos);
+        item.erase(0, item.find_first_not_of(" \t"));
+        item.erase(item.find_last_not_of(" \t") + 1);
+        std::int64_t index = -1;
+        ok = !item.empty() && item.size() <= 9 &&
+             item.find_first_not_of("0123456789") == std::string::npos;
+        if (ok) index = std::stoll(item);
+        ok = ok && index < a.num_layers;
+        if (ok) moe[static_cast<std::size_t>(index)] = true;
+        pos = end + 1;
+      }
+    }
+    if (!ok) {
+      f.Fail("moe_layers_enum", "expected the MoE layers' indices (0 to " +
+                                    std::to_string(a.num_layers - 1) +
+                                    ") as a comma-separated string");
+    } else {
+      a.layer_is_moe = moe;
     }
   }
   MarkDenseList(f, "mlp_only_layers", a);
@@ -978,8 +1025,8 @@ void ReadMoe(FieldReader& f, Family family, ModelArch& a) {
     a.shared_expert_intermediate_size = a.hidden_size;
     a.norms_per_layer = 3;
   }
-  const std::string bias_key =
-      f.FirstPresent({"use_routing_bias", "moe_router_enable_expert_bias", "use_expert_bias"});
+  const std::string bias_key = f.FirstPresent({"use_routing_bias", "moe_router_enable_expert_bias",
+                                               "use_expert_bias", "use_moe_router_bias"});
   if (!bias_key.empty()) a.router_bias = f.Bool(bias_key).value_or(a.router_bias);
   a.expert_bias = family == Family::kGptOss;
   ReadMoeLayout(f, family, a);
@@ -1211,6 +1258,62 @@ std::string Structure(const ModelArch& a) {
   return out;
 }
 
+// Step-3.5's attention_other_setting: the sliding-window layers' attention, where it differs
+// from the full layers' (Step3p5Attention takes num_attention_heads from it for
+// sliding_attention layers). Only the query heads may differ: its KV heads and head width must
+// match the model's, which is all Step-3.5 does.
+void ReadOtherAttention(FieldReader& f, ModelArch& a) {
+  const json* other = f.Get("attention_other_setting");
+  if (other == nullptr || other->is_null()) return;
+  const std::string key = "attention_other_setting";
+  if (!other->is_object()) {
+    f.Fail(key, "expected an object, got " + detail::JsonTypeName(*other));
+    return;
+  }
+  auto int_field = [&](const char* name) -> std::optional<std::int64_t> {
+    const auto it = other->find(name);
+    if (it == other->end() || it->is_null()) return std::nullopt;
+    if (!it->is_number_integer() || it->get<std::int64_t>() < 1 ||
+        it->get<std::int64_t>() > kMaxHeads) {
+      f.Fail(key + "." + name, "expected a whole number from 1, got " + detail::Dump(*it));
+      return std::nullopt;
+    }
+    return it->get<std::int64_t>();
+  };
+  const auto type = other->find("attention_type");
+  if (type != other->end() && !(type->is_string() && *type == "sliding_attention")) {
+    f.Fail(key + ".attention_type",
+           "unsupported value " + detail::Dump(*type) + " (trainmem reads sliding_attention)");
+    return;
+  }
+  const std::optional<std::int64_t> heads = int_field("num_attention_heads");
+  const std::optional<std::int64_t> groups = int_field("num_attention_groups");
+  const std::optional<std::int64_t> width = int_field("head_dim");
+  if (groups && *groups != a.num_kv_heads) {
+    f.Fail(key + ".num_attention_groups",
+           std::to_string(*groups) + " key/value heads on the sliding-window layers and " +
+               std::to_string(a.num_kv_heads) +
+               " on the others: trainmem models one key/value head count for both");
+    return;
+  }
+  if (width && a.attention == AttentionKind::kGqa && *width != a.head_dim) {
+    f.Fail(key + ".head_dim", "a head width of " + std::to_string(*width) +
+                                  " on the sliding-window layers and " +
+                                  std::to_string(a.head_dim) +
+                                  " on the others: trainmem models one head width for both");
+    return;
+  }
+  if (!heads || *heads == a.num_heads) return;
+  if (a.num_kv_heads > 0 && *heads % a.num_kv_heads != 0) {
+    f.Fail(key + ".num_attention_heads", std::to_string(*heads) +
+                                             " query heads are not a multiple of the " +
+                                             std::to_string(a.num_kv_heads) + " key/value heads");
+    return;
+  }
+  // Without sliding-window layers the setting describes none of the model's layers.
+  if (!a.layer_uses_sliding.empty()) a.sliding_heads = *heads;
+}
+
 Result<ModelArch> ParseFlat(const json& config, const std::string& path,
                             std::vector<std::string> warnings) {
   std::vector<Error> errors;
@@ -1236,6 +1339,7 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path,
   }
   const std::size_t family_warning = a.warnings.size();
   ReadLayerKinds(f, family, a);
+  ReadOtherAttention(f, a);
   ReadOverrides(f, a);
   if (family_warning > 0 && !KnownModelType(a.model_type)) {
     a.warnings[family_warning - 1] += "; found: " + Structure(a);

@@ -51,14 +51,24 @@ struct LayerKind {
 
 // layer_types (HF: "full_attention", "sliding_attention", "linear_attention", Llama 4's
 // "chunked_attention", Granite's "attention" and "mamba"), or MiniMax's attn_type_list (0 =
-// lightning / linear, 1 = softmax).
-std::optional<std::vector<LayerKind>> ReadLayerTypes(FieldReader& f, std::int64_t num_layers) {
+// lightning / linear, 1 = softmax). Step-3.5's lists go on past num_hidden_layers with one entry
+// per MTP layer (num_nextn_predict_layers): those entries describe the MTP blocks, returned in
+// `mtp_kinds`, and the first num_layers the model's.
+std::optional<std::vector<LayerKind>> ReadLayerTypes(FieldReader& f, std::int64_t num_layers,
+                                                     std::int64_t mtp_layers,
+                                                     std::vector<LayerKind>* mtp_kinds) {
   const char* key = f.Has("layer_types") ? "layer_types" : "attn_type_list";
   const json* types = f.Get(key);
   if (types == nullptr) return std::nullopt;
-  if (!types->is_array() || types->size() != static_cast<std::size_t>(num_layers)) {
-    f.Fail(key, "expected a list of " + std::to_string(num_layers) +
-                    " entries (one per layer), got " + detail::JsonTypeName(*types) +
+  const auto n = static_cast<std::size_t>(num_layers);
+  const bool with_mtp = types->is_array() && mtp_layers > 0 &&
+                        types->size() == n + static_cast<std::size_t>(mtp_layers);
+  if (!types->is_array() || (types->size() != n && !with_mtp)) {
+    f.Fail(key, "expected a list of " + std::to_string(num_layers) + " entries (one per layer" +
+                    (mtp_layers > 0 ? ", or " + std::to_string(num_layers + mtp_layers) +
+                                          " with the MTP layers"
+                                    : std::string()) +
+                    "), got " + detail::JsonTypeName(*types) +
                     (types->is_array() ? " of " + std::to_string(types->size()) : ""));
     return std::nullopt;
   }
@@ -90,6 +100,9 @@ std::optional<std::vector<LayerKind>> ReadLayerTypes(FieldReader& f, std::int64_
     }
     kinds.push_back(k);
   }
+  if (with_mtp && mtp_kinds != nullptr)
+    mtp_kinds->assign(kinds.begin() + static_cast<std::ptrdiff_t>(n), kinds.end());
+  kinds.resize(n);
   return kinds;
 }
 
@@ -553,7 +566,12 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
     a.warnings.push_back("all " + std::to_string(a.num_layers) + kMamba1Note);
     return;
   }
-  std::optional<std::vector<LayerKind>> from_list = ReadLayerTypes(f, a.num_layers);
+  std::vector<LayerKind> mtp_kinds;
+  std::optional<std::vector<LayerKind>> from_list =
+      ReadLayerTypes(f, a.num_layers, a.num_mtp_layers, &mtp_kinds);
+  // The MTP blocks' attention when the lists describe them (Step-3.5: sliding_attention).
+  a.mtp_sliding = !mtp_kinds.empty() && a.sliding_window > 0;
+  for (const LayerKind& k : mtp_kinds) a.mtp_sliding = a.mtp_sliding && k.sliding;
   if (!from_list && a.model_type == "falcon_h1") {
     // FalconH1Config: every block "hybrid" (its attn_layer_indices are not read by transformers).
     LayerKind hybrid;
@@ -727,6 +745,9 @@ void ReadOverrides(FieldReader& f, ModelArch& a) {
   a.qk_norm_full = f.Bool("qk_norm_full").value_or(a.qk_norm_full);
   a.attention_output_gate = f.Bool("attention_output_gate").value_or(a.attention_output_gate);
   a.mtp_embedding_copies = f.Bool("mtp_embedding_copies").value_or(a.mtp_embedding_copies);
+  a.mtp_head_copy = f.Bool("mtp_head_copy").value_or(a.mtp_head_copy);
+  a.mtp_dense = f.Bool("mtp_dense").value_or(a.mtp_dense);
+  a.mtp_sliding = f.Bool("mtp_sliding").value_or(a.mtp_sliding);
   a.final_norm = f.Bool("final_norm").value_or(a.final_norm);
   a.head_bias = f.Bool("head_bias").value_or(a.head_bias);
   a.layer_scalar = f.Bool("layer_scalar").value_or(a.layer_scalar);
