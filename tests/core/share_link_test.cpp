@@ -86,6 +86,19 @@ TEST(ShareLinkTest, RoundTripReproducesTheConfig) {
           "parallelism": {"tensor_parallel_degree": 2, "context_parallel_degree": 4,
                           "ulysses_degree_in_cp": 2, "zero_stage": 1},
           "optimizer": {"reuse_fp32_param": true}})",
+      R"({"model": "deepseek-v3.2", "framework": "megatron", "world_size": 64,
+          "training": {"dsa_fused_kernels": true}, "parallelism": {"expert_parallel_degree": 64}})",
+      // A custom model with a nested field (Step-3.5's attention_other_setting) and per-layer
+      // lists.
+      R"({"model": {"model_type": "step3p5", "hidden_size": 512, "num_hidden_layers": 4,
+          "num_attention_heads": 8, "num_attention_groups": 2, "head_dim": 64,
+          "intermediate_size": 1024, "vocab_size": 1000, "sliding_window": 128,
+          "layer_types": ["full_attention", "sliding_attention", "sliding_attention",
+                          "sliding_attention", "sliding_attention"],
+          "num_nextn_predict_layers": 1, "use_head_wise_attn_gate": true,
+          "attention_other_setting": {"attention_type": "sliding_attention",
+                                      "num_attention_heads": 12, "num_attention_groups": 2}},
+          "world_size": 2, "parallelism": {"tensor_parallel_degree": 2}})",
   };
   for (const char* text : configs) {
     const Config c = MustParse(text);
