@@ -309,7 +309,10 @@ Estimate EstimateMemory(const Config& config) {
 }
 
 ModelCounts CountModel(const ModelArch& arch) {
-  return ModelCounts{CountParams(arch, false), CountLayerParams(arch)};
+  ModelCounts counts;
+  counts.layers = CountLayerParams(arch);
+  counts.main_model = CountParamsOfLayers(arch, counts.layers);
+  return counts;
 }
 
 TotalsEstimate EstimateTotals(const Config& config) {

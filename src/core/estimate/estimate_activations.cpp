@@ -769,6 +769,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   };
   Memo memo[12];
   int memo_size = 0;
+  const bool varies = c.model.ShapesVaryByLayer();
   for (std::int64_t layer = st.first_layer; layer < st.first_layer + st.num_layers; ++layer) {
     bool moe = c.model.num_experts > 0 &&
                static_cast<std::size_t>(layer) < c.model.layer_is_moe.size() &&
@@ -780,7 +781,6 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     bool checkpointed = k_every > 0 && (ordinal % k_every == 0);
     const MixerKind mixer = c.model.MixerOf(layer);
     const bool has_mlp = c.model.HasMlp(layer);
-    const bool varies = c.model.ShapesVaryByLayer();
     const std::int64_t heads = varies ? c.model.HeadsOf(layer) : 0;
     const std::int64_t kv = varies ? c.model.KvHeadsOf(layer) : 0;
     const std::int64_t width = varies ? c.model.MlpWidthOf(layer) : 0;
@@ -789,8 +789,10 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     for (int i = 0; i < memo_size; ++i) {
       if (memo[i].moe == moe && memo[i].checkpointed == checkpointed && memo[i].mixer == mixer &&
           memo[i].has_mlp == has_mlp && memo[i].heads == heads && memo[i].kv == kv &&
-          memo[i].width == width && memo[i].head_dim == head_dim)
+          memo[i].width == width && memo[i].head_dim == head_dim) {
         found = &memo[i].bytes;
+        break;
+      }
     }
     PolicyBytes computed;
     if (!found) {

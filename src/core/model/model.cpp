@@ -573,13 +573,19 @@ std::int64_t MtpModuleParamsChecked(const ModelArch& arch, bool with_embedding_c
 }
 
 ParamCounts CountParamsChecked(const ModelArch& arch, bool include_mtp, ParamMath& m) {
+  return CountParamsOfLayersChecked(arch, CountLayerParamsChecked(arch, m), include_mtp, m);
+}
+
+ParamCounts CountParamsOfLayersChecked(const ModelArch& arch,
+                                       const std::vector<LayerParams>& layers, bool include_mtp,
+                                       ParamMath& m) {
   ParamCounts c;
   c.embedding = EmbeddingParams(arch, m, nullptr);
   c.output_head = HeadParams(arch, m, nullptr);
   c.final_norm = arch.final_norm ? NormParams(arch, arch.hidden_size, m) : 0;
   std::int64_t blocks = 0;
   std::int64_t active_routed = 0;
-  for (const LayerParams& layer : CountLayerParamsChecked(arch, m)) {
+  for (const LayerParams& layer : layers) {
     blocks = m.Add(blocks, layer.total());
     c.expert = m.Add(c.expert, layer.routed_experts);
     active_routed = m.Add(active_routed, layer.active_routed);
@@ -658,6 +664,11 @@ std::int64_t MtpModuleParams(const ModelArch& arch, bool with_embedding_copies) 
 ParamCounts CountParams(const ModelArch& arch, bool include_mtp) {
   model_detail::ParamMath math;
   return model_detail::CountParamsChecked(arch, include_mtp, math);
+}
+
+ParamCounts CountParamsOfLayers(const ModelArch& arch, const std::vector<LayerParams>& layers) {
+  model_detail::ParamMath math;
+  return model_detail::CountParamsOfLayersChecked(arch, layers, false, math);
 }
 
 std::vector<ParamTensor> ParamTensors(const ModelArch& arch) {

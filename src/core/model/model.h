@@ -338,6 +338,9 @@ std::int64_t MtpModuleParams(const ModelArch& arch, bool with_embedding_copies);
 // Exact counts. include_mtp: count num_mtp_layers MTP modules as the checkpoint stores them
 // (what `trainmem params` reports for a config.json that lists them).
 ParamCounts CountParams(const ModelArch& arch, bool include_mtp);
+// CountParams(arch, false) from the blocks' counts CountLayerParams(arch) gave (the estimator
+// needs both: the blocks are counted once).
+ParamCounts CountParamsOfLayers(const ModelArch& arch, const std::vector<LayerParams>& layers);
 
 // Every parameter tensor of the main model (MTP modules as they are trained: no embedding
 // copies), grouped; the elements add up to CountParams(arch, false).total plus the trained MTP

@@ -105,6 +105,10 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
 std::int64_t MtpModuleParamsChecked(const ModelArch& arch, bool with_embedding_copies,
                                     ParamMath& math);
 ParamCounts CountParamsChecked(const ModelArch& arch, bool include_mtp, ParamMath& math);
+// The same from the blocks' counts CountLayerParamsChecked gave.
+ParamCounts CountParamsOfLayersChecked(const ModelArch& arch,
+                                       const std::vector<LayerParams>& layers, bool include_mtp,
+                                       ParamMath& math);
 std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& math);
 
 using detail::FieldReader;  // core/config/field_reader.h: the one JSON field reader
