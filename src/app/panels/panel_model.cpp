@@ -103,6 +103,9 @@ std::string ArchitectureLine(const trainmem::ModelArch& arch) {
       TrFormat(Str::kArchLineTemplate, static_cast<long long>(arch.num_layers),
                static_cast<long long>(arch.hidden_size), static_cast<long long>(arch.num_heads),
                static_cast<long long>(arch.num_kv_heads), static_cast<long long>(arch.vocab_size));
+  // Step-3.5: its sliding-window layers have their own query-head count.
+  if (arch.sliding_heads > 0)
+    line += TrFormat(Str::kArchSlidingHeadsTemplate, static_cast<long long>(arch.sliding_heads));
   if (arch.num_experts > 0) {
     line += TrFormat(Str::kArchMoeTemplate, static_cast<long long>(arch.num_experts),
                      static_cast<long long>(arch.experts_per_token));

@@ -106,6 +106,7 @@ TRAINMEM_STR(kBackToPresets, "\xE2\x86\x90 Back to presets")
 TRAINMEM_STR(kArchLineTemplate,
              "%lld layers \xC2\xB7 hidden %lld \xC2\xB7 %lld heads (%lld KV) \xC2\xB7 vocab %lld")
 TRAINMEM_STR(kArchMoeTemplate, " \xC2\xB7 %lld experts, top-%lld")
+TRAINMEM_STR(kArchSlidingHeadsTemplate, " \xC2\xB7 %lld heads on the sliding-window layers")
 
 // ---- Device ----------------------------------------------------------------------------------
 TRAINMEM_STR(kCustomDeviceItem, "Custom device\xE2\x80\xA6")

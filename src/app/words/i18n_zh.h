@@ -99,6 +99,7 @@ TRAINMEM_ZH(kBackToPresets, "\xE2\x86\x90 返回预置模型")
 TRAINMEM_ZH(kArchLineTemplate,
             "%lld 层 \xC2\xB7 hidden %lld \xC2\xB7 %lld 个注意力头（%lld 个 KV）\xC2\xB7 词表 %lld")
 TRAINMEM_ZH(kArchMoeTemplate, " \xC2\xB7 %lld 个专家，top-%lld")
+TRAINMEM_ZH(kArchSlidingHeadsTemplate, " \xC2\xB7 滑动窗口层 %lld 个注意力头")
 
 // ---- Device ----------------------------------------------------------------------------------
 TRAINMEM_ZH(kCustomDeviceItem, "自定义设备\xE2\x80\xA6")
