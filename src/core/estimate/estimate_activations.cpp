@@ -35,6 +35,14 @@ struct Shape {
 };
 
 // A heterogeneous model's layer (DeciLM block_configs): its own KV heads and MLP width.
+// A block whose attention has `heads` query heads of `head_dim` (Step-3.5's sliding-window layers
+// and MTP blocks, Gemma 4's global layers): q_proj and o_proj follow.
+void SetQueryHeads(Shape& s, std::int64_t heads, std::int64_t head_dim) {
+  s.heads = static_cast<double>(heads);
+  s.q_dim = s.heads * static_cast<double>(head_dim);
+  s.o_dim = s.q_dim;
+}
+
 Shape LayerShape(const ModelArch& m, Shape s, std::int64_t layer) {
   const std::int64_t kv = m.KvHeadsOf(layer), width = m.MlpWidthOf(layer);
   s.attention_linear = kv == ModelArch::kLinearPart;
@@ -42,11 +50,9 @@ Shape LayerShape(const ModelArch& m, Shape s, std::int64_t layer) {
   if (m.attention != AttentionKind::kMla && kv > 0) {
     // Gemma 4's full-attention layers are global_head_dim wide (HeadDimOf); Step-3.5's
     // sliding-window layers have more query heads (HeadsOf).
-    const double head_dim = static_cast<double>(m.HeadDimOf(layer));
-    s.heads = static_cast<double>(m.HeadsOf(layer));
-    s.q_dim = s.heads * head_dim;
-    s.o_dim = s.q_dim;
-    s.k_dim = static_cast<double>(kv) * head_dim;
+    const std::int64_t head_dim = m.HeadDimOf(layer);
+    SetQueryHeads(s, m.HeadsOf(layer), head_dim);
+    s.k_dim = static_cast<double>(kv) * static_cast<double>(head_dim);
     s.v_dim = s.k_dim;
   }
   if (width > 0) s.mlp_width = static_cast<double>(width);
@@ -833,11 +839,8 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     const bool moe = c.model.num_experts > 0 && !c.model.mtp_dense &&
                      !c.model.layer_is_moe.empty() && c.model.layer_is_moe.back();
     Shape mtp_shape = s;
-    if (c.model.mtp_sliding && c.model.sliding_heads > 0) {
-      mtp_shape.heads = static_cast<double>(c.model.sliding_heads);
-      mtp_shape.q_dim = mtp_shape.heads * static_cast<double>(c.model.head_dim);
-      mtp_shape.o_dim = mtp_shape.q_dim;
-    }
+    if (c.model.MtpHeads() != c.model.num_heads)
+      SetQueryHeads(mtp_shape, c.model.MtpHeads(), c.model.head_dim);
     const PolicyBytes block = BlockUnderPolicy(c, x, mtp_shape, moe, false);
     const double input = 2 * NormBytes(x, s.h) / x.rep + x.ab * 2 * s.h / x.rep;
     saved += depths * (input + block.kept) * tokens * f.microbatches;
@@ -859,8 +862,8 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   b.logits_and_loss = ToBytes(loss);
   const double dsa_buffer = DsaBufferBytes(c, l, x, static_cast<double>(mbs));
   b.dsa_scores_buffer = ToBytes(dsa_buffer);
-  const double mask = AttentionMaskBytes(c, l, x, st, static_cast<double>(mbs)) + dsa_buffer;
-  b.attention_mask = ToBytes(mask - dsa_buffer);
+  const double mask = AttentionMaskBytes(c, l, x, st, static_cast<double>(mbs));
+  b.attention_mask = ToBytes(mask);
   if (c.activation_checkpoint.offload) {
     // Saved activations go to pinned host memory as they are produced; about two blocks'
     // worth are on the device at a time (one being offloaded, one being brought back).
@@ -877,7 +880,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     saved += window;
   }
   b.saved_layers = ToBytes(saved);
-  out.peak_bytes = saved + mask + std::max(loss, worst_transient * tokens);
+  out.peak_bytes = saved + mask + dsa_buffer + std::max(loss, worst_transient * tokens);
   out.end_of_backward_bytes =
       (first_kept + worst_transient) * tokens + static_cast<double>(b.embedding_output);
   return out;

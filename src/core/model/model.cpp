@@ -549,10 +549,9 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
 // heads (layer_types' entries past num_hidden_layers).
 LayerParams MtpBlockParams(const ModelArch& arch, ParamMath& m, Recorder* r = nullptr) {
   const bool moe = arch.num_experts > 0 && !arch.mtp_dense;
-  if (!arch.mtp_sliding || arch.sliding_heads == 0)
-    return BlockParams(arch, MixerKind::kAttention, moe, m, r);
+  if (arch.MtpHeads() == arch.num_heads) return BlockParams(arch, MixerKind::kAttention, moe, m, r);
   ModelArch view = UniformView(arch);
-  view.num_heads = arch.sliding_heads;
+  view.num_heads = arch.MtpHeads();
   return BlockParams(view, MixerKind::kAttention, moe, m, r);
 }
 

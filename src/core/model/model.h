@@ -246,6 +246,10 @@ struct ModelArch {
   std::int64_t HeadsOf(std::int64_t layer) const {
     return sliding_heads > 0 && !FullAttentionLayer(layer) ? sliding_heads : num_heads;
   }
+  // The MTP blocks' query heads (Step-3.5's are sliding-window layers: mtp_sliding).
+  std::int64_t MtpHeads() const {
+    return mtp_sliding && sliding_heads > 0 ? sliding_heads : num_heads;
+  }
   std::int64_t HeadDimOf(std::int64_t layer) const {
     return global_head_dim > 0 && FullAttentionLayer(layer) ? global_head_dim : head_dim;
   }
