@@ -213,7 +213,7 @@ void Frame() {
   SyncCanvas(rt);
   glfwPollEvents();
   app::ApplyQueuedKeys();
-  app::TabNavigationBeforeNewFrame();
+  app::KeysBeforeNewFrame();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
@@ -253,7 +253,7 @@ void InitImGui(Runtime& rt) {
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NoMouseCursorChange;
   io.ConfigInputTextCursorBlink = false;  // a blinking caret would need frames while idle
   ImGui_ImplGlfw_InitForOpenGL(rt.window, true);
-  app::InstallTabNavigation();
+  app::InstallKeyCallback();
   ImGui_ImplOpenGL3_Init("#version 300 es");
   SyncCanvas(rt);  // fonts and style for the current DPR, before the first frame
   rt.gpu_ready = ImGui_ImplOpenGL3_CreateDeviceObjects();
