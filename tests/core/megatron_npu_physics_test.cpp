@@ -421,5 +421,55 @@ TEST(DsaIndexer, TensorParallelSplitsTheMainHeadsOnly) {
   EXPECT_EQ(Act(EstimateMemory(with)).dsa_scores_buffer, 67'108'864);
 }
 
+// --defer-embedding-wgrad-compute, Llama 3 8B (vocab 128256, h 4096), TP 2 with sequence
+// parallelism, PP 2, 8 microbatches of 1 × 4096 tokens. Each deferred microbatch keeps the
+// logits gradient [4096, 1, 128256 / 2] and the output layer's sequence-sharded input
+// [4096 / 2, 1, 4096], bf16: 4096 × 2 × (64128 + 2048) = 542,113,792 B. At the last
+// microbatch's loss backward the 7 earlier ones are held: 3,794,796,544 B; with
+// --wgrad-deferral-limit 3, three: 1,626,341,376 B. The first stage has no output layer.
+TEST(MegatronDeferredWgrad, LastStageHoldsTheDeferredMicrobatches) {
+  const std::vector<std::pair<std::string, std::string>> s = {
+      {"ws", "4"}, {"tp", "2"}, {"pp", "2"}, {"b", "8"}, {"s", "4096"}};
+  const Config off = Megatron("h100-80gb", "\"llama3-8b\"", s);
+  const Config all = With(off, {{"training.defer_embedding_wgrad_compute", "true"}});
+  const Config three = With(all, {{"training.wgrad_deferral_limit", "3"}});
+  const Estimate e_off = EstimateMemory(off), e_all = EstimateMemory(all),
+                 e_three = EstimateMemory(three);
+  EXPECT_EQ(e_all.stages.back().activations.deferred_wgrad_buffers, 3'794'796'544);
+  EXPECT_EQ(e_three.stages.back().activations.deferred_wgrad_buffers, 1'626'341'376);
+  EXPECT_EQ(e_off.stages.back().activations.deferred_wgrad_buffers, 0);
+  EXPECT_EQ(e_all.stages.front().activations.deferred_wgrad_buffers, 0);
+  // The buffers join the last stage's activation peak.
+  EXPECT_EQ(e_three.stages.back().bytes.activations - e_off.stages.back().bytes.activations,
+            1'626'341'376);
+  // A limit above the microbatches defers them all.
+  const Config many = With(all, {{"training.wgrad_deferral_limit", "100"}});
+  EXPECT_EQ(EstimateMemory(many).stages.back().activations.deferred_wgrad_buffers, 3'794'796'544);
+  // Megatron refuses the flag without pipeline parallelism; other frameworks ignore it, saying so.
+  const Result<Config> no_pp = ApplySettings(all, {{"pp", "1"}}, testing::TestPresets());
+  ASSERT_FALSE(no_pp.ok());
+  EXPECT_EQ(no_pp.errors().front().path, "training.defer_embedding_wgrad_compute");
+  const Estimate tt = EstimateMemory(With(all, {{"framework", "torchtitan"}}));
+  EXPECT_EQ(tt.stages.back().activations.deferred_wgrad_buffers, 0);
+  bool warned = false;
+  for (const std::string& w : tt.warnings)
+    warned = warned || w.find("defer_embedding_wgrad_compute has no effect") != std::string::npos;
+  EXPECT_TRUE(warned);
+}
+
+TEST(MegatronDeferredWgrad, ImporterReadsTheFlagAndItsLimit) {
+  const std::string base =
+      "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 4 --hidden-size 512 "
+      "--num-attention-heads 8 --seq-length 1024 --max-position-embeddings 1024 "
+      "--micro-batch-size 4 --global-batch-size 32 --pipeline-model-parallel-size 2 "
+      "--tensor-model-parallel-size 2 --bf16";
+  const ImportResult off = testing::MustImport({{"run.sh", base + "\n"}});
+  EXPECT_TRUE(testing::At(off.config, "training.defer_embedding_wgrad_compute").is_null());
+  const ImportResult on = testing::MustImport(
+      {{"run.sh", base + " --defer-embedding-wgrad-compute --wgrad-deferral-limit 2\n"}});
+  EXPECT_EQ(testing::At(on.config, "training.defer_embedding_wgrad_compute"), true);
+  EXPECT_EQ(testing::At(on.config, "training.wgrad_deferral_limit"), 2);
+}
+
 }  // namespace
 }  // namespace trainmem

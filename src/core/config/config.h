@@ -85,6 +85,14 @@ struct Training {
   // scores. false (the frameworks' default path) materialises the main attention's probabilities
   // and the indexer's scores per layer (estimate_activations.cpp DsaScoreBytes).
   bool dsa_fused_kernels = false;
+  // Megatron-LM --defer-embedding-wgrad-compute (needs pipeline parallelism): the last stage
+  // keeps each microbatch's output-layer input and logits gradient instead of computing the
+  // weight gradient in the backward, and runs those GEMMs during the pipeline flush
+  // (tensor_parallel/layers.py; schedules.py finish_embedding_wgrad_compute).
+  // wgrad_deferral_limit: --wgrad-deferral-limit, how many microbatches are deferred at most;
+  // 0 = every microbatch (Megatron's default). Other frameworks: no effect.
+  bool defer_embedding_wgrad_compute = false;
+  std::int64_t wgrad_deferral_limit = 0;
 };
 
 struct Compile {

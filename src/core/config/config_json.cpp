@@ -40,6 +40,9 @@ json TrainingToJson(const Training& t) {
   if (t.cross_entropy_fusion) j["cross_entropy_fusion"] = true;
   if (t.lora_rank > 0) j["lora_rank"] = t.lora_rank;       // 0 (off): what every earlier link did
   if (t.dsa_fused_kernels) j["dsa_fused_kernels"] = true;  // off: the frameworks' default path
+  // Off (and limit 0) is what every earlier link's estimate did.
+  if (t.defer_embedding_wgrad_compute) j["defer_embedding_wgrad_compute"] = true;
+  if (t.wgrad_deferral_limit != 0) j["wgrad_deferral_limit"] = t.wgrad_deferral_limit;
   return j;
 }
 

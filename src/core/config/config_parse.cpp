@@ -134,6 +134,8 @@ void ReadTraining(const json* section, Training& t, std::vector<Error>& errors) 
   r.Bool("cross_entropy_fusion", t.cross_entropy_fusion);
   r.Int("lora_rank", t.lora_rank);
   r.Bool("dsa_fused_kernels", t.dsa_fused_kernels);
+  r.Bool("defer_embedding_wgrad_compute", t.defer_embedding_wgrad_compute);
+  r.Int("wgrad_deferral_limit", t.wgrad_deferral_limit);
   r.ReportUnknownKeys();
 }
 

@@ -218,6 +218,14 @@ void CheckSequence(const Config& c, const Layout& l, std::vector<Error>& errors)
     return;
   CheckInt(errors, "training.loss_chunks", t.loss_chunks, 1, t.seq_len);
   CheckInt(errors, "training.lora_rank", t.lora_rank, 0, kMaxLoraRank);
+  CheckInt(errors, "training.wgrad_deferral_limit", t.wgrad_deferral_limit, 0, kMaxLocalBatchSize);
+  // Megatron refuses --defer-embedding-wgrad-compute without pipeline parallelism
+  // (model_parallel_config.py __post_init__): the deferred GEMMs run in the pipeline flush.
+  if (t.defer_embedding_wgrad_compute && c.framework == Framework::kMegatron && l.pp == 1) {
+    errors.push_back({"training.defer_embedding_wgrad_compute",
+                      "Megatron runs the deferred output-layer weight gradients in the pipeline "
+                      "flush: it needs pipeline_parallel_degree > 1"});
+  }
   // Load-balanced context parallelism cuts each sequence into 2·cp chunks.
   if (l.cp > 1 && t.seq_len % (2 * l.cp) != 0) {
     errors.push_back({"training.seq_len",

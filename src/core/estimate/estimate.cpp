@@ -174,6 +174,11 @@ void AddWarnings(Estimate& e) {
     e.warnings.push_back(
         "activation_checkpoint.swap_attention has no effect here: MindSpeed's --swap-attention "
         "needs a Megatron-based job");
+  if (c.training.defer_embedding_wgrad_compute && c.framework != Framework::kMegatron)
+    // estimate_activations.cpp DeferredWgradBytes: a Megatron-LM option.
+    e.warnings.push_back(
+        "training.defer_embedding_wgrad_compute has no effect here: it is Megatron-LM's "
+        "--defer-embedding-wgrad-compute");
   if (c.framework == Framework::kDeepspeed && e.layout.tp > 1 && c.parallelism.sequence_parallel)
     e.warnings.push_back(
         "DeepSpeed's AutoTP has no sequence parallelism: norm and dropout activations are "

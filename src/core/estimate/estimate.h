@@ -53,6 +53,8 @@ struct ActivationBreakdown {
   std::int64_t attention_scores = 0;   // eager attention: seq × seq per head (inside per_layer)
   std::int64_t attention_mask = 0;     // Megatron's [mbs, 1, s, s] bool mask (one per device)
   std::int64_t dsa_scores_buffer = 0;  // MindSpeed's persistent bf16 buffer for DSA's scores
+  // Megatron's deferred output-layer weight gradients: buffered inputs and logits gradients
+  std::int64_t deferred_wgrad_buffers = 0;
   std::int64_t offloaded_to_host = 0;  // activation offload
 };
 

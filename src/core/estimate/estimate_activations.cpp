@@ -717,6 +717,33 @@ double LossBytesPerToken(const Config& c, const Context& x) {
   return vocab * logits + head_input;
 }
 
+// Megatron's --defer-embedding-wgrad-compute on the last pipeline stage, bytes at its peak. The
+// output layer's forward appends its input to embedding_activation_buffer and its backward
+// appends the logits' gradient (grad_output, [s, b, V/tp] in the compute dtype) to
+// grad_output_buffer instead of computing the weight gradient, for the first
+// --wgrad-deferral-limit microbatches of the iteration (0 = all; tensor_parallel/layers.py
+// LinearWithGradAccumulationAndAsyncCommunication). Both buffers are drained in the pipeline
+// flush (schedules.py finish_embedding_wgrad_compute). The stage peaks in a microbatch's loss
+// backward (the fp32 logits), and by the last microbatch's the earlier ones are buffered:
+// min(limit, microbatches − 1). With sequence parallelism the kept input is the sequence shard
+// (the all-gather happens inside the GEMM). Megatron CI gpt3_mcore_te_tp2_pp2_resume_torch_dist
+// with and without defer_embedding_wgrad_compute (limit 2, 4 microbatches of 4 × 1024 tokens,
+// V/tp = 25216, h 512): 2 × 4096 × (25216 + 512) × 2 B = 421,527,552 B; the logged peaks differ
+// by 467 MB.
+double DeferredWgradBytes(const Config& c, const Layout& l, const Context& x, const StageParams& st,
+                          double tokens) {
+  if (!st.has_head || l.pp <= 1 || c.framework != Framework::kMegatron ||
+      !c.training.defer_embedding_wgrad_compute)
+    return 0;
+  const std::int64_t mbs = std::max<std::int64_t>(1, c.parallelism.pp_microbatch_size);
+  const std::int64_t micro = std::max<std::int64_t>(1, c.training.local_batch_size / mbs);
+  const std::int64_t limit = c.training.wgrad_deferral_limit;
+  const std::int64_t held = limit > 0 ? std::min(limit, micro - 1) : micro - 1;
+  const double vocab = static_cast<double>(c.model.vocab_size) / x.tp;
+  const double h = static_cast<double>(c.model.hidden_size);
+  return static_cast<double>(held) * tokens * x.ab * (vocab + h / x.rep);
+}
+
 // The explicit causal mask a Megatron-family job keeps on the device, in bytes (bool).
 // - Data loader (create_attention_mask_in_dataloader, on unless
 //   --no-create-attention-mask-in-dataloader): Megatron's GPTDataset builds a [1, s, s] mask per
@@ -864,6 +891,8 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   b.dsa_scores_buffer = ToBytes(dsa_buffer);
   const double mask = AttentionMaskBytes(c, l, x, st, static_cast<double>(mbs));
   b.attention_mask = ToBytes(mask);
+  const double deferred = DeferredWgradBytes(c, l, x, st, tokens);
+  b.deferred_wgrad_buffers = ToBytes(deferred);
   if (c.activation_checkpoint.offload) {
     // Saved activations go to pinned host memory as they are produced; about two blocks'
     // worth are on the device at a time (one being offloaded, one being brought back).
@@ -880,7 +909,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     saved += window;
   }
   b.saved_layers = ToBytes(saved);
-  out.peak_bytes = saved + mask + dsa_buffer + std::max(loss, worst_transient * tokens);
+  out.peak_bytes = saved + mask + dsa_buffer + deferred + std::max(loss, worst_transient * tokens);
   out.end_of_backward_bytes =
       (first_kept + worst_transient) * tokens + static_cast<double>(b.embedding_output);
   return out;

@@ -626,6 +626,12 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     else
       b.Ignore(a.At("--optimizer"), "optimizer '" + o + "' not modelled; Adam assumed");
   }
+  if (a.Has("--defer-embedding-wgrad-compute")) {
+    a.Get("--defer-embedding-wgrad-compute");
+    b.Set("training.defer_embedding_wgrad_compute", true, a.At("--defer-embedding-wgrad-compute"));
+    if (a.Has("--wgrad-deferral-limit"))
+      set_int("--wgrad-deferral-limit", "training.wgrad_deferral_limit", 0);
+  }
   if (a.Has("--moe-grouped-gemm") && a.Has("--num-experts")) {
     a.Get("--moe-grouped-gemm");
     b.Set("training.moe_grouped_gemm", true, a.At("--moe-grouped-gemm"));

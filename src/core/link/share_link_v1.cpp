@@ -12,7 +12,8 @@
 // describes, and a link without the key means true now and always. training.moe_grouped_gemm
 // and training.cross_entropy_fusion are written only when true: false is what every earlier
 // link's estimate counted; training.dsa_fused_kernels likewise: false names the frameworks'
-// default (unfused) indexer path, what an earlier link's config described. And
+// default (unfused) indexer path, what an earlier link's config described;
+// training.defer_embedding_wgrad_compute (false) and training.wgrad_deferral_limit (0) too. And
 // parallelism.ulysses_degree_in_cp is written only when non-zero: 0 is the framework's own
 // context-parallel algorithm, what every earlier link's estimate used.
 #include <nlohmann/json.hpp>
@@ -54,7 +55,8 @@ const nlohmann::json& V1LinkDefaults() {
 const nlohmann::json& V1LaterKeys() {
   static const nlohmann::json later = nlohmann::json::parse(R"({
     "training": {"create_attention_mask_in_dataloader": true, "moe_grouped_gemm": false,
-                 "cross_entropy_fusion": false, "lora_rank": 0, "dsa_fused_kernels": false},
+                 "cross_entropy_fusion": false, "lora_rank": 0, "dsa_fused_kernels": false,
+                 "defer_embedding_wgrad_compute": false, "wgrad_deferral_limit": 0},
     "parallelism": {"ulysses_degree_in_cp": 0, "microbatch_group_size_per_vp_stage": 0},
     "activation_checkpoint": {"swap_attention": false},
     "optimizer": {"reuse_fp32_param": false}

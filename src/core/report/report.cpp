@@ -51,6 +51,7 @@ json ActivationJson(const ActivationBreakdown& a) {
           {"attention_scores", a.attention_scores},
           {"attention_mask", a.attention_mask},
           {"dsa_scores_buffer", a.dsa_scores_buffer},
+          {"deferred_wgrad_buffers", a.deferred_wgrad_buffers},
           {"offloaded_to_host", a.offloaded_to_host}};
 }
 
