@@ -50,6 +50,26 @@ constexpr NamedFamily kFamilies[] = {
     // (ReadLayerKinds), Mixtral-style experts as wide as intermediate_size plus a shared MLP
     // shared_intermediate_size wide (modeling_granitemoehybrid.py).
     {"granitemoehybrid", Family::kLlama},
+    // Granite 3.x MoE (GraniteMoeConfig) and its shared-expert variant: Mixtral-style experts
+    // as wide as intermediate_size, plus shared_intermediate_size for the shared MLP.
+    {"granitemoe", Family::kLlama},
+    {"granitemoeshared", Family::kLlama},
+    // InternLM 2 / 2.5 / 3 (remote code): Llama blocks; InternLM 2's fused wqkv holds the same
+    // q/k/v rows.
+    {"internlm2", Family::kLlama},
+    {"internlm3", Family::kLlama},
+    // MiniCPM 1/2/4 (remote configuration_minicpm.py): Llama blocks; scale_emb, dim_model_base
+    // and scale_depth scale activations and hold no parameters. Tied unless told (DefaultTie).
+    {"minicpm", Family::kLlama},
+    // OLMo (OlmoConfig, modeling_olmo.py): Llama blocks whose LayerNorms have no parameters
+    // (OlmoLayerNorm is F.layer_norm without weight or bias; ReadNormKind).
+    {"olmo", Family::kLlama},
+    // Helium (HeliumConfig): Llama blocks.
+    {"helium", Family::kLlama},
+    // Aria's language model (AriaTextConfig, modular_aria.py): Llama attention; every layer
+    // routes to experts as wide as intermediate_size, beside moe_num_shared_experts (default
+    // 2) shared ones of that width (ReadSharedExperts).
+    {"aria_text", Family::kLlama},
     {"qwen2", Family::kQwen2},
     {"qwen3", Family::kQwen3},
     {"mixtral", Family::kMixtral},
@@ -106,6 +126,9 @@ constexpr NamedFamily kFamilies[] = {
     {"cohere2", Family::kCohere},
     {"olmo2", Family::kOlmo2},
     {"olmo3", Family::kOlmo2},
+    // FlexOlmo (FlexOlmoConfig): OLMo 2 blocks (post norms, full-width q/k norms) whose MLP is
+    // Mixtral-style routed experts (num_experts, num_experts_per_tok).
+    {"flex_olmo", Family::kOlmo2},
     {"phi", Family::kPhi},
     {"gpt_neox", Family::kGptNeox},
     {"falcon", Family::kFalcon},
@@ -313,6 +336,14 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"VaultGemmaForCausalLM", "vaultgemma"},
     {"Zamba2ForCausalLM", "zamba2"},
     {"MiniCPM3ForCausalLM", "minicpm3"},
+    {"MiniCPMForCausalLM", "minicpm"},  // MiniCPM-2B's config.json has no model_type
+    {"OlmoForCausalLM", "olmo"},
+    {"FlexOlmoForCausalLM", "flex_olmo"},
+    {"InternLM2ForCausalLM", "internlm2"},
+    {"InternLM3ForCausalLM", "internlm3"},
+    {"HeliumForCausalLM", "helium"},
+    {"GraniteMoeForCausalLM", "granitemoe"},
+    {"GraniteMoeSharedForCausalLM", "granitemoeshared"},
     {"PanguUltraMoEForCausalLM", "pangu_ultra_moe"},
     {"BailingMoeLinearV2ForCausalLM", "bailing_moe_linear"},
     {"ArcticForCausalLM", "arctic"},
@@ -402,11 +433,12 @@ bool IsQwen3Moe(std::string_view t) {
 // GPTJConfig, QWenConfig, StableLmConfig and JambaConfig say False; MambaConfig and
 // FalconMambaConfig True.
 bool DefaultTie(Family f, std::string_view model_type) {
-  // VaultGemmaConfig, Zamba2Config and MiniCPM3Config default to tied too.
+  // VaultGemmaConfig, Zamba2Config, MiniCPMConfig and MiniCPM3Config default to tied too
+  // (MiniCPM-2B's config.json leaves the key out and its checkpoint has no lm_head).
   return IsGemma(f) || IsGptStyle(f) || f == Family::kCohere || f == Family::kErnie ||
          f == Family::kHunyuan || f == Family::kFalcon || f == Family::kOpt || f == Family::kMpt ||
          f == Family::kMamba || model_type == "vaultgemma" || model_type == "zamba2" ||
-         model_type == "minicpm3";
+         model_type == "minicpm" || model_type == "minicpm3";
 }
 
 // DeepseekV3Config and Glm4MoeConfig defaults (3 and 1); DeepseekV2Config uses 0.
@@ -801,6 +833,10 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
   if (std::optional<std::int64_t> word = f.Int("word_embed_proj_dim", 1, kMaxWidth, kTooLarge)) {
     a.word_embedding_dim = *word == a.hidden_size ? 0 : *word;
   }
+  if (a.model_type == "olmo") {  // OlmoLayerNorm: no weight, no bias (ReadNormKind)
+    a.norms_per_layer = 0;
+    a.final_norm = false;
+  }
   if (family == Family::kOpt) {
     a.final_norm = f.Bool("do_layer_norm_before").value_or(true) &&
                    !f.Bool("_remove_final_layer_norm").value_or(false);
@@ -842,7 +878,9 @@ void ReadSharedExperts(FieldReader& f, Family family, ModelArch& a) {
   // (a list); Llama 4 always has one shared expert as wide as the routed ones (Llama4TextMoe).
   const std::string key = f.FirstPresent(
       {"n_shared_experts", "num_shared_experts", "moe_num_shared_experts", "num_shared_expert"});
-  const std::int64_t default_shared = family == Family::kLlama4 ? 1 : 0;
+  // Aria (AriaTextConfig.moe_num_shared_experts): 2 unless told.
+  const std::int64_t default_shared =
+      family == Family::kLlama4 ? 1 : (a.model_type == "aria_text" ? 2 : 0);
   a.num_shared_experts =
       key.empty() ? default_shared : IntOrUniformList(f, key, 0, 1000, "").value_or(0);
   if (family == Family::kHunyuan && !f.Bool("use_mixed_mlp_moe").value_or(true)) {

@@ -722,7 +722,7 @@ void ReadOverrides(FieldReader& f, ModelArch& a) {
   a.router_bias = f.Bool("router_bias").value_or(a.router_bias);
   a.expert_bias = f.Bool("expert_bias").value_or(a.expert_bias);
   a.shared_expert_gate = f.Bool("shared_expert_gate").value_or(a.shared_expert_gate);
-  a.norms_per_layer = static_cast<int>(f.Int("norms_per_layer", 1, 8).value_or(a.norms_per_layer));
+  a.norms_per_layer = static_cast<int>(f.Int("norms_per_layer", 0, 8).value_or(a.norms_per_layer));
   if (std::optional<std::string> kind = f.String("mlp_kind")) {
     if (*kind == "gated" || *kind == "plain") {
       a.mlp = *kind == "gated" ? MlpKind::kGated : MlpKind::kPlain;
