@@ -471,5 +471,51 @@ TEST(MegatronDeferredWgrad, ImporterReadsTheFlagAndItsLimit) {
   EXPECT_EQ(testing::At(on.config, "training.wgrad_deferral_limit"), 2);
 }
 
+// Megatron CI gpt3_mcore_te_tp1_pp4_vp2_account_for_embedding_loss_in_pipeline_split: 6 layers,
+// the embedding and the loss each take a slot, 8 slots over PP 4 × 2 virtual stages of 1.
+// Rank 0's first virtual stage is the embedding alone, rank 3's last the loss alone, so the
+// ranks build 1, 2, 2, 1 layers.
+TEST(MegatronPipelineSplit, EmbeddingAndLossTakeALayerSlot) {
+  const std::string head =
+      "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 6 --hidden-size 512 "
+      "--num-attention-heads 8 --seq-length 1024 --max-position-embeddings 1024 "
+      "--micro-batch-size 4 --global-batch-size 32 --pipeline-model-parallel-size 4 --bf16 "
+      "--account-for-embedding-in-pipeline-split --account-for-loss-in-pipeline-split";
+  const ImportResult vpp =
+      testing::MustImport({{"run.sh", head + " --num-virtual-stages-per-pipeline-rank 2\n"}});
+  EXPECT_EQ(testing::At(vpp.config, "parallelism.pipeline_parallel_layer_list"),
+            nlohmann::json({1, 2, 2, 1}));
+  EXPECT_EQ(testing::At(vpp.config, "parallelism.pipeline_parallel_layers_per_stage"), 1);
+  EXPECT_EQ(testing::At(vpp.config, "parallelism.pipeline_parallel_schedule"), "Interleaved1F1B");
+  // Without virtual stages: 8 slots over 4 ranks of 2, the first and last one short.
+  const ImportResult plain = testing::MustImport({{"run.sh", head + "\n"}});
+  EXPECT_EQ(testing::At(plain.config, "parallelism.pipeline_parallel_layer_list"),
+            nlohmann::json({1, 2, 2, 1}));
+  EXPECT_TRUE(testing::At(plain.config, "parallelism.pipeline_parallel_schedule").is_null());
+}
+
+// Interleaved 1F1B on that split, 4 microbatches of 4 × 1024 tokens. The last rank's warmup is
+// (v − 1) · PP = 4 forwards of its first virtual stage (one layer each), then one of its last
+// (the loss, no layer): 4 layers in flight, not 5 forwards × the rank's average of half a layer.
+// The first rank runs 8 forwards, four of its embedding-only stage and four of its one-layer
+// stage: 4 layers as well.
+TEST(MegatronPipelineSplit, ShortVirtualStagesSitAtTheModelsEnds) {
+  const Config c = MustParse(R"({"framework": "megatron", "device": "h100-80gb",
+      "model": {"hidden_size": 1024, "num_hidden_layers": 6, "num_attention_heads": 8,
+                "num_key_value_heads": 8, "intermediate_size": 512, "vocab_size": 1024,
+                "model_type": "llama"},
+      "world_size": 8, "activation_checkpoint": {"mode": "none"},
+      "training": {"local_batch_size": 16, "seq_len": 1024, "dropout": 0.0},
+      "parallelism": {"pipeline_parallel_degree": 4, "pipeline_parallel_microbatch_size": 4,
+                      "pipeline_parallel_schedule": "Interleaved1F1B",
+                      "pipeline_parallel_layers_per_stage": 1,
+                      "pipeline_parallel_layer_list": [1, 2, 2, 1]}})");
+  const Estimate e = EstimateMemory(c);
+  ASSERT_EQ(e.stages.size(), 4u);
+  EXPECT_EQ(e.stages.back().activations.layers_kept, 4);
+  EXPECT_EQ(e.stages.back().activations.saved_layers, 4 * e.stages.back().activations.per_layer);
+  EXPECT_EQ(e.stages.front().activations.layers_kept, 4);
+}
+
 }  // namespace
 }  // namespace trainmem

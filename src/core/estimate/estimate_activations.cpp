@@ -670,6 +670,28 @@ InFlight PipelineInFlight(const Config& c, const Layout& l, const StageParams& s
       std::int64_t chunks = std::min(warmup + 1, n_micro * v);
       f.layers_per_chunk = static_cast<double>(st.num_layers) / static_cast<double>(v);
       f.chunks = static_cast<double>(chunks);
+      // A rank with fewer layers than its v virtual stages of lps hold: on the first rank the
+      // short stage is the first (Megatron's --account-for-embedding-in-pipeline-split builds
+      // the embedding in its place), on the last rank the last (the loss's place, or MindSpeed's
+      // placeholder layers at the model's end); elsewhere the shortfall is spread. The forwards
+      // in flight run chunk (k / group) mod v for k = 0, 1, … (schedules.py
+      // get_model_chunk_id), so the layers they hold are summed chunk by chunk.
+      const std::int64_t short_by = lps > 0 ? v * lps - st.num_layers : 0;
+      const bool first = stage == 0, last = stage == l.pp - 1;
+      if (short_by > 0 && v <= 64 && (first || last)) {
+        std::int64_t sizes[64];
+        std::int64_t left = short_by;
+        for (std::int64_t i = 0; i < v; ++i) {
+          const std::int64_t c = first ? i : v - 1 - i;  // the end the shortfall sits at
+          const std::int64_t cut = std::min(left, lps);
+          sizes[c] = lps - cut;
+          left -= cut;
+        }
+        double held = 0;
+        for (std::int64_t k = 0; k < chunks; ++k)
+          held += static_cast<double>(sizes[(k / group) % v]);
+        f.layers_per_chunk = held / static_cast<double>(chunks);
+      }
       f.microbatches = std::min(n_micro, (chunks + v - 1) / v);
       return f;
     }

@@ -363,6 +363,13 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   const long long tp = a.Int("--tensor-model-parallel-size").value_or(1);
   const long long pp = a.Int("--pipeline-model-parallel-size").value_or(1);
   const long long cp = a.Int("--context-parallel-size").value_or(1);
+  // --account-for-embedding/loss-in-pipeline-split: the embedding and the loss each take one
+  // layer slot in the pipeline split (megatron/core/transformer/transformer_block.py
+  // get_num_layers_to_build: the first rank's first virtual stage and the last rank's last one
+  // build a layer fewer).
+  const long long embedding_slot = a.Has("--account-for-embedding-in-pipeline-split") ? 1 : 0;
+  const long long loss_slot = a.Has("--account-for-loss-in-pipeline-split") ? 1 : 0;
+  const long long extra_slots = embedding_slot + loss_slot;
   auto set_int = [&](const char* flag, const char* key, long long min_value = 1) {
     if (!a.Has(flag)) return;
     const std::optional<long long> v = a.Int(flag);
@@ -418,29 +425,33 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     b.Set("parallelism.pipeline_parallel_schedule", "Interleaved1F1B",
           a.At("--num-layers-per-virtual-pipeline-stage"));
   } else if (a.Has("--num-virtual-stages-per-pipeline-rank")) {
+    a.Get("--account-for-embedding-in-pipeline-split");
+    a.Get("--account-for-loss-in-pipeline-split");
     // The other way to ask for the interleaved schedule: the number of model chunks per rank
     // (megatron/training/arguments.py: virtual_pipeline_model_parallel_size =
     // num_virtual_stages_per_pipeline_rank; 1 means no interleaving). Written here as layers
     // per virtual stage, the form the config holds; a split that does not divide is left to
     // the check below.
+    // With --account-for-embedding/loss-in-pipeline-split the embedding and the loss each take
+    // a layer's slot in the split (the first virtual stage of rank 0, the last of the last
+    // rank, build one layer fewer); the per-rank list below says which ranks are short.
     const std::optional<long long> v = a.Int("--num-virtual-stages-per-pipeline-rank");
     const long long layers = a.Int("--num-layers").value_or(0);
     const long long chunks = PositiveProduct(v.value_or(0), pp);
+    const long long slots_with_ends = layers > 0 ? layers + extra_slots : 0;
     if (!v || *v < 1) {
       b.Ignore(a.At("--num-virtual-stages-per-pipeline-rank"), "not a whole number >= 1");
-    } else if (*v > 1 && pp > 1 && chunks > 0 && layers > 0 && layers % chunks == 0 &&
-               !a.Has("--account-for-embedding-in-pipeline-split") &&
-               !a.Has("--account-for-loss-in-pipeline-split")) {
+    } else if (*v > 1 && pp > 1 && chunks > 0 && slots_with_ends > 0 &&
+               slots_with_ends % chunks == 0) {
       b.Set("parallelism.pipeline_parallel_schedule", "Interleaved1F1B",
             a.At("--num-virtual-stages-per-pipeline-rank"));
-      b.Set("parallelism.pipeline_parallel_layers_per_stage", layers / chunks,
+      b.Set("parallelism.pipeline_parallel_layers_per_stage", slots_with_ends / chunks,
             a.At("--num-virtual-stages-per-pipeline-rank"));
     } else if (*v > 1 && pp > 1) {
-      // Uneven virtual stages (the embedding or the loss counted as a layer, or layers that do
-      // not divide) have no form in the config: the schedule stays 1F1B, which keeps fewer
-      // microbatches in flight than the interleaved schedule (an under-estimate).
+      // Layers that do not divide into the virtual stages: Megatron refuses them; estimated as
+      // 1F1B, which keeps fewer microbatches in flight than the interleaved schedule.
       b.Ignore(a.At("--num-virtual-stages-per-pipeline-rank"),
-               "virtual stages of uneven size cannot be expressed; estimated as 1F1B, which "
+               "the layers do not divide into PP × virtual stages; estimated as 1F1B, which "
                "keeps fewer microbatches in flight (an under-estimate)");
     } else {
       a.Get("--num-virtual-stages-per-pipeline-rank");
@@ -958,13 +969,13 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
           }
       b.report().read.push_back({"model." + field, value, src.text, src.file, src.line});
     }
-    // Virtual stages are counted over the layer slots, placeholders included (Megatron builds
-    // chunk c from slots [c·per, (c+1)·per)); a split that does not divide runs the default
-    // interleaving (2 chunks per rank).
+    // Virtual stages are counted over the layer slots, placeholders and the embedding / loss
+    // slots included (Megatron builds chunk c from slots [c·per, (c+1)·per)); a split that does
+    // not divide runs the default interleaving (2 chunks per rank).
     if (const json* lps = b.Get("parallelism.pipeline_parallel_layers_per_stage");
         lps && lps->is_number_integer() && lps->get<long long>() > 0) {
       const long long per = lps->get<long long>();
-      const long long slots = layers + static_cast<long long>(noop_slots.size());
+      const long long slots = layers + static_cast<long long>(noop_slots.size()) + extra_slots;
       if (slots % per != 0 || (slots / per) % std::max(1LL, pp) != 0) {
         b.Erase("parallelism.pipeline_parallel_layers_per_stage");
         b.Note(std::to_string(slots) + " layers do not split into virtual stages of " +
@@ -1074,6 +1085,25 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     } else {
       b.Note("--decoder-first/last-pipeline-num-layers do not split " + std::to_string(slots) +
              " layers over PP " + std::to_string(pp) + "; the even split is estimated");
+    }
+  }
+  if (extra_slots > 0 && pp > 1 && slot_list.empty() &&
+      !a.Has("--decoder-first-pipeline-num-layers") &&
+      !a.Has("--decoder-last-pipeline-num-layers")) {
+    a.Get("--account-for-embedding-in-pipeline-split");
+    a.Get("--account-for-loss-in-pipeline-split");
+    const long long total = slots + extra_slots;
+    if (slots > 0 && slots <= model_detail::kMaxLayers && pp <= slots && total % pp == 0) {
+      const long long per_rank = total / pp;
+      for (long long r = 0; r < pp; ++r)
+        slot_list.push_back(per_rank - (r == 0 ? embedding_slot : 0) -
+                            (r == pp - 1 ? loss_slot : 0));
+      split_source = a.At(embedding_slot ? "--account-for-embedding-in-pipeline-split"
+                                         : "--account-for-loss-in-pipeline-split");
+    } else {
+      b.Note("--account-for-embedding/loss-in-pipeline-split: " + std::to_string(total) +
+             " slots do not divide over PP " + std::to_string(pp) +
+             " (Megatron refuses that); the even split is estimated");
     }
   }
   if (a.Has("--num-layer-list")) {
