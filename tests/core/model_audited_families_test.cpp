@@ -112,5 +112,39 @@ TEST(AuditedFamilies, AriaHasTwoSharedExpertsByDefault) {
   ExpectRoundTripAndShapes(aria);
 }
 
+// google/recurrentgemma-2b (Griffin): _block_types [recurrent, recurrent, attention] repeated
+// over 26 layers, so 18 recurrent and 8 attention layers. Every layer: two RMSNorms and a gated
+// MLP intermediate_size / 2 = 7,680 wide with biases: 3 · 2,560 · 7,680 + 2 · 7,680 + 2,560 =
+// 59,000,320. Attention (10 heads of 256, one KV head, o_proj bias): 6,553,600 + 2 · 655,360 +
+// 6,553,600 + 2,560 = 14,420,480. Recurrent block (lru 2,560, conv 4, 10 gate blocks of 256):
+// linear_y, linear_x, linear_out with biases 19,668,480, conv 12,800, RG-LRU 2,560 + 2 · 10 ·
+// 256² + 2 · 10 · 256 = 1,318,400: 20,999,680. Tied 256,000 × 2,560 table and final norm:
+// 2,682,862,080, the checkpoint's safetensors count. Read as attention everywhere with a full-
+// width MLP and an untied head it was 4,752,806,400 (+77%).
+TEST(AuditedFamilies, RecurrentGemmaCountsItsRgLruBlocks) {
+  const json griffin = {{"architectures", {"RecurrentGemmaForCausalLM"}},
+                        {"model_type", "recurrent_gemma"},
+                        {"_block_types", {"recurrent", "recurrent", "attention"}},
+                        {"attention_bias", false},
+                        {"attention_window_size", 2048},
+                        {"conv1d_width", 4},
+                        {"head_dim", 256},
+                        {"hidden_size", 2560},
+                        {"intermediate_size", 15360},
+                        {"lru_width", 2560},
+                        {"num_attention_heads", 10},
+                        {"num_hidden_layers", 26},
+                        {"num_key_value_heads", 1},
+                        {"partial_rotary_factor", 0.5},
+                        {"vocab_size", 256000}};
+  EXPECT_EQ(Total(griffin), 2682862080);
+  const ModelArch arch = MustParseModel(griffin);
+  EXPECT_EQ(arch.MixerOf(0), MixerKind::kRgLru);
+  EXPECT_EQ(arch.MixerOf(2), MixerKind::kAttention);
+  EXPECT_EQ(arch.intermediate_size, 7680);
+  EXPECT_TRUE(HasWarningWith(arch, "18 of 26 layers are RG-LRU"));
+  ExpectRoundTripAndShapes(griffin);
+}
+
 }  // namespace
 }  // namespace trainmem

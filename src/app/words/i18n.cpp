@@ -153,6 +153,8 @@ constexpr CoreMessage kCoreMessages[] = {
      "save their activations; the mixer keeps no seq × seq scores",
      "{} / {} 个 block 中注意力与 Mamba-2 混合器并行：两者的参数都计入，激活都保存；"
      "混合器不保存 seq × seq 分数"},
+    {"{} of {} layers are RG-LRU recurrent blocks: no KV cache and no seq × seq scores",
+     "{} / {} 层是 RG-LRU 循环块：没有 KV cache，也没有 seq × seq 分数"},
     {"{} of {} blocks are gated short convolutions (kernel {}): no KV cache and no seq × seq "
      "scores",
      "{} / {} 个 block 是门控短卷积（卷积核 {}）：没有 KV cache，也没有 seq × seq 分数"},

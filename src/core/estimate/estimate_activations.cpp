@@ -453,6 +453,14 @@ LayerBytes LinearMixerBytes(const Context& x, const Shape& s, const ModelArch& m
         x.ab * (2 * d_inner + rank + 2 * n2 + d_inner) / x.tp + 4.0 * d_inner * n2 / 2048 / x.tp;
     b.op_sac = x.ab * 3 * d_inner / x.tp + x.ab * s.h / x.rep;
     b.working = x.ab * (2 * d_inner / x.tp + 2 * s.h / x.rep);  // conv1d_out and delta
+  } else if (kind == MixerKind::kRgLru) {
+    // RecurrentGemmaRecurrentBlock: linear_y's output and its GeLU (the y branch), linear_x's
+    // output (the conv input), the conv output (the RG-LRU input), the two sigmoid gates and
+    // the log decay (fp32 in the RG-LRU's scan), the scan output and y · x = linear_out's input.
+    const double lru = static_cast<double>(m.rglru_width) / x.tp;
+    saved += x.ab * (2 * lru + lru + lru + lru + lru) + 4.0 * 3 * lru;
+    b.op_sac = x.ab * 3 * lru + x.ab * s.h / x.rep;
+    b.working = x.ab * (2 * lru + 2 * s.h / x.rep) + 4.0 * lru;
   } else if (kind == MixerKind::kShortConv) {
     // LFM2 Lfm2ShortConv.slow_forward: in_proj's output (B, C, x: 3h), B·x (conv input), the
     // depthwise conv output (h, read by C·conv_out's backward), C·conv_out = out_proj's input.

@@ -322,6 +322,24 @@ std::int64_t ShortConvParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   return params;
 }
 
+// RecurrentGemma's recurrent block (modeling_recurrent_gemma.py RecurrentGemmaRecurrentBlock):
+// linear_y and linear_x (h → lru, bias), linear_out (lru → h, bias), a depthwise conv_1d over
+// lru channels (conv1d_width taps, bias) and the RG-LRU: recurrent_param (lru) and, per head of
+// bw = lru / heads, input and recurrence gate weights (bw × bw) with biases (bw).
+// recurrentgemma-2b (h = lru = 2,560, 10 heads, width 4): 20,999,680 per block.
+std::int64_t RgLruParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t h = a.hidden_size, lru = a.rglru_width;
+  const std::int64_t heads = std::max<std::int64_t>(1, a.num_heads);
+  const std::int64_t bw = lru / heads;
+  std::int64_t params = m.Add(Mat(m, r, lru, h, 2), Vec(m, r, lru, 2));  // linear_y, linear_x
+  params = m.Add(params, m.Add(Mat(m, r, h, lru), Vec(m, r, h)));        // linear_out
+  params = m.Add(params, m.Add(Mat(m, r, lru, a.rglru_conv), Vec(m, r, lru)));  // conv_1d
+  params = m.Add(params, Vec(m, r, lru));                                       // recurrent_param
+  params = m.Add(params, Mat(m, r, bw, bw, m.Mul(2, heads)));  // input / recurrent gate weights
+  params = m.Add(params, Vec(m, r, bw, m.Mul(2, heads)));      // and their biases
+  return params;
+}
+
 // One MLP of width `width`: gated (gate/up/down, SwiGLU/GeGLU) or plain (up/down, GELU/ReLU²).
 // Phi-3's fused gate_up_proj has the same count as separate gate and up projections.
 std::int64_t MlpParams(const ModelArch& a, std::int64_t width, bool bias, ParamMath& m, Recorder* r,
@@ -377,6 +395,9 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
       break;
     case MixerKind::kShortConv:
       p.attention = ShortConvParams(a, m, r);
+      break;
+    case MixerKind::kRgLru:
+      p.attention = RgLruParams(a, m, r);
       break;
   }
   p.norms = NormParams(a, a.hidden_size, m, r, a.norms_per_layer);

@@ -46,6 +46,10 @@ enum class MixerKind {
   // Kimi Delta Attention (Kimi Linear's kda_layers; KimiDeltaAttention in modeling_kimi.py):
   // Gated DeltaNet with a per-channel forget gate and a low-rank output gate; its sizes are the
   // linear_* fields (key and value heads alike).
+  // RecurrentGemma's recurrent block (Griffin, De et al. 2024; RecurrentGemmaRecurrentBlock):
+  // linear_y and linear_x h → lru_width, a depthwise conv1d over the x branch, the RG-LRU
+  // (per-head block-diagonal input and recurrence gates), linear_out back to h; all with biases.
+  kRgLru,
   kKimiDelta,  // keep last: model.cpp's kMixerKinds counts up to it
 };
 
@@ -213,6 +217,10 @@ struct ModelArch {
   // LFM2 short convolution: kernel (conv_L_cache) and whether its linears and conv have biases.
   std::int64_t short_conv_kernel = 0;
   bool short_conv_bias = false;
+  // RecurrentGemma's recurrent blocks (MixerKind::kRgLru): lru_width and conv1d_width; the gates
+  // are num_attention_heads blocks of lru_width / heads.
+  std::int64_t rglru_width = 0;
+  std::int64_t rglru_conv = 0;
 
   // What ParseModelArch assumed or left out, in words for the user (unknown model_type, vision
   // tower not counted, linear attention approximations). Not written back by ModelArchToJson.

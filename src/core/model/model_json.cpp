@@ -199,7 +199,21 @@ bool WriteZamba2(const ModelArch& a, json& j) {
   return true;
 }
 
+// RecurrentGemma: the whole per-layer list as block_types (the reader repeats the list over the
+// layers, so a full list reads back as itself).
+bool WriteRecurrentGemma(const ModelArch& a, json& j) {
+  if (a.rglru_width <= 0) return false;
+  json types = json::array();
+  for (std::int64_t i = 0; i < a.num_layers; ++i)
+    types.push_back(a.MixerOf(i) == MixerKind::kRgLru ? "recurrent" : "attention");
+  j["_block_types"] = std::move(types);
+  j["lru_width"] = a.rglru_width;
+  j["conv1d_width"] = a.rglru_conv;
+  return true;
+}
+
 void WriteLayerKinds(const ModelArch& a, Family family, json& j) {
+  if (WriteRecurrentGemma(a, j)) return;
   if (a.Heterogeneous()) {
     WriteBlockConfigs(a, j);
     return;
@@ -271,8 +285,8 @@ json WriteHfFields(const ModelArch& a) {
   if (a.head_dim > 0 && a.attention == AttentionKind::kGqa) j["head_dim"] = a.head_dim;
   // QWenConfig's intermediate_size is twice the MLP's width (ReadSizes halves it).
   if (a.intermediate_size > 0 && !a.Heterogeneous()) {
-    j["intermediate_size"] =
-        family == Family::kQwen1 ? 2 * a.intermediate_size : a.intermediate_size;
+    const bool halved = family == Family::kQwen1 || a.model_type == "recurrent_gemma";
+    j["intermediate_size"] = halved ? 2 * a.intermediate_size : a.intermediate_size;
   }
   // LFM2 adjusts its width by default (ReadLfm2MlpWidth): the width written is the final one.
   if (a.model_type == "lfm2") j["block_auto_adjust_ff_dim"] = false;

@@ -70,6 +70,10 @@ constexpr NamedFamily kFamilies[] = {
     // routes to experts as wide as intermediate_size, beside moe_num_shared_experts (default
     // 2) shared ones of that width (ReadSharedExperts).
     {"aria_text", Family::kLlama},
+    // RecurrentGemma (Griffin): recurrent RG-LRU blocks and local attention in a repeating
+    // pattern (ReadRecurrentGemma); MLPs intermediate_size / 2 wide with biases, o_proj with a
+    // bias, Gemma's tied embedding.
+    {"recurrent_gemma", Family::kLlama},
     {"qwen2", Family::kQwen2},
     {"qwen3", Family::kQwen3},
     {"mixtral", Family::kMixtral},
@@ -336,7 +340,8 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"VaultGemmaForCausalLM", "vaultgemma"},
     {"Zamba2ForCausalLM", "zamba2"},
     {"MiniCPM3ForCausalLM", "minicpm3"},
-    {"MiniCPMForCausalLM", "minicpm"},  // MiniCPM-2B's config.json has no model_type
+    {"MiniCPMForCausalLM", "minicpm"},
+    {"RecurrentGemmaForCausalLM", "recurrent_gemma"},  // MiniCPM-2B's config.json has no model_type
     {"OlmoForCausalLM", "olmo"},
     {"FlexOlmoForCausalLM", "flex_olmo"},
     {"InternLM2ForCausalLM", "internlm2"},
@@ -438,7 +443,7 @@ bool DefaultTie(Family f, std::string_view model_type) {
   return IsGemma(f) || IsGptStyle(f) || f == Family::kCohere || f == Family::kErnie ||
          f == Family::kHunyuan || f == Family::kFalcon || f == Family::kOpt || f == Family::kMpt ||
          f == Family::kMamba || model_type == "vaultgemma" || model_type == "zamba2" ||
-         model_type == "minicpm" || model_type == "minicpm3";
+         model_type == "minicpm" || model_type == "minicpm3" || model_type == "recurrent_gemma";
 }
 
 // DeepseekV3Config and Glm4MoeConfig defaults (3 and 1); DeepseekV2Config uses 0.
@@ -564,6 +569,9 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   // Qwen-1 (QWenConfig): w1, w2 and c_proj are intermediate_size / 2 wide (QWenMLP:
   // ff_dim_in = config.intermediate_size // 2); Qwen-7B's 22016 is an 11008-wide SwiGLU.
   if (inter_key == "intermediate_size" && family == Family::kQwen1) a.intermediate_size /= 2;
+  // RecurrentGemmaMlp: gate_proj, up_proj and down_proj are intermediate_size // 2 wide.
+  if (inter_key == "intermediate_size" && a.model_type == "recurrent_gemma")
+    a.intermediate_size /= 2;
   // Llama 4: dense blocks are intermediate_size_mlp wide; intermediate_size is the expert width
   // (Llama4TextConfig), read in ReadMoe.
   if (std::optional<std::int64_t> mlp = f.Int("intermediate_size_mlp", 1, kMaxWidth, kTooLarge)) {
@@ -696,6 +704,7 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
     a.qkv_bias = true;
     a.o_bias = !f.Bool("no_bias").value_or(true);
   }
+  if (a.model_type == "recurrent_gemma") a.o_bias = true;  // RecurrentGemmaSdpaAttention o_proj
   if (family == Family::kStarcoder2 && a.model_type != "bloom") {
     a.qkv_bias = a.o_bias = all_linear.value_or(true);  // Starcoder2Config.use_bias
   }
@@ -795,7 +804,7 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
   // OPT fc1/fc2: enable_bias; GPTJMLP fc_in/fc_out: bias always; MPT up/down_proj and Qwen-1's
   // w1/w2/c_proj: not no_bias.
   if (family == Family::kOpt) a.mlp_bias = f.Bool("enable_bias").value_or(true);
-  if (family == Family::kGptJ) a.mlp_bias = true;
+  if (family == Family::kGptJ || a.model_type == "recurrent_gemma") a.mlp_bias = true;
   if (family == Family::kMpt || family == Family::kQwen1) {
     a.mlp_bias = !f.Bool("no_bias").value_or(true);
   }

@@ -522,6 +522,48 @@ void ReadZamba2(FieldReader& f, ModelArch& a) {
       "every hybrid layer)");
 }
 
+// RecurrentGemma (RecurrentGemmaConfig): block_types, written to config.json as _block_types
+// (default ["recurrent", "recurrent", "attention"]), repeats over the layers
+// (layers_block_type = (block_types · 100)[:num_hidden_layers]); the recurrent blocks are
+// lru_width wide (default hidden_size) with a conv1d_width-tap convolution (default 4).
+void ReadRecurrentGemma(FieldReader& f, ModelArch& a) {
+  std::vector<std::string> pattern = {"recurrent", "recurrent", "attention"};
+  const std::string key = f.FirstPresent({"_block_types", "block_types"});
+  if (const json* types = key.empty() ? nullptr : f.Get(key)) {
+    std::vector<std::string> read;
+    const bool list = types->is_array() && !types->empty() && types->size() <= 4096;
+    for (std::size_t i = 0; list && i < types->size(); ++i) {
+      const json& t = (*types)[i];
+      const std::string name = t.is_string() ? t.get<std::string>() : "";
+      if (name != "recurrent" && name != "attention") {
+        read.clear();
+        break;
+      }
+      read.push_back(name);
+    }
+    if (read.empty()) {
+      f.Fail(key, "expected a list of \"recurrent\" and \"attention\" entries");
+      return;
+    }
+    pattern = std::move(read);
+  }
+  a.rglru_width = f.Int("lru_width", 1, kMaxWidth).value_or(a.hidden_size);
+  a.rglru_conv = f.Int("conv1d_width", 1, 1024).value_or(4);
+  if (a.num_heads > 0 && a.rglru_width % a.num_heads != 0) {
+    f.Fail("lru_width", std::to_string(a.rglru_width) + " does not split into " +
+                            std::to_string(a.num_heads) + " RG-LRU gate blocks");
+    return;
+  }
+  std::int64_t recurrent = 0;
+  for (std::int64_t i = 0; i < a.num_layers; ++i) {
+    const bool rec = pattern[static_cast<std::size_t>(i) % pattern.size()] == "recurrent";
+    a.layer_mixer.push_back(rec ? MixerKind::kRgLru : MixerKind::kAttention);
+    recurrent += rec ? 1 : 0;
+  }
+  a.warnings.push_back(std::to_string(recurrent) + " of " + std::to_string(a.num_layers) +
+                       " layers are RG-LRU recurrent blocks: no KV cache and no seq × seq scores");
+}
+
 void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
   const bool gemma = family == Family::kGemma2 || family == Family::kGemma3;
   a.sliding_window = f.Int("sliding_window", 0, kMaxPositions).value_or(gemma ? 4096 : 0);
@@ -564,6 +606,10 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
     a.layer_mixer.assign(n, MixerKind::kMamba1);
     a.layer_has_mlp.assign(n, false);
     a.warnings.push_back("all " + std::to_string(a.num_layers) + kMamba1Note);
+    return;
+  }
+  if (a.model_type == "recurrent_gemma") {
+    ReadRecurrentGemma(f, a);
     return;
   }
   std::vector<LayerKind> mtp_kinds;
