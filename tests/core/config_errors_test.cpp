@@ -130,7 +130,7 @@ TEST(ConfigErrorsTest, LayoutMustFitTheWorldAndTheModel) {
       {R"({"model": "llama3.2-1b", "world_size": 32,
            "parallelism": {"pipeline_parallel_degree": 32}})",
        "parallelism.pipeline_parallel_degree",
-       "the model's 16 layers cannot fill 32 pipeline stages"},
+       "32 pipeline stages cannot be filled by 16 layers and the embedding and output"},
       {Llama8b(R"("world_size": 2, "training": {"local_batch_size": 3},
                   "parallelism": {"pipeline_parallel_degree": 2,
                                   "pipeline_parallel_microbatch_size": 2})"),

@@ -104,7 +104,7 @@ TEST(ConfigTest, EnumAbbreviationsAndTorchtitanScheduleNames) {
 
 TEST(ConfigTest, FreeTextOptimizerAndScheduleAreReadByTheirName) {
   // As in tests/data/calibration.jsonl (Megatron runs).
-  Config c = MustParse(R"j({"model": "llama3-8b", "world_size": 4,
+  Config c = MustParse(R"j({"model": "llama3-8b", "world_size": 4, "framework": "megatron",
       "optimizer": {"name": "Adam (Megatron default, decoupled wd; NPU fused adamw)"},
       "parallelism": {"pipeline_parallel_degree": 4, "pipeline_parallel_schedule":
                       "interleaved-1F1B (1 layer per virtual stage => 8 chunks/rank)"}})j");

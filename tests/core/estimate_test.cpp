@@ -115,15 +115,21 @@ TEST(EstimateTest, DerivedKWithoutCheckpointing) {
   EXPECT_NEAR(compiled.stages[0].activations.bytes_per_token_per_layer, fused, 0.5);
 }
 
-// 1F1B keeps pp − stage microbatches in flight; the last stage holds the loss.
+// 1F1B keeps pp − stage microbatches in flight; the last stage holds the loss. torchtitan
+// weighs the embedding and the output as a layer each: 32 + 2 = 34 slots over 4 stages are
+// 9, 9, 8, 8, and the first and last stage give one slot up: 8, 9, 8, 7 layers. Megatron splits
+// the 32 layers evenly.
 TEST(EstimateTest, PipelineStagesHoldDifferentMicrobatches) {
   Config c =
       Llama({{"ws", "4"}, {"pp", "4"}, {"b", "8"}, {"mbs", "1"}, {"s", "2048"}, {"ac", "full"}});
   Estimate e = EstimateMemory(c);
   ASSERT_EQ(e.stages.size(), 4u);
+  const std::int64_t torchtitan_layers[] = {8, 9, 8, 7};
+  const Estimate megatron = EstimateMemory(With(c, {{"framework", "megatron"}}));
   for (int s = 0; s < 4; ++s) {
     EXPECT_EQ(e.stages[static_cast<std::size_t>(s)].activations.microbatches_in_flight, 4 - s);
-    EXPECT_EQ(e.stages[static_cast<std::size_t>(s)].num_layers, 8);
+    EXPECT_EQ(e.stages[static_cast<std::size_t>(s)].num_layers, torchtitan_layers[s]);
+    EXPECT_EQ(megatron.stages[static_cast<std::size_t>(s)].num_layers, 8);
   }
   EXPECT_GT(e.stages[3].activations.logits_and_loss, 0);
   EXPECT_EQ(e.stages[0].activations.logits_and_loss, 0);

@@ -379,5 +379,39 @@ TEST(ErrorBand, FollowsTheFamilyAndSaysHowManyRuns) {
   EXPECT_TRUE(j["per_device_bytes"]["first_iteration_peak_allocated"].is_number_integer());
 }
 
+// torchtitan's pipeline split (distributed/pipeline_parallel.py): the embedding and the output
+// weigh one layer each. A 6-layer model on PP 4 with Interleaved1F1B runs 8 virtual stages of
+// (6 + 2) / 8 = 1 slot: stage 0 is the embedding alone, stage 7 the output alone, so ranks hold
+// stages {0, 4}, {1, 5}, {2, 6}, {3, 7}: 1, 2, 2, 1 layers. Valid in torchtitan (its
+// debugmodel runs so); refused before as "6 layers cannot fill 8 stages".
+TEST(FrameworkRules, TorchtitanStagesMayHoldOnlyTheEmbeddingOrTheOutput) {
+  const PipelineSplit split = TorchtitanPipelineSplit(6, 4, PpSchedule::kInterleaved1F1B, 0);
+  EXPECT_TRUE(split.error.empty()) << split.error;
+  EXPECT_EQ(split.stage_layers, (std::vector<std::int64_t>{0, 1, 1, 1, 1, 1, 1, 0}));
+  EXPECT_EQ(split.rank_layers, (std::vector<std::int64_t>{1, 2, 2, 1}));
+  const Estimate e = EstimateMemory(MustParse(R"({"framework": "torchtitan", "world_size": 4,
+      "model": {"hidden_size": 256, "num_hidden_layers": 6, "num_attention_heads": 16,
+                "num_key_value_heads": 16, "intermediate_size": 768, "vocab_size": 2000,
+                "model_type": "llama"},
+      "training": {"local_batch_size": 8, "seq_len": 2048},
+      "parallelism": {"pipeline_parallel_degree": 4,
+                      "pipeline_parallel_schedule": "Interleaved1F1B"}})"));
+  ASSERT_EQ(e.stages.size(), 4u);
+  EXPECT_EQ(e.stages[0].num_layers, 1);
+  EXPECT_EQ(e.stages[1].num_layers, 2);
+  EXPECT_EQ(e.stages[3].num_layers, 1);
+  // ZBVZeroBubble's V: rank r holds stages r and 7 − r: {0, 7}, {1, 6}, {2, 5}, {3, 4}.
+  EXPECT_EQ(TorchtitanPipelineSplit(6, 4, PpSchedule::kZeroBubble, 0).rank_layers,
+            (std::vector<std::int64_t>{0, 2, 2, 2}));
+  // layers_per_stage counts the embedding and output too: Llama 3 8B at 4 per stage is
+  // ceil(34 / 4) = 9 stages, which 4 ranks cannot share (torchtitan refuses it); at 17, 2 stages
+  // of 1F1B over PP 2.
+  EXPECT_TRUE(Rejects(R"({"model": "llama3-8b", "world_size": 4,
+      "parallelism": {"pipeline_parallel_degree": 4, "pipeline_parallel_schedule": "Interleaved1F1B",
+                      "pipeline_parallel_layers_per_stage": 4}})",
+                      "parallelism.pipeline_parallel_layers_per_stage"));
+  EXPECT_TRUE(TorchtitanPipelineSplit(32, 2, PpSchedule::k1F1B, 17).error.empty());
+}
+
 }  // namespace
 }  // namespace trainmem

@@ -239,6 +239,21 @@ Result<Config> ApplySettings(const Config& config,
                              const std::vector<std::pair<std::string, std::string>>& settings,
                              const Presets& presets);
 
+// torchtitan's pipeline split (torchtitan/distributed/pipeline_parallel.py
+// _get_pipeline_metadata and _generate_llm_fqn_per_model_part; frameworks.cpp). The embedding
+// and the norm + output each weigh one layer (pipeline_parallel_first/last_stage_less_layers,
+// default 1): stage 0 and the last stage hold one transformer layer fewer. stage_layers is each
+// virtual stage's transformer layers, rank_layers each rank's (looped schedules: stage s on rank
+// s mod pp; ZBVZeroBubble: the V, rank r holding stages r and 2·pp − 1 − r); error is
+// torchtitan's refusal, empty when the split is valid.
+struct PipelineSplit {
+  std::vector<std::int64_t> stage_layers;
+  std::vector<std::int64_t> rank_layers;
+  std::string error;
+};
+PipelineSplit TorchtitanPipelineSplit(std::int64_t layers, std::int64_t pp, PpSchedule schedule,
+                                      std::int64_t layers_per_stage);
+
 // Which framework can keep the optimizer states off the device, and how (frameworks.cpp cites
 // each): swap_optimizer (torchtitan-npu, Megatron via MindSpeed) or optimizer offload
 // (DeepSpeed, Megatron-Core, torchtune). torchtitan has neither.

@@ -295,6 +295,16 @@ void CheckPipeline(const Config& c, std::vector<Error>& errors) {
                           Str(p.pp_microbatch_size)});
   }
   if (!p.pp_layer_list.empty()) return;  // the list fixes each rank's layers (checked above)
+  if (c.framework == Framework::kTorchtitan || c.framework == Framework::kTorchtitanNpu) {
+    // torchtitan weighs the embedding and the output as a layer each (frameworks.cpp).
+    const PipelineSplit split =
+        TorchtitanPipelineSplit(layers, p.pp, p.pp_schedule, p.pp_layers_per_stage);
+    if (!split.error.empty())
+      errors.push_back({p.pp_layers_per_stage > 0 ? "parallelism.pipeline_parallel_layers_per_stage"
+                                                  : "parallelism.pipeline_parallel_degree",
+                        split.error});
+    return;
+  }
   const bool one_stage_per_rank =
       p.pp_schedule == PpSchedule::k1F1B || p.pp_schedule == PpSchedule::kGPipe;
   if (p.pp_layers_per_stage > 0) {

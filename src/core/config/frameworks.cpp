@@ -72,4 +72,63 @@ OptimizerPlacement EffectiveOptimizerPlacement(const Config& c) {
   return OptimizerPlacement::kDevice;
 }
 
+// torchtitan/distributed/pipeline_parallel.py: _get_pipeline_metadata sets the number of virtual
+// stages (ceil((layers + 1 + 1) / layers_per_stage), or 1 per rank for single-stage schedules and
+// 2 per rank for multi-stage ones) and _generate_llm_fqn_per_model_part fills them: the
+// layers + 2 "effective" layers split evenly, the first (layers mod stages) stages one more, the
+// embedding taking one slot of stage 0 and norm + output one slot of the last stage.
+PipelineSplit TorchtitanPipelineSplit(std::int64_t layers, std::int64_t pp, PpSchedule schedule,
+                                      std::int64_t layers_per_stage) {
+  PipelineSplit out;
+  if (pp <= 1 || layers < 1) {
+    out.stage_layers = {layers};
+    out.rank_layers = {layers};
+    return out;
+  }
+  constexpr std::int64_t kInputWeight = 1, kOutputWeight = 1;
+  const std::int64_t effective = layers + kInputWeight + kOutputWeight;
+  const bool single = schedule == PpSchedule::k1F1B || schedule == PpSchedule::kGPipe;
+  std::int64_t stages = pp * (single ? 1 : 2);
+  if (layers_per_stage > 0) {
+    stages = (effective + layers_per_stage - 1) / layers_per_stage;
+    const std::string split =
+        std::to_string(layers) + " layers (+ the embedding and the output) at " +
+        std::to_string(layers_per_stage) + " per stage make " + std::to_string(stages) + " stages";
+    if (stages % pp != 0) {
+      out.error = split + ", not a multiple of pipeline_parallel_degree " + std::to_string(pp);
+      return out;
+    }
+    if (single && stages != pp) {
+      out.error = split + ", but this schedule runs one stage per rank";
+      return out;
+    }
+    if (!single && stages / pp < 2) {
+      out.error = split + ", but this schedule needs at least 2 stages per rank";
+      return out;
+    }
+  }
+  const std::int64_t base = effective / stages;
+  const std::int64_t extra = effective % stages;
+  if (stages > effective || base < std::max(kInputWeight, kOutputWeight)) {
+    out.error = std::to_string(stages) + " pipeline stages cannot be filled by " +
+                std::to_string(layers) + " layers and the embedding and output";
+    return out;
+  }
+  out.rank_layers.assign(static_cast<std::size_t>(pp), 0);
+  const bool v_shape = schedule == PpSchedule::kZeroBubble;
+  std::int64_t placed = 0;
+  for (std::int64_t s = 0; s < stages; ++s) {
+    std::int64_t n = base + (s < extra ? 1 : 0);
+    if (s == 0) n -= kInputWeight;
+    if (s == stages - 1) n -= kOutputWeight;
+    n = std::min(n, layers - placed);
+    placed += n;
+    out.stage_layers.push_back(n);
+    const std::int64_t in_round = s % (2 * pp);
+    const std::int64_t rank = v_shape && in_round >= pp ? 2 * pp - 1 - in_round : s % pp;
+    out.rank_layers[static_cast<std::size_t>(rank)] += n;
+  }
+  return out;
+}
+
 }  // namespace trainmem

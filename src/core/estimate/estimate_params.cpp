@@ -114,6 +114,15 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
       static_cast<std::int64_t>(config.parallelism.pp_layer_list.size()) == pp
           ? config.parallelism.pp_layer_list
           : LayersPerStage(arch.num_layers, pp);
+  if (pp > 1 && config.parallelism.pp_layer_list.empty() &&
+      (config.framework == Framework::kTorchtitan ||
+       config.framework == Framework::kTorchtitanNpu)) {
+    // torchtitan gives the embedding's and the output's stages a layer fewer (frameworks.cpp).
+    PipelineSplit split =
+        TorchtitanPipelineSplit(arch.num_layers, pp, config.parallelism.pp_schedule,
+                                config.parallelism.pp_layers_per_stage);
+    if (split.error.empty()) per_stage = std::move(split.rank_layers);
+  }
   const LargestMatrices largest = LargestMatricesOf(arch, tp, static_cast<double>(layout.etp));
   const std::int64_t fullest = *std::max_element(per_stage.begin(), per_stage.end());
   // Adapters are split by TP with the linears they adapt.
