@@ -52,6 +52,33 @@ TEST(ImportMegatron, LoraRankIsRead) {
   EXPECT_TRUE(alpha_named);
 }
 
+// Flags the importer does not read are named with a reason taken from the whole words of their
+// name. Only hyper-parameters, I/O and logging are called harmless: an unknown flag, or one
+// whose words speak of memory (offload, grads, mem, sharding), is "not modelled".
+TEST(ImportMegatron, LeftOutFlagsAreNotCalledHarmlessByAccident) {
+  const std::string script =
+      "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 4 --hidden-size 512 "
+      "--num-attention-heads 8 --seq-length 1024 --max-position-embeddings 1024 "
+      "--micro-batch-size 1 --bf16 --seed 1234 --save /ckpt --min-lr 1e-5 "
+      "--accumulate-allreduce-grads-in-fp32 --cpu-offloading-num-layers 2 "
+      "--mtp-mem-efficient-logits --data-parallel-sharding-strategy optim_grads_params "
+      "--some-future-flag 3\n";
+  const ImportResult r = MustImport({{"run.sh", script}});
+  auto reason = [&](const std::string& flag) {
+    for (const ImportIgnored& i : r.report.ignored)
+      if (i.key.rfind(flag, 0) == 0) return i.reason;
+    return std::string("(not listed)");
+  };
+  const std::string harmless = "does not change device memory";
+  EXPECT_NE(reason("--seed").find(harmless), std::string::npos) << reason("--seed");
+  EXPECT_NE(reason("--save").find(harmless), std::string::npos) << reason("--save");
+  EXPECT_NE(reason("--min-lr").find(harmless), std::string::npos) << reason("--min-lr");
+  for (const char* flag :
+       {"--accumulate-allreduce-grads-in-fp32", "--cpu-offloading-num-layers",
+        "--mtp-mem-efficient-logits", "--data-parallel-sharding-strategy", "--some-future-flag"})
+    EXPECT_EQ(reason(flag).rfind("not modelled", 0), 0u) << flag << ": " << reason(flag);
+}
+
 // DeepSeek-V3.2's indexer from MindSpeed-LLM's flags (defaults 64 heads of 128, top-k 2048 in
 // dsa_indexer_feature.py); the fused kernels only when both the indexer and the loss or sparse
 // attention are fused.

@@ -285,6 +285,50 @@ long long WorldFromLauncher(const std::string& launcher) {
   return PositiveProduct(per_node, std::max(1LL, nodes));
 }
 
+// Why a flag the importer did not read is left out, from the words of its name (whole words:
+// "--accumulate-allreduce-grads-in-fp32" is not a learning rate, "--mtp-mem-efficient-logits" not
+// logging). Only flags whose words say they are hyper-parameters, I/O or logging are called
+// harmless; anything else is "not modelled", since an unknown flag may well move memory.
+std::string UnusedFlagReason(const std::string& flag) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : flag) {
+    if (c == '-' || c == '_') {
+      if (!word.empty()) words.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) words.push_back(word);
+  auto has = [&](std::initializer_list<const char*> any) {
+    for (const std::string& w : words)
+      for (const char* a : any)
+        if (w == a) return true;
+    return false;
+  };
+  const bool memory_words =
+      has({"offload", "offloading", "recompute", "mem", "memory", "parallel", "sharding", "fsdp",
+           "buffer", "cache", "dtype", "fp8", "fp16", "bf16", "fp32", "grads", "grad"});
+  if (has({"lora"}))
+    return flag == "--lora-target-modules"
+               ? "the estimate puts LoRA adapters on every 2-D block weight (adapters are a "
+                 "small share of the model)"
+               : "LoRA hyper-parameter: does not change device memory";
+  if (!memory_words && (has({"lr", "adam", "momentum", "decay", "clip", "warmup", "scale",
+                             "hysteresis", "init", "std", "seed", "beta1", "beta2", "eps"})))
+    return "optimizer or training hyper-parameter: does not change device memory";
+  if (!memory_words &&
+      has({"save",        "load",  "ckpt",   "checkpoint", "log",       "logging",  "eval",
+           "tensorboard", "wandb", "data",   "dataset",    "tokenizer", "vocab",    "merge",
+           "split",       "exit",  "timing", "profile",    "profiler",  "interval", "iters",
+           "path",        "dir",   "file",   "timeout"}))
+    return "I/O, logging or data setting: does not change device memory";
+  if (!memory_words && has({"fusion", "fused"}))
+    return "kernel fusion: the memory model assumes Megatron's fused kernels";
+  return "not modelled: if it changes device memory, the estimate does not count it";
+}
+
 }  // namespace
 
 void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
@@ -1172,30 +1216,8 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     }
     b.Set("parallelism.pipeline_parallel_layer_list", list, split_source);
   }
-  // Everything else: named, with why it does not matter here.
-  for (const std::string& flag : a.Unused()) {
-    const std::string f = flag;
-    std::string why = "does not change device memory";
-    if (f.find("lora") != std::string::npos) {
-      b.Ignore(a.At(flag), f == "--lora-target-modules"
-                               ? "the estimate puts LoRA adapters on every 2-D block weight "
-                                 "(adapters are a small share of the model)"
-                               : "LoRA hyper-parameter: does not change device memory");
-      continue;
-    }
-    if (f.find("lr") != std::string::npos || f.find("adam") != std::string::npos ||
-        f.find("weight-decay") != std::string::npos || f.find("clip-grad") != std::string::npos)
-      why = "optimizer hyper-parameter";
-    else if (f.find("save") != std::string::npos || f.find("load") != std::string::npos ||
-             f.find("ckpt") != std::string::npos || f.find("log") != std::string::npos ||
-             f.find("eval") != std::string::npos || f.find("data") != std::string::npos ||
-             f.find("tensorboard") != std::string::npos || f.find("split") != std::string::npos)
-      why = "I/O, logging or data setting";
-    else if (f.find("fusion") != std::string::npos || f.find("fused") != std::string::npos ||
-             f.find("overlap") != std::string::npos)
-      why = "kernel fusion / overlap: the memory model assumes fused kernels for Megatron";
-    b.Ignore(a.At(flag), why);
-  }
+  // Everything else: named, with why it is left out.
+  for (const std::string& flag : a.Unused()) b.Ignore(a.At(flag), UnusedFlagReason(flag));
   if (!script.found_launch && words.empty())
     b.Problem(file.name +
               ": no Megatron arguments found (no pretrain_*.py launch and no *ARGS* "
