@@ -517,5 +517,35 @@ TEST(MegatronPipelineSplit, ShortVirtualStagesSitAtTheModelsEnds) {
   EXPECT_EQ(e.stages.front().activations.layers_kept, 4);
 }
 
+// --num-distributed-optimizer-instances 2 on DP 4 (8 GPUs, TP 2): each instance shards the fp32
+// master and Adam moments over 2 ranks instead of 4, so those states double; parameters and
+// gradients do not move. Without the distributed optimizer Megatron refuses it, and 3 instances
+// cannot split 4 ranks.
+TEST(MegatronDistOptInstances, EachInstanceShardsOverItsShareOfDataParallel) {
+  const std::vector<std::pair<std::string, std::string>> s = {
+      {"ws", "8"}, {"tp", "2"}, {"b", "1"}, {"s", "1024"}, {"parallelism.zero_stage", "1"}};
+  const Config one = Megatron("h100-80gb", "\"llama3-8b\"", s);
+  const Config two = With(one, {{"parallelism.num_distributed_optimizer_instances", "2"}});
+  const MemoryBreakdown a = EstimateMemory(one).per_device, b = EstimateMemory(two).per_device;
+  EXPECT_NEAR(static_cast<double>(b.optimizer_states),
+              2.0 * static_cast<double>(a.optimizer_states), 2.0);
+  EXPECT_EQ(b.parameters, a.parameters);
+  EXPECT_EQ(b.gradients, a.gradients);
+  const Result<Config> no_dist =
+      ApplySettings(two, {{"parallelism.zero_stage", "0"}}, testing::TestPresets());
+  ASSERT_FALSE(no_dist.ok());
+  EXPECT_EQ(no_dist.errors().front().path, "parallelism.num_distributed_optimizer_instances");
+  EXPECT_FALSE(ApplySettings(two, {{"parallelism.num_distributed_optimizer_instances", "3"}},
+                             testing::TestPresets())
+                   .ok());
+  const ImportResult r = testing::MustImport(
+      {{"run.sh",
+        "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 4 --hidden-size 512 "
+        "--num-attention-heads 8 --seq-length 1024 --max-position-embeddings 1024 "
+        "--micro-batch-size 4 --tensor-model-parallel-size 2 --use-distributed-optimizer "
+        "--num-distributed-optimizer-instances 2 --bf16\n"}});
+  EXPECT_EQ(testing::At(r.config, "parallelism.num_distributed_optimizer_instances"), 2);
+}
+
 }  // namespace
 }  // namespace trainmem

@@ -127,6 +127,11 @@ struct Parallelism {
   // Read for Megatron / MindSpeed only.
   std::int64_t ulysses_degree_in_cp = 0;
   std::optional<int> zero_stage;  // DeepSpeed ZeRO stage / Megatron distributed optimizer (1)
+  // Megatron --num-distributed-optimizer-instances: the data-parallel ranks form this many
+  // copies of the distributed optimizer, each sharding the states over dp·cp / instances ranks
+  // (and the experts' over expert-DP / instances; parallel_state.py intra_partial /
+  // intra_expt_dp groups). 1 = one optimizer over the whole data-parallel group.
+  std::int64_t dist_opt_instances = 1;
   // FSDP2 blocks free their gathered parameters after forward (torchtitan/torchtune).
   ReshardPolicy fsdp_reshard_after_forward =
       ReshardPolicy::kDefault;  // DeepSpeed ZeRO stage / Megatron distributed optimizer (1)

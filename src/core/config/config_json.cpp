@@ -70,6 +70,8 @@ json ParallelismToJson(const Parallelism& p) {
   // Written only when set: v1 share links diff against frozen defaults that predate the key.
   if (!p.pp_layer_list.empty()) j["pipeline_parallel_layer_list"] = p.pp_layer_list;
   if (p.ulysses_degree_in_cp != 0) j["ulysses_degree_in_cp"] = p.ulysses_degree_in_cp;
+  // 1 (one optimizer over the data-parallel group) is what every earlier link described.
+  if (p.dist_opt_instances != 1) j["num_distributed_optimizer_instances"] = p.dist_opt_instances;
   if (p.vp_microbatch_group != 0) j["microbatch_group_size_per_vp_stage"] = p.vp_microbatch_group;
   return j;
 }

@@ -225,6 +225,7 @@ void ReadParallelism(const json* section, Parallelism& p, std::vector<Error>& er
   ReadLayerList(r, p.pp_layer_list);
   r.Bool("sequence_parallel", p.sequence_parallel);
   r.Int("ulysses_degree_in_cp", p.ulysses_degree_in_cp);
+  r.Int("num_distributed_optimizer_instances", p.dist_opt_instances);
   ReadZeroStage(r, p.zero_stage);
   r.Enum("fsdp_reshard_after_forward", p.fsdp_reshard_after_forward);
   r.ReportUnknownKeys();

@@ -272,6 +272,8 @@ void CheckPipeline(const Config& c, std::vector<Error>& errors) {
            kMaxLocalBatchSize);
   CheckInt(errors, "parallelism.pipeline_parallel_layers_per_stage", p.pp_layers_per_stage, 0,
            kMaxSeqLen);
+  CheckInt(errors, "parallelism.num_distributed_optimizer_instances", p.dist_opt_instances, 1,
+           kMaxWorldSize);
   CheckInt(errors, "parallelism.microbatch_group_size_per_vp_stage", p.vp_microbatch_group, 0,
            kMaxLocalBatchSize);
   if (!p.pp_layer_list.empty()) {
@@ -392,6 +394,22 @@ std::vector<Error> ValidateConfig(const Config& c) {
   CheckExperts(c, layout, errors);
   CheckSequence(c, layout, errors);
   CheckPipeline(c, errors);
+  // Megatron: the instances split the data-parallel ranks evenly and only the distributed
+  // optimizer has them (distributed_data_parallel.py: 'Partial DistOpt cannot be used without
+  // DistOpt'; parallel_state.py asserts the division).
+  const std::int64_t instances = c.parallelism.dist_opt_instances;
+  if (instances > 1 && c.framework == Framework::kMegatron) {
+    const std::int64_t dp = layout.dp_replicate * layout.dp_shard * layout.cp;
+    if (c.parallelism.zero_stage.value_or(0) < 1) {
+      errors.push_back({"parallelism.num_distributed_optimizer_instances",
+                        "several optimizer instances need the distributed optimizer (zero_stage "
+                        "1, --use-distributed-optimizer)"});
+    } else if (dp % instances != 0) {
+      errors.push_back({"parallelism.num_distributed_optimizer_instances",
+                        Str(instances) + " instances do not split the " + Str(dp) +
+                            " data-parallel ranks (dp·cp) evenly"});
+    }
+  }
   if (c.training.mtp && m.num_mtp_layers == 0) {
     errors.push_back(
         {"training.mtp", "the model has no MTP modules (num_nextn_predict_layers is 0)"});

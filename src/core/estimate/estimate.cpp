@@ -174,6 +174,10 @@ void AddWarnings(Estimate& e) {
     e.warnings.push_back(
         "activation_checkpoint.swap_attention has no effect here: MindSpeed's --swap-attention "
         "needs a Megatron-based job");
+  if (c.parallelism.dist_opt_instances > 1 && c.framework != Framework::kMegatron)
+    e.warnings.push_back(
+        "parallelism.num_distributed_optimizer_instances has no effect here: it is Megatron-LM's "
+        "--num-distributed-optimizer-instances");
   if (c.training.defer_embedding_wgrad_compute && c.framework != Framework::kMegatron)
     // estimate_activations.cpp DeferredWgradBytes: a Megatron-LM option.
     e.warnings.push_back(

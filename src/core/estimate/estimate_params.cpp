@@ -231,11 +231,15 @@ Shards FsdpShards(const Layout& l) {
 // Megatron's data-parallel group includes CP ranks (the distributed optimizer shards over
 // dp × cp); the expert data-parallel size is world / (pp × ep × etp) (MoE parallel folding,
 // parallel_state.py). dp_replicate and dp_shard are one group here (their product).
-Shards MegatronShards(const Layout& l) {
+// With --num-distributed-optimizer-instances k each instance shards over its own 1/k of the
+// data-parallel ranks (dense and expert alike; parallel_state.py intra_partial_data_parallel and
+// intra_expt_dp groups).
+Shards MegatronShards(const Layout& l, std::int64_t instances) {
+  const double k = static_cast<double>(std::max<std::int64_t>(1, instances));
   Shards s;
-  s.dense = static_cast<double>(l.dp_replicate * l.dp_shard * l.cp);
+  s.dense = std::max(1.0, static_cast<double>(l.dp_replicate * l.dp_shard * l.cp) / k);
   s.expert = std::max(1.0, static_cast<double>(l.dp_replicate * l.dp_shard * l.cp * l.tp) /
-                               static_cast<double>(l.ep * l.etp));
+                               static_cast<double>(l.ep * l.etp) / k);
   return s;
 }
 
@@ -403,7 +407,8 @@ StateBytes MegatronRecipe(const Config& config, const Layout& layout, const Stag
   const bool half = param_bytes < 4;
   const LocalParams local{stage.dense_per_device, stage.expert_per_device};
   const bool distributed = config.parallelism.zero_stage.value_or(0) >= 1;
-  const Shards shards = distributed ? MegatronShards(layout) : Shards{};
+  const Shards shards =
+      distributed ? MegatronShards(layout, config.parallelism.dist_opt_instances) : Shards{};
   const double grad_bytes = precision == DType::kFloat16 ? 2.0 : 4.0;
   const double sharded = local.Sharded(shards);
   const double states =

@@ -681,6 +681,8 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     else
       b.Ignore(a.At("--optimizer"), "optimizer '" + o + "' not modelled; Adam assumed");
   }
+  set_int("--num-distributed-optimizer-instances",
+          "parallelism.num_distributed_optimizer_instances");
   if (a.Has("--defer-embedding-wgrad-compute")) {
     a.Get("--defer-embedding-wgrad-compute");
     b.Set("training.defer_embedding_wgrad_compute", true, a.At("--defer-embedding-wgrad-compute"));

@@ -57,7 +57,8 @@ const nlohmann::json& V1LaterKeys() {
     "training": {"create_attention_mask_in_dataloader": true, "moe_grouped_gemm": false,
                  "cross_entropy_fusion": false, "lora_rank": 0, "dsa_fused_kernels": false,
                  "defer_embedding_wgrad_compute": false, "wgrad_deferral_limit": 0},
-    "parallelism": {"ulysses_degree_in_cp": 0, "microbatch_group_size_per_vp_stage": 0},
+    "parallelism": {"ulysses_degree_in_cp": 0, "microbatch_group_size_per_vp_stage": 0,
+                    "num_distributed_optimizer_instances": 1},
     "activation_checkpoint": {"swap_attention": false},
     "optimizer": {"reuse_fp32_param": false}
   })");
