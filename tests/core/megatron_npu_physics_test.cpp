@@ -547,5 +547,24 @@ TEST(MegatronDistOptInstances, EachInstanceShardsOverItsShareOfDataParallel) {
   EXPECT_EQ(testing::At(r.config, "parallelism.num_distributed_optimizer_instances"), 2);
 }
 
+// --grad-reduce-in-bf16: Megatron's gradient buffer in bf16, 2 bytes a parameter instead of 4
+// (the parameters stay bf16, the distributed optimizer's fp32 master and moments unchanged).
+TEST(MegatronGradReduce, Bf16GradientBufferHalvesTheGradients) {
+  const std::vector<std::pair<std::string, std::string>> s = {
+      {"ws", "8"}, {"tp", "2"}, {"b", "1"}, {"s", "1024"}, {"parallelism.zero_stage", "1"}};
+  const Config fp32 = Megatron("h100-80gb", "\"llama3-8b\"", s);
+  const Config bf16 = With(fp32, {{"training.grad_reduce_in_bf16", "true"}});
+  const MemoryBreakdown a = EstimateMemory(fp32).per_device, b = EstimateMemory(bf16).per_device;
+  EXPECT_EQ(a.gradients, 2 * a.parameters);  // fp32 main_grad vs bf16 weights
+  EXPECT_EQ(b.gradients, b.parameters);
+  EXPECT_EQ(b.optimizer_states, a.optimizer_states);
+  const ImportResult r = testing::MustImport(
+      {{"run.sh",
+        "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 4 --hidden-size 512 "
+        "--num-attention-heads 8 --seq-length 1024 --max-position-embeddings 1024 "
+        "--micro-batch-size 4 --use-distributed-optimizer --grad-reduce-in-bf16 --bf16\n"}});
+  EXPECT_EQ(testing::At(r.config, "training.grad_reduce_in_bf16"), true);
+}
+
 }  // namespace
 }  // namespace trainmem

@@ -93,6 +93,10 @@ struct Training {
   // 0 = every microbatch (Megatron's default). Other frameworks: no effect.
   bool defer_embedding_wgrad_compute = false;
   std::int64_t wgrad_deferral_limit = 0;
+  // Megatron-LM --grad-reduce-in-bf16: the data-parallel gradient buffer (main_grad) is bf16
+  // instead of fp32 (arguments.py turns accumulate_allreduce_grads_in_fp32 off;
+  // distributed_data_parallel.py grad_dtype). Other frameworks: no effect.
+  bool grad_reduce_in_bf16 = false;
 };
 
 struct Compile {

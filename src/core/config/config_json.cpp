@@ -43,6 +43,7 @@ json TrainingToJson(const Training& t) {
   // Off (and limit 0) is what every earlier link's estimate did.
   if (t.defer_embedding_wgrad_compute) j["defer_embedding_wgrad_compute"] = true;
   if (t.wgrad_deferral_limit != 0) j["wgrad_deferral_limit"] = t.wgrad_deferral_limit;
+  if (t.grad_reduce_in_bf16) j["grad_reduce_in_bf16"] = true;  // off: fp32, every earlier link
   return j;
 }
 

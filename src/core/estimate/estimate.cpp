@@ -178,6 +178,10 @@ void AddWarnings(Estimate& e) {
     e.warnings.push_back(
         "parallelism.num_distributed_optimizer_instances has no effect here: it is Megatron-LM's "
         "--num-distributed-optimizer-instances");
+  if (c.training.grad_reduce_in_bf16 && c.framework != Framework::kMegatron)
+    e.warnings.push_back(
+        "training.grad_reduce_in_bf16 has no effect here: it is Megatron-LM's "
+        "--grad-reduce-in-bf16");
   if (c.training.defer_embedding_wgrad_compute && c.framework != Framework::kMegatron)
     // estimate_activations.cpp DeferredWgradBytes: a Megatron-LM option.
     e.warnings.push_back(

@@ -409,7 +409,10 @@ StateBytes MegatronRecipe(const Config& config, const Layout& layout, const Stag
   const bool distributed = config.parallelism.zero_stage.value_or(0) >= 1;
   const Shards shards =
       distributed ? MegatronShards(layout, config.parallelism.dist_opt_instances) : Shards{};
-  const double grad_bytes = precision == DType::kFloat16 ? 2.0 : 4.0;
+  // fp16 keeps fp16 gradients; bf16 keeps fp32 ones unless --grad-reduce-in-bf16.
+  const bool half_grads = precision == DType::kFloat16 ||
+                          (precision == DType::kBFloat16 && config.training.grad_reduce_in_bf16);
+  const double grad_bytes = half_grads ? 2.0 : 4.0;
   const double sharded = local.Sharded(shards);
   const double states =
       OptimizerStateBytes(config, stage, shards.dense, shards.expert, state_bytes);
@@ -430,7 +433,10 @@ StateBytes MegatronRecipe(const Config& config, const Layout& layout, const Stag
   out.optimizer_step_temp =
       std::max(stage.largest_tensor / shards.dense, stage.largest_expert_tensor / shards.expert) *
       4.0;
-  if (precision == DType::kFloat16) out.optimizer_step_temp += sharded * 4.0;
+  // With half-precision gradients the step makes fp32 copies of this rank's gradient shards
+  // (distrib_optimizer.py / optimizer.py _copy_model_grads_to_main_grads: .float()), freed by
+  // the next zero_grad.
+  if (half_grads) out.optimizer_step_temp += sharded * 4.0;
   return out;
 }
 

@@ -681,6 +681,10 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     else
       b.Ignore(a.At("--optimizer"), "optimizer '" + o + "' not modelled; Adam assumed");
   }
+  if (a.Has("--grad-reduce-in-bf16")) {
+    a.Get("--grad-reduce-in-bf16");
+    b.Set("training.grad_reduce_in_bf16", true, a.At("--grad-reduce-in-bf16"));
+  }
   set_int("--num-distributed-optimizer-instances",
           "parallelism.num_distributed_optimizer_instances");
   if (a.Has("--defer-embedding-wgrad-compute")) {
