@@ -79,6 +79,32 @@ TEST(ImportMegatron, LeftOutFlagsAreNotCalledHarmlessByAccident) {
     EXPECT_EQ(reason(flag).rfind("not modelled", 0), 0u) << flag << ": " << reason(flag);
 }
 
+// The precision-aware optimizer's moment dtypes and CPU activation offloading.
+TEST(ImportMegatron, MomentDtypesAndActivationOffload) {
+  const std::string base =
+      "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 4 --hidden-size 512 "
+      "--num-attention-heads 8 --seq-length 1024 --max-position-embeddings 1024 "
+      "--micro-batch-size 4 --use-distributed-optimizer --bf16";
+  const ImportResult bf16 =
+      MustImport({{"run.sh", base + " --use-precision-aware-optimizer --exp-avg-dtype bf16 "
+                                    "--exp-avg-sq-dtype bf16\n"}});
+  EXPECT_EQ(At(bf16.config, "optimizer.state_dtype"), "bfloat16");
+  // Differing moments: the wider one, with a note.
+  const ImportResult mixed =
+      MustImport({{"run.sh", base + " --use-precision-aware-optimizer --exp-avg-dtype fp8 "
+                                    "--exp-avg-sq-dtype bf16\n"}});
+  EXPECT_EQ(At(mixed.config, "optimizer.state_dtype"), "bfloat16");
+  EXPECT_FALSE(mixed.report.notes.empty());
+  // Offloading 3 of 4 layers' activations (the most Megatron allows) is the offload key; one
+  // layer is not.
+  const ImportResult off =
+      MustImport({{"run.sh", base + " --cpu-offloading --cpu-offloading-num-layers 3\n"}});
+  EXPECT_EQ(At(off.config, "activation_checkpoint.offload"), true);
+  const ImportResult one =
+      MustImport({{"run.sh", base + " --cpu-offloading --cpu-offloading-num-layers 1\n"}});
+  EXPECT_TRUE(At(one.config, "activation_checkpoint.offload").is_null());
+}
+
 // DeepSeek-V3.2's indexer from MindSpeed-LLM's flags (defaults 64 heads of 128, top-k 2048 in
 // dsa_indexer_feature.py); the fused kernels only when both the indexer and the loss or sparse
 // attention are fused.

@@ -681,6 +681,54 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     else
       b.Ignore(a.At("--optimizer"), "optimizer '" + o + "' not modelled; Adam assumed");
   }
+  // --use-precision-aware-optimizer with --exp-avg-dtype / --exp-avg-sq-dtype (fp32, fp16, bf16,
+  // fp8; megatron/core/optimizer/optimizer_config.py): Adam's moments in that dtype. The config
+  // holds one dtype for both: the wider of the two is kept when they differ.
+  if (a.Has("--use-precision-aware-optimizer") &&
+      (a.Has("--exp-avg-dtype") || a.Has("--exp-avg-sq-dtype"))) {
+    a.Get("--use-precision-aware-optimizer");
+    auto bytes_of = [&](const char* flag) -> int {
+      const std::string v = Lower(a.Value(flag));
+      if (v.empty() || v == "fp32" || v == "float32") return 4;
+      if (v == "bf16" || v == "bfloat16" || v == "fp16" || v == "float16") return 2;
+      if (v == "fp8" || v == "uint8") return 1;
+      return 0;
+    };
+    const int m = bytes_of("--exp-avg-dtype"), v = bytes_of("--exp-avg-sq-dtype");
+    const char* flag = a.Has("--exp-avg-dtype") ? "--exp-avg-dtype" : "--exp-avg-sq-dtype";
+    if (m == 0 || v == 0) {
+      b.Ignore(a.At(flag), "moment dtype not recognised; fp32 moments assumed");
+    } else {
+      const int wider = std::max(m, v);
+      const std::string dtype = wider == 4 ? "float32" : wider == 2 ? "bfloat16" : "float8";
+      if (m != v)
+        b.Note("--exp-avg-dtype and --exp-avg-sq-dtype differ; both moments are estimated as " +
+               dtype);
+      b.Set("optimizer.state_dtype", dtype, a.At(flag));
+      a.Get("--exp-avg-dtype");
+      a.Get("--exp-avg-sq-dtype");
+    }
+  }
+  // --cpu-offloading with --cpu-offloading-num-layers N (default 0; with activations on by
+  // default, --cpu-offloading-activations): the saved activations of N layers go to pinned host
+  // memory (model_parallel_config.py cpu_offloading_*; arguments.py asserts N < num_layers).
+  // activation_checkpoint.offload moves every block's: read when N is num_layers − 1, the most
+  // Megatron allows; fewer layers are left out (an over-estimate) with a note.
+  if (a.Has("--cpu-offloading")) {
+    a.Get("--cpu-offloading");
+    const long long n = a.Int("--cpu-offloading-num-layers").value_or(0);
+    const long long layers = a.Int("--num-layers").value_or(0);
+    const std::string activations = Lower(a.Value("--cpu-offloading-activations"));
+    const bool acts = activations.empty() || activations == "true" || activations == "1";
+    if (acts && layers > 1 && n >= layers - 1) {
+      b.Set("activation_checkpoint.offload", true, a.At("--cpu-offloading-num-layers"));
+    } else if (n > 0) {
+      b.Note("--cpu-offloading-num-layers " + std::to_string(n) + " of " + std::to_string(layers) +
+             " layers: partial activation offload is not modelled; estimated with every "
+             "layer's activations on the device (an over-estimate)");
+    }
+    a.Get("--cpu-offloading-num-layers");
+  }
   if (a.Has("--grad-reduce-in-bf16")) {
     a.Get("--grad-reduce-in-bf16");
     b.Set("training.grad_reduce_in_bf16", true, a.At("--grad-reduce-in-bf16"));
