@@ -105,6 +105,34 @@ TEST(ImportMegatron, MomentDtypesAndActivationOffload) {
   EXPECT_TRUE(At(one.config, "activation_checkpoint.offload").is_null());
 }
 
+// --pipeline-model-parallel-layout as DeepSeek-V3 recipes write it: "Et*3|(tt|)*29,m|L" is 32
+// virtual stages (the embedding and 3 layers, 29 of 2 layers, the MTP layer, the loss). Over
+// PP 16 stage s runs on rank s mod 16: rank 0 holds 3 + 2 = 5 layers, ranks 1–13 hold 2 + 2,
+// rank 14 holds 2 and the MTP stage, rank 15 holds 2 and the loss: 61 in all.
+TEST(ImportMegatron, PipelineLayoutStringGivesEachRanksLayers) {
+  const std::string script =
+      "torchrun --nproc_per_node 8 --nnodes 16 pretrain_gpt.py --num-layers 61 --hidden-size "
+      "1024 --num-attention-heads 8 --seq-length 1024 --max-position-embeddings 1024 "
+      "--micro-batch-size 1 --global-batch-size 256 --pipeline-model-parallel-size 16 "
+      "--pipeline-model-parallel-layout \"Et*3|(tt|)*29,m|L\" --bf16\n";
+  const ImportResult r = MustImport({{"run.sh", script}});
+  nlohmann::json expected = {5};
+  for (int i = 0; i < 13; ++i) expected.push_back(4);
+  expected.push_back(2);
+  expected.push_back(2);
+  EXPECT_EQ(At(r.config, "parallelism.pipeline_parallel_layer_list"), expected);
+  EXPECT_EQ(At(r.config, "parallelism.pipeline_parallel_schedule"), "Interleaved1F1B");
+  EXPECT_EQ(At(r.config, "parallelism.pipeline_parallel_layers_per_stage"), 3);
+  bool mtp_noted = false;
+  for (const std::string& n : r.report.notes) mtp_noted |= n.find("rank 14") != std::string::npos;
+  EXPECT_TRUE(mtp_noted);
+  // A layout whose decoder layers do not add up to --num-layers is named and left out.
+  std::string wrong = script;
+  wrong.replace(wrong.find("*29"), 3, "*28");
+  const ImportResult bad = MustImport({{"run.sh", wrong}});
+  EXPECT_TRUE(At(bad.config, "parallelism.pipeline_parallel_layer_list").is_null());
+}
+
 // DeepSeek-V3.2's indexer from MindSpeed-LLM's flags (defaults 64 heads of 128, top-k 2048 in
 // dsa_indexer_feature.py); the fused kernels only when both the indexer and the loss or sparse
 // attention are fused.

@@ -71,14 +71,49 @@ TEST(MegatronCiRules, UnevenFirstAndLastStagesBecomeALayerList) {
             nlohmann::json::array({2, 6, 6, 2}));
 }
 
-// Selective recompute is core attention unless --recompute-modules leaves it out.
-TEST(MegatronCiRules, RecomputeModulesWithoutCoreAttentionKeepTheScores) {
+// Selective recompute is core attention unless --recompute-modules names the modules (as
+// words or as Megatron-Bridge's "[a b]" string).
+TEST(MegatronCiRules, RecomputeModulesAreRead) {
   const ImportResult core = MustImport(
       {{"run.sh", Script("--recompute-granularity selective --recompute-modules core_attn")}});
   EXPECT_EQ(At(core.config, "activation_checkpoint.mode"), "selective");
+  EXPECT_EQ(At(core.config, "activation_checkpoint.recompute_modules"),
+            nlohmann::json::array({"core_attn"}));
   const ImportResult other = MustImport(
       {{"run.sh", Script("--recompute-granularity selective --recompute-modules layernorm mlp")}});
-  EXPECT_EQ(At(other.config, "activation_checkpoint.mode"), "none");
+  EXPECT_EQ(At(other.config, "activation_checkpoint.mode"), "selective");
+  EXPECT_EQ(At(other.config, "activation_checkpoint.recompute_modules"),
+            nlohmann::json::array({"layernorm", "mlp"}));
+  const ImportResult listed = MustImport({{"run.sh", Script("--recompute-granularity selective "
+                                                            "--recompute-modules \"[moe_act "
+                                                            "mla_up_proj]\"")}});
+  EXPECT_EQ(At(listed.config, "activation_checkpoint.recompute_modules"),
+            nlohmann::json::array({"moe_act", "mla_up_proj"}));
+}
+
+// What each module drops per token per layer, Llama 3 8B on one GPU (h 4096, I 14336, bf16,
+// flash attention, no sequence parallelism to split by): layernorm the two norms' outputs,
+// 2 × 2 × 4096 = 16,384 B; mlp the fused SwiGLU's saved [gate, up] output and fc2's input,
+// 3 × 2 × 14336 = 86,016 B. Listing core_attn changes nothing with flash attention (no scores).
+TEST(MegatronCiRules, RecomputeModulesDropTheirSavedTensors) {
+  const Config base = With(MustParse(R"({"model": "llama3-8b", "device": "h100-80gb",
+      "framework": "megatron", "training": {"dropout": 0.0}})"),
+                           {{"b", "1"}, {"s", "1024"}, {"ac", "selective"}});
+  auto per_token = [](const Config& c) {
+    return EstimateMemory(c).stages.front().activations.bytes_per_token_per_layer;
+  };
+  const double core = per_token(base);
+  auto with_modules = [&](const char* list) {
+    nlohmann::json j = ConfigToJson(base);
+    j["activation_checkpoint"]["recompute_modules"] = nlohmann::json::parse(list);
+    return MustParse(j.dump());
+  };
+  EXPECT_DOUBLE_EQ(per_token(with_modules(R"(["core_attn"])")), core);
+  EXPECT_DOUBLE_EQ(core - per_token(with_modules(R"(["core_attn", "layernorm"])")), 16384.0);
+  EXPECT_DOUBLE_EQ(core - per_token(with_modules(R"(["mlp"])")), 86016.0);
+  EXPECT_FALSE(
+      ParseConfig(R"({"activation_checkpoint": {"recompute_modules": ["attn"]}})", TestPresets())
+          .ok());
 }
 
 // --optimizer muon (and the deprecated dist_muon) is Muon, not the Adam assumed for unknown names.

@@ -149,7 +149,25 @@ struct ActivationCheckpoint {
   // post-attention norm send what they save for backward to host memory and prefetch it back
   // (estimate_activations.cpp); the MLP's saved tensors stay on the device.
   bool swap_attention = false;
+  // Megatron --recompute-modules with --recompute-granularity selective
+  // (transformer_config.py recompute_modules): which parts of each layer are recomputed in
+  // backward. Bits of RecomputeModule; 0 = Megatron's default, core attention only.
+  std::uint32_t recompute_modules = 0;
 };
+
+// Megatron's --recompute-modules names (megatron/core/transformer/transformer_config.py).
+enum RecomputeModule : std::uint32_t {
+  kRecomputeCoreAttn = 1u << 0,       // core_attn: the softmax scores
+  kRecomputeLayernorm = 1u << 1,      // layernorm: the two norms' outputs
+  kRecomputeMlaUpProj = 1u << 2,      // mla_up_proj: MLA's q / k / v up-projections
+  kRecomputeMlp = 1u << 3,            // mlp: a dense MLP
+  kRecomputeMoeAct = 1u << 4,         // moe_act: the routed experts' activation function
+  kRecomputeMoe = 1u << 5,            // moe: the whole MoE layer
+  kRecomputeSharedExperts = 1u << 6,  // shared_experts
+};
+// The names in that order; RecomputeModuleBit returns 0 for an unknown name.
+extern const char* const kRecomputeModuleNames[7];
+std::uint32_t RecomputeModuleBit(std::string_view name);
 
 struct Optimizer {
   OptimizerKind name = OptimizerKind::kAdamW;

@@ -2,6 +2,8 @@
 // the first entry per value is the canonical name, the rest are accepted spellings.
 
 #include <cctype>
+#include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -209,4 +211,13 @@ std::int64_t LayersPerStageFromScheduleText(std::string_view text) {
 }
 
 }  // namespace detail
+const char* const kRecomputeModuleNames[7] = {"core_attn", "layernorm", "mla_up_proj",   "mlp",
+                                              "moe_act",   "moe",       "shared_experts"};
+
+std::uint32_t RecomputeModuleBit(std::string_view name) {
+  for (std::size_t i = 0; i < std::size(kRecomputeModuleNames); ++i)
+    if (name == kRecomputeModuleNames[i]) return 1u << i;
+  return 0;
+}
+
 }  // namespace trainmem

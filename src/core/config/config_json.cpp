@@ -1,5 +1,6 @@
 // Config → JSON (every key written), the schema defaults, the alias table and ApplySetting.
 
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -174,6 +175,15 @@ json ConfigToJson(const Config& c) {
            {"offload", c.activation_checkpoint.offload}};
   // Written only when set: v1 share links diff against frozen defaults that predate the key.
   if (c.activation_checkpoint.swap_attention) j["activation_checkpoint"]["swap_attention"] = true;
+  // Written only when set: an empty list is Megatron's default (core attention), what every
+  // earlier link described.
+  if (c.activation_checkpoint.recompute_modules != 0) {
+    json names = json::array();
+    for (std::size_t i = 0; i < std::size(kRecomputeModuleNames); ++i)
+      if (c.activation_checkpoint.recompute_modules & (1u << i))
+        names.push_back(kRecomputeModuleNames[i]);
+    j["activation_checkpoint"]["recompute_modules"] = std::move(names);
+  }
   j["optimizer"] = OptimizerToJson(c.optimizer);
   j["overhead"] = json{{"temporary_fraction", c.overhead.temporary_fraction},
                        {"budget_fraction", c.overhead.budget_fraction}};

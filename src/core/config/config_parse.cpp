@@ -260,6 +260,25 @@ void ReadActivationCheckpoint(const json* section, ActivationCheckpoint& ac,
   }
   r.Bool("offload", ac.offload);
   r.Bool("swap_attention", ac.swap_attention);
+  if (const json* list = r.Get("recompute_modules")) {
+    std::uint32_t bits = 0;
+    bool ok = list->is_array();
+    for (std::size_t i = 0; ok && i < list->size(); ++i) {
+      const json& item = (*list)[i];
+      const std::uint32_t bit = item.is_string() ? RecomputeModuleBit(item.get<std::string>()) : 0;
+      ok = bit != 0;
+      bits |= bit;
+    }
+    if (ok) {
+      ac.recompute_modules = bits;
+    } else {
+      std::string known;
+      for (const char* n : kRecomputeModuleNames)
+        known += std::string(known.empty() ? "" : ", ") + n;
+      r.Fail("recompute_modules", "expected a list of Megatron module names (" + known + "), got " +
+                                      detail::Dump(*list));
+    }
+  }
   r.ReportUnknownKeys();
 }
 

@@ -214,6 +214,13 @@ struct LayerBytes {
   double input = 0;    // the block input (what full AC keeps)
   double scores = 0;   // eager attention probabilities (part of none)
   double working = 0;  // transient gradients while this block runs backward
+  // Parts of `none` that Megatron's --recompute-modules drop (recomputed in backward):
+  double norm_out = 0;    // layernorm: the norm's output (the next linear's input)
+  double up_proj = 0;     // mla_up_proj: MLA's q, k, v after the up-projections
+  double dense = 0;       // mlp: a dense MLP's intermediates
+  double shared = 0;      // shared_experts: the shared experts' intermediates
+  double routed = 0;      // moe: the router's and the routed copies' tensors
+  double routed_act = 0;  // moe_act: one F-wide tensor per routed copy (the activation's output)
 };
 
 // A DeciLM replace_with_linear part: its norm and one h × h linear, which saves its input.
@@ -362,6 +369,8 @@ LayerBytes AttentionBytes(const Context& x, const Shape& s) {
   if (x.rope_keeps_qkv) saved += x.ab * qkv;  // the QKV output, held by RoPE's saved q, k
   saved += s.latent > 0 ? x.ab * s.latent + NormBytes(x, s.latent) : 0;
   saved += x.ab * s.o_dim / x.tp;  // attention out = o_proj in
+  b.norm_out = x.ab * s.h / x.rep;
+  if (s.latent > 0) b.up_proj = x.ab * qkv * (x.rope_keeps_qkv ? 2 : 1);
   if (x.eager_attention) {
     // Softmax output per query row (+ dropout mask and dropped output when dropout > 0).
     b.scores = heads * x.seq_kv * (x.ab + mask * (1.0 + x.ab));
@@ -513,6 +522,10 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
     // copies, so the permuted input and the intermediates are etp × larger than one rank's
     // share; the combined output comes back at the local count.
     const double gathered = x.framework == Framework::kMegatron ? x.etp : 1.0;
+    b.routed =
+        8.0 * s.experts / x.rep + routed * ((x.ab * gathered + output_bytes) * s.h +
+                                            factor * x.ab * gathered * s.expert_width / x.etp);
+    b.routed_act = routed * x.ab * gathered * s.expert_width / x.etp;
     saved += routed * ((x.ab * gathered + output_bytes) * s.h +
                        factor * x.ab * gathered * s.expert_width / x.etp);
     op += 4.0 * s.experts / x.rep + routed * x.ab * (s.expert_width / x.etp + s.h);
@@ -521,6 +534,8 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
   saved += factor * x.ab * width;
   saved += mask * s.h / x.rep;
   b.none = saved;
+  b.norm_out = x.ab * s.h / x.rep;
+  (moe ? b.shared : b.dense) = factor * x.ab * width;
   // SAC "op": w1 and w2 outputs (every other mm).
   b.op_sac = op + x.ab * (width + s.h / x.rep);
   if (x.torchtitan) {
@@ -607,9 +622,28 @@ PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, 
     // Megatron and MindSpeed --recompute-granularity selective: core attention is recomputed
     // (Korthikanti et al. 2022 §4.2; transformer_block / attention.py
     // _checkpointed_attention_forward), whatever selective_ac_option says (a torchtitan key):
-    // the softmax scores and their dropout are not kept.
-    p.kept = none - attn.scores;
-    p.recompute = attn.scores;
+    // the softmax scores and their dropout are not kept. --recompute-modules names other parts
+    // (transformer_config.py recompute_modules; transformer_layer.py checkpoints the norms with
+    // CheckpointWithoutOutput, multi_latent_attention.py the up-projections, mlp.py / experts.py
+    // the MLP and the experts' activation, moe_layer.py the MoE layer): what those parts keep
+    // between their input and their output is dropped and rebuilt in backward.
+    const std::uint32_t m = c.activation_checkpoint.recompute_modules == 0
+                                ? kRecomputeCoreAttn
+                                : c.activation_checkpoint.recompute_modules;
+    double dropped = 0;
+    if (m & kRecomputeCoreAttn) dropped += attn.scores;
+    if (m & kRecomputeLayernorm) dropped += attn.norm_out + mlp.norm_out;
+    if (m & kRecomputeMlaUpProj) dropped += attn.up_proj;
+    if (m & kRecomputeMlp) dropped += mlp.dense;
+    if (m & kRecomputeMoe) {
+      dropped += mlp.routed + mlp.shared;
+    } else {
+      if (m & kRecomputeMoeAct) dropped += mlp.routed_act;
+      if (m & kRecomputeSharedExperts) dropped += mlp.shared;
+    }
+    dropped = std::min(dropped, std::max(0.0, none - attn.input));
+    p.kept = none - dropped;
+    p.recompute = dropped;
   } else if (mode == AcMode::kNone || (mode == AcMode::kSelective && !op_level && !checkpointed)) {
     p.kept = none;
   } else if (mode == AcMode::kFull || checkpointed) {

@@ -285,6 +285,68 @@ long long WorldFromLauncher(const std::string& launcher) {
   return PositiveProduct(per_node, std::max(1LL, nodes));
 }
 
+// Megatron's --pipeline-model-parallel-layout (megatron/core/transformer/
+// pipeline_parallel_layer_layout.py parse_str_to_list): commas are cosmetic, "(…)*n" then
+// "x*n" repeat, "|" ends a virtual stage; E embedding, t decoder layer, m MTP layer, L loss.
+// Stage s runs on rank s mod PP. Returns each stage's decoder layers and whether an MTP layer
+// sits off the last stage, or nullopt when the string does not parse.
+struct LayoutStages {
+  std::vector<long long> decoders;
+  long long mtp_stage = -1;
+};
+std::optional<LayoutStages> ParsePipelineLayout(std::string text) {
+  std::string plain;
+  for (char c : text)
+    if (c != ',' && c != ' ' && c != '"' && c != '\'') plain += c;
+  // Unroll "(…)*n" (no nesting), then "x*n"; the expansion is bounded.
+  constexpr std::size_t kMaxExpanded = 1 << 16;
+  auto unroll = [&](bool groups) -> bool {
+    for (std::size_t star = plain.find('*'); star != std::string::npos;
+         star = plain.find('*', star)) {
+      std::size_t end = star + 1;
+      while (end < plain.size() && plain[end] >= '0' && plain[end] <= '9') ++end;
+      const std::optional<long long> n = ParseInteger(plain.substr(star + 1, end - star - 1));
+      std::size_t begin = star;
+      std::string unit;
+      if (groups) {
+        if (star == 0 || plain[star - 1] != ')') {
+          ++star;
+          continue;
+        }
+        begin = plain.rfind('(', star - 1);
+        if (begin == std::string::npos) return false;
+        unit = plain.substr(begin + 1, star - 2 - begin);
+      } else {
+        if (star == 0) return false;
+        begin = star - 1;
+        unit = plain.substr(begin, 1);
+      }
+      if (!n || *n < 0 || unit.size() * static_cast<std::size_t>(*n) > kMaxExpanded) return false;
+      std::string repeated;
+      for (long long k = 0; k < *n; ++k) repeated += unit;
+      plain = plain.substr(0, begin) + repeated + plain.substr(end);
+      if (plain.size() > kMaxExpanded) return false;
+      star = begin + repeated.size();
+    }
+    return true;
+  };
+  if (!unroll(true) || !unroll(false)) return std::nullopt;
+  LayoutStages out;
+  out.decoders.push_back(0);
+  for (char c : plain) {
+    if (c == '|') {
+      out.decoders.push_back(0);
+    } else if (c == 't') {
+      ++out.decoders.back();
+    } else if (c == 'm') {
+      out.mtp_stage = static_cast<long long>(out.decoders.size()) - 1;
+    } else if (c != 'E' && c != 'L') {
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
 // Why a flag the importer did not read is left out, from the words of its name (whole words:
 // "--accumulate-allreduce-grads-in-fp32" is not a learning rate, "--mtp-mem-efficient-logits" not
 // logging). Only flags whose words say they are hyper-parameters, I/O or logging are called
@@ -463,7 +525,49 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   if (a.Has("--microbatch-group-size-per-virtual-pipeline-stage"))
     set_int("--microbatch-group-size-per-virtual-pipeline-stage",
             "parallelism.microbatch_group_size_per_vp_stage");
-  if (a.Has("--num-layers-per-virtual-pipeline-stage")) {
+  // --pipeline-model-parallel-layout: each virtual stage's layers spelled out (the DeepSeek-V3
+  // recipes' "Et*3|(tt|)*29,m|L"); Megatron refuses it beside the other split flags.
+  bool layout_set = false;
+  if (a.Has("--pipeline-model-parallel-layout")) {
+    const std::optional<LayoutStages> layout =
+        ParsePipelineLayout(a.Value("--pipeline-model-parallel-layout"));
+    const long long layers = a.Int("--num-layers").value_or(0);
+    long long total = 0, widest = 0;
+    const long long stages = layout ? static_cast<long long>(layout->decoders.size()) : 0;
+    if (layout)
+      for (long long d : layout->decoders) {
+        total += d;
+        widest = std::max(widest, d);
+      }
+    if (!layout || pp < 1 || stages % pp != 0 || total != layers) {
+      b.Ignore(a.At("--pipeline-model-parallel-layout"),
+               "does not parse into PP × virtual stages holding the --num-layers decoder "
+               "layers; the even split is estimated");
+    } else {
+      layout_set = true;
+      json list = json::array();
+      for (long long r = 0; r < pp; ++r) {
+        long long n = 0;
+        for (long long s = r; s < stages; s += pp)
+          n += layout->decoders[static_cast<std::size_t>(s)];
+        list.push_back(n);
+      }
+      const Source src = a.At("--pipeline-model-parallel-layout");
+      if (pp > 1) b.Set("parallelism.pipeline_parallel_layer_list", list, src);
+      if (stages / pp > 1) {
+        b.Set("parallelism.pipeline_parallel_schedule", "Interleaved1F1B", src);
+        b.Set("parallelism.pipeline_parallel_layers_per_stage", std::max(1LL, widest), src);
+      }
+      if (layout->mtp_stage >= 0 && layout->mtp_stage % pp != pp - 1)
+        b.Note("the layout puts the MTP layers on pipeline rank " +
+               std::to_string(layout->mtp_stage % pp) +
+               "; the estimate keeps them on the last rank");
+    }
+  }
+  if (layout_set) {
+    a.Get("--num-layers-per-virtual-pipeline-stage");
+    a.Get("--num-virtual-stages-per-pipeline-rank");
+  } else if (a.Has("--num-layers-per-virtual-pipeline-stage")) {
     set_int("--num-layers-per-virtual-pipeline-stage",
             "parallelism.pipeline_parallel_layers_per_stage");
     b.Set("parallelism.pipeline_parallel_schedule", "Interleaved1F1B",
@@ -585,25 +689,27 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   } else if (granularity == "selective" || a.Has("--recompute-activations")) {
     a.Get("--recompute-activations");
     // Selective recompute recomputes the modules of --recompute-modules, ["core_attn"] when not
-    // given (megatron/core/transformer/transformer_config.py __post_init__;
-    // transformer/attention.py checks "core_attn" in recompute_modules). trainmem's selective
-    // mode for Megatron is that core-attention recompute; a list without core_attn keeps the
-    // attention scores and recomputes other pieces (layernorm, mla_up_proj, mlp, moe_act, ...),
-    // which the config cannot say: it is estimated without recompute, an over-estimate.
-    std::string modules;
-    if (Arg* m = a.Get("--recompute-modules"))
-      for (const std::string& v : m->values) modules += (modules.empty() ? "" : " ") + v;
-    const bool core_attn =
-        !a.Has("--recompute-modules") || modules.find("core_attn") != std::string::npos;
-    if (core_attn) {
-      b.Set("activation_checkpoint.mode", "selective",
-            a.Has("--recompute-granularity") ? a.At("--recompute-granularity")
-                                             : a.At("--recompute-activations"));
-    } else {
-      b.Set("activation_checkpoint.mode", "none", a.At("--recompute-modules"));
-      b.Note("--recompute-modules " + modules +
-             " recomputes modules other than core attention, which the estimate cannot "
-             "express: estimated without recompute (an over-estimate)");
+    // given (megatron/core/transformer/transformer_config.py __post_init__). The list may be
+    // written as words or as "[a b]" / "a,b".
+    b.Set("activation_checkpoint.mode", "selective",
+          a.Has("--recompute-granularity") ? a.At("--recompute-granularity")
+                                           : a.At("--recompute-activations"));
+    if (Arg* m = a.Get("--recompute-modules")) {
+      json names = json::array();
+      std::string unknown;
+      for (const std::string& v : m->values)
+        for (const std::string& w : Words(v, "[], '\""))
+          if (w.empty()) {
+            continue;
+          } else if (RecomputeModuleBit(w) != 0) {
+            names.push_back(w);
+          } else {
+            unknown += (unknown.empty() ? "" : ", ") + w;
+          }
+      if (!unknown.empty())
+        b.Note("--recompute-modules: " + unknown + " not modelled (kept on the device)");
+      if (!names.empty())
+        b.Set("activation_checkpoint.recompute_modules", names, a.At("--recompute-modules"));
     }
   } else {
     b.Set("activation_checkpoint.mode", "none", {file.name, 0, "(no --recompute-granularity)"});
@@ -1071,7 +1177,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     // slots included (Megatron builds chunk c from slots [c·per, (c+1)·per)); a split that does
     // not divide runs the default interleaving (2 chunks per rank).
     if (const json* lps = b.Get("parallelism.pipeline_parallel_layers_per_stage");
-        lps && lps->is_number_integer() && lps->get<long long>() > 0) {
+        !layout_set && lps && lps->is_number_integer() && lps->get<long long>() > 0) {
       const long long per = lps->get<long long>();
       const long long slots = layers + static_cast<long long>(noop_slots.size()) + extra_slots;
       if (slots % per != 0 || (slots / per) % std::max(1LL, pp) != 0) {
@@ -1185,7 +1291,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
              " layers over PP " + std::to_string(pp) + "; the even split is estimated");
     }
   }
-  if (extra_slots > 0 && pp > 1 && slot_list.empty() &&
+  if (extra_slots > 0 && pp > 1 && slot_list.empty() && !layout_set &&
       !a.Has("--decoder-first-pipeline-num-layers") &&
       !a.Has("--decoder-last-pipeline-num-layers")) {
     a.Get("--account-for-embedding-in-pipeline-split");

@@ -61,7 +61,7 @@ const nlohmann::json& V1LaterKeys() {
                  "grad_reduce_in_bf16": false},
     "parallelism": {"ulysses_degree_in_cp": 0, "microbatch_group_size_per_vp_stage": 0,
                     "num_distributed_optimizer_instances": 1},
-    "activation_checkpoint": {"swap_attention": false},
+    "activation_checkpoint": {"swap_attention": false, "recompute_modules": []},
     "optimizer": {"reuse_fp32_param": false}
   })");
   return later;
