@@ -566,5 +566,30 @@ TEST(MegatronGradReduce, Bf16GradientBufferHalvesTheGradients) {
   EXPECT_EQ(testing::At(r.config, "training.grad_reduce_in_bf16"), true);
 }
 
+// Megatron-FSDP on 8 GPUs (DP 8), Llama 3 8B: optim_grads (zero_stage 2) shards the fp32 gradient
+// buffer as the distributed optimizer shards the states, optim_grads_params (3) the bf16
+// parameters too, with two layers gathered at a time.
+TEST(MegatronFsdp, ShardingStrategiesShardGradientsThenParameters) {
+  const std::vector<std::pair<std::string, std::string>> s = {
+      {"ws", "8"}, {"b", "1"}, {"s", "1024"}, {"parallelism.zero_stage", "1"}};
+  const Config z1 = Megatron("h100-80gb", "\"llama3-8b\"", s);
+  const MemoryBreakdown one = EstimateMemory(z1).per_device;
+  const MemoryBreakdown two =
+      EstimateMemory(With(z1, {{"parallelism.zero_stage", "2"}})).per_device;
+  const MemoryBreakdown three =
+      EstimateMemory(With(z1, {{"parallelism.zero_stage", "3"}})).per_device;
+  EXPECT_NEAR(static_cast<double>(two.gradients), one.gradients / 8.0, 8.0);
+  EXPECT_EQ(two.parameters, one.parameters);
+  EXPECT_NEAR(static_cast<double>(three.parameters), one.parameters / 8.0, 8.0);
+  EXPECT_EQ(three.optimizer_states, one.optimizer_states);
+  const ImportResult r = testing::MustImport(
+      {{"run.sh",
+        "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 4 --hidden-size 512 "
+        "--num-attention-heads 8 --seq-length 1024 --max-position-embeddings 1024 "
+        "--micro-batch-size 4 --use-megatron-fsdp --data-parallel-sharding-strategy "
+        "optim_grads_params --use-distributed-optimizer --bf16\n"}});
+  EXPECT_EQ(testing::At(r.config, "parallelism.zero_stage"), 3);
+}
+
 }  // namespace
 }  // namespace trainmem

@@ -416,8 +416,15 @@ StateBytes MegatronRecipe(const Config& config, const Layout& layout, const Stag
   const double sharded = local.Sharded(shards);
   const double states =
       OptimizerStateBytes(config, stage, shards.dense, shards.expert, state_bytes);
-  out.parameters = local.total() * param_bytes;
-  out.gradients = local.total() * grad_bytes;
+  // Megatron-FSDP (--use-megatron-fsdp, --data-parallel-sharding-strategy optim_grads = 2,
+  // optim_grads_params = 3; megatron/core/distributed/fsdp): the gradient buffer and then the
+  // parameters are sharded over the data-parallel ranks as the optimizer states are; a sharded
+  // module's parameters are all-gathered for its forward and backward, the next one prefetched.
+  const int zero = config.parallelism.zero_stage.value_or(0);
+  out.parameters = (zero >= 3 ? sharded : local.total()) * param_bytes;
+  out.gradients = (zero >= 2 ? sharded : local.total()) * grad_bytes;
+  if (zero >= 3)
+    out.gathered_params = 2 * (stage.max_layer_dense + stage.max_layer_expert) * param_bytes;
   // MindSpeed --reuse-fp32-param (mindspeed/core/memory/reuse_param/adaptor.py): with the
   // distributed optimizer the fp32 master shard is an int32 view into the bf16 parameter buffer
   // (its high halves are the bf16 parameters) plus a bf16 remainder buffer of numel / DP

@@ -787,6 +787,27 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     else
       b.Ignore(a.At("--optimizer"), "optimizer '" + o + "' not modelled; Adam assumed");
   }
+  // Megatron-FSDP: --use-megatron-fsdp with --data-parallel-sharding-strategy (no_shard, optim,
+  // optim_grads, optim_grads_params; megatron/training/arguments.py) is zero_stage 0–3.
+  if (a.Has("--use-megatron-fsdp")) {
+    a.Get("--use-megatron-fsdp");
+    const std::string strategy = Lower(a.Value("--data-parallel-sharding-strategy"));
+    const int stage = strategy == "optim_grads_params" ? 3
+                      : strategy == "optim_grads"      ? 2
+                      : strategy == "optim"            ? 1
+                                                       : 0;
+    if (strategy.empty() || strategy == "no_shard") {
+      b.Note(
+          "--use-megatron-fsdp without a --data-parallel-sharding-strategy shards nothing "
+          "(no_shard)");
+    }
+    const char* flag = a.Has("--data-parallel-sharding-strategy")
+                           ? "--data-parallel-sharding-strategy"
+                           : "--use-megatron-fsdp";
+    b.Set("parallelism.zero_stage", std::max(stage, a.Has("--use-distributed-optimizer") ? 1 : 0),
+          a.At(flag));
+    a.Get("--data-parallel-sharding-strategy");
+  }
   // --use-precision-aware-optimizer with --exp-avg-dtype / --exp-avg-sq-dtype (fp32, fp16, bf16,
   // fp8; megatron/core/optimizer/optimizer_config.py): Adam's moments in that dtype. The config
   // holds one dtype for both: the wider of the two is kept when they differ.
