@@ -406,5 +406,52 @@ TEST(ImportTorchtitan, CodeDefinedAndDebugFlavors) {
   EXPECT_EQ(full.config["model"], "deepseek-v3");
 }
 
+// A registry's comments speak for the recipe they sit in: a kernel note naming B200 inside one
+// recipe does not make the other recipes B200 jobs (torchtitan's deepseek_v3 registry).
+TEST(ImportTorchtitan, RegistryCommentsNameTheDeviceOfTheirOwnRecipe) {
+  const std::string registry = R"(# Recipes for DeepSeek-V3.
+def dsv3_plain() -> Trainer.Config:
+    return Trainer.Config(
+        model_spec=model_registry("16B"),
+        training=TrainingConfig(local_batch_size=4, seq_len=4096),
+    )
+
+
+def dsv3_mxfp8() -> Trainer.Config:
+    config = dsv3_plain()
+    # pad_multiple=128 is required by the quantization kernel on sm_100 (e.g. B200)
+    config.training.local_batch_size = 2
+    return config
+)";
+  const ImportResult plain = MustImport({{"config_registry.py", registry}}, "dsv3_plain");
+  bool device_missing = false;
+  for (const ImportMissing& m : plain.report.missing) device_missing |= m.key == "device";
+  EXPECT_TRUE(device_missing);
+  const ImportResult mx = MustImport({{"config_registry.py", registry}}, "dsv3_mxfp8");
+  EXPECT_EQ(At(mx.config, "device"), "b200");
+}
+
+// optimizer.implementation = "fused_opt_states_bf16" (torchtitan docs/bf16_optimizer_states.md)
+// keeps Adam's moments in bf16; the fork's [optimizer] state_dtype says it directly.
+TEST(ImportTorchtitan, Bf16OptimizerStatesAreRead) {
+  const std::string toml = R"([model]
+name = "llama3"
+flavor = "8B"
+[optimizer]
+name = "AdamW"
+implementation = "fused_opt_states_bf16"
+[training]
+local_batch_size = 1
+seq_len = 2048
+)";
+  const ImportResult r = MustImport({{"job.toml", toml}});
+  EXPECT_EQ(At(r.config, "optimizer.state_dtype"), "bfloat16");
+  std::string fork = toml;
+  fork.replace(fork.find("implementation = \"fused_opt_states_bf16\""),
+               std::string("implementation = \"fused_opt_states_bf16\"").size(),
+               "state_dtype = \"bfloat16\"");
+  EXPECT_EQ(At(MustImport({{"job.toml", fork}}).config, "optimizer.state_dtype"), "bfloat16");
+}
+
 }  // namespace
 }  // namespace trainmem::testing

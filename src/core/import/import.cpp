@@ -107,7 +107,11 @@ void FillAssumptions(Builder& b, const std::vector<InputFile>& files, const Pres
       npu = npu || f.text.find("NPUS_PER_NODE") != std::string::npos ||
             f.text.find("torch_npu") != std::string::npos ||
             f.text.find("ASCEND") != std::string::npos || f.text.find("HCCL_") != std::string::npos;
-      const import_detail::CommentHints h = import_detail::HintsFromComments(f.text, '#');
+      // A Python registry's comments were read recipe by recipe (torchtitan_import.cpp): a
+      // comment in another recipe does not name this job's accelerator.
+      const bool python = f.name.size() > 3 && f.name.compare(f.name.size() - 3, 3, ".py") == 0;
+      const import_detail::CommentHints h =
+          python ? import_detail::CommentHints{} : import_detail::HintsFromComments(f.text, '#');
       if (device.empty() && !h.device.empty()) device = h.device;
     }
     for (const std::string& token : {std::string("_a3"), std::string("_a2")}) {

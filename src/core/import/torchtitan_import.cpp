@@ -347,7 +347,31 @@ void ImportTorchtitanPython(const std::vector<const InputFile*>& files,
   for (const InputFile* f : files) {
     if (f->text.find("torchtitan_npu") != std::string::npos)
       b.Set("framework", "torchtitan-npu", {f->name, 0, "imports torchtitan_npu"});
-    ApplyCommentHints(f->text, '#', f->name, b);
+    // A registry holds many recipes: a comment about hardware speaks for the recipe it sits in
+    // (deepseek_v3's mxfp8 recipe mentions B200 for its kernel), so only the file's header
+    // (before its first def) and the chosen recipe's own lines are read for hints.
+    int first_def = 0, begin = 0, end = 0;
+    for (const py::Function& fn : program.functions()) {
+      if (fn.file != f->name) continue;
+      if (first_def == 0 || fn.line < first_def) first_def = fn.line;
+      if (fn.name == chosen) begin = fn.line;
+    }
+    for (const py::Function& fn : program.functions())
+      if (fn.file == f->name && begin > 0 && fn.line > begin && (end == 0 || fn.line < end))
+        end = fn.line;
+    std::string kept;
+    int line = 1;
+    for (std::size_t start = 0; start <= f->text.size();) {
+      std::size_t stop = f->text.find('\n', start);
+      if (stop == std::string::npos) stop = f->text.size();
+      const bool header = first_def == 0 || line < first_def;
+      const bool recipe = begin > 0 && line >= begin && (end == 0 || line < end);
+      if (header || recipe) kept.append(f->text, start, stop - start);
+      kept += '\n';
+      start = stop + 1;
+      ++line;
+    }
+    ApplyCommentHints(kept, '#', f->name, b);
   }
   ApplyTorchtitanSections(sections, lines, file_name, b, presets);
 }

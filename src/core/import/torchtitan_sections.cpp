@@ -370,8 +370,29 @@ void ReadOptimizer(const Ctx& c, const json& s) {
       SetInt(c, path, v, "optimizer.swap_optimizer_times");
     } else if (key == "early_step_in_backward") {
       SetBool(c, path, v, "optimizer.early_step_in_backward");
-    } else {
+    } else if (key == "implementation" && Lower(Text(v)) == "fused_opt_states_bf16") {
+      // docs/bf16_optimizer_states.md: the fused Adam kernel with bf16 moments beside fp32
+      // parameters and gradients.
+      c.b.Set("optimizer.state_dtype", "bfloat16", c.At(path));
+    } else if (key == "implementation" && Lower(Text(v)) == "foreach") {
+      c.Ignore(path,
+               "foreach adds state-sized temporaries at the step, not counted (the fused "
+               "default has none)");
+    } else if (key == "state_dtype") {  // NousResearch's fork: [optimizer] state_dtype
+      const std::string d = Lower(Text(v));
+      if (d == "bfloat16" || d == "bf16" || d == "float32" || d == "fp32")
+        c.b.Set("optimizer.state_dtype",
+                d == "bf16"   ? "bfloat16"
+                : d == "fp32" ? "float32"
+                              : d,
+                c.At(path));
+      else
+        c.Ignore(path, "state dtype '" + Text(v) + "' not recognised; fp32 assumed");
+    } else if (key == "lr" || key == "eps" || key == "weight_decay" || key == "beta1" ||
+               key == "beta2" || key == "betas" || key == "implementation") {
       c.Ignore(path, "does not change device memory");
+    } else {
+      c.Ignore(path, "not modelled: if it changes device memory, the estimate does not count it");
     }
   }
 }
