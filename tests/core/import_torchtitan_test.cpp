@@ -453,5 +453,23 @@ seq_len = 2048
   EXPECT_EQ(At(MustImport({{"job.toml", fork}}).config, "optimizer.state_dtype"), "bfloat16");
 }
 
+// Fewer tokens per microbatch than one context (gpt_oss's PP recipes: 1024 of 2048): the packer
+// builds one row of 1024 tokens, not a padded 2048-token sequence.
+TEST(ImportTorchtitan, ShortMicrobatchIsOnePackedRow) {
+  const std::string registry = R"(def llama3_small() -> Trainer.Config:
+    return Trainer.Config(
+        model_spec=model_registry("8B"),
+        training=TrainingConfig(
+            num_tokens_per_microbatch_per_dp_rank=1024,
+            max_context_length=2048,
+        ),
+    )
+)";
+  const ImportResult r = MustImport({{"config_registry.py", registry}}, "llama3_small");
+  EXPECT_EQ(At(r.config, "training.seq_len"), 1024);
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 1);
+  EXPECT_TRUE(r.report.problems.empty());
+}
+
 }  // namespace
 }  // namespace trainmem::testing

@@ -680,9 +680,17 @@ void ApplyTorchtitanSections(const json& sections, const std::map<std::string, i
   // Current schema: tokens per microbatch per DP rank / context length = sequences per forward;
   // with PP, num_pp_microbatches of them make the step's local batch (configs.py docstrings).
   if (tokens_per_microbatch > 0) {
-    const long long seq = context_length > 0 ? context_length : 2048;  // TrainingConfig default
+    long long seq = context_length > 0 ? context_length : 2048;  // TrainingConfig default
     const Source src{file, tokens_line, "training.num_tokens_per_microbatch_per_dp_rank"};
-    if (tokens_per_microbatch % seq != 0) {
+    if (tokens_per_microbatch < seq) {
+      // Fewer tokens than one context: the packer fills one row of that many tokens
+      // (components/data/packing.py), so the microbatch is one sequence of that length.
+      seq = tokens_per_microbatch;
+      b.Set("training.seq_len", seq, src);
+      b.Note("training.num_tokens_per_microbatch_per_dp_rank = " + std::to_string(seq) +
+             " is less than the context length: one packed row of " + std::to_string(seq) +
+             " tokens per microbatch");
+    } else if (tokens_per_microbatch % seq != 0) {
       b.Problem("training.num_tokens_per_microbatch_per_dp_rank = " +
                 std::to_string(tokens_per_microbatch) +
                 " is not a multiple of the context "
