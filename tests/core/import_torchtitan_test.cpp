@@ -471,5 +471,28 @@ TEST(ImportTorchtitan, ShortMicrobatchIsOnePackedRow) {
   EXPECT_TRUE(r.report.problems.empty());
 }
 
+// A job whose model is not resolved still gets an assumed world size that its expert
+// parallelism fits: EP 8 borrows from dp_shard · tp (etp 1), so with TP 2 the smallest world is
+// 2 × 8 / 2 = 8, not 2.
+TEST(ImportTorchtitan, AssumedWorldSizeLeavesRoomForExpertParallelism) {
+  const std::string toml = R"([model]
+name = "qwen3_5"
+flavor = "35B-A3B"
+[parallelism]
+tensor_parallel_degree = 2
+expert_parallel_degree = 8
+[training]
+local_batch_size = 1
+seq_len = 4096
+)";
+  Result<ImportResult> r = ImportFiles({{"job.toml", toml}}, ImportOptions{}, TestPresets());
+  ASSERT_TRUE(r.ok());
+  long long assumed = 0;
+  for (const ImportMissing& m : r.value().report.missing)
+    if (m.key == "world_size" && m.assumed.is_number_integer())
+      assumed = m.assumed.get<long long>();
+  EXPECT_EQ(assumed, 8);
+}
+
 }  // namespace
 }  // namespace trainmem::testing

@@ -87,6 +87,19 @@ long long ConsistentWorldSize(const json& config, const Presets& presets) {
     trial["world_size"] = base * k;
     if (ConfigFromJson(trial, presets).ok()) return base * k;
   }
+  // No world makes the config valid (its model is not resolved, say): at least give expert
+  // parallelism the ranks it borrows, dp_shard·cp (and tp when etp = 1), as torchtitan does.
+  const long long ep = JsonInt(config, "parallelism", "expert_parallel_degree", 1);
+  const long long etp = JsonInt(config, "parallelism", "expert_tensor_parallel_degree", 1);
+  if (shard <= 0 && ep > 1 && ep <= kMaxWorldSize) {
+    const long long pool =
+        JsonInt(config, "parallelism", "context_parallel_degree", 1) *
+        (etp == 1 ? JsonInt(config, "parallelism", "tensor_parallel_degree", 1) : 1);
+    if (pool >= 1 && pool <= kMaxWorldSize) {
+      const long long dp_shard = ep / std::gcd(ep, pool);
+      if (base <= kMaxWorldSize / dp_shard) return base * dp_shard;
+    }
+  }
   return base;
 }
 
