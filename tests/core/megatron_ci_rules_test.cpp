@@ -49,8 +49,8 @@ TEST(MegatronCiRules, VirtualStagesPerRankMeanTheInterleavedSchedule) {
   ASSERT_TRUE(r.config_valid);
   EXPECT_EQ(At(r.config, "parallelism.pipeline_parallel_schedule"), "Interleaved1F1B");
   EXPECT_EQ(At(r.config, "parallelism.pipeline_parallel_layers_per_stage"), 2);
-  // The embedding and the loss counted as layers make uneven virtual stages: not expressible,
-  // kept as 1F1B (and said so) rather than refused.
+  // The embedding and the loss counted as layers make 18 slots, which 8 virtual stages cannot
+  // share (Megatron refuses it): kept as 1F1B (and said so) rather than refused.
   const ImportResult uneven =
       MustImport({{"run.sh", Script("--pipeline-model-parallel-size 4 "
                                     "--num-virtual-stages-per-pipeline-rank 2 "
@@ -69,6 +69,20 @@ TEST(MegatronCiRules, UnevenFirstAndLastStagesBecomeALayerList) {
   ASSERT_TRUE(r.config_valid);
   EXPECT_EQ(At(r.config, "parallelism.pipeline_parallel_layer_list"),
             nlohmann::json::array({2, 6, 6, 2}));
+}
+
+// The same split with 2 virtual stages per rank: each rank's count is cut into its 2 stages
+// (get_num_layers_to_build), [2, 6, 6, 2] with virtual stages of up to 3 layers. Refused before.
+TEST(MegatronCiRules, UnevenFirstAndLastStagesWithVirtualStages) {
+  const ImportResult r = MustImport({{"run.sh", Script("--pipeline-model-parallel-size 4 "
+                                                       "--num-virtual-stages-per-pipeline-rank 2 "
+                                                       "--decoder-first-pipeline-num-layers 2 "
+                                                       "--decoder-last-pipeline-num-layers 2")}});
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(At(r.config, "parallelism.pipeline_parallel_layer_list"),
+            nlohmann::json::array({2, 6, 6, 2}));
+  EXPECT_EQ(At(r.config, "parallelism.pipeline_parallel_schedule"), "Interleaved1F1B");
+  EXPECT_EQ(At(r.config, "parallelism.pipeline_parallel_layers_per_stage"), 3);
 }
 
 // Selective recompute is core attention unless --recompute-modules names the modules (as

@@ -528,6 +528,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   // --pipeline-model-parallel-layout: each virtual stage's layers spelled out (the DeepSeek-V3
   // recipes' "Et*3|(tt|)*29,m|L"); Megatron refuses it beside the other split flags.
   bool layout_set = false;
+  bool uneven_virtual = false;  // --decoder-first/last-pipeline-num-layers with virtual stages
   if (a.Has("--pipeline-model-parallel-layout")) {
     const std::optional<LayoutStages> layout =
         ParsePipelineLayout(a.Value("--pipeline-model-parallel-layout"));
@@ -587,8 +588,27 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     const long long layers = a.Int("--num-layers").value_or(0);
     const long long chunks = PositiveProduct(v.value_or(0), pp);
     const long long slots_with_ends = layers > 0 ? layers + extra_slots : 0;
+    // Uneven first / last ranks (--decoder-first/last-pipeline-num-layers): each rank's count
+    // is split into its v virtual stages (transformer_block.py get_num_layers_to_build asserts
+    // it divides), so a virtual stage holds the widest rank's count / v layers.
+    const std::optional<long long> first = a.Int("--decoder-first-pipeline-num-layers");
+    const std::optional<long long> last = a.Int("--decoder-last-pipeline-num-layers");
+    const long long uneven_ranks = (first ? 1 : 0) + (last ? 1 : 0);
+    const long long fixed = first.value_or(0) + last.value_or(0);
+    const bool uneven_ok = v && *v > 1 && uneven_ranks > 0 && pp > uneven_ranks &&
+                           first.value_or(0) >= 0 && last.value_or(0) >= 0 && fixed < layers &&
+                           (layers - fixed) % (pp - uneven_ranks) == 0;
+    const long long middle = uneven_ok ? (layers - fixed) / (pp - uneven_ranks) : 0;
     if (!v || *v < 1) {
       b.Ignore(a.At("--num-virtual-stages-per-pipeline-rank"), "not a whole number >= 1");
+    } else if (uneven_ok && middle % *v == 0 && first.value_or(0) % *v == 0 &&
+               last.value_or(0) % *v == 0) {
+      uneven_virtual = true;
+      b.Set("parallelism.pipeline_parallel_schedule", "Interleaved1F1B",
+            a.At("--num-virtual-stages-per-pipeline-rank"));
+      b.Set("parallelism.pipeline_parallel_layers_per_stage",
+            std::max({middle, first.value_or(0), last.value_or(0)}) / *v,
+            a.At("--num-virtual-stages-per-pipeline-rank"));
     } else if (*v > 1 && pp > 1 && chunks > 0 && slots_with_ends > 0 &&
                slots_with_ends % chunks == 0) {
       b.Set("parallelism.pipeline_parallel_schedule", "Interleaved1F1B",
@@ -1198,7 +1218,8 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     // slots included (Megatron builds chunk c from slots [c·per, (c+1)·per)); a split that does
     // not divide runs the default interleaving (2 chunks per rank).
     if (const json* lps = b.Get("parallelism.pipeline_parallel_layers_per_stage");
-        !layout_set && lps && lps->is_number_integer() && lps->get<long long>() > 0) {
+        !layout_set && !uneven_virtual && lps && lps->is_number_integer() &&
+        lps->get<long long>() > 0) {
       const long long per = lps->get<long long>();
       const long long slots = layers + static_cast<long long>(noop_slots.size()) + extra_slots;
       if (slots % per != 0 || (slots / per) % std::max(1LL, pp) != 0) {
@@ -1290,7 +1311,8 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       lps_set && lps_set->is_number_integer() ? lps_set->get<long long>() : 0;
   if ((a.Has("--decoder-first-pipeline-num-layers") ||
        a.Has("--decoder-last-pipeline-num-layers")) &&
-      pp > 1 && per_chunk == 0 && !a.Has("--num-virtual-stages-per-pipeline-rank")) {
+      pp > 1 &&
+      (uneven_virtual || (per_chunk == 0 && !a.Has("--num-virtual-stages-per-pipeline-rank")))) {
     const std::optional<long long> first = a.Int("--decoder-first-pipeline-num-layers");
     const std::optional<long long> last = a.Int("--decoder-last-pipeline-num-layers");
     // Each count within the model before adding them (a hostile value cannot overflow).
