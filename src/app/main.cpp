@@ -48,6 +48,7 @@ struct Runtime {
   bool gpu_ready = false;        // the OpenGL backend's objects (font texture included) exist
   bool first_frame_marked = false;
   ImGuiMouseCursor cursor = ImGuiMouseCursor_COUNT;
+  int history_steps = 0;  // Ctrl+Z (−1) / Ctrl+Shift+Z, Ctrl+Y (+1) pressed since the last frame
 };
 
 Runtime& GetRuntime() {
@@ -65,11 +66,27 @@ void Wake(int frames) {
 
 void Pause() { platform::PauseMainLoop(); }
 
+// Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y, and Cmd on a Mac) walk the browser history of configs. Dear
+// ImGui 1.86 reads keys as the state at each frame (io.KeysDown), so a chord pressed and
+// released between two frames (a quick keystroke on a busy machine) is never seen as pressed:
+// it is latched here, in the GLFW key callback, and applied by the next frame
+// (HandleHistoryKeys). Other keys keep ImGui's own handling.
+void LatchHistoryKey(int key, int action, int mods) {
+  if (action != GLFW_PRESS || (mods & GLFW_MOD_ALT) != 0) return;
+  if ((mods & (GLFW_MOD_CONTROL | GLFW_MOD_SUPER)) == 0) return;
+  Runtime& rt = GetRuntime();
+  if (key == GLFW_KEY_Z) rt.history_steps += (mods & GLFW_MOD_SHIFT) != 0 ? +1 : -1;
+  if (key == GLFW_KEY_Y) rt.history_steps += 1;
+}
+
 // Installed before ImGui's, which chains them: input wakes the loop, then ImGui sees it.
 void OnCursorPos(GLFWwindow*, double, double) { Wake(kFramesPerEvent); }
 void OnMouseButton(GLFWwindow*, int, int, int) { Wake(kFramesPerEvent); }
 void OnScroll(GLFWwindow*, double, double) { Wake(kFramesPerEvent); }
-void OnKey(GLFWwindow*, int, int, int, int) { Wake(kFramesPerEvent); }
+void OnKey(GLFWwindow*, int key, int, int action, int mods) {
+  Wake(kFramesPerEvent);
+  LatchHistoryKey(key, action, mods);
+}
 void OnChar(GLFWwindow*, unsigned int) { Wake(kFramesPerEvent); }
 void OnCursorEnter(GLFWwindow*, int) { Wake(kFramesPerEvent); }
 void OnFocus(GLFWwindow*, int) { Wake(kFramesPerEvent); }
@@ -112,13 +129,12 @@ void SyncCanvas(Runtime& rt) {
   }
 }
 
-// Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y, and Cmd on a Mac) walk the browser history of configs, unless
-// a text field is being edited: there they undo the typing, as in any text box.
-void HandleHistoryKeys() {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || !(io.KeyCtrl || io.KeySuper) || io.KeyAlt) return;
-  if (ImGui::IsKeyPressed(GLFW_KEY_Z, false)) platform::HistoryStep(io.KeyShift ? +1 : -1);
-  if (ImGui::IsKeyPressed(GLFW_KEY_Y, false)) platform::HistoryStep(+1);
+// The history chords latched since the last frame walk the history, unless a text field is
+// being edited: there they undo the typing, as in any text box.
+void HandleHistoryKeys(Runtime& rt) {
+  const int steps = rt.history_steps;
+  rt.history_steps = 0;
+  if (steps != 0 && !ImGui::GetIO().WantTextInput) platform::HistoryStep(steps);
 }
 
 const char* CssCursor(ImGuiMouseCursor cursor) {
@@ -213,12 +229,12 @@ void Frame() {
   SyncCanvas(rt);
   glfwPollEvents();
   app::ApplyQueuedKeys();
-  app::KeysBeforeNewFrame();
+  app::TabNavigationBeforeNewFrame();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
   app::TabNavigationAfterNewFrame();
-  HandleHistoryKeys();
+  HandleHistoryKeys(rt);
   if (!Guarded("drawing", [&rt] { app::DrawApp(rt.state); }))
     ImGui::ErrorCheckEndFrameRecover(nullptr);
   ImGui::Render();
@@ -253,7 +269,7 @@ void InitImGui(Runtime& rt) {
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NoMouseCursorChange;
   io.ConfigInputTextCursorBlink = false;  // a blinking caret would need frames while idle
   ImGui_ImplGlfw_InitForOpenGL(rt.window, true);
-  app::InstallKeyCallback();
+  app::InstallTabNavigation();
   ImGui_ImplOpenGL3_Init("#version 300 es");
   SyncCanvas(rt);  // fonts and style for the current DPR, before the first frame
   rt.gpu_ready = ImGui_ImplOpenGL3_CreateDeviceObjects();

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cfloat>
 #include <deque>
-#include <vector>
 
 namespace app {
 namespace {
@@ -61,47 +60,11 @@ int g_key_down = -1;  // the queued key pressed in the last frame, released in t
 
 int g_tab_presses = 0;  // +1 per Tab, -1 per Shift+Tab, since the last frame
 
-// Dear ImGui 1.86 reads the keyboard as io.KeysDown at each NewFrame (the input queue that
-// trickles events frame by frame came in 1.87). A key pressed and released between two frames
-// (a quick keystroke while a frame takes 100 ms on a busy machine) would never be seen, and a
-// Ctrl released in the same gap would turn Ctrl+Z into Z. So once a press has arrived that no
-// frame has seen, the releases after it are held: those keys stay down through the next frame
-// and are released before the one after (KeysBeforeNewFrame).
-bool g_press_unseen = false;     // a key went down since the last NewFrame
-std::vector<int> g_held;         // released since the last NewFrame, kept down for the next one
-std::vector<int> g_release_now;  // kept down through the last frame: released before this one
-
-void SetModifiers(ImGuiIO& io) {  // as imgui_impl_glfw.cpp's key callback derives them
-  io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
-  io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
-  io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
-  io.KeySuper = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
-}
-
-void Forget(std::vector<int>& keys, int key) {
-  keys.erase(std::remove(keys.begin(), keys.end(), key), keys.end());
-}
-
-void HoldQuickRelease(int key, int action) {
-  ImGuiIO& io = ImGui::GetIO();
-  if (key < 0 || key >= IM_ARRAYSIZE(io.KeysDown)) return;
-  if (action == GLFW_PRESS) {
-    g_press_unseen = true;
-    Forget(g_held, key);  // pressed again: its own release decides
-    Forget(g_release_now, key);
-  } else if (action == GLFW_RELEASE && g_press_unseen) {
-    io.KeysDown[key] = true;
-    g_held.push_back(key);
-    SetModifiers(io);
-  }
-}
-
-void OnKey(GLFWwindow* window, int key, int scancode, int action, int mods);
+void OnTabKey(GLFWwindow* window, int key, int scancode, int action, int mods);
 GLFWkeyfun g_previous_key_callback = nullptr;
 
-void OnKey(GLFWwindow* window, int key, int scancode, int action, int mods) {
+void OnTabKey(GLFWwindow* window, int key, int scancode, int action, int mods) {
   if (g_previous_key_callback) g_previous_key_callback(window, key, scancode, action, mods);
-  HoldQuickRelease(key, action);
   if (key == GLFW_KEY_TAB && action != GLFW_RELEASE && !(mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT)))
     g_tab_presses += (mods & GLFW_MOD_SHIFT) ? -1 : 1;
 }
@@ -137,9 +100,7 @@ int TextInputWanted() {
 }
 
 void QueueKeyPress(int glfw_key) { KeyQueue().push_back(glfw_key); }
-bool HasQueuedKeys() {
-  return !KeyQueue().empty() || g_key_down >= 0 || !g_held.empty() || !g_release_now.empty();
-}
+bool HasQueuedKeys() { return !KeyQueue().empty() || g_key_down >= 0; }
 
 void ApplyQueuedKeys() {
   ImGuiIO& io = ImGui::GetIO();
@@ -154,23 +115,14 @@ void ApplyQueuedKeys() {
   io.KeysDown[g_key_down] = true;
 }
 
-// Chained after ImGui's GLFW key callback (installed by ImGui_ImplGlfw_InitForOpenGL), so a
-// quick release is held after ImGui recorded it, and the Tab press is seen here and its
-// io.KeysDown entry cleared before ImGui's NewFrame.
-void InstallKeyCallback() {
+// Chained after ImGui's GLFW key callback (installed by ImGui_ImplGlfw_InitForOpenGL), so the
+// Tab press is seen here and its io.KeysDown entry cleared before ImGui's NewFrame.
+void InstallTabNavigation() {
   GLFWwindow* window = glfwGetCurrentContext();
-  if (window != nullptr) g_previous_key_callback = glfwSetKeyCallback(window, OnKey);
+  if (window != nullptr) g_previous_key_callback = glfwSetKeyCallback(window, OnTabKey);
 }
 
-void KeysBeforeNewFrame() {
-  ImGuiIO& io = ImGui::GetIO();
-  for (int key : g_release_now) io.KeysDown[key] = false;
-  g_release_now.swap(g_held);
-  g_held.clear();
-  g_press_unseen = false;
-  io.KeysDown[GLFW_KEY_TAB] = false;
-  SetModifiers(io);
-}
+void TabNavigationBeforeNewFrame() { ImGui::GetIO().KeysDown[GLFW_KEY_TAB] = false; }
 
 // Submits the tabbing request ImGui makes for Tab (NavUpdateCreateTabbingRequest, imgui.cpp
 // 1.86) with ImGuiNavMoveFlags_FocusApi added: with it every item is a candidate (the flag

@@ -21,17 +21,13 @@ void QueueKeyPress(int glfw_key);
 void ApplyQueuedKeys();
 bool HasQueuedKeys();
 
-// The keyboard between Dear ImGui 1.86 and the page. InstallKeyCallback after
-// ImGui_ImplGlfw_InitForOpenGL; then each frame KeysBeforeNewFrame and, after ImGui::NewFrame,
-// TabNavigationAfterNewFrame.
-// - A key pressed and released between two frames still reads as down for one frame (1.86 has
-//   no input queue): KeysBeforeNewFrame releases it before the frame after.
-// - Tab and Shift+Tab move through every control (buttons, checkboxes, combos, tabs and
-//   fields), in the order they were drawn; ImGui's own Tab reaches only text fields and
-//   sliders. KeysBeforeNewFrame takes the Tab press away from ImGui's own handling and
-//   TabNavigationAfterNewFrame submits the move over every item.
-void InstallKeyCallback();
-void KeysBeforeNewFrame();
+// Tab and Shift+Tab move through every control (buttons, checkboxes, combos, tabs and fields),
+// in the order they were drawn; Dear ImGui 1.86's own Tab reaches only text fields and
+// sliders. InstallTabNavigation after ImGui_ImplGlfw_InitForOpenGL; then each frame
+// TabNavigationBeforeNewFrame (takes the Tab press away from ImGui's own handling) and
+// TabNavigationAfterNewFrame (submits the move over every item).
+void InstallTabNavigation();
+void TabNavigationBeforeNewFrame();
 void TabNavigationAfterNewFrame();
 
 // The keyboard focus (the item Tab or the arrows reached, or the field being typed into), for

@@ -173,8 +173,8 @@ EM_JS(void, tm_js_push_fragment, (const char* fragment), {
 
 // clang-format off
 EM_JS(void, tm_js_history_step, (int delta), {
-  if (Module['tmHistory'] + delta < 0) return;  // would leave the page
-  window.history.go(delta);
+  var step = Math.max(delta, -Module['tmHistory']);  // never back past the page's first entry
+  if (step !== 0) window.history.go(step);
 });
 // clang-format on
 

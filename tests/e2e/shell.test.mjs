@@ -243,7 +243,7 @@ test('history: an edit is a history entry; Back, Forward, Ctrl+Z and Ctrl+Shift+
     await page.keyboard.press('Control+Shift+z');
     await page.waitForFunction(() => /&ws=16(&|$)/.test(location.hash), null, { timeout: h.UI_WAIT });
     // A keystroke quicker than a frame (a busy machine): down and up in one task, so no frame
-    // runs between them. Dear ImGui 1.86 only sees keys down at a frame; the page holds them.
+    // runs between them. Dear ImGui 1.86 only sees keys down at a frame; the page latches the chord.
     const quickChord = (shift) => page.evaluate((withShift) => {
       const send = (type, key, keyCode) => window.dispatchEvent(new KeyboardEvent(type,
         { key, keyCode, which: keyCode, ctrlKey: true, shiftKey: withShift, bubbles: true, cancelable: true }));
