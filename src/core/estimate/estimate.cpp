@@ -174,19 +174,23 @@ void AddWarnings(Estimate& e) {
     e.warnings.push_back(
         "activation_checkpoint.swap_attention has no effect here: MindSpeed's --swap-attention "
         "needs a Megatron-based job");
-  if (c.parallelism.dist_opt_instances > 1 && c.framework != Framework::kMegatron)
-    e.warnings.push_back(
-        "parallelism.num_distributed_optimizer_instances has no effect here: it is Megatron-LM's "
-        "--num-distributed-optimizer-instances");
-  if (c.training.grad_reduce_in_bf16 && c.framework != Framework::kMegatron)
-    e.warnings.push_back(
-        "training.grad_reduce_in_bf16 has no effect here: it is Megatron-LM's "
-        "--grad-reduce-in-bf16");
-  if (c.training.defer_embedding_wgrad_compute && c.framework != Framework::kMegatron)
-    // estimate_activations.cpp DeferredWgradBytes: a Megatron-LM option.
-    e.warnings.push_back(
-        "training.defer_embedding_wgrad_compute has no effect here: it is Megatron-LM's "
-        "--defer-embedding-wgrad-compute");
+  // Keys that only Megatron-LM reads (estimate_params.cpp MegatronRecipe,
+  // estimate_activations.cpp DeferredWgradBytes), each with the flag it mirrors.
+  const struct {
+    bool set;
+    const char* key;
+    const char* flag;
+  } megatron_only[] = {
+      {c.parallelism.dist_opt_instances > 1, "parallelism.num_distributed_optimizer_instances",
+       "--num-distributed-optimizer-instances"},
+      {c.training.grad_reduce_in_bf16, "training.grad_reduce_in_bf16", "--grad-reduce-in-bf16"},
+      {c.training.defer_embedding_wgrad_compute, "training.defer_embedding_wgrad_compute",
+       "--defer-embedding-wgrad-compute"},
+  };
+  for (const auto& m : megatron_only)
+    if (m.set && c.framework != Framework::kMegatron)
+      e.warnings.push_back(std::string(m.key) + " has no effect here: it is Megatron-LM's " +
+                           m.flag);
   if (c.framework == Framework::kDeepspeed && e.layout.tp > 1 && c.parallelism.sequence_parallel)
     e.warnings.push_back(
         "DeepSpeed's AutoTP has no sequence parallelism: norm and dropout activations are "

@@ -98,6 +98,11 @@ double LoraAdapterParamsPerLayer(const ModelArch& arch, std::int64_t rank) {
   return adapters / static_cast<double>(arch.num_layers);
 }
 
+bool IsTorchtitan(const Config& config) {
+  return config.framework == Framework::kTorchtitan ||
+         config.framework == Framework::kTorchtitanNpu;
+}
+
 }  // namespace
 
 double LoraAdapterParams(const ModelArch& arch, std::int64_t rank) {
@@ -114,9 +119,7 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
       static_cast<std::int64_t>(config.parallelism.pp_layer_list.size()) == pp
           ? config.parallelism.pp_layer_list
           : LayersPerStage(arch.num_layers, pp);
-  if (pp > 1 && config.parallelism.pp_layer_list.empty() &&
-      (config.framework == Framework::kTorchtitan ||
-       config.framework == Framework::kTorchtitanNpu)) {
+  if (pp > 1 && config.parallelism.pp_layer_list.empty() && IsTorchtitan(config)) {
     // torchtitan gives the embedding's and the output's stages a layer fewer (frameworks.cpp).
     PipelineSplit split =
         TorchtitanPipelineSplit(arch.num_layers, pp, config.parallelism.pp_schedule,
@@ -276,11 +279,6 @@ struct LocalParams {
   double total() const { return dense + expert; }
   double Sharded(const Shards& s) const { return dense / s.dense + expert / s.expert; }
 };
-
-bool IsTorchtitan(const Config& config) {
-  return config.framework == Framework::kTorchtitan ||
-         config.framework == Framework::kTorchtitanNpu;
-}
 
 // FSDP2 parameters gathered at the start of backward (the activation peak), in elements.
 // torchtitan/distributed/fsdp.py apply_fsdp_to_decoder: every block is its own fully_shard unit

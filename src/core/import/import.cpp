@@ -122,9 +122,9 @@ void FillAssumptions(Builder& b, const std::vector<InputFile>& files, const Pres
             f.text.find("ASCEND") != std::string::npos || f.text.find("HCCL_") != std::string::npos;
       // A Python registry's comments were read recipe by recipe (torchtitan_import.cpp): a
       // comment in another recipe does not name this job's accelerator.
-      const bool python = f.name.size() > 3 && f.name.compare(f.name.size() - 3, 3, ".py") == 0;
-      const import_detail::CommentHints h =
-          python ? import_detail::CommentHints{} : import_detail::HintsFromComments(f.text, '#');
+      const import_detail::CommentHints h = import_detail::EndsWith(f.name, ".py")
+                                                ? import_detail::CommentHints{}
+                                                : import_detail::HintsFromComments(f.text, '#');
       if (device.empty() && !h.device.empty()) device = h.device;
     }
     for (const std::string& token : {std::string("_a3"), std::string("_a2")}) {

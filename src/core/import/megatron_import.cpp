@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 
+#include "core/config/config_detail.h"
 #include "core/import/bash_reader.h"
 #include "core/import/import_detail.h"
 #include "core/model/model_detail.h"
@@ -352,17 +353,7 @@ std::optional<LayoutStages> ParsePipelineLayout(std::string text) {
 // logging). Only flags whose words say they are hyper-parameters, I/O or logging are called
 // harmless; anything else is "not modelled", since an unknown flag may well move memory.
 std::string UnusedFlagReason(const std::string& flag) {
-  std::vector<std::string> words;
-  std::string word;
-  for (char c : flag) {
-    if (c == '-' || c == '_') {
-      if (!word.empty()) words.push_back(word);
-      word.clear();
-    } else {
-      word += c;
-    }
-  }
-  if (!word.empty()) words.push_back(word);
+  const std::vector<std::string> words = Words(flag, "-_");
   auto has = [&](std::initializer_list<const char*> any) {
     for (const std::string& w : words)
       for (const char* a : any)
@@ -476,6 +467,11 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   const long long embedding_slot = a.Has("--account-for-embedding-in-pipeline-split") ? 1 : 0;
   const long long loss_slot = a.Has("--account-for-loss-in-pipeline-split") ? 1 : 0;
   const long long extra_slots = embedding_slot + loss_slot;
+  auto set_flag = [&](const char* flag, const char* key) {
+    if (!a.Has(flag)) return;
+    a.Get(flag);
+    b.Set(key, true, a.At(flag));
+  };
   auto set_int = [&](const char* flag, const char* key, long long min_value = 1) {
     if (!a.Has(flag)) return;
     const std::optional<long long> v = a.Int(flag);
@@ -834,19 +830,17 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   if (a.Has("--use-precision-aware-optimizer") &&
       (a.Has("--exp-avg-dtype") || a.Has("--exp-avg-sq-dtype"))) {
     a.Get("--use-precision-aware-optimizer");
-    auto bytes_of = [&](const char* flag) -> int {
+    auto bytes_of = [&](const char* flag) -> std::int64_t {
       const std::string v = Lower(a.Value(flag));
-      if (v.empty() || v == "fp32" || v == "float32") return 4;
-      if (v == "bf16" || v == "bfloat16" || v == "fp16" || v == "float16") return 2;
-      if (v == "fp8" || v == "uint8") return 1;
-      return 0;
+      DType dtype = DType::kFloat32;  // Megatron's default, fp32
+      return v.empty() || detail::EnumFromText(v, dtype) ? DTypeBytes(dtype) : 0;
     };
-    const int m = bytes_of("--exp-avg-dtype"), v = bytes_of("--exp-avg-sq-dtype");
+    const std::int64_t m = bytes_of("--exp-avg-dtype"), v = bytes_of("--exp-avg-sq-dtype");
     const char* flag = a.Has("--exp-avg-dtype") ? "--exp-avg-dtype" : "--exp-avg-sq-dtype";
     if (m == 0 || v == 0) {
       b.Ignore(a.At(flag), "moment dtype not recognised; fp32 moments assumed");
     } else {
-      const int wider = std::max(m, v);
+      const std::int64_t wider = std::max(m, v);
       const std::string dtype = wider == 4 ? "float32" : wider == 2 ? "bfloat16" : "float8";
       if (m != v)
         b.Note("--exp-avg-dtype and --exp-avg-sq-dtype differ; both moments are estimated as " +
@@ -876,22 +870,14 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     }
     a.Get("--cpu-offloading-num-layers");
   }
-  if (a.Has("--grad-reduce-in-bf16")) {
-    a.Get("--grad-reduce-in-bf16");
-    b.Set("training.grad_reduce_in_bf16", true, a.At("--grad-reduce-in-bf16"));
-  }
+  set_flag("--grad-reduce-in-bf16", "training.grad_reduce_in_bf16");
   set_int("--num-distributed-optimizer-instances",
           "parallelism.num_distributed_optimizer_instances");
   if (a.Has("--defer-embedding-wgrad-compute")) {
-    a.Get("--defer-embedding-wgrad-compute");
-    b.Set("training.defer_embedding_wgrad_compute", true, a.At("--defer-embedding-wgrad-compute"));
-    if (a.Has("--wgrad-deferral-limit"))
-      set_int("--wgrad-deferral-limit", "training.wgrad_deferral_limit", 0);
+    set_flag("--defer-embedding-wgrad-compute", "training.defer_embedding_wgrad_compute");
+    set_int("--wgrad-deferral-limit", "training.wgrad_deferral_limit", 0);
   }
-  if (a.Has("--moe-grouped-gemm") && a.Has("--num-experts")) {
-    a.Get("--moe-grouped-gemm");
-    b.Set("training.moe_grouped_gemm", true, a.At("--moe-grouped-gemm"));
-  }
+  if (a.Has("--num-experts")) set_flag("--moe-grouped-gemm", "training.moe_grouped_gemm");
   // --cross-entropy-fusion-impl: "native" (the default) or "te" (Transformer Engine's kernel,
   // which computes the gradient in its forward and is not the case counted here).
   if (a.Has("--cross-entropy-loss-fusion")) {
