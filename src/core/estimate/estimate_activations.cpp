@@ -522,12 +522,11 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
     // copies, so the permuted input and the intermediates are etp × larger than one rank's
     // share; the combined output comes back at the local count.
     const double gathered = x.framework == Framework::kMegatron ? x.etp : 1.0;
-    b.routed =
-        8.0 * s.experts / x.rep + routed * ((x.ab * gathered + output_bytes) * s.h +
-                                            factor * x.ab * gathered * s.expert_width / x.etp);
+    const double copies = routed * ((x.ab * gathered + output_bytes) * s.h +
+                                    factor * x.ab * gathered * s.expert_width / x.etp);
+    b.routed = 8.0 * s.experts / x.rep + copies;
     b.routed_act = routed * x.ab * gathered * s.expert_width / x.etp;
-    saved += routed * ((x.ab * gathered + output_bytes) * s.h +
-                       factor * x.ab * gathered * s.expert_width / x.etp);
+    saved += copies;
     op += 4.0 * s.experts / x.rep + routed * x.ab * (s.expert_width / x.etp + s.h);
     width = s.shared_width / x.tp;
   }
@@ -681,12 +680,17 @@ struct InFlight {
   std::int64_t microbatches = 1;
 };
 
+// Microbatches a pipeline stage runs per step: the local batch in pipeline microbatches.
+std::int64_t PipelineMicrobatches(const Config& c) {
+  const std::int64_t mbs = std::max<std::int64_t>(1, c.parallelism.pp_microbatch_size);
+  return std::max<std::int64_t>(1, c.training.local_batch_size / mbs);
+}
+
 InFlight PipelineInFlight(const Config& c, const Layout& l, const StageParams& st, int stage) {
   InFlight f;
   f.layers_per_chunk = static_cast<double>(st.num_layers);
   if (l.pp <= 1) return f;
-  const std::int64_t mbs = std::max<std::int64_t>(1, c.parallelism.pp_microbatch_size);
-  const std::int64_t n_micro = std::max<std::int64_t>(1, c.training.local_batch_size / mbs);
+  const std::int64_t n_micro = PipelineMicrobatches(c);
   const std::int64_t remaining = l.pp - stage;
   switch (c.parallelism.pp_schedule) {
     case PpSchedule::kGPipe:
@@ -799,8 +803,7 @@ double DeferredWgradBytes(const Config& c, const Layout& l, const Context& x, co
   if (!st.has_head || l.pp <= 1 || c.framework != Framework::kMegatron ||
       !c.training.defer_embedding_wgrad_compute)
     return 0;
-  const std::int64_t mbs = std::max<std::int64_t>(1, c.parallelism.pp_microbatch_size);
-  const std::int64_t micro = std::max<std::int64_t>(1, c.training.local_batch_size / mbs);
+  const std::int64_t micro = PipelineMicrobatches(c);
   const std::int64_t limit = c.training.wgrad_deferral_limit;
   const std::int64_t held = limit > 0 ? std::min(limit, micro - 1) : micro - 1;
   const double vocab = static_cast<double>(c.model.vocab_size) / x.tp;
