@@ -150,6 +150,43 @@ TEST(TorchtitanTest, OpLevelSacOnMoeKeepsAllToAllOutputs) {
       87264.0 - 65536.0, 0.5);
 }
 
+// FlexAttention (torchtitan's default backend since 2026) is a torch.compile'd region wrapped
+// as one inductor_compiled_code op, which per-op SAC saves whole: its outputs include the q and
+// k it reads in backward (after qk-norm and RoPE). Qwen3-30B-A3B, EP 1: 21,728 B (above) plus
+// 2 × (4096 + 512) = 9,216. A compiled model partitions the block as a whole and full AC keeps
+// only the block input, so neither changes.
+TEST(TorchtitanTest, FlexAttentionInAnEagerModelKeepsQAndKUnderOpSac) {
+  Config c = With(MustParse(R"({"model": "qwen3-30b-a3b", "device": "h100-80gb"})"),
+                  {{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "selective"}, {"acopt", "op"}});
+  auto per_layer = [](const Config& cfg) {
+    return EstimateMemory(cfg).stages[0].activations.bytes_per_token_per_layer;
+  };
+  EXPECT_NEAR(per_layer(c), 21728.0, 0.5);
+  EXPECT_NEAR(per_layer(With(c, {{"attn", "flex"}})), 21728.0 + 9216.0, 0.5);
+  EXPECT_NEAR(per_layer(With(c, {{"attn", "flex"}, {"compile", "true"}})), 21728.0, 0.5);
+  EXPECT_NEAR(per_layer(With(c, {{"attn", "flex"}, {"ac", "full"}})), 4096.0, 0.5);
+  EXPECT_EQ(ConfigToJson(With(c, {{"attn", "flex"}}))["training"]["attention"], "flex");
+}
+
+// A compiled MoE block fuses the combine's fp32 upcast into the score multiply: with no
+// checkpointing, Qwen3-30B-A3B keeps per token per layer, compiled (fused norms keep their bf16
+// input and fp32 statistics): attention 4,100 (norm) + 4,096 (QKV input) + 10,240 (q, k, v) +
+// 8,192 (o_proj input) + 128 (lse) = 26,756; MoE 4,100 (norm) + 4,096 (router input) + 1,024
+// (router logits and probabilities, fp32) + 8 routed copies × (2 × 2048 (permuted input, bf16
+// output) + 2 × 2 × 768 (the two up-projections)) = 90,112: 126,088 in all. Eager keeps the
+// fp32 output copy and four expert intermediates, and unfused norms an fp32 copy of their input:
+// + 8 × (2 × 2048 + 2 × 2 × 768) + 2 × 4 × 2048 = 199,816.
+TEST(TorchtitanTest, CompiledMoeCombineKeepsTheBf16ExpertOutput) {
+  Config c = With(MustParse(R"({"model": "qwen3-30b-a3b", "device": "h100-80gb"})"),
+                  {{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "none"}});
+  EXPECT_NEAR(EstimateMemory(With(c, {{"compile", "true"}}))
+                  .stages[0]
+                  .activations.bytes_per_token_per_layer,
+              126088.0, 0.5);
+  EXPECT_NEAR(EstimateMemory(c).stages[0].activations.bytes_per_token_per_layer,
+              126088.0 + 57344.0 + 16384.0, 0.5);
+}
+
 // What data parallelism shrinks under torchtitan's MoE sharding (Qwen3-30B-A3B, EP 8, full AC,
 // local batch 8 × 4096). Routed experts are sharded over ep × efsdp = 8 × N/8 = N ranks and the
 // rest over dp_shard = N (models/common/moe_sharding.py), so each of fp32 parameters, fp32

@@ -244,6 +244,30 @@ TEST(ImportTorchtitan, DeepEpFlavorAndRegistryBackendAreNoted) {
   EXPECT_FALSE(NoteMentions(MustImport({{"config_registry.py", plain}}), "dispatch", "modelled"));
 }
 
+// The attention backend: model_registry(..., attn_backend=...) when given, else the family's
+// default in its model_registry signature (models/qwen3/__init__.py and llama3: "flex";
+// gpt_oss: "varlen", which saves what flash attention saves). A TOML job file says nothing.
+TEST(ImportTorchtitan, AttentionBackendFollowsTheRegistry) {
+  const std::string defaulted = R"(def qwen3_30b_a3b() -> Trainer.Config:
+    return Trainer.Config(model_spec=model_registry("30B-A3B"))
+)";
+  const ImportResult d = MustImport({{"config_registry.py", defaulted}});
+  EXPECT_EQ(At(d.config, "training.attention"), "flex");
+  const std::string varlen = R"(def qwen3_8b_sft() -> Trainer.Config:
+    return Trainer.Config(model_spec=model_registry("8B", attn_backend="varlen"))
+)";
+  EXPECT_EQ(At(MustImport({{"config_registry.py", varlen}}).config, "training.attention"),
+            "varlen");
+  const std::string odd = R"(def qwen3_8b_x() -> Trainer.Config:
+    return Trainer.Config(model_spec=model_registry("8B", attn_backend="ring_flash"))
+)";
+  const ImportResult o = MustImport({{"config_registry.py", odd}});
+  EXPECT_TRUE(NoteMentions(o, "ring_flash", "flash attention"));
+  const ImportResult t =
+      MustImport({{"job.toml", "[model]\nname = \"qwen3\"\nflavor = \"30B-A3B\"\n"}});
+  EXPECT_TRUE(At(t.config, "training.attention").is_null());
+}
+
 // A LoRA converter in the registry (torchtitan components/lora.py) sets the rank.
 TEST(ImportTorchtitan, LoraConverterSetsTheRank) {
   const std::string registry = R"(from torchtitan.components.lora import LoRAConverter

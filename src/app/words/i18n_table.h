@@ -218,7 +218,9 @@ TRAINMEM_STR(kDsaFusedHelp,
              "fp32 seq x seq scores for the indexer and its loss")
 TRAINMEM_STR(kAttention, "Attention")
 TRAINMEM_STR(kAttentionHelp,
-             "Eager attention keeps the seq \xC3\x97 seq scores per head for backward")
+             "Eager attention keeps the seq \xC3\x97 seq scores per head for backward. Flex is "
+             "torchtitan's default (llama3, qwen3, deepseek_v3): with per-op selective "
+             "checkpointing and no torch.compile it also keeps q and k")
 TRAINMEM_STR(kDropout, "Dropout")
 TRAINMEM_STR(kDropoutHelp,
              "Dropout keeps a mask per activation; frameworks differ in their default")
@@ -250,6 +252,7 @@ TRAINMEM_STR(kAcFull, "Full")
 TRAINMEM_STR(kAttentionFlash, "Flash")
 TRAINMEM_STR(kAttentionSdpa, "SDPA")
 TRAINMEM_STR(kAttentionEager, "Eager")
+TRAINMEM_STR(kAttentionFlex, "Flex")
 TRAINMEM_STR(kDTypeBf16, "bfloat16")
 TRAINMEM_STR(kDTypeFp16, "float16")
 TRAINMEM_STR(kDTypeFp32, "float32")

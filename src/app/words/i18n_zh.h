@@ -190,7 +190,10 @@ TRAINMEM_ZH(kDsaFusedHelp,
             "--use-fused-lightning-indexer 加 --use-sparse-flash-attn）。关闭时每层为 indexer "
             "及其损失生成 fp32 的 seq x seq 分数")
 TRAINMEM_ZH(kAttention, "注意力实现")
-TRAINMEM_ZH(kAttentionHelp, "eager 注意力为反向保存每个头的 seq \xC3\x97 seq 分数")
+TRAINMEM_ZH(kAttentionHelp,
+            "eager 注意力为反向保存每个头的 seq \xC3\x97 seq 分数。Flex 是 torchtitan "
+            "的默认后端（llama3、qwen3、deepseek_v3）：逐算子选择性重计算且未开 torch.compile "
+            "时还会保留 q 和 k")
 TRAINMEM_ZH(kDropout, "Dropout")
 TRAINMEM_ZH(kDropoutHelp, "Dropout 为每个激活保存掩码；各框架默认值不同")
 TRAINMEM_ZH(kMtp, "训练 MTP 模块")

@@ -40,6 +40,7 @@ inline constexpr EnumOption<trainmem::AttentionImpl> kAttentionOptions[] = {
     {trainmem::AttentionImpl::kFlash, Str::kAttentionFlash},
     {trainmem::AttentionImpl::kSdpa, Str::kAttentionSdpa},
     {trainmem::AttentionImpl::kEager, Str::kAttentionEager},
+    {trainmem::AttentionImpl::kFlex, Str::kAttentionFlex},
 };
 
 inline constexpr EnumOption<trainmem::AcMode> kAcModeOptions[] = {

@@ -20,7 +20,7 @@ struct Presets;
 enum class Mode { kTemplate, kDetailed };
 enum class Framework { kTorchtitan, kTorchtitanNpu, kMegatron, kDeepspeed, kTorchtune };
 enum class DType { kFloat32, kBFloat16, kFloat16, kInt8, kFp8 };
-enum class AttentionImpl { kFlash, kSdpa, kEager };
+enum class AttentionImpl { kFlash, kSdpa, kEager, kFlex };
 enum class AcMode { kNone, kSelective, kFull };
 enum class PpSchedule { k1F1B, kInterleaved1F1B, kGPipe, kZeroBubble };
 // Optimizers by the names people write; optimizer_states.cpp has each one's state formula.

@@ -33,9 +33,14 @@ constexpr NamedValue<DType> kDTypes[] = {
     {"int8", DType::kInt8},       {"float8", DType::kFp8},        {"fp32", DType::kFloat32},
     {"bf16", DType::kBFloat16},   {"fp16", DType::kFloat16},      {"fp8", DType::kFp8}};
 
+// "flex" is FlexAttention (torchtitan's default backend for its llama3, qwen3, qwen3_5 and
+// deepseek_v3 models since 2026); "varlen" (torchtitan's varlen_attn, gpt_oss's default) saves
+// what flash attention saves.
 constexpr NamedValue<AttentionImpl> kAttention[] = {{"flash", AttentionImpl::kFlash},
                                                     {"sdpa", AttentionImpl::kSdpa},
-                                                    {"eager", AttentionImpl::kEager}};
+                                                    {"eager", AttentionImpl::kEager},
+                                                    {"flex", AttentionImpl::kFlex},
+                                                    {"varlen", AttentionImpl::kFlash}};
 
 constexpr NamedValue<AcMode> kAcModes[] = {
     {"none", AcMode::kNone}, {"selective", AcMode::kSelective}, {"full", AcMode::kFull}};

@@ -131,6 +131,13 @@ struct Context {
   // DeepSeek-V3.2's indexer scores and the main attention's probabilities are materialised
   // (training.dsa_fused_kernels off): DsaScoreBytes.
   bool dsa_scores = false;
+  // torchtitan's FlexAttention runs flex_attention through torch.compile with
+  // wrap_inductor_compiled_regions (models/common/attention.py FlexAttention.inductor_configs),
+  // so in an eager model the compiled region is one inductor_compiled_code op, which SelectiveAC
+  // saves (distributed/activation_checkpoint.py _get_default_save_ops). Its outputs include what
+  // its backward reads, q and k after their norm and RoPE (v is the saved projection output
+  // itself), so per-op SAC keeps them too. A compiled model partitions the block as a whole.
+  bool flex_region_keeps_qk = false;
 };
 
 Context ContextOf(const Config& c, const Layout& l) {
@@ -187,6 +194,8 @@ Context ContextOf(const Config& c, const Layout& l) {
                  !c.training.dsa_fused_kernels;
   x.op_level_sac = c.activation_checkpoint.mode == AcMode::kSelective &&
                    c.activation_checkpoint.selective_ac_option == "op";
+  x.flex_region_keeps_qk =
+      x.torchtitan && x.op_level_sac && !x.compiled && c.training.attention == AttentionImpl::kFlex;
   if (x.compiled) {
     // Inductor's min-cut partitioner saves the two up-projections and recomputes the cheap
     // activation and product in backward; a plain MLP keeps only fc1's output.
@@ -382,6 +391,7 @@ LayerBytes AttentionBytes(const Context& x, const Shape& s) {
   b.none = saved;
   // SAC "op": every other mm output (wq, wv) and the attention output + lse.
   b.op_sac = x.ab * (s.q_dim + s.v_dim) / x.tp + x.ab * s.o_dim / x.tp + 4.0 * heads;
+  if (x.flex_region_keeps_qk) b.op_sac += x.ab * (s.q_dim + s.k_dim) / x.tp;
   b.working = x.ab * (qkv + 2 * s.h / x.rep) + (x.eager_attention ? x.ab * heads * x.seq_kv : 0);
   const DsaBytes dsa = DsaScoreBytes(x, s);
   b.none += dsa.kept;
@@ -513,8 +523,9 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
     double routed = s.top_k / x.rep;
     saved += 8.0 * s.experts / x.rep;
     // torchtitan's combine (models/common/token_dispatcher.py) upcasts the experts' outputs to
-    // fp32 before weighting them by the router scores, so the multiply keeps an fp32 copy.
-    const double output_bytes = x.torchtitan ? 4.0 : x.ab;
+    // fp32 before weighting them by the router scores, so the multiply keeps an fp32 copy. A
+    // compiled block fuses the upcast into the multiply: its backward reads the bf16 output.
+    const double output_bytes = x.torchtitan && !x.compiled ? 4.0 : x.ab;
     // Megatron's all-to-all dispatcher (core/transformer/moe/token_dispatcher.py
     // MoEAlltoAllTokenDispatcher) all-gathers the tokens it received over the expert-TP group
     // before the experts (gather_from_sequence_parallel_region, group=expt_tp) and
@@ -563,8 +574,9 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
   b.working = x.ab * (3 * transient_width + 2 * s.h / x.rep);
   if (moe && x.torchtitan) {
     // Going back through combine and dispatch, each routed copy's gradient exists as the fp32
-    // product's gradient and as bf16 copies before and after the all-to-all / unpermute.
-    b.working += s.top_k / x.rep * (4.0 + 2 * x.ab) * s.h;
+    // product's gradient and as bf16 copies before and after the all-to-all / unpermute. Compiled,
+    // the fp32 gradient and the unpermute are fused into one bf16 gradient per routed copy.
+    b.working += s.top_k / x.rep * (x.compiled ? x.ab : 4.0 + 2 * x.ab) * s.h;
   }
   return b;
 }

@@ -462,6 +462,33 @@ std::string FlavorFromHints(const std::string& hints) {
   return "";
 }
 
+// The attention backend of a registry recipe: model_registry(flavor, attn_backend=...), else
+// the family's default in its models/<family>/__init__.py model_registry signature (2026:
+// "flex" for llama3, qwen3, qwen3_5 and deepseek_v3; "varlen" for gpt_oss). It decides what
+// per-op selective checkpointing keeps in an eager model (estimate_activations.cpp).
+void ReadAttentionBackend(const Ctx& c, const std::string& family, const std::string& given) {
+  std::string backend = Lower(given);
+  Source src{c.file, c.At("model_spec.attn_backend").line, "model_spec.attn_backend"};
+  if (backend.empty()) {
+    static const std::pair<const char*, const char*> kDefaults[] = {{"llama3", "flex"},
+                                                                    {"qwen3", "flex"},
+                                                                    {"qwen3_5", "flex"},
+                                                                    {"deepseek_v3", "flex"},
+                                                                    {"gpt_oss", "varlen"}};
+    for (const auto& [f, b] : kDefaults)
+      if (family == f) backend = b;
+    if (backend.empty()) return;
+    src = {c.file, c.At("model_spec").line,
+           "(not set: model_registry's attn_backend defaults to \"" + backend + "\" for " + family +
+               ")"};
+  }
+  if (backend == "flex" || backend == "varlen" || backend == "sdpa")
+    c.b.Set("training.attention", backend, src);
+  else
+    c.b.Note("model_spec.attn_backend \"" + given +
+             "\": not a backend trainmem knows (flex, varlen, sdpa); estimated as flash attention");
+}
+
 void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
                const Presets& presets) {
   std::string name, flavor, assets;
@@ -488,8 +515,11 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
       }
     }
   }
-  if (sections.contains("model_spec") && sections["model_spec"].is_object()) {
+  std::string attn_backend;  // model_registry(..., attn_backend=...) when given
+  const bool registry_form = sections.contains("model_spec") && sections["model_spec"].is_object();
+  if (registry_form) {
     const json& spec = sections["model_spec"];
+    if (spec.contains("attn_backend")) attn_backend = Text(spec["attn_backend"]);
     line = c.At("model_spec").line;
     from = "model_spec";
     if (spec.contains("__args__") && !spec["__args__"].empty()) flavor = Text(spec["__args__"][0]);
@@ -549,6 +579,7 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
   }
   FlavorModel m = ModelForFlavor(name, flavor, assets, presets);
   const Source src{c.file, line, from.empty() ? "model" : from + " = " + name + " " + flavor};
+  if (registry_form) ReadAttentionBackend(c, name, attn_backend);
   if (!m.preset.empty()) {
     c.b.Set("model", m.preset, src);
   } else if (!m.inline_model.is_null()) {
