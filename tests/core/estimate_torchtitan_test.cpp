@@ -187,6 +187,38 @@ TEST(TorchtitanTest, CompiledMoeCombineKeepsTheBf16ExpertOutput) {
               126088.0 + 57344.0 + 16384.0, 0.5);
 }
 
+// training.dtype bfloat16 (torchtitan config/configs.py: "all parameters, gradients, and
+// optimizer states in bfloat16, without an extra copy of fp32 weights"). Qwen3-30B-A3B,
+// 30,532,122,624 parameters sharded over 8 ranks: fp32 parameters and gradients are
+// 4 × P / 8 = 15,266,061,312 B each and Adam's two fp32 moments 30,532,122,624 B; full bf16
+// halves all three (the moments are zeros_like the bf16 parameters). The bf16 units gathered
+// for compute are the same either way. Other frameworks keep their own masters and say so; a
+// dtype torchtitan does not train in is an error on the key.
+TEST(TorchtitanTest, FullBf16TrainingHalvesParametersGradientsAndStates) {
+  const Config c = With(MustParse(R"({"model": "qwen3-30b-a3b", "device": "b200"})"),
+                        {{"ws", "8"}, {"b", "1"}, {"s", "4096"}, {"ac", "full"}});
+  const Config bf16 = With(c, {{"training.dtype", "bfloat16"}});
+  const Estimate a = EstimateMemory(c), b = EstimateMemory(bf16);
+  EXPECT_EQ(a.per_device.parameters, 15'266'061'312);
+  EXPECT_EQ(a.per_device.optimizer_states, 30'532'122'624);
+  EXPECT_EQ(b.per_device.parameters, 7'633'030'656);
+  EXPECT_EQ(b.per_device.gradients, 7'633'030'656);
+  EXPECT_EQ(b.per_device.optimizer_states, 15'266'061'312);
+  EXPECT_EQ(b.stages[0].temporary.gathered_params, a.stages[0].temporary.gathered_params);
+  EXPECT_EQ(ConfigToJson(bf16)["training"]["dtype"], "bfloat16");
+  EXPECT_FALSE(ConfigToJson(c)["training"].contains("dtype"));  // written only when bf16
+
+  const Config megatron = With(bf16, {{"framework", "megatron"}});
+  bool warned = false;
+  for (const std::string& w : EstimateMemory(megatron).warnings)
+    warned = warned || w.find("training.dtype has no effect") != std::string::npos;
+  EXPECT_TRUE(warned);
+  const Result<Config> fp16 =
+      ApplySettings(c, {{"training.dtype", "float16"}}, testing::TestPresets());
+  ASSERT_FALSE(fp16.ok());
+  EXPECT_EQ(fp16.errors().front().path, "training.dtype");
+}
+
 // What data parallelism shrinks under torchtitan's MoE sharding (Qwen3-30B-A3B, EP 8, full AC,
 // local batch 8 × 4096). Routed experts are sharded over ep × efsdp = 8 × N/8 = N ranks and the
 // rest over dp_shard = N (models/common/moe_sharding.py), so each of fp32 parameters, fp32

@@ -268,6 +268,26 @@ TEST(ImportTorchtitan, AttentionBackendFollowsTheRegistry) {
   EXPECT_TRUE(At(t.config, "training.attention").is_null());
 }
 
+// [training] dtype / TrainingConfig(dtype=...): full bf16 training.
+TEST(ImportTorchtitan, TrainingDtypeIsRead) {
+  const ImportResult t =
+      MustImport({{"job.toml",
+                   "[model]\nname = \"qwen3\"\nflavor = \"30B-A3B\"\n[training]\ndtype = "
+                   "\"bfloat16\"\n"}});
+  EXPECT_EQ(At(t.config, "training.dtype"), "bfloat16");
+  const std::string registry = R"(def qwen3_30b_a3b_bf16() -> Trainer.Config:
+    config = qwen3_30b_a3b()
+    config.training.dtype = "bfloat16"
+    return config
+
+def qwen3_30b_a3b() -> Trainer.Config:
+    return Trainer.Config(model_spec=model_registry("30B-A3B"),
+                          training=TrainingConfig(local_batch_size=2, seq_len=4096))
+)";
+  const ImportResult p = MustImport({{"config_registry.py", registry}}, "qwen3_30b_a3b_bf16");
+  EXPECT_EQ(At(p.config, "training.dtype"), "bfloat16");
+}
+
 // A LoRA converter in the registry (torchtitan components/lora.py) sets the rank.
 TEST(ImportTorchtitan, LoraConverterSetsTheRank) {
   const std::string registry = R"(from torchtitan.components.lora import LoRAConverter

@@ -88,6 +88,8 @@ TEST(ShareLinkTest, RoundTripReproducesTheConfig) {
           "optimizer": {"reuse_fp32_param": true}})",
       R"({"model": "deepseek-v3.2", "framework": "megatron", "world_size": 64,
           "training": {"dsa_fused_kernels": true}, "parallelism": {"expert_parallel_degree": 64}})",
+      R"({"model": "qwen3-30b-a3b", "world_size": 8,
+          "training": {"dtype": "bfloat16", "attention": "flex"}})",
       // A custom model with a nested field (Step-3.5's attention_other_setting) and per-layer
       // lists.
       R"({"model": {"model_type": "step3p5", "hidden_size": 512, "num_hidden_layers": 4,

@@ -211,6 +211,10 @@ TRAINMEM_STR(kPrecisionNoteTorchtune,
              "Weights, gradients and optimizer states all in this dtype: no fp32 master copy")
 TRAINMEM_STR(kFp8, "FP8 linears")
 TRAINMEM_STR(kFp8Help, "Float8 matmuls (torchao / Transformer Engine); master weights stay in fp32")
+TRAINMEM_STR(kFullBf16, "Full bf16 training")
+TRAINMEM_STR(kFullBf16Help,
+             "torchtitan training.dtype = \"bfloat16\": parameters, gradients and optimizer "
+             "states in bf16, no fp32 master copy")
 TRAINMEM_STR(kDsaFused, "Fused DSA kernels")
 TRAINMEM_STR(kDsaFusedHelp,
              "DeepSeek-V3.2's lightning indexer and its loss as fused kernels (MindSpeed "

@@ -184,6 +184,10 @@ TRAINMEM_ZH(kPrecisionNoteDeepspeed,
 TRAINMEM_ZH(kPrecisionNoteTorchtune, "权重、梯度和优化器状态都是此精度：没有 fp32 主权重副本")
 TRAINMEM_ZH(kFp8, "FP8 线性层")
 TRAINMEM_ZH(kFp8Help, "Float8 矩阵乘（torchao / Transformer Engine）；主权重仍为 fp32")
+TRAINMEM_ZH(kFullBf16, "全 bf16 训练")
+TRAINMEM_ZH(kFullBf16Help,
+            "torchtitan training.dtype = \"bfloat16\"：参数、梯度和优化器状态都是 bf16，"
+            "没有 fp32 主权重副本")
 TRAINMEM_ZH(kDsaFused, "DSA 融合算子")
 TRAINMEM_ZH(kDsaFusedHelp,
             "DeepSeek-V3.2 的 lightning indexer 及其损失使用融合算子（MindSpeed "

@@ -97,6 +97,11 @@ struct Training {
   // instead of fp32 (arguments.py turns accumulate_allreduce_grads_in_fp32 off;
   // distributed_data_parallel.py grad_dtype). Other frameworks: no effect.
   bool grad_reduce_in_bf16 = false;
+  // torchtitan [training] dtype (config/configs.py): float32 keeps fp32 parameters, gradients and
+  // optimizer states under bf16 mixed precision; bfloat16 is full bf16 training, "all
+  // parameters, gradients, and optimizer states in bfloat16, without an extra copy of fp32
+  // weights" (the trainer builds the model under set_default_dtype). Other frameworks: no effect.
+  DType dtype = DType::kFloat32;
 };
 
 struct Compile {

@@ -219,6 +219,11 @@ void CheckSequence(const Config& c, const Layout& l, std::vector<Error>& errors)
   CheckInt(errors, "training.loss_chunks", t.loss_chunks, 1, t.seq_len);
   CheckInt(errors, "training.lora_rank", t.lora_rank, 0, kMaxLoraRank);
   CheckInt(errors, "training.wgrad_deferral_limit", t.wgrad_deferral_limit, 0, kMaxLocalBatchSize);
+  // torchtitan's TrainingConfig.dtype is Literal["bfloat16", "float32"].
+  if (t.dtype != DType::kFloat32 && t.dtype != DType::kBFloat16)
+    errors.push_back({"training.dtype", std::string("training dtype ") + DTypeName(t.dtype) +
+                                            " is not one torchtitan trains in: float32 (bf16 "
+                                            "mixed precision, fp32 masters) or bfloat16"});
   // Megatron refuses --defer-embedding-wgrad-compute without pipeline parallelism
   // (model_parallel_config.py __post_init__): the deferred GEMMs run in the pipeline flush.
   if (t.defer_embedding_wgrad_compute && c.framework == Framework::kMegatron && l.pp == 1) {

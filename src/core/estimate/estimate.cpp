@@ -197,6 +197,11 @@ void AddWarnings(Estimate& e) {
         "replicated on every tensor-parallel rank (sequence_parallel does not apply)");
   const bool torchtitan =
       c.framework == Framework::kTorchtitan || c.framework == Framework::kTorchtitanNpu;
+  // estimate_params.cpp FsdpRecipe: only torchtitan's trainer reads training.dtype.
+  if (c.training.dtype != DType::kFloat32 && !torchtitan)
+    e.warnings.push_back(
+        "training.dtype has no effect here: it is torchtitan's full-precision switch (this "
+        "framework keeps its own master weights)");
   if (c.mode == Mode::kDetailed && torchtitan && c.training.loss_chunks <= 1 && !e.stages.empty()) {
     // torchtitan's model configs compute the loss with ChunkedLossWrapper (num_chunks = 8) since
     // 2026-04 (components/loss.py); a job that does holds a fraction of these logits.

@@ -213,6 +213,10 @@ double StateBytesPerElement(const Config& config) {
   // allocates states with zeros_like(param): they follow the parameter dtype.
   if (config.framework == Framework::kTorchtune && config.optimizer.state_dtype != DType::kInt8)
     return static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
+  // torchtitan full bf16 training (training.dtype bfloat16): the same, on bf16 parameters.
+  if (IsTorchtitan(config) && config.training.dtype == DType::kBFloat16 &&
+      config.optimizer.state_dtype != DType::kInt8)
+    return 2.0;
   return static_cast<double>(DTypeBytes(config.optimizer.state_dtype));
 }
 
@@ -553,7 +557,9 @@ StateBytes RecipeStateBytes(const Config& config, const Layout& layout, const St
   switch (config.framework) {
     case Framework::kTorchtitan:
     case Framework::kTorchtitanNpu:
-      out = FsdpRecipe(config, layout, stage, 4.0, state_bytes);
+      // training.dtype bfloat16: parameters and gradients are bf16, no fp32 copy.
+      out = FsdpRecipe(config, layout, stage,
+                       static_cast<double>(DTypeBytes(config.training.dtype)), state_bytes);
       break;
     case Framework::kMegatron:
       out = MegatronRecipe(config, layout, stage, state_bytes);

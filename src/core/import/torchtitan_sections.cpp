@@ -154,6 +154,13 @@ void ReadTraining(const Ctx& c, const json& s, long long& tokens_per_microbatch,
         c.b.Set("training.mixed_precision_param", t, c.At(path));
       else
         c.Ignore(path, "unknown dtype " + t);
+    } else if (key == "dtype") {
+      // TrainingConfig.dtype: "bfloat16" is full bf16 training (no fp32 master copy).
+      const std::string t = Text(v);
+      if (t == "bfloat16" || t == "float32")
+        c.b.Set("training.dtype", t, c.At(path));
+      else
+        c.Ignore(path, "unknown dtype " + t);
     } else if (key == "enable_cpu_offload") {
       // FSDP2's CPUOffloadPolicy, not an optimizer offload (frameworks.cpp): torchtitan has
       // no option that moves only the optimizer states.
