@@ -201,6 +201,11 @@ TRAINMEM_STR(kPrecisionNoteFsdp,
              "fp32 master weights and gradients (4 B each per parameter, sharded by FSDP); layers "
              "are cast to this dtype for compute")
 TRAINMEM_STR(kPrecisionNoteFp32, "fp32 weights and gradients, fp32 compute")
+TRAINMEM_STR(kStateDtypeFullBf16,
+             "Full bf16 training: the states are created like the bf16 parameters, in bf16")
+TRAINMEM_STR(kPrecisionNoteFullBf16,
+             "bf16 weights, gradients and optimizer states (2 B each per parameter, sharded by "
+             "FSDP): no fp32 master copy")
 TRAINMEM_STR(kPrecisionNoteMegatron,
              "Weights in this dtype (2 B), fp32 main gradients (4 B) and an fp32 master copy with "
              "the optimizer states")

@@ -177,6 +177,9 @@ TRAINMEM_ZH(
 TRAINMEM_ZH(kPrecisionNoteFsdp,
             "fp32 主权重和梯度（每个参数各 4 B，由 FSDP 分片）；计算时各层转换为此精度")
 TRAINMEM_ZH(kPrecisionNoteFp32, "fp32 权重和梯度，fp32 计算")
+TRAINMEM_ZH(kStateDtypeFullBf16, "全 bf16 训练：优化器状态按 bf16 参数创建，也是 bf16")
+TRAINMEM_ZH(kPrecisionNoteFullBf16,
+            "bf16 权重、梯度和优化器状态（每个参数各 2 B，由 FSDP 分片）：没有 fp32 主权重副本")
 TRAINMEM_ZH(kPrecisionNoteMegatron,
             "权重为此精度（2 B），fp32 主梯度（4 B），fp32 主权重副本随优化器状态保存")
 TRAINMEM_ZH(kPrecisionNoteDeepspeed,

@@ -36,6 +36,7 @@ Str PrecisionNote(const trainmem::Config& config) {
   switch (config.framework) {
     case trainmem::Framework::kTorchtitan:
     case trainmem::Framework::kTorchtitanNpu:
+      if (config.training.dtype == trainmem::DType::kBFloat16) return Str::kPrecisionNoteFullBf16;
       return half ? Str::kPrecisionNoteFsdp : Str::kPrecisionNoteFp32;
     case trainmem::Framework::kMegatron:
       return half ? Str::kPrecisionNoteMegatron : Str::kPrecisionNoteFp32;
