@@ -172,10 +172,14 @@ TEST(TorchtitanTest, FlexAttentionInAnEagerModelKeepsQAndKUnderOpSac) {
 // checkpointing, Qwen3-30B-A3B keeps per token per layer, compiled (fused norms keep their bf16
 // input and fp32 statistics): attention 4,100 (norm) + 4,096 (QKV input) + 10,240 (q, k, v) +
 // 8,192 (o_proj input) + 128 (lse) = 26,756; MoE 4,100 (norm) + 4,096 (router input) + 1,024
-// (router logits and probabilities, fp32) + 8 routed copies × (2 × 2048 (permuted input, bf16
-// output) + 2 × 2 × 768 (the two up-projections)) = 90,112: 126,088 in all. Eager keeps the
-// fp32 output copy and four expert intermediates, and unfused norms an fp32 copy of their input:
-// + 8 × (2 × 2048 + 2 × 2 × 768) + 2 × 4 × 2048 = 199,816.
+// (router logits and probabilities, fp32) + 8 routed copies × (2 × 2 × 2048 (permuted input and
+// bf16 output) + 2 × 2 × 768 (the two up-projections)) = 9,220 + 90,112 = 99,332: 126,088 in
+// all. Eager keeps the fp32 output copy (+2 B a value) and four expert intermediates, and
+// unfused norms an fp32 copy of their input: + 8 × (2 × 2048 + 2 × 2 × 768) + 2 × 4 × 2048 =
+// 199,816. Going back through the combine, eager holds per routed copy the fp32 product's
+// gradient and two bf16 copies (4 + 2 + 2 B a value), compiled one bf16 gradient (2 B): the
+// recomputed block's gradient temporaries differ by 8 × 6 × 2048 = 98,304 B a token in the MoE
+// part, which is the larger of the block's two halves here.
 TEST(TorchtitanTest, CompiledMoeCombineKeepsTheBf16ExpertOutput) {
   Config c = With(MustParse(R"({"model": "qwen3-30b-a3b", "device": "h100-80gb"})"),
                   {{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "none"}});
@@ -185,6 +189,11 @@ TEST(TorchtitanTest, CompiledMoeCombineKeepsTheBf16ExpertOutput) {
               126088.0, 0.5);
   EXPECT_NEAR(EstimateMemory(c).stages[0].activations.bytes_per_token_per_layer,
               126088.0 + 57344.0 + 16384.0, 0.5);
+  // The backward's transient per token: 2 × (3 × 8 × 768 + 2 × 2048) = 45,056 for the gated
+  // experts' gradients plus the combine's 8 × 2048 × (8 B eager, 2 B compiled), over 2048 tokens.
+  EXPECT_EQ(EstimateMemory(c).stages[0].activations.recompute_layer, 2048 * (45056 + 131072));
+  EXPECT_EQ(EstimateMemory(With(c, {{"compile", "true"}})).stages[0].activations.recompute_layer,
+            2048 * (45056 + 32768));
 }
 
 // training.dtype bfloat16 (torchtitan config/configs.py: "all parameters, gradients, and

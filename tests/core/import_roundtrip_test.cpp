@@ -62,6 +62,32 @@ TEST(ImportRoundTrip, TorchtitanReshardPolicy) {
   }
 }
 
+// Full bf16 training (training.dtype) goes out in both torchtitan formats and comes back; the
+// Python registry also carries the attention backend, so flash stays flash and flex stays flex
+// (without attn_backend the importer would take the family's default, flex).
+TEST(ImportRoundTrip, TorchtitanDtypeAndAttention) {
+  for (ExportFormat f : {ExportFormat::kTorchtitanToml, ExportFormat::kTorchtitanPython}) {
+    const std::string file = f == ExportFormat::kTorchtitanToml ? "job.toml" : "config_registry.py";
+    Config job = Job();
+    job.training.dtype = DType::kBFloat16;
+    EXPECT_EQ(Imported({{file, ExportConfig(job, f).text}}).training.dtype, DType::kBFloat16);
+  }
+  for (AttentionImpl a : {AttentionImpl::kFlash, AttentionImpl::kFlex}) {
+    Config job = Job();
+    job.training.attention = a;
+    const ExportResult e = ExportConfig(job, ExportFormat::kTorchtitanPython);
+    EXPECT_EQ(Imported({{"config_registry.py", e.text}}).training.attention, a) << e.text;
+  }
+  Config flex = Job();
+  flex.training.attention = AttentionImpl::kFlex;
+  flex.training.dtype = DType::kBFloat16;
+  const ExportResult m = ExportConfig(flex, ExportFormat::kMegatron);
+  int listed = 0;
+  for (const std::string& u : m.unmapped)
+    listed += u.find("training.attention = flex") == 0 || u.find("training.dtype") == 0;
+  EXPECT_EQ(listed, 2);
+}
+
 TEST(ImportRoundTrip, Megatron) {
   Config job = Job();
   job.framework = Framework::kMegatron;

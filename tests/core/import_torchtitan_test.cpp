@@ -258,6 +258,11 @@ TEST(ImportTorchtitan, AttentionBackendFollowsTheRegistry) {
 )";
   EXPECT_EQ(At(MustImport({{"config_registry.py", varlen}}).config, "training.attention"),
             "varlen");
+  const std::string flex_flash = R"(def qwen3_8b_ff() -> Trainer.Config:
+    return Trainer.Config(model_spec=model_registry("8B", attn_backend="flex_flash"))
+)";
+  EXPECT_EQ(At(MustImport({{"config_registry.py", flex_flash}}).config, "training.attention"),
+            "flex");
   const std::string odd = R"(def qwen3_8b_x() -> Trainer.Config:
     return Trainer.Config(model_spec=model_registry("8B", attn_backend="ring_flash"))
 )";

@@ -25,10 +25,7 @@ void DrawKindAndDtype(AppState& state) {
   }
   FieldErrors(state, "optimizer.state_dtype");
   // estimate_params.cpp StateBytesPerElement: full bf16 torchtitan states follow the parameters.
-  const trainmem::Framework f = state.draft.framework;
-  if (state.draft.training.dtype == trainmem::DType::kBFloat16 && dtype != trainmem::DType::kInt8 &&
-      (f == trainmem::Framework::kTorchtitan || f == trainmem::Framework::kTorchtitanNpu))
-    TextMuted(Tr(Str::kStateDtypeFullBf16));
+  if (trainmem::FullBf16States(state.draft)) TextMuted(Tr(Str::kStateDtypeFullBf16));
   if (o.name == trainmem::OptimizerKind::kSgd) {
     FormRow(Str::kMomentum, "optimizer.momentum", Str::kMomentumHelp);
     float momentum = static_cast<float>(o.momentum);

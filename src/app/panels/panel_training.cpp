@@ -39,8 +39,7 @@ void DrawPrecision(AppState& state) {
   CheckboxRow(state, Str::kFp8, "training.fp8", Str::kFp8Help, t.fp8,
               [](Config& c, bool v) { c.training.fp8 = v; });
   // torchtitan's training.dtype; the other frameworks keep their own master weights.
-  const trainmem::Framework f = state.draft.framework;
-  if (f == trainmem::Framework::kTorchtitan || f == trainmem::Framework::kTorchtitanNpu ||
+  if (trainmem::IsTorchtitanFramework(state.draft.framework) ||
       t.dtype != trainmem::DType::kFloat32)
     CheckboxRow(state, Str::kFullBf16, "training.dtype", Str::kFullBf16Help,
                 t.dtype == trainmem::DType::kBFloat16, [](Config& c, bool v) {

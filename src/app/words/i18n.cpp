@@ -50,6 +50,15 @@ constexpr CoreMessage kCoreMessages[] = {
     {"training.lora_rank is applied in detailed mode only: the template's formulas train every "
      "weight",
      "training.lora_rank 仅在详细模式下生效：模板模式的公式按全部权重参与训练计算"},
+    {"training.dtype has no effect here: it is torchtitan's full-bf16 switch; this "
+     "framework's own precision options decide its master weights",
+     "training.dtype 在此无效：它是 torchtitan 的全 bf16 训练开关；主权重精度由本框架自己的精度选项"
+     "决定"},
+    {"training.dtype is applied in detailed mode only: the template's formulas keep fp32 masters",
+     "training.dtype 仅在详细模式下生效：模板模式的公式按 fp32 主权重计算"},
+    {"training dtype {} is not one torchtitan trains in: float32 (bf16 mixed precision, fp32 "
+     "masters) or bfloat16",
+     "训练精度 {} 不是 torchtitan 支持的取值：float32（bf16 混合精度，fp32 主权重）或 bfloat16"},
     {"optimizer.reuse_fp32_param has no effect here: MindSpeed's --reuse-fp32-param needs a "
      "Megatron-based job with bfloat16 parameters and the distributed optimizer (zero_stage 1)",
      "optimizer.reuse_fp32_param 在此无效：MindSpeed 的 --reuse-fp32-param 需要基于 Megatron 的"

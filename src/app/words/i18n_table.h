@@ -202,7 +202,8 @@ TRAINMEM_STR(kPrecisionNoteFsdp,
              "are cast to this dtype for compute")
 TRAINMEM_STR(kPrecisionNoteFp32, "fp32 weights and gradients, fp32 compute")
 TRAINMEM_STR(kStateDtypeFullBf16,
-             "Full bf16 training: the states are created like the bf16 parameters, in bf16")
+             "Full bf16 training: the states are created like the bf16 parameters, in bf16 (the "
+             "dtype chosen above does not apply)")
 TRAINMEM_STR(kPrecisionNoteFullBf16,
              "bf16 weights, gradients and optimizer states (2 B each per parameter, sharded by "
              "FSDP): no fp32 master copy")

@@ -177,7 +177,8 @@ TRAINMEM_ZH(
 TRAINMEM_ZH(kPrecisionNoteFsdp,
             "fp32 主权重和梯度（每个参数各 4 B，由 FSDP 分片）；计算时各层转换为此精度")
 TRAINMEM_ZH(kPrecisionNoteFp32, "fp32 权重和梯度，fp32 计算")
-TRAINMEM_ZH(kStateDtypeFullBf16, "全 bf16 训练：优化器状态按 bf16 参数创建，也是 bf16")
+TRAINMEM_ZH(kStateDtypeFullBf16,
+            "全 bf16 训练：优化器状态随 bf16 参数创建，同为 bf16（上面所选精度不起作用）")
 TRAINMEM_ZH(kPrecisionNoteFullBf16,
             "bf16 权重、梯度和优化器状态（每个参数各 2 B，由 FSDP 分片）：没有 fp32 主权重副本")
 TRAINMEM_ZH(kPrecisionNoteMegatron,
@@ -199,8 +200,8 @@ TRAINMEM_ZH(kDsaFusedHelp,
 TRAINMEM_ZH(kAttention, "注意力实现")
 TRAINMEM_ZH(kAttentionHelp,
             "eager 注意力为反向保存每个头的 seq \xC3\x97 seq 分数。Flex 是 torchtitan "
-            "的默认后端（llama3、qwen3、deepseek_v3）：逐算子选择性重计算且未开 torch.compile "
-            "时还会保留 q 和 k")
+            "的默认后端（llama3、qwen3、deepseek_v3）：按算子选择性重计算且未启用 torch.compile "
+            "时，还会额外保存每层的 q 和 k")
 TRAINMEM_ZH(kDropout, "Dropout")
 TRAINMEM_ZH(kDropoutHelp, "Dropout 为每个激活保存掩码；各框架默认值不同")
 TRAINMEM_ZH(kMtp, "训练 MTP 模块")

@@ -295,6 +295,11 @@ struct OptimizerOffDeviceOptions {
 };
 OptimizerOffDeviceOptions FrameworkOptimizerOptions(Framework f);
 bool FrameworkHasSwapOptimizer(Framework f);
+// torchtitan or torchtitan-npu: the frameworks that read torchtitan's own keys.
+bool IsTorchtitanFramework(Framework f);
+// torchtitan full bf16 training (training.dtype bfloat16): the optimizer states are created like
+// the bf16 parameters (zeros_like), whatever optimizer.state_dtype says, 8-bit states aside.
+bool FullBf16States(const Config& c);
 bool FrameworkHasOptimizerOffload(Framework f);
 // "optimizer.swap_optimizer" where the framework has it, else "optimizer.offload" where it has
 // that, else nullptr: the one move the advice and the layout search make.

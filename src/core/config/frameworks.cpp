@@ -63,6 +63,15 @@ const char* MoveOptimizerOffDevice(Optimizer& o, Framework f) {
   return key;
 }
 
+bool IsTorchtitanFramework(Framework f) {
+  return f == Framework::kTorchtitan || f == Framework::kTorchtitanNpu;
+}
+
+bool FullBf16States(const Config& c) {
+  return IsTorchtitanFramework(c.framework) && c.training.dtype == DType::kBFloat16 &&
+         c.optimizer.state_dtype != DType::kInt8;
+}
+
 OptimizerPlacement EffectiveOptimizerPlacement(const Config& c) {
   // Offload first: with both set, the states and the step are on the host and nothing swaps.
   if (c.optimizer.offload && FrameworkHasOptimizerOffload(c.framework))

@@ -195,13 +195,16 @@ void AddWarnings(Estimate& e) {
     e.warnings.push_back(
         "DeepSpeed's AutoTP has no sequence parallelism: norm and dropout activations are "
         "replicated on every tensor-parallel rank (sequence_parallel does not apply)");
-  const bool torchtitan =
-      c.framework == Framework::kTorchtitan || c.framework == Framework::kTorchtitanNpu;
+  const bool torchtitan = IsTorchtitanFramework(c.framework);
   // estimate_params.cpp FsdpRecipe: only torchtitan's trainer reads training.dtype.
   if (c.training.dtype != DType::kFloat32 && !torchtitan)
     e.warnings.push_back(
-        "training.dtype has no effect here: it is torchtitan's full-precision switch (this "
-        "framework keeps its own master weights)");
+        "training.dtype has no effect here: it is torchtitan's full-bf16 switch; this "
+        "framework's own precision options decide its master weights");
+  if (c.training.dtype != DType::kFloat32 && torchtitan && c.mode == Mode::kTemplate)
+    e.warnings.push_back(
+        "training.dtype is applied in detailed mode only: the template's formulas keep fp32 "
+        "masters");
   if (c.mode == Mode::kDetailed && torchtitan && c.training.loss_chunks <= 1 && !e.stages.empty()) {
     // torchtitan's model configs compute the loss with ChunkedLossWrapper (num_chunks = 8) since
     // 2026-04 (components/loss.py); a job that does holds a fraction of these logits.

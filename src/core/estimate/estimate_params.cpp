@@ -98,10 +98,7 @@ double LoraAdapterParamsPerLayer(const ModelArch& arch, std::int64_t rank) {
   return adapters / static_cast<double>(arch.num_layers);
 }
 
-bool IsTorchtitan(const Config& config) {
-  return config.framework == Framework::kTorchtitan ||
-         config.framework == Framework::kTorchtitanNpu;
-}
+bool IsTorchtitan(const Config& config) { return IsTorchtitanFramework(config.framework); }
 
 }  // namespace
 
@@ -214,9 +211,7 @@ double StateBytesPerElement(const Config& config) {
   if (config.framework == Framework::kTorchtune && config.optimizer.state_dtype != DType::kInt8)
     return static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
   // torchtitan full bf16 training (training.dtype bfloat16): the same, on bf16 parameters.
-  if (IsTorchtitan(config) && config.training.dtype == DType::kBFloat16 &&
-      config.optimizer.state_dtype != DType::kInt8)
-    return 2.0;
+  if (FullBf16States(config)) return 2.0;
   return static_cast<double>(DTypeBytes(config.optimizer.state_dtype));
 }
 
@@ -310,7 +305,8 @@ double FsdpGatheredAtBackward(const Config& config, const Layout& layout,
 
 // torchtitan (and torchtune with more than one device): FSDP2 fully_shard with
 // MixedPrecisionPolicy(param_dtype=bf16, reduce_dtype=fp32). The sharded parameters are the fp32
-// masters; gradients are sharded fp32; the optimizer steps on the shards. Since torchtitan
+// masters (bf16 under training.dtype bfloat16: `master_bytes`); gradients are sharded in the
+// same dtype; the optimizer steps on the shards. Since torchtitan
 // #2900 (2026-04, "replace amp and replicate with fully_shard") fully_shard is applied even at
 // dp_shard = 1 (TP-only, PP-only, one device, dp_replicate): the same recipe with shards of 1;
 // torch.autocast (maybe_enable_amp) is gone.

@@ -70,6 +70,12 @@ void CommonUnmapped(const Config& c, Framework target, std::vector<std::string>&
     u.push_back("optimizer.offload: " + name + " has no optimizer offload");
   if (c.training.attention == AttentionImpl::kEager)
     u.push_back("training.attention = eager: choose the eager attention backend in the framework");
+  const bool torchtitan = IsTorchtitanFramework(target);
+  if (c.training.attention == AttentionImpl::kFlex && !torchtitan)
+    u.push_back("training.attention = flex: torchtitan's FlexAttention, estimated as flash here");
+  if (c.training.dtype != DType::kFloat32 && !torchtitan)
+    u.push_back("training.dtype = " + std::string(DTypeName(c.training.dtype)) + ": " + name +
+                " keeps its own master weights");
   if (c.training.loss_chunks > 1)
     u.push_back("training.loss_chunks = " + std::to_string(c.training.loss_chunks));
   if (c.overhead.temporary_fraction != 0.10 || c.overhead.budget_fraction != 0.95)
@@ -89,6 +95,11 @@ ExportResult ToTorchtitanPython(const Config& c) {
   o << "    return Trainer.Config(\n";
   if (f) {
     o << "        model_spec=model_registry(\"" << f->flavor << "\"";
+    // Always written: the importer otherwise takes the family's default (flex since 2026-06).
+    const char* backend = c.training.attention == AttentionImpl::kFlex   ? "flex"
+                          : c.training.attention == AttentionImpl::kSdpa ? "sdpa"
+                                                                         : "varlen";
+    o << ", attn_backend=\"" << backend << "\"";
     if (c.training.fp8) o << ", converters=[Float8LinearConverter.Config()]";
     o << "),\n";
   } else {
@@ -103,6 +114,8 @@ ExportResult ToTorchtitanPython(const Config& c) {
   o << "            max_context_length=" << c.training.seq_len << ",\n";
   o << "            mixed_precision_param=\"" << DTypeName(c.training.mixed_precision_param)
     << "\",\n";
+  if (c.training.dtype != DType::kFloat32)
+    o << "            dtype=\"" << DTypeName(c.training.dtype) << "\",\n";
   o << "        ),\n";
   o << "        parallelism=ParallelismConfig(\n";
   o << "            data_parallel_replicate_degree=" << p.dp_replicate << ",\n";
@@ -187,6 +200,11 @@ ExportResult ToToml(const Config& c) {
   o << "\n[training]\nlocal_batch_size = " << c.training.local_batch_size << "\n";
   o << "seq_len = " << c.training.seq_len << "\n";
   o << "mixed_precision_param = \"" << DTypeName(c.training.mixed_precision_param) << "\"\n";
+  if (c.training.dtype != DType::kFloat32)
+    o << "dtype = \"" << DTypeName(c.training.dtype) << "\"\n";
+  if (c.training.attention == AttentionImpl::kFlex)
+    r.unmapped.push_back(
+        "training.attention = flex: a TOML job file picks FlexAttention through its model flavor");
   o << "\n[parallelism]\n";
   o << "data_parallel_replicate_degree = " << p.dp_replicate << "\n";
   o << "data_parallel_shard_degree = " << p.dp_shard << "\n";

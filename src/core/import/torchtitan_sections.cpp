@@ -470,8 +470,9 @@ std::string FlavorFromHints(const std::string& hints) {
 }
 
 // The attention backend of a registry recipe: model_registry(flavor, attn_backend=...), else
-// the family's default in its models/<family>/__init__.py model_registry signature (2026:
-// "flex" for llama3, qwen3, qwen3_5 and deepseek_v3; "varlen" for gpt_oss). It decides what
+// the family's default in its models/<family>/__init__.py model_registry signature: "flex" for
+// llama3, qwen3, qwen3_5 and deepseek_v3 since pytorch/torchtitan#3571 (2026-06-09, which
+// deprecated SDPA; "sdpa" before it), "varlen" for gpt_oss. It decides what
 // per-op selective checkpointing keeps in an eager model (estimate_activations.cpp).
 void ReadAttentionBackend(const Ctx& c, const std::string& family, const std::string& given) {
   std::string backend = Lower(given);
@@ -487,8 +488,11 @@ void ReadAttentionBackend(const Ctx& c, const std::string& family, const std::st
     if (backend.empty()) return;
     src = {c.file, c.At("model_spec").line,
            "(not set: model_registry's attn_backend defaults to \"" + backend + "\" for " + family +
-               ")"};
+               " since torchtitan 2026-06; sdpa before)"};
   }
+  // "flex_flash" is FlexAttention with the flash kernel (config_utils.py get_attention_config):
+  // the same compiled flex region.
+  if (backend == "flex_flash") backend = "flex";
   if (backend == "flex" || backend == "varlen" || backend == "sdpa")
     c.b.Set("training.attention", backend, src);
   else
