@@ -222,6 +222,11 @@ constexpr CoreMessage kCoreMessages[] = {
      "DeepEP/HybridEP dispatch keeps other buffers and is not modelled",
      "专家并行按 torchtitan 标准的 all-to-all token 分发器估算；DeepEP/HybridEP "
      "分发使用其他缓冲，未建模"},
+    {"expert parallelism with full checkpointing: measured EP 8 runs held 5–10 GiB more per "
+     "sample of 4–8k tokens than this estimate counts (routing imbalance and dispatch buffers); "
+     "leave headroom that grows with the local batch",
+     "专家并行配合全量重计算：实测 EP 8 运行每个 4–8k token 的样本比本估算多占 5–10 GiB"
+     "（路由不均衡和分发缓冲）；请按本地 batch 大小相应预留余量"},
     {"invalid config: {}", "配置无效：{}"},
     // Share links (share_link_decode.cpp): the key stays as the link writes it.
     {"is not a key of trainmem links ({})", "不是 trainmem 链接的键（{}）"},
