@@ -137,8 +137,7 @@ std::string LayoutWords(const trainmem::Config& config, const trainmem::Layout& 
   };
   // Megatron and DeepSpeed have one data-parallel group (sharding is the distributed
   // optimizer's or ZeRO's): "FSDP" would name a wrapper they do not use.
-  const bool fsdp = config.framework == trainmem::Framework::kTorchtitan ||
-                    config.framework == trainmem::Framework::kTorchtitanNpu ||
+  const bool fsdp = trainmem::IsTorchtitanFramework(config.framework) ||
                     config.framework == trainmem::Framework::kTorchtune;
   if (fsdp) {
     add("DP", l.dp_replicate);

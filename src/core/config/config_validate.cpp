@@ -302,7 +302,7 @@ void CheckPipeline(const Config& c, std::vector<Error>& errors) {
                           Str(p.pp_microbatch_size)});
   }
   if (!p.pp_layer_list.empty()) return;  // the list fixes each rank's layers (checked above)
-  if (c.framework == Framework::kTorchtitan || c.framework == Framework::kTorchtitanNpu) {
+  if (IsTorchtitanFramework(c.framework)) {
     // torchtitan weighs the embedding and the output as a layer each (frameworks.cpp).
     const PipelineSplit split =
         TorchtitanPipelineSplit(layers, p.pp, p.pp_schedule, p.pp_layers_per_stage);

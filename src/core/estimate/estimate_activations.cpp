@@ -179,7 +179,7 @@ Context ContextOf(const Config& c, const Layout& l) {
     x.cp_kind = CpKind::kNpuRing;
     x.rope_keeps_qkv = !c.model.learned_positions && c.model.attention != AttentionKind::kMla;
   }
-  x.torchtitan = c.framework == Framework::kTorchtitan || c.framework == Framework::kTorchtitanNpu;
+  x.torchtitan = IsTorchtitanFramework(c.framework);
   x.ep = static_cast<double>(l.ep);
   // Megatron's default hidden and attention dropout is 0.1 (arguments.py); torchtitan and
   // torchtune models have none.

@@ -98,8 +98,6 @@ double LoraAdapterParamsPerLayer(const ModelArch& arch, std::int64_t rank) {
   return adapters / static_cast<double>(arch.num_layers);
 }
 
-bool IsTorchtitan(const Config& config) { return IsTorchtitanFramework(config.framework); }
-
 }  // namespace
 
 double LoraAdapterParams(const ModelArch& arch, std::int64_t rank) {
@@ -116,7 +114,8 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
       static_cast<std::int64_t>(config.parallelism.pp_layer_list.size()) == pp
           ? config.parallelism.pp_layer_list
           : LayersPerStage(arch.num_layers, pp);
-  if (pp > 1 && config.parallelism.pp_layer_list.empty() && IsTorchtitan(config)) {
+  if (pp > 1 && config.parallelism.pp_layer_list.empty() &&
+      IsTorchtitanFramework(config.framework)) {
     // torchtitan gives the embedding's and the output's stages a layer fewer (frameworks.cpp).
     PipelineSplit split =
         TorchtitanPipelineSplit(arch.num_layers, pp, config.parallelism.pp_schedule,
@@ -295,7 +294,8 @@ double FsdpGatheredAtBackward(const Config& config, const Layout& layout,
   const double blocks = stage.dense_per_device + stage.expert_per_device - stage.root_params;
   const double layer = stage.max_layer_dense + stage.max_layer_expert;
   double gathered = blocks_reshard ? std::min(2 * layer, blocks) : blocks;
-  if (!IsTorchtitan(config)) return gathered + stage.root_params;  // torchtune: one root unit
+  if (!IsTorchtitanFramework(config.framework))
+    return gathered + stage.root_params;  // torchtune: one root unit
   const bool always = policy == ReshardPolicy::kAlways;
   if (config.model.tie_embeddings) return gathered + (always ? 0.0 : stage.root_params);
   gathered += always ? 0.0 : stage.root_params - stage.embedding_params;  // norm + lm_head
@@ -343,7 +343,8 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
     // a reduce_dtype buffer); the head's unsharded gradient is produced first in backward.
     out.unsharded_grads =
         layer * (compute_bytes + reduce_bytes) + stage.head_params * compute_bytes;
-    if (IsTorchtitan(config) && config.training.loss_chunks > 1 && stage.has_head) {
+    if (IsTorchtitanFramework(config.framework) && config.training.loss_chunks > 1 &&
+        stage.has_head) {
       // ChunkedLossWrapper (components/loss.py) turns the lm_head's gradient sync off for all
       // chunks but the last, so FSDP2 accumulates its unsharded gradient in reduce_dtype.
       out.unsharded_grads += stage.head_params * reduce_bytes;
@@ -365,7 +366,7 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
         std::min(out.gathered_params, (layer + last_unit) * compute_bytes);
     out.unsharded_grads_at_backward_end = last_unit * (compute_bytes + reduce_bytes);
   }
-  if (!IsTorchtitan(config) && shards.dense <= 1 && shards.expert <= 1) {
+  if (!IsTorchtitanFramework(config.framework) && shards.dense <= 1 && shards.expert <= 1) {
     // torchtune with TP only: the fp32 model under torch.autocast. Autocast caches one bf16 copy
     // of each weight per forward and the matmuls save it for backward, so the whole local model
     // exists in bf16 at the start of backward; gradients land directly in fp32.

@@ -129,6 +129,17 @@ void ReadConverters(const Ctx& c, const std::string& path, const json& list) {
   }
 }
 
+// A torchtitan dtype field: bfloat16 or float32 (and float16 where `half_allowed`), else ignored
+// with the reason.
+void SetDtype(const Ctx& c, const std::string& path, const json& v, const std::string& key,
+              bool half_allowed) {
+  const std::string t = Text(v);
+  if (t == "bfloat16" || t == "float32" || (half_allowed && t == "float16"))
+    c.b.Set(key, t, c.At(path));
+  else
+    c.Ignore(path, "unknown dtype " + t);
+}
+
 void ReadTraining(const Ctx& c, const json& s, long long& tokens_per_microbatch,
                   long long& context_length, int& tokens_line) {
   for (const auto& [key, v] : s.items()) {
@@ -149,18 +160,10 @@ void ReadTraining(const Ctx& c, const json& s, long long& tokens_per_microbatch,
         c.Ignore(path, "not a whole number (" + Text(v) + ")");
       }
     } else if (key == "mixed_precision_param") {
-      const std::string t = Text(v);
-      if (t == "bfloat16" || t == "float32" || t == "float16")
-        c.b.Set("training.mixed_precision_param", t, c.At(path));
-      else
-        c.Ignore(path, "unknown dtype " + t);
+      SetDtype(c, path, v, "training.mixed_precision_param", true);
     } else if (key == "dtype") {
       // TrainingConfig.dtype: "bfloat16" is full bf16 training (no fp32 master copy).
-      const std::string t = Text(v);
-      if (t == "bfloat16" || t == "float32")
-        c.b.Set("training.dtype", t, c.At(path));
-      else
-        c.Ignore(path, "unknown dtype " + t);
+      SetDtype(c, path, v, "training.dtype", false);
     } else if (key == "enable_cpu_offload") {
       // FSDP2's CPUOffloadPolicy, not an optimizer offload (frameworks.cpp): torchtitan has
       // no option that moves only the optimizer states.
