@@ -455,6 +455,77 @@ TEST(ImportTorchtitan, CodeDefinedAndDebugFlavors) {
   EXPECT_EQ(full.config["model"], "deepseek-v3");
 }
 
+// A registry that imports several families' model_registry under aliases (torchtitan's RL
+// examples: qwen3's as model_registry, gpt_oss's and qwen3_5's renamed): each recipe's model is
+// the family of the function it calls, directly or through a local wrapper, not whichever
+// family the file's imports mention first.
+TEST(ImportTorchtitan, AliasedModelRegistriesNameTheirFamily) {
+  const std::string registry =
+      R"(from torchtitan.models.gpt_oss import model_registry as gpt_oss_model_registry
+from torchtitan.models.qwen3 import model_registry
+from torchtitan.models.qwen3_5 import model_registry as qwen3_5_model_registry
+from torchtitan.trainer import Trainer
+
+
+def _rl_spec(flavor: str, attn_backend: str):
+    return model_registry(flavor, attn_backend=attn_backend)
+
+
+def rl_gpt_oss_20b() -> Trainer.Config:
+    return Trainer.Config(model_spec=gpt_oss_model_registry("20b", attn_backend="varlen"))
+
+
+def rl_qwen3_1_7b() -> Trainer.Config:
+    return Trainer.Config(model_spec=_rl_spec("1.7B", attn_backend="varlen"))
+
+
+def rl_qwen3_5_9b() -> Trainer.Config:
+    return Trainer.Config(model_spec=qwen3_5_model_registry("9B", attn_backend="varlen"))
+)";
+  const ImportResult g = MustImport({{"config_registry.py", registry}}, "rl_gpt_oss_20b");
+  EXPECT_EQ(At(g.config, "model.num_hidden_layers"), 24);  // gpt_oss "20b": 24 layers, 32 experts
+  EXPECT_EQ(At(g.config, "model.num_local_experts"), 32);
+  const ImportResult q = MustImport({{"config_registry.py", registry}}, "rl_qwen3_1_7b");
+  EXPECT_EQ(At(q.config, "model.model_type"), "qwen3");  // qwen3 "1.7B": dim 2048, 28 layers
+  EXPECT_EQ(At(q.config, "model.hidden_size"), 2048);
+  const ImportResult n = MustImport({{"config_registry.py", registry}}, "rl_qwen3_5_9b");
+  EXPECT_EQ(At(n.config, "model.model_type"), "qwen3_5_text");  // qwen3_5 "9B": dim 4096
+  EXPECT_EQ(At(n.config, "model.hidden_size"), 4096);
+}
+
+// torchtitan's qwen3_5 flavors are defined in code (models/qwen3_5/__init__.py). "27B": dim 5120,
+// 64 layers, every 4th full gated attention (24 heads / 4 KV × 256, q_proj emitting the gate),
+// the others Gated DeltaNet (16 key / 48 value heads × 128), MLP 17408, vocab 248320, an untied
+// lm_head, no MTP. By hand: full-attention layer q 5120·12288 + k, v 2·5120·1024 + o 6144·5120
+// + q/k norms 512 = 104,858,112; DeltaNet layer in_proj_qkvz 5120·16384 + in_proj_ba 5120·96 +
+// conv 10240·4 + dt_bias, A_log 96 + gated norm 128 + out_proj 6144·5120 = 115,876,064; each
+// layer's MLP 3·5120·17408 and 2 norms = 267,397,120. 64·267,397,120 + 16·104,858,112 +
+// 48·115,876,064 + embedding and head 2·248320·5120 + final norm 5120 = 26,895,998,464.
+// The MoE flavors and Kimi's flavors on the deepseek_v3 model are text towers too.
+TEST(ImportTorchtitan, Qwen35AndKimiFlavorsDefinedInCode) {
+  const ImportResult q =
+      MustImport({{"q.toml", "[model]\nname = \"qwen3_5\"\nflavor = \"27B\"\n"}});
+  ASSERT_TRUE(q.config_valid);
+  EXPECT_EQ(Total(q.config["model"]), 26895998464);
+  const ImportResult moe =
+      MustImport({{"m.toml", "[model]\nname = \"qwen3_5\"\nflavor = \"35B-A3B\"\n"}});
+  EXPECT_EQ(At(moe.config, "model.num_experts"), 256);
+  EXPECT_EQ(At(moe.config, "model.num_experts_per_tok"), 8);
+  EXPECT_EQ(At(moe.config, "model.shared_expert_intermediate_size"), 512);
+  const ImportResult debug = MustImport(
+      {{"d.toml", "[model]\nname = \"qwen3_5\"\nflavor = \"debugmodel_varlen_attn\"\n"}});
+  EXPECT_EQ(At(debug.config, "model.num_hidden_layers"), 8);  // debugmodel: 8 layers of dim 256
+  EXPECT_EQ(At(debug.config, "model.hidden_size"), 256);
+  const ImportResult moonlight =
+      MustImport({{"k.toml", "[model]\nname = \"deepseek_v3\"\nflavor = \"moonlight-16B-A3B\"\n"}});
+  EXPECT_EQ(At(moonlight.config, "model.num_hidden_layers"), 27);
+  EXPECT_EQ(At(moonlight.config, "model.n_routed_experts"), 64);
+  const ImportResult k25 =
+      MustImport({{"k.toml", "[model]\nname = \"deepseek_v3\"\nflavor = \"Kimi-K2.5\"\n"}});
+  EXPECT_EQ(At(k25.config, "model.hidden_size"), 7168);
+  EXPECT_EQ(At(k25.config, "model.n_routed_experts"), 384);
+}
+
 // A registry's comments speak for the recipe they sit in: a kernel note naming B200 inside one
 // recipe does not make the other recipes B200 jobs (torchtitan's deepseek_v3 registry).
 TEST(ImportTorchtitan, RegistryCommentsNameTheDeviceOfTheirOwnRecipe) {

@@ -108,8 +108,9 @@ TEST(ModelHeldOut, GptOssAttentionBiasDefaultsOn) {
 // × 128, 16 experts × 6400, top-2, vocab 32064, attention_bias true, untied). Per layer:
 // q/o 2·(4096² + 4096) + k/v 2·(4096·1024 + 1024) = 41,953,280; experts 16·3·4096·6400 =
 // 1,258,291,200; router 16·4096 = 65,536; two LayerNorms with bias 16,384 → 1,300,326,400.
-// 32 layers + 2·32064·4096 + final LayerNorm 8192 = 41,873,121,280 (the lm_head bias, 32,064,
-// not counted). No exact published total was found: the model card's "42B" is only a check.
+// 32 layers + 2·32064·4096 + final LayerNorm 8192 = 41,873,121,280, + the lm_head's bias
+// (lm_head_bias true: PhimoeForCausalLM's nn.Linear(hidden, vocab, bias=lm_head_bias)) 32,064 =
+// 41,873,153,344. No exact published total was found: the model card's "42B" is only a check.
 TEST(ModelHeldOut, PhiMoeByHand) {
   const json config = {{"architectures", {"PhiMoEForCausalLM"}},
                        {"model_type", "phimoe"},
@@ -131,7 +132,72 @@ TEST(ModelHeldOut, PhiMoeByHand) {
   EXPECT_EQ(arch.norm, NormKind::kLayerNorm);
   EXPECT_TRUE(arch.warnings.empty());
   EXPECT_EQ(CountLayerParams(arch)[0].total(), 1300326400);
-  EXPECT_EQ(CountParams(arch, true).total, 41873121280);
+  EXPECT_TRUE(arch.head_bias);
+  EXPECT_EQ(CountParams(arch, true).total, 41873153344);
+}
+
+// Gemma 1 2B (model_type gemma; GemmaDecoderLayer has input_layernorm and post_attention_layernorm
+// only, not Gemma 2's four norms). h 2048, 18 layers, 8 heads × 256 with one KV head, MLP 16384,
+// vocab 256000, tied. Per layer: q 2048·2048 + k, v 2·2048·256 + o 2048·2048 = 9,437,184; gated
+// MLP 3·2048·16384 = 100,663,296; 2 RMSNorms 4,096 → 110,104,576. Embedding 524,288,000 +
+// 18 layers 1,981,882,368 + final norm 2,048 = 2,506,172,416.
+TEST(ModelHeldOut, Gemma1HasTwoNormsPerLayer) {
+  const json config = {{"architectures", {"GemmaForCausalLM"}},
+                       {"model_type", "gemma"},
+                       {"attention_bias", false},
+                       {"head_dim", 256},
+                       {"hidden_act", "gelu"},
+                       {"hidden_size", 2048},
+                       {"intermediate_size", 16384},
+                       {"max_position_embeddings", 8192},
+                       {"num_attention_heads", 8},
+                       {"num_hidden_layers", 18},
+                       {"num_key_value_heads", 1},
+                       {"vocab_size", 256000}};
+  const ModelArch arch = Parse(config);
+  EXPECT_EQ(arch.norms_per_layer, 2);
+  EXPECT_EQ(CountLayerParams(arch)[0].total(), 110104576);
+  EXPECT_EQ(CountParams(arch, true).total, 2506172416);
+}
+
+// BLOOM-560M (BloomModel: word_embeddings, word_embeddings_layernorm, 24 BloomBlocks, ln_f; tied
+// head). h 1024: each block has 2 LayerNorms 4,096, query_key_value 1024·3072 + 3072, dense
+// 1024·1024 + 1024, dense_h_to_4h 1024·4096 + 4096, dense_4h_to_h 4096·1024 + 1024 →
+// 12,596,224. Table 250880·1024 = 256,901,120 + its LayerNorm 2,048 + 24 blocks 302,309,376 +
+// ln_f 2,048 = 559,214,592.
+TEST(ModelHeldOut, BloomCountsTheEmbeddingLayerNorm) {
+  const json config = {{"architectures", {"BloomForCausalLM"}},
+                       {"model_type", "bloom"},
+                       {"hidden_size", 1024},
+                       {"n_layer", 24},
+                       {"n_head", 16},
+                       {"vocab_size", 250880}};
+  const ModelArch arch = Parse(config);
+  EXPECT_TRUE(arch.embedding_norm);
+  EXPECT_EQ(CountLayerParams(arch)[0].total(), 12596224);
+  EXPECT_EQ(CountParams(arch, true).total, 559214592);
+}
+
+// InternLM (v1) 7B: InternLMAttention's q/k/v/o_proj take bias=config.bias (true here). Per layer
+// 4·4096² + 4·4096 = 67,125,248; gated MLP 3·4096·11008 = 135,266,304; 2 RMSNorms 8,192 →
+// 202,399,744. Embedding and untied head 2·103168·4096 = 845,152,256 + 32 layers 6,476,791,808
+// + final norm 4,096 = 7,321,948,160.
+TEST(ModelHeldOut, InternLmV1BiasIsRead) {
+  const json config = {{"architectures", {"InternLMForCausalLM"}},
+                       {"model_type", "internlm"},
+                       {"bias", true},
+                       {"hidden_act", "silu"},
+                       {"hidden_size", 4096},
+                       {"intermediate_size", 11008},
+                       {"max_position_embeddings", 2048},
+                       {"num_attention_heads", 32},
+                       {"num_hidden_layers", 32},
+                       {"tie_word_embeddings", false},
+                       {"vocab_size", 103168}};
+  const ModelArch arch = Parse(config);
+  EXPECT_TRUE(arch.warnings.empty());
+  EXPECT_TRUE(arch.qkv_bias && arch.o_bias);
+  EXPECT_EQ(CountParams(arch, true).total, 7321948160);
 }
 
 // Seed-OSS: attention_bias puts biases on q/k/v, attention_out_bias false keeps o_proj without

@@ -293,6 +293,112 @@ json Qwen3FlavorModel(const Qwen3Flavor& q) {
   return m;
 }
 
+// Qwen3.5 flavors torchtitan defines in code (torchtitan/models/qwen3_5/__init__.py,
+// qwen3_5_configs): Gated DeltaNet layers with every 4th layer full gated attention (head_dim
+// 256, q_proj emitting the output gate), DeltaNet key/value heads of 128 (64 in the debug
+// models), an untied lm_head ("Torchtitan doesn't support tied embeddings yet"), no MTP module;
+// MoE flavors add routed experts, top-k and one sigmoid-gated shared expert. Each flavor also
+// builds a vision encoder, which trainmem does not count (the note says so).
+struct Qwen35Flavor {
+  const char* flavor;  // normalized
+  int dim, layers, heads, kv_heads, head_dim, hidden;
+  int linear_key_heads, linear_value_heads, linear_head_dim;
+  int experts, top_k, moe_inter, shared_inter;  // 0 = dense
+};
+constexpr Qwen35Flavor kQwen35Flavors[] = {
+    {"debugmodel", 256, 8, 4, 2, 64, 512, 2, 4, 64, 0, 0, 0, 0},
+    {"debugmodelmoe", 256, 4, 4, 2, 64, 0, 2, 4, 64, 8, 2, 256, 256},
+    {"08b", 1024, 24, 8, 2, 256, 3584, 16, 16, 128, 0, 0, 0, 0},
+    {"2b", 2048, 24, 8, 2, 256, 6144, 16, 16, 128, 0, 0, 0, 0},
+    {"4b", 2560, 32, 16, 4, 256, 9216, 16, 32, 128, 0, 0, 0, 0},
+    {"9b", 4096, 32, 16, 4, 256, 12288, 16, 32, 128, 0, 0, 0, 0},
+    {"27b", 5120, 64, 24, 4, 256, 17408, 16, 48, 128, 0, 0, 0, 0},
+    {"35ba3b", 2048, 40, 16, 2, 256, 0, 16, 32, 128, 256, 8, 512, 512},
+    {"122ba10b", 3072, 48, 32, 2, 256, 0, 16, 64, 128, 256, 8, 1024, 1024},
+    {"397ba17b", 4096, 60, 32, 2, 256, 0, 16, 64, 128, 512, 10, 1024, 1024},
+};
+
+json Qwen35FlavorModel(const Qwen35Flavor& q) {
+  json m = {{"model_type", q.experts > 0 ? "qwen3_5_moe_text" : "qwen3_5_text"},
+            {"hidden_size", q.dim},
+            {"num_hidden_layers", q.layers},
+            {"num_attention_heads", q.heads},
+            {"num_key_value_heads", q.kv_heads},
+            {"head_dim", q.head_dim},
+            {"full_attention_interval", 4},
+            {"linear_num_key_heads", q.linear_key_heads},
+            {"linear_num_value_heads", q.linear_value_heads},
+            {"linear_key_head_dim", q.linear_head_dim},
+            {"linear_value_head_dim", q.linear_head_dim},
+            {"linear_conv_kernel_dim", 4},
+            {"attn_output_gate", true},
+            {"vocab_size", 248320},
+            {"tie_word_embeddings", false},
+            {"mtp_num_hidden_layers", 0},
+            {"max_position_embeddings", 262144},
+            {"hidden_act", "silu"}};
+  if (q.experts > 0) {
+    m["num_experts"] = q.experts;
+    m["num_experts_per_tok"] = q.top_k;
+    m["moe_intermediate_size"] = q.moe_inter;
+    m["shared_expert_intermediate_size"] = q.shared_inter;
+  } else {
+    m["intermediate_size"] = q.hidden;
+  }
+  return m;
+}
+
+// torchtitan's kimi_k2_7 flavors (torchtitan/models/kimi_k2_7/__init__.py), on the deepseek_v3
+// model: "moonlight-16B-A3B" and the text tower of "Kimi-VL-A3B" are Moonlight-16B-A3B (27
+// layers, 1 dense, dim 2048, 64 routed experts of 1408 + 2 shared, top-6, MLA without q-LoRA,
+// vocab 163840); "Kimi-K2.5" (shared by K2.6 and K2.7-Code) is Kimi K2's text shape (61
+// layers, dim 7168, 384 experts of 2048 + 1 shared, top-8, q_lora_rank 1536).
+json MoonlightModel() {
+  return {{"model_type", "deepseek_v3"},
+          {"hidden_size", 2048},
+          {"intermediate_size", 11264},
+          {"moe_intermediate_size", 1408},
+          {"num_hidden_layers", 27},
+          {"first_k_dense_replace", 1},
+          {"num_attention_heads", 16},
+          {"num_key_value_heads", 16},
+          {"n_routed_experts", 64},
+          {"n_shared_experts", 2},
+          {"num_experts_per_tok", 6},
+          {"q_lora_rank", nullptr},
+          {"kv_lora_rank", 512},
+          {"qk_nope_head_dim", 128},
+          {"qk_rope_head_dim", 64},
+          {"v_head_dim", 128},
+          {"vocab_size", 163840},
+          {"tie_word_embeddings", false},
+          {"max_position_embeddings", 8192},
+          {"topk_method", "noaux_tc"}};
+}
+
+json KimiK2Model() {
+  return {{"model_type", "deepseek_v3"},
+          {"hidden_size", 7168},
+          {"intermediate_size", 18432},
+          {"moe_intermediate_size", 2048},
+          {"num_hidden_layers", 61},
+          {"first_k_dense_replace", 1},
+          {"num_attention_heads", 64},
+          {"num_key_value_heads", 64},
+          {"n_routed_experts", 384},
+          {"n_shared_experts", 1},
+          {"num_experts_per_tok", 8},
+          {"q_lora_rank", 1536},
+          {"kv_lora_rank", 512},
+          {"qk_nope_head_dim", 128},
+          {"qk_rope_head_dim", 64},
+          {"v_head_dim", 128},
+          {"vocab_size", 163840},
+          {"tie_word_embeddings", false},
+          {"max_position_embeddings", 131072},
+          {"topk_method", "noaux_tc"}};
+}
+
 struct FlavorEntry {
   const char* family;  // normalized torchtitan model name prefix
   const char* flavor;  // normalized flavor
@@ -429,6 +535,41 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
                    " layers, dim " + std::to_string(q.dim) + ")";
         return out;
       }
+  }
+  if (family == "deepseekv3" || family.rfind("kimik2", 0) == 0) {
+    if (f == "moonlight16ba3b" || f == "kimivla3b") {
+      out.inline_model = MoonlightModel();
+      out.note = "torchtitan's " + std::string(flavor) +
+                 ": Moonlight-16B-A3B's text shape (torchtitan/models/kimi_k2_7)" +
+                 (f == "kimivla3b" ? "; its MoonViT vision tower is not counted" : "");
+      return out;
+    }
+    if (f == "kimik25" || f == "kimik26" || f == "kimik27code") {
+      out.inline_model = KimiK2Model();
+      out.note = "torchtitan's " + std::string(flavor) +
+                 ": Kimi K2's text shape (torchtitan/models/kimi_k2_7); its vision tower is "
+                 "not counted";
+      return out;
+    }
+  }
+  if (family == "qwen35") {
+    // Debug variants share their base's shape ("debugmodel_varlen" → "debugmodel").
+    const Qwen35Flavor* match = nullptr;
+    for (const Qwen35Flavor& q : kQwen35Flavors) {
+      const std::string qf = q.flavor;
+      const bool debug_base = qf.rfind("debugmodel", 0) == 0 && f.rfind(qf, 0) == 0;
+      if ((f == qf || debug_base) &&
+          (match == nullptr || qf.size() > std::string(match->flavor).size()))
+        match = &q;
+    }
+    if (match != nullptr) {
+      out.inline_model = Qwen35FlavorModel(*match);
+      out.note = "torchtitan's qwen3_5 " + std::string(flavor) +
+                 " (defined in code, torchtitan/models/qwen3_5: " + std::to_string(match->layers) +
+                 " layers, dim " + std::to_string(match->dim) +
+                 "); its vision encoder is not counted";
+      return out;
+    }
   }
   // The longest family prefix that matches (deepseek_v32 before deepseek_v3), then the flavor's
   // leading size ("671B_debug_128die" → 671b).

@@ -881,9 +881,22 @@ void Program::AddFile(const std::string& name, std::string_view text) {
     }
     if (first.kind == Token::Kind::kName && first.text == "from" && line.tokens.size() > 1) {
       std::string module;
-      for (std::size_t k = 1; k < line.tokens.size() && line.tokens[k].text != "import"; ++k)
+      std::size_t k = 1;
+      for (; k < line.tokens.size() && line.tokens[k].text != "import"; ++k)
         module += line.tokens[k].text;
       imports_.push_back(module);
+      // "import a, b as c" / "import (a, b)": each bound name → "module.name".
+      for (++k; k < line.tokens.size(); ++k) {
+        if (line.tokens[k].kind != Token::Kind::kName) continue;
+        const std::string imported = line.tokens[k].text;
+        std::string bound = imported;
+        if (k + 2 < line.tokens.size() && line.tokens[k + 1].text == "as" &&
+            line.tokens[k + 2].kind == Token::Kind::kName) {
+          bound = line.tokens[k + 2].text;
+          k += 2;
+        }
+        imported_names_[bound] = module + "." + imported;
+      }
     } else if (first.kind == Token::Kind::kName && first.text == "import") {
       imports_.push_back(LineText(line, 1, line.tokens.size()));
     } else if (first.kind == Token::Kind::kName && first.text == "def" && line.tokens.size() > 2 &&

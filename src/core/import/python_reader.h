@@ -59,6 +59,8 @@ class Program {
   Ref Call(const std::string& name);
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
   const std::vector<std::string>& imports() const { return imports_; }  // "from X import ..." X
+  // Names bound by "from X import N [as A]": A (or N) → "X.N".
+  const std::map<std::string, std::string>& imported_names() const { return imported_names_; }
   // Names called but defined in none of the files (bases of derived recipes, helpers).
   const std::vector<std::string>& external_calls() const { return external_calls_; }
 
@@ -68,6 +70,7 @@ class Program {
   std::vector<Function> functions_;
   std::vector<Diagnostic> diagnostics_;
   std::vector<std::string> imports_;
+  std::map<std::string, std::string> imported_names_;
   std::vector<std::string> external_calls_;
   std::shared_ptr<Impl> impl_;
   friend struct Impl;

@@ -332,6 +332,12 @@ void ImportTorchtitanPython(const std::vector<const InputFile*>& files,
   }
   for (const std::string& ext : program.external_calls()) hints += " " + ext;
   sections["__hints__"] = hints;
+  // The module each imported name comes from: which family's model_registry a recipe calls when
+  // a file imports several ("from torchtitan.models.gpt_oss import model_registry as
+  // gpt_oss_model_registry").
+  json aliases = json::object();
+  for (const auto& [bound, qualified] : program.imported_names()) aliases[bound] = qualified;
+  sections["__aliases__"] = aliases;
   if (IsTrainerClass(cls) && !sections.contains("activation_checkpoint")) {
     bool class_based = false;
     for (const InputFile* f : files)

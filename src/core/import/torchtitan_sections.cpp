@@ -546,6 +546,11 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
     const std::string cls = ClassOf(spec);
     if (cls != "model_registry" && cls.find("model_registry") == std::string::npos)
       name = FamilyFromHints(cls);
+    // The registry function as imported: its module names the family, whatever the file's
+    // other imports say.
+    if (name.empty() && sections.contains("__aliases__") && sections["__aliases__"].is_object() &&
+        sections["__aliases__"].contains(cls) && sections["__aliases__"][cls].is_string())
+      name = FamilyFromHints(sections["__aliases__"][cls].get<std::string>());
   }
   if (sections.contains("hf_assets_path")) assets = Text(sections["hf_assets_path"]);
   // A Hugging Face id names the model: the flavor of torchtitan's HF-backed models
@@ -644,8 +649,9 @@ void ApplyTorchtitanSections(const json& sections, const std::map<std::string, i
   bool loss_given = false;
   ReadModel(c, sections, hints, presets);
   for (const auto& [section, s] : sections.items()) {
-    if (section == "__hints__" || section == "__class__" || section == "model" ||
-        section == "hf_transformers" || section == "model_spec" || section == "hf_assets_path")
+    if (section == "__hints__" || section == "__aliases__" || section == "__class__" ||
+        section == "model" || section == "hf_transformers" || section == "model_spec" ||
+        section == "hf_assets_path")
       continue;
     if (section == "activation_checkpoint") {
       ReadActivationCheckpoint(c, s);

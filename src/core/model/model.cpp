@@ -78,6 +78,9 @@ std::int64_t EmbeddingParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   const std::int64_t word = a.word_embedding_dim > 0 ? a.word_embedding_dim : a.hidden_size;
   std::int64_t params = Mat(m, r, a.vocab_size, word);
   if (a.word_embedding_dim > 0) params = m.Add(params, Mat(m, r, a.hidden_size, word));
+  // BloomModel.word_embeddings_layernorm: LayerNorm(hidden) on the embedded tokens
+  // (modeling_bloom.py).
+  if (a.embedding_norm) params = m.Add(params, NormParams(a, a.hidden_size, m, r));
   if (a.learned_positions) {
     params = m.Add(params,
                    Mat(m, r, m.Add(a.max_position_embeddings, a.position_offset), a.hidden_size));

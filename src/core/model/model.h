@@ -83,8 +83,9 @@ struct ModelArch {
   // OPT's word_embed_proj_dim when it differs from hidden_size (OPT-350m): the token table and
   // the head are this wide, with project_in / project_out (no bias) to and from hidden_size.
   std::int64_t word_embedding_dim = 0;
-  bool final_norm = true;  // OPT with do_layer_norm_before = false has no final LayerNorm
-  bool head_bias = false;  // GPT-J's lm_head is an nn.Linear with bias (vocab_size values)
+  bool final_norm = true;       // OPT with do_layer_norm_before = false has no final LayerNorm
+  bool head_bias = false;       // GPT-J's lm_head is an nn.Linear with bias (vocab_size values)
+  bool embedding_norm = false;  // BLOOM's word_embeddings_layernorm (LayerNorm after the table)
 
   AttentionKind attention = AttentionKind::kGqa;
   bool qkv_bias = false;

@@ -348,6 +348,7 @@ void AddOverrides(const ModelArch& a, const ModelArch* implied, json& j) {
   flag("mtp_sliding", a.mtp_sliding, b.mtp_sliding);
   flag("final_norm", a.final_norm, b.final_norm);
   flag("head_bias", a.head_bias, b.head_bias);
+  flag("embedding_norm", a.embedding_norm, b.embedding_norm);
   flag("layer_scalar", a.layer_scalar, b.layer_scalar);
   flag("router_scale", a.router_scale, b.router_scale);
   if (implied == nullptr || a.norms_per_layer != b.norms_per_layer) {

@@ -56,6 +56,7 @@ constexpr NamedFamily kFamilies[] = {
     {"granitemoeshared", Family::kLlama},
     // InternLM 2 / 2.5 / 3 (remote code): Llama blocks; InternLM 2's fused wqkv holds the same
     // q/k/v rows.
+    {"internlm", Family::kLlama},
     {"internlm2", Family::kLlama},
     {"internlm3", Family::kLlama},
     // MiniCPM 1/2/4 (remote configuration_minicpm.py): Llama blocks; scale_emb, dim_model_base
@@ -344,6 +345,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"RecurrentGemmaForCausalLM", "recurrent_gemma"},  // MiniCPM-2B's config.json has no model_type
     {"OlmoForCausalLM", "olmo"},
     {"FlexOlmoForCausalLM", "flex_olmo"},
+    {"InternLMForCausalLM", "internlm"},
     {"InternLM2ForCausalLM", "internlm2"},
     {"InternLM3ForCausalLM", "internlm3"},
     {"HeliumForCausalLM", "helium"},
@@ -705,6 +707,8 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
     a.o_bias = !f.Bool("no_bias").value_or(true);
   }
   if (a.model_type == "recurrent_gemma") a.o_bias = true;  // RecurrentGemmaSdpaAttention o_proj
+  // InternLM (v1) InternLMAttention: q/k/v/o_proj bias = config.bias (InternLMConfig default True).
+  if (a.model_type == "internlm") a.qkv_bias = a.o_bias = f.Bool("bias").value_or(true);
   if (family == Family::kStarcoder2 && a.model_type != "bloom") {
     a.qkv_bias = a.o_bias = all_linear.value_or(true);  // Starcoder2Config.use_bias
   }
@@ -760,8 +764,9 @@ void ReadNormKind(FieldReader& f, Family family, ModelArch& a) {
   // parallel (CohereDecoderLayer); OLMo 2: post-attention and post-feedforward norms only.
   // Phi (PhiDecoderLayer): one input_layernorm (LayerNorm with bias) feeding the parallel
   // attention and MLP; final_layernorm likewise.
-  a.norms_per_layer = IsGemma(family) || a.model_type == "glm4" || a.model_type == "afmoe" ||
-                              a.model_type == "pangu_ultra_moe"
+  // Gemma 1 (GemmaDecoderLayer) has only input_layernorm and post_attention_layernorm.
+  a.norms_per_layer = (IsGemma(family) && a.model_type != "gemma") || a.model_type == "glm4" ||
+                              a.model_type == "afmoe" || a.model_type == "pangu_ultra_moe"
                           ? 4
                           : 2;
   // GPTJBlock: ln_1 feeds the parallel attention and MLP; StableLM with use_parallel_residual
@@ -850,8 +855,11 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
     a.final_norm = f.Bool("do_layer_norm_before").value_or(true) &&
                    !f.Bool("_remove_final_layer_norm").value_or(false);
   }
-  // GPTJForCausalLM and PhiForCausalLM: lm_head = nn.Linear(hidden, vocab_size), bias included.
-  a.head_bias = family == Family::kGptJ || family == Family::kPhi;
+  // GPTJForCausalLM and PhiForCausalLM: lm_head = nn.Linear(hidden, vocab_size), bias included;
+  // PhimoeForCausalLM's lm_head has one when lm_head_bias (PhimoeConfig, default False).
+  a.head_bias = family == Family::kGptJ || family == Family::kPhi ||
+                (a.model_type == "phimoe" && f.Bool("lm_head_bias").value_or(false));
+  a.embedding_norm = a.model_type == "bloom";
 }
 
 // A field that is one integer or a per-layer list (Hunyuan writes moe_topk, num_shared_expert,

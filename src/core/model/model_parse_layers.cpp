@@ -796,6 +796,7 @@ void ReadOverrides(FieldReader& f, ModelArch& a) {
   a.mtp_sliding = f.Bool("mtp_sliding").value_or(a.mtp_sliding);
   a.final_norm = f.Bool("final_norm").value_or(a.final_norm);
   a.head_bias = f.Bool("head_bias").value_or(a.head_bias);
+  a.embedding_norm = f.Bool("embedding_norm").value_or(a.embedding_norm);
   a.layer_scalar = f.Bool("layer_scalar").value_or(a.layer_scalar);
   a.router_scale = f.Bool("router_scale").value_or(a.router_scale);
 }
