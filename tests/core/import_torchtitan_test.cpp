@@ -524,6 +524,11 @@ TEST(ImportTorchtitan, Qwen35AndKimiFlavorsDefinedInCode) {
       MustImport({{"k.toml", "[model]\nname = \"deepseek_v3\"\nflavor = \"Kimi-K2.5\"\n"}});
   EXPECT_EQ(At(k25.config, "model.hidden_size"), 7168);
   EXPECT_EQ(At(k25.config, "model.n_routed_experts"), 384);
+  // Under its own model name (torchtitan/models/kimi_k2_7) too.
+  const ImportResult own =
+      MustImport({{"k.toml", "[model]\nname = \"kimi_k2_7\"\nflavor = \"Kimi-K2.5\"\n"}});
+  EXPECT_EQ(At(own.config, "model.q_lora_rank"), 1536);
+  EXPECT_EQ(At(own.config, "model.num_hidden_layers"), 61);
 }
 
 // A registry's comments speak for the recipe they sit in: a kernel note naming B200 inside one

@@ -136,5 +136,33 @@ TEST(PythonReader, UnpackingInListAndDictLiterals) {
   EXPECT_NE(opaque->kind, Value::Kind::kList);
 }
 
+// "from M import a as b, c" binds b → M.a and c → M.c in that file; a ';' ends the import. A
+// hostile import (a 300 KB module path, 20,000 names) records nothing past the caps instead of
+// module length × names bytes.
+TEST(PythonReader, ImportedNamesAreBoundPerFileAndCapped) {
+  Program p;
+  p.AddFile("reg.py",
+            "from torchtitan.models.gpt_oss import model_registry as gpt_oss_model_registry, "
+            "other\nfrom torchtitan.models.qwen3 import (\n    model_registry,\n)\n"
+            "from x.y import z; w = 1\n");
+  const auto& names = p.imported_names().at("reg.py");
+  EXPECT_EQ(names.at("gpt_oss_model_registry"), "torchtitan.models.gpt_oss.model_registry");
+  EXPECT_EQ(names.at("other"), "torchtitan.models.gpt_oss.other");
+  EXPECT_EQ(names.at("model_registry"), "torchtitan.models.qwen3.model_registry");
+  EXPECT_EQ(names.at("z"), "x.y.z");
+  EXPECT_EQ(names.count("w"), 0u);
+  std::string hostile = "from " + std::string(300000, 'a') + " import ";
+  for (int i = 0; i < 20000; ++i) hostile += "n" + std::to_string(i) + ", ";
+  hostile += "last\nfrom m import ";
+  for (int i = 0; i < 20000; ++i) hostile += "k" + std::to_string(i) + ", ";
+  hostile += "last\n";
+  Program h;
+  h.AddFile("h.py", hostile);
+  const auto& bound = h.imported_names().at("h.py");
+  EXPECT_EQ(bound.count("n0"), 0u);  // the 300 KB module path is over the cap
+  EXPECT_EQ(bound.size(), Program::kMaxImportedNames);
+  EXPECT_EQ(bound.at("k0"), "m.k0");
+}
+
 }  // namespace
 }  // namespace trainmem::py

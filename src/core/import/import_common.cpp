@@ -544,7 +544,7 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
                  (f == "kimivla3b" ? "; its MoonViT vision tower is not counted" : "");
       return out;
     }
-    if (f == "kimik25" || f == "kimik26" || f == "kimik27code") {
+    if (f == "kimik25") {
       out.inline_model = KimiK2Model();
       out.note = "torchtitan's " + std::string(flavor) +
                  ": Kimi K2's text shape (torchtitan/models/kimi_k2_7); its vision tower is "

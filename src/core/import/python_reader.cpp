@@ -886,7 +886,9 @@ void Program::AddFile(const std::string& name, std::string_view text) {
         module += line.tokens[k].text;
       imports_.push_back(module);
       // "import a, b as c" / "import (a, b)": each bound name → "module.name".
-      for (++k; k < line.tokens.size(); ++k) {
+      std::map<std::string, std::string>& bound_names = imported_names_[name];
+      for (++k; k < line.tokens.size() && module.size() <= kMaxImportModule; ++k) {
+        if (line.tokens[k].text == ";") break;  // "from a import b; x = 1"
         if (line.tokens[k].kind != Token::Kind::kName) continue;
         const std::string imported = line.tokens[k].text;
         std::string bound = imported;
@@ -895,7 +897,8 @@ void Program::AddFile(const std::string& name, std::string_view text) {
           bound = line.tokens[k + 2].text;
           k += 2;
         }
-        imported_names_[bound] = module + "." + imported;
+        if (bound_names.size() >= kMaxImportedNames && bound_names.count(bound) == 0) break;
+        bound_names[bound] = module + "." + imported;
       }
     } else if (first.kind == Token::Kind::kName && first.text == "import") {
       imports_.push_back(LineText(line, 1, line.tokens.size()));

@@ -59,8 +59,14 @@ class Program {
   Ref Call(const std::string& name);
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
   const std::vector<std::string>& imports() const { return imports_; }  // "from X import ..." X
-  // Names bound by "from X import N [as A]": A (or N) → "X.N".
-  const std::map<std::string, std::string>& imported_names() const { return imported_names_; }
+  // Per file, the names bound by "from X import N [as A]": A (or N) → "X.N". Module paths past
+  // kMaxImportModule characters and names past kMaxImportedNames a file are not recorded (a
+  // hostile file must not cost module length × names).
+  static constexpr std::size_t kMaxImportModule = 256;
+  static constexpr std::size_t kMaxImportedNames = 1024;
+  const std::map<std::string, std::map<std::string, std::string>>& imported_names() const {
+    return imported_names_;
+  }
   // Names called but defined in none of the files (bases of derived recipes, helpers).
   const std::vector<std::string>& external_calls() const { return external_calls_; }
 
@@ -70,7 +76,7 @@ class Program {
   std::vector<Function> functions_;
   std::vector<Diagnostic> diagnostics_;
   std::vector<std::string> imports_;
-  std::map<std::string, std::string> imported_names_;
+  std::map<std::string, std::map<std::string, std::string>> imported_names_;
   std::vector<std::string> external_calls_;
   std::shared_ptr<Impl> impl_;
   friend struct Impl;

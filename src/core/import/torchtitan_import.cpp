@@ -335,8 +335,14 @@ void ImportTorchtitanPython(const std::vector<const InputFile*>& files,
   // The module each imported name comes from: which family's model_registry a recipe calls when
   // a file imports several ("from torchtitan.models.gpt_oss import model_registry as
   // gpt_oss_model_registry").
+  // The recipe's own file binds first; names only other files bind come after.
   json aliases = json::object();
-  for (const auto& [bound, qualified] : program.imported_names()) aliases[bound] = qualified;
+  const auto& per_file = program.imported_names();
+  if (const auto own = per_file.find(file_name); own != per_file.end())
+    for (const auto& [bound, qualified] : own->second) aliases[bound] = qualified;
+  for (const auto& [file, names] : per_file)
+    for (const auto& [bound, qualified] : names)
+      if (!aliases.contains(bound)) aliases[bound] = qualified;
   sections["__aliases__"] = aliases;
   if (IsTrainerClass(cls) && !sections.contains("activation_checkpoint")) {
     bool class_based = false;
