@@ -230,6 +230,10 @@ TEST(LateFamilies, LongcatFlashLayersAreTwoBlocksAndAnMoe) {
   EXPECT_EQ(arch.shared_expert_intermediate_size, 12288);
   EXPECT_TRUE(HasWarningWith(arch, "two attention + MLP blocks"));
   ExpectRoundTripAndShapes(longcat);
+  // As transformers saves LongcatFlashConfig: num_hidden_layers = 2 · num_layers beside it.
+  json saved = longcat;
+  saved["num_hidden_layers"] = 56;
+  EXPECT_EQ(Total(saved), 560664980480 - 44047360);
 }
 
 // adept/persimmon-8b-base (modeling_persimmon.py): per layer query_key_value 4,096 × 12,288 +

@@ -1462,13 +1462,18 @@ json PanguAliases(const json& config) {
 // MoE and its dense MLP (as a shared expert ffn_hidden_size wide), the odd block the second
 // dense MLP; the count is the checkpoint's except the router's zero_expert_num identity-expert
 // rows (256 × 6,144 + 256 a layer in LongCat-Flash-Chat, 0.008% of 560B), which are left out.
-// Returns the config unchanged unless it spells num_layers and no num_hidden_layers (a config
-// written back by trainmem already holds the blocks).
+// Returns the config unchanged unless it spells num_layers, with no num_hidden_layers (the
+// checkpoint's config.json) or with num_hidden_layers = 2 · num_layers (LongcatFlashConfig as
+// transformers saves it); a config written back by trainmem already holds the blocks.
 json LongcatAsBlocks(const json& config, std::vector<std::string>& warnings) {
   const auto layers = config.find("num_layers");
-  if (config.contains("num_hidden_layers") || layers == config.end() ||
-      !layers->is_number_integer() || layers->get<std::int64_t>() < 1 ||
+  if (layers == config.end() || !layers->is_number_integer() || layers->get<std::int64_t>() < 1 ||
       layers->get<std::int64_t>() > kMaxLayers / 2) {
+    return config;
+  }
+  if (const auto hidden = config.find("num_hidden_layers");
+      hidden != config.end() && !(hidden->is_number_integer() &&
+                                  hidden->get<std::int64_t>() == 2 * layers->get<std::int64_t>())) {
     return config;
   }
   json blocks = config;
