@@ -38,6 +38,39 @@ bool Rejects(const std::string& json, const std::string& path) {
   return false;
 }
 
+// ---- Megatron: fewer KV heads than TP ranks -------------------------------------------------
+
+// Megatron-Core (attention.py, NVIDIA/Megatron-LM#2565) runs tp above the KV head count when tp
+// is a multiple of it: each rank gathers its group's QKV activations and keeps one KV head and
+// heads / tp query heads. torchtitan shards wk / wv by head and rejects it. A Llama-shaped model
+// of 32 heads × 128 with 2 KV heads at tp 4 therefore holds exactly the activations of the same
+// model with 4 KV heads (one KV head a rank either way); only the k/v weights differ.
+TEST(MegatronTp, MoreRanksThanKvHeadsKeepOneKvHeadARank) {
+  const std::string base = R"({"model": {"model_type": "llama", "hidden_size": 4096,
+      "num_hidden_layers": 8, "num_attention_heads": 32, "num_key_value_heads": KV,
+      "intermediate_size": 11008, "vocab_size": 32000}, "world_size": 4,
+      "framework": "FW", "training": {"local_batch_size": 1, "seq_len": 4096},
+      "parallelism": {"tensor_parallel_degree": 4, "data_parallel_shard_degree": 1}})";
+  auto config = [&](const std::string& kv, const std::string& fw) {
+    std::string j = base;
+    j.replace(j.find("KV"), 2, kv);
+    j.replace(j.find("FW"), 2, fw);
+    return j;
+  };
+  EXPECT_TRUE(Rejects(config("2", "torchtitan"), "parallelism.tensor_parallel_degree"));
+  // tp 8 is not a multiple of 3 KV heads (24 query heads): rejected by Megatron too.
+  EXPECT_TRUE(Rejects(R"({"model": {"model_type": "llama", "hidden_size": 3072,
+      "num_hidden_layers": 8, "num_attention_heads": 24, "num_key_value_heads": 3,
+      "intermediate_size": 8192, "vocab_size": 32000}, "world_size": 8, "framework": "megatron",
+      "parallelism": {"tensor_parallel_degree": 8, "data_parallel_shard_degree": 1}})",
+                      "parallelism.tensor_parallel_degree"));
+  const Estimate two = EstimateMemory(MustParse(config("2", "megatron")));
+  const Estimate four = EstimateMemory(MustParse(config("4", "megatron")));
+  EXPECT_EQ(two.stages[0].bytes.activations, four.stages[0].bytes.activations);
+  EXPECT_GT(two.stages[0].bytes.activations, 0);
+  EXPECT_LT(two.params.total, four.params.total);
+}
+
 // ---- 1. DeepSpeed MoE: expert states over the expert-data-parallel group -------------------
 
 // Mixtral 8x7B, ZeRO-1, 8 ranks, ep = 8 (deepspeed/utils/groups.py: expert-DP = dp / ep = 1).

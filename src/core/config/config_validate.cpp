@@ -99,7 +99,8 @@ std::vector<Error> ResolveDegrees(const Config& c, Layout& layout) {
   return errors;
 }
 
-void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, std::vector<Error>& errors) {
+void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, Framework framework,
+                            std::vector<Error>& errors) {
   const char* path = "parallelism.tensor_parallel_degree";
   if (!m.HasAttentionLayers()) {
     // Mamba models: tensor parallelism splits the mixer's d_inner channels (Megatron MambaMixer).
@@ -127,7 +128,13 @@ void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, std::vector<Err
                                 Str(tp)});
   }
   // MLA has no separate key/value heads: its latent is replicated, heads are split.
-  if (m.attention == AttentionKind::kGqa && m.num_kv_heads > 0 && m.num_kv_heads % tp != 0) {
+  // Megatron-Core splits fewer KV heads than TP ranks too when tp is a multiple of them: each rank
+  // computes one KV head's activations and its share of the query heads (attention.py, "QKV
+  // activation sub-sharding", NVIDIA/Megatron-LM#2565, December 2025).
+  const bool kv_sub_sharded = framework == Framework::kMegatron && m.num_kv_heads > 0 &&
+                              m.num_kv_heads < tp && tp % m.num_kv_heads == 0;
+  if (m.attention == AttentionKind::kGqa && m.num_kv_heads > 0 && m.num_kv_heads % tp != 0 &&
+      !kv_sub_sharded) {
     errors.push_back({path, "the model's " + Str(m.num_kv_heads) +
                                 " key/value heads are not divisible by tensor_parallel_degree " +
                                 Str(tp)});
@@ -136,7 +143,8 @@ void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, std::vector<Err
   // own KV heads.
   for (std::int64_t i = 0; i < m.num_layers && m.ShapesVaryByLayer(); ++i) {
     const std::int64_t kv = m.KvHeadsOf(i);
-    if (kv > 0 && kv != m.num_kv_heads && kv % tp != 0) {
+    const bool sub_sharded = framework == Framework::kMegatron && kv < tp && tp % kv == 0;
+    if (kv > 0 && kv != m.num_kv_heads && kv % tp != 0 && !sub_sharded) {
       errors.push_back({path, "layer " + Str(i) + "'s " + Str(kv) +
                                   " key/value heads are not divisible by tensor_parallel_degree " +
                                   Str(tp)});
@@ -395,7 +403,7 @@ std::vector<Error> ValidateConfig(const Config& c) {
   std::vector<Error> layout_errors = ResolveDegrees(c, layout);
   errors.insert(errors.end(), layout_errors.begin(), layout_errors.end());
   if (!layout_errors.empty() || !has_model) return errors;
-  CheckAttentionSharding(m, layout.tp, errors);
+  CheckAttentionSharding(m, layout.tp, c.framework, errors);
   CheckExperts(c, layout, errors);
   CheckSequence(c, layout, errors);
   CheckPipeline(c, errors);

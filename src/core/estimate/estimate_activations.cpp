@@ -43,6 +43,13 @@ void SetQueryHeads(Shape& s, std::int64_t heads, std::int64_t head_dim) {
   s.o_dim = s.q_dim;
 }
 
+// Megatron with fewer KV heads than TP ranks (config_validate.cpp, NVIDIA/Megatron-LM#2565): each
+// rank gathers its group's QKV activations and keeps one KV head, not a fraction of one.
+void OneKvHeadPerRank(Shape& s, const ModelArch& m, double head_dim, double tp) {
+  if (m.attention == AttentionKind::kMla || head_dim <= 0 || s.k_dim <= 0) return;
+  if (s.k_dim / tp < head_dim) s.k_dim = s.v_dim = tp * head_dim;
+}
+
 Shape LayerShape(const ModelArch& m, Shape s, std::int64_t layer) {
   const std::int64_t kv = m.KvHeadsOf(layer), width = m.MlpWidthOf(layer);
   s.attention_linear = kv == ModelArch::kLinearPart;
@@ -861,7 +868,8 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   StageActivations out;
   ActivationBreakdown& b = out.breakdown;
   const Context x = ContextOf(c, l);
-  const Shape s = ShapeOf(c.model);
+  Shape s = ShapeOf(c.model);
+  OneKvHeadPerRank(s, c.model, static_cast<double>(c.model.head_dim), x.tp);
   const std::int64_t mbs =
       l.pp > 1 ? c.parallelism.pp_microbatch_size : c.training.local_batch_size;
   const double tokens = static_cast<double>(mbs) * static_cast<double>(c.training.seq_len) /
@@ -912,8 +920,12 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     }
     PolicyBytes computed;
     if (!found) {
-      computed = BlockUnderPolicy(c, x, varies ? LayerShape(c.model, s, layer) : s, moe,
-                                  checkpointed, mixer, has_mlp);
+      Shape shape = s;
+      if (varies) {
+        shape = LayerShape(c.model, s, layer);
+        OneKvHeadPerRank(shape, c.model, static_cast<double>(c.model.HeadDimOf(layer)), x.tp);
+      }
+      computed = BlockUnderPolicy(c, x, shape, moe, checkpointed, mixer, has_mlp);
       if (memo_size < 12)
         memo[memo_size++] = {moe, checkpointed, has_mlp,  mixer,   heads,
                              kv,  width,        head_dim, computed};
