@@ -229,26 +229,41 @@ json LlamaDebugModel() {
           {"max_position_embeddings", 131072}};
 }
 
+// A DeepSeek-V3-shaped model (MLA with kv_lora_rank 512 and 128/64/128 head dims, routed +
+// shared experts): the fields that differ between the code-defined flavors below.
+struct DeepseekShape {
+  int dim, inter, moe_inter, layers, dense_layers, heads, experts, shared, top_k;
+  int q_lora;  // 0 = null (a plain q_proj)
+  int vocab, max_positions;
+  bool noaux_tc;  // DeepSeek-V3's e_score_correction_bias router
+};
+
+json DeepseekModel(const DeepseekShape& d) {
+  json m = {{"model_type", "deepseek_v3"},
+            {"hidden_size", d.dim},
+            {"intermediate_size", d.inter},
+            {"moe_intermediate_size", d.moe_inter},
+            {"num_hidden_layers", d.layers},
+            {"first_k_dense_replace", d.dense_layers},
+            {"num_attention_heads", d.heads},
+            {"num_key_value_heads", d.heads},
+            {"n_routed_experts", d.experts},
+            {"n_shared_experts", d.shared},
+            {"num_experts_per_tok", d.top_k},
+            {"q_lora_rank", d.q_lora > 0 ? json(d.q_lora) : json(nullptr)},
+            {"kv_lora_rank", 512},
+            {"qk_nope_head_dim", 128},
+            {"qk_rope_head_dim", 64},
+            {"v_head_dim", 128},
+            {"vocab_size", d.vocab},
+            {"tie_word_embeddings", false},
+            {"max_position_embeddings", d.max_positions}};
+  if (d.noaux_tc) m["topk_method"] = "noaux_tc";
+  return m;
+}
+
 json DeepseekDebugModel() {
-  return {{"model_type", "deepseek_v3"},
-          {"hidden_size", 256},
-          {"intermediate_size", 1024},
-          {"moe_intermediate_size", 256},
-          {"num_hidden_layers", 6},
-          {"first_k_dense_replace", 1},
-          {"num_attention_heads", 16},
-          {"num_key_value_heads", 16},
-          {"n_routed_experts", 8},
-          {"n_shared_experts", 2},
-          {"num_experts_per_tok", 3},
-          {"q_lora_rank", nullptr},
-          {"kv_lora_rank", 512},
-          {"qk_nope_head_dim", 128},
-          {"qk_rope_head_dim", 64},
-          {"v_head_dim", 128},
-          {"vocab_size", 2048},
-          {"tie_word_embeddings", false},
-          {"max_position_embeddings", 4096}};
+  return DeepseekModel({256, 1024, 256, 6, 1, 16, 8, 2, 3, 0, 2048, 4096, false});
 }
 
 // Qwen3 flavors torchtitan defines in code and no preset holds (torchtitan
@@ -271,18 +286,25 @@ constexpr Qwen3Flavor kQwen3Flavors[] = {
     {"235ba22b", 4096, 94, 64, 4, 12288, 151936, false, 128, 8, 1536},
 };
 
+// The config.json fields every code-defined decoder flavor spells out.
+json DecoderFields(const char* model_type, int dim, int layers, int heads, int kv_heads,
+                   int head_dim, int vocab, bool tied, int max_positions) {
+  return {{"model_type", model_type},
+          {"hidden_size", dim},
+          {"num_hidden_layers", layers},
+          {"num_attention_heads", heads},
+          {"num_key_value_heads", kv_heads},
+          {"head_dim", head_dim},
+          {"vocab_size", vocab},
+          {"tie_word_embeddings", tied},
+          {"max_position_embeddings", max_positions},
+          {"hidden_act", "silu"}};
+}
+
 json Qwen3FlavorModel(const Qwen3Flavor& q) {
-  json m = {{"model_type", q.experts > 0 ? "qwen3_moe" : "qwen3"},
-            {"hidden_size", q.dim},
-            {"num_hidden_layers", q.layers},
-            {"num_attention_heads", q.heads},
-            {"num_key_value_heads", q.kv_heads},
-            {"head_dim", 128},
-            {"intermediate_size", q.hidden},
-            {"vocab_size", q.vocab},
-            {"tie_word_embeddings", q.tied},
-            {"max_position_embeddings", 4096},
-            {"hidden_act", "silu"}};
+  json m = DecoderFields(q.experts > 0 ? "qwen3_moe" : "qwen3", q.dim, q.layers, q.heads,
+                         q.kv_heads, 128, q.vocab, q.tied, 4096);
+  m["intermediate_size"] = q.hidden;
   if (q.experts > 0) {
     m["num_experts"] = q.experts;
     m["num_experts_per_tok"] = q.top_k;
@@ -319,24 +341,16 @@ constexpr Qwen35Flavor kQwen35Flavors[] = {
 };
 
 json Qwen35FlavorModel(const Qwen35Flavor& q) {
-  json m = {{"model_type", q.experts > 0 ? "qwen3_5_moe_text" : "qwen3_5_text"},
-            {"hidden_size", q.dim},
-            {"num_hidden_layers", q.layers},
-            {"num_attention_heads", q.heads},
-            {"num_key_value_heads", q.kv_heads},
-            {"head_dim", q.head_dim},
-            {"full_attention_interval", 4},
-            {"linear_num_key_heads", q.linear_key_heads},
-            {"linear_num_value_heads", q.linear_value_heads},
-            {"linear_key_head_dim", q.linear_head_dim},
-            {"linear_value_head_dim", q.linear_head_dim},
-            {"linear_conv_kernel_dim", 4},
-            {"attn_output_gate", true},
-            {"vocab_size", 248320},
-            {"tie_word_embeddings", false},
-            {"mtp_num_hidden_layers", 0},
-            {"max_position_embeddings", 262144},
-            {"hidden_act", "silu"}};
+  json m = DecoderFields(q.experts > 0 ? "qwen3_5_moe_text" : "qwen3_5_text", q.dim, q.layers,
+                         q.heads, q.kv_heads, q.head_dim, 248320, false, 262144);
+  m["full_attention_interval"] = 4;
+  m["linear_num_key_heads"] = q.linear_key_heads;
+  m["linear_num_value_heads"] = q.linear_value_heads;
+  m["linear_key_head_dim"] = q.linear_head_dim;
+  m["linear_value_head_dim"] = q.linear_head_dim;
+  m["linear_conv_kernel_dim"] = 4;
+  m["attn_output_gate"] = true;
+  m["mtp_num_hidden_layers"] = 0;
   if (q.experts > 0) {
     m["num_experts"] = q.experts;
     m["num_experts_per_tok"] = q.top_k;
@@ -354,49 +368,42 @@ json Qwen35FlavorModel(const Qwen35Flavor& q) {
 // vocab 163840); "Kimi-K2.5" (shared by K2.6 and K2.7-Code) is Kimi K2's text shape (61
 // layers, dim 7168, 384 experts of 2048 + 1 shared, top-8, q_lora_rank 1536).
 json MoonlightModel() {
-  return {{"model_type", "deepseek_v3"},
-          {"hidden_size", 2048},
-          {"intermediate_size", 11264},
-          {"moe_intermediate_size", 1408},
-          {"num_hidden_layers", 27},
-          {"first_k_dense_replace", 1},
-          {"num_attention_heads", 16},
-          {"num_key_value_heads", 16},
-          {"n_routed_experts", 64},
-          {"n_shared_experts", 2},
-          {"num_experts_per_tok", 6},
-          {"q_lora_rank", nullptr},
-          {"kv_lora_rank", 512},
-          {"qk_nope_head_dim", 128},
-          {"qk_rope_head_dim", 64},
-          {"v_head_dim", 128},
-          {"vocab_size", 163840},
-          {"tie_word_embeddings", false},
-          {"max_position_embeddings", 8192},
-          {"topk_method", "noaux_tc"}};
+  return DeepseekModel({2048, 11264, 1408, 27, 1, 16, 64, 2, 6, 0, 163840, 8192, true});
 }
 
 json KimiK2Model() {
-  return {{"model_type", "deepseek_v3"},
-          {"hidden_size", 7168},
-          {"intermediate_size", 18432},
-          {"moe_intermediate_size", 2048},
-          {"num_hidden_layers", 61},
-          {"first_k_dense_replace", 1},
-          {"num_attention_heads", 64},
-          {"num_key_value_heads", 64},
-          {"n_routed_experts", 384},
-          {"n_shared_experts", 1},
-          {"num_experts_per_tok", 8},
-          {"q_lora_rank", 1536},
-          {"kv_lora_rank", 512},
-          {"qk_nope_head_dim", 128},
-          {"qk_rope_head_dim", 64},
-          {"v_head_dim", 128},
-          {"vocab_size", 163840},
-          {"tie_word_embeddings", false},
-          {"max_position_embeddings", 131072},
-          {"topk_method", "noaux_tc"}};
+  return DeepseekModel({7168, 18432, 2048, 61, 1, 64, 384, 1, 8, 1536, 163840, 131072, true});
+}
+
+// A code-defined flavor of a table: the exact entry, else the longest debug entry the flavor
+// starts with (kernel-only variants such as "debugmodel_flex_flash" or "debugmodel_varlen_attn"
+// share their base's shape); nullptr when neither.
+template <typename Flavor, std::size_t N>
+const Flavor* CodeDefinedFlavor(const Flavor (&table)[N], const std::string& f) {
+  const Flavor* match = nullptr;
+  for (const Flavor& q : table) {
+    const std::string qf = q.flavor;
+    const bool debug_base = qf.rfind("debugmodel", 0) == 0 && f.rfind(qf, 0) == 0;
+    if ((f == qf || debug_base) &&
+        (match == nullptr || qf.size() > std::string(match->flavor).size()))
+      match = &q;
+  }
+  return match;
+}
+
+// Sets `out` from a table's code-defined flavor (CodeDefinedFlavor); false when there is none.
+template <typename Flavor, std::size_t N>
+bool SetCodeDefinedFlavor(const Flavor (&table)[N], json (*build)(const Flavor&),
+                          const std::string& family, std::string_view flavor, const std::string& f,
+                          const std::string& tail, FlavorModel& out) {
+  const Flavor* q = CodeDefinedFlavor(table, f);
+  if (q == nullptr) return false;
+  out.inline_model = build(*q);
+  out.note = "torchtitan's " + family + " " + std::string(flavor) +
+             (f != q->flavor ? ": the shape of its " + std::string(q->flavor) : "") +
+             " (defined in code, torchtitan/models/" + family + ": " + std::to_string(q->layers) +
+             " layers, dim " + std::to_string(q->dim) + ")" + tail;
+  return true;
 }
 
 struct FlavorEntry {
@@ -456,25 +463,8 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
   // "671B_debug" is 4 layers (3 dense) of dim 128 with 8 experts + 1 shared, top-8, MLA with
   // q_lora_rank 1536; "671B_debug_16die" is the 671B shape with 32 routed experts.
   if (family == "deepseekv3" && f == "671bdebug") {
-    out.inline_model = {{"model_type", "deepseek_v3"},
-                        {"hidden_size", 128},
-                        {"intermediate_size", 512},
-                        {"moe_intermediate_size", 128},
-                        {"num_hidden_layers", 4},
-                        {"first_k_dense_replace", 3},
-                        {"num_attention_heads", 128},
-                        {"num_key_value_heads", 128},
-                        {"n_routed_experts", 8},
-                        {"n_shared_experts", 1},
-                        {"num_experts_per_tok", 8},
-                        {"q_lora_rank", 1536},
-                        {"kv_lora_rank", 512},
-                        {"qk_nope_head_dim", 128},
-                        {"qk_rope_head_dim", 64},
-                        {"v_head_dim", 128},
-                        {"vocab_size", 129280},
-                        {"tie_word_embeddings", false},
-                        {"max_position_embeddings", 4096}};
+    out.inline_model =
+        DeepseekModel({128, 512, 128, 4, 3, 128, 8, 1, 8, 1536, 129280, 4096, false});
     out.note =
         "torchtitan-npu's deepseek_v3 671B_debug (defined in code: 4 layers, dim 128, 8 "
         "experts)";
@@ -511,31 +501,9 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
       return out;
     }
   }
-  if (family == "qwen3") {
-    // Debug variants that change only the kernels ("debugmodel_non_fused_qkv",
-    // "debugmodel_flex_flash") share their base's shape: the longest debug entry that prefixes.
-    const Qwen3Flavor* debug = nullptr;
-    for (const Qwen3Flavor& q : kQwen3Flavors) {
-      const std::string qf = q.flavor;
-      if (qf.rfind("debugmodel", 0) == 0 && f.rfind(qf, 0) == 0 &&
-          (debug == nullptr || qf.size() > std::string(debug->flavor).size()))
-        debug = &q;
-    }
-    if (debug != nullptr && f != debug->flavor) {
-      out.inline_model = Qwen3FlavorModel(*debug);
-      out.note = "torchtitan's qwen3 " + std::string(flavor) + ": the shape of its " +
-                 debug->flavor + " (defined in code, torchtitan/models/qwen3)";
-      return out;
-    }
-    for (const Qwen3Flavor& q : kQwen3Flavors)
-      if (f == q.flavor) {
-        out.inline_model = Qwen3FlavorModel(q);
-        out.note = "torchtitan's qwen3 " + std::string(flavor) +
-                   " (defined in code, torchtitan/models/qwen3: " + std::to_string(q.layers) +
-                   " layers, dim " + std::to_string(q.dim) + ")";
-        return out;
-      }
-  }
+  if (family == "qwen3" &&
+      SetCodeDefinedFlavor(kQwen3Flavors, Qwen3FlavorModel, "qwen3", flavor, f, "", out))
+    return out;
   if (family == "deepseekv3" || family.rfind("kimik2", 0) == 0) {
     if (f == "moonlight16ba3b" || f == "kimivla3b") {
       out.inline_model = MoonlightModel();
@@ -552,25 +520,10 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
       return out;
     }
   }
-  if (family == "qwen35") {
-    // Debug variants share their base's shape ("debugmodel_varlen" → "debugmodel").
-    const Qwen35Flavor* match = nullptr;
-    for (const Qwen35Flavor& q : kQwen35Flavors) {
-      const std::string qf = q.flavor;
-      const bool debug_base = qf.rfind("debugmodel", 0) == 0 && f.rfind(qf, 0) == 0;
-      if ((f == qf || debug_base) &&
-          (match == nullptr || qf.size() > std::string(match->flavor).size()))
-        match = &q;
-    }
-    if (match != nullptr) {
-      out.inline_model = Qwen35FlavorModel(*match);
-      out.note = "torchtitan's qwen3_5 " + std::string(flavor) +
-                 " (defined in code, torchtitan/models/qwen3_5: " + std::to_string(match->layers) +
-                 " layers, dim " + std::to_string(match->dim) +
-                 "); its vision encoder is not counted";
-      return out;
-    }
-  }
+  if (family == "qwen35" &&
+      SetCodeDefinedFlavor(kQwen35Flavors, Qwen35FlavorModel, "qwen3_5", flavor, f,
+                           "; its vision encoder is not counted", out))
+    return out;
   // The longest family prefix that matches (deepseek_v32 before deepseek_v3), then the flavor's
   // leading size ("671B_debug_128die" → 671b).
   std::string size;
