@@ -439,6 +439,19 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
         "--pipeline-model-parallel-size"})
     trains = trains || a.Has(flag);
   const std::string program = Lower(BaseName(script.program));
+  // MindSpeed-LLM's FSDP2 trainer (train_fsdp2.py, 2026): a YAML config plus --section.key
+  // overrides, not Megatron's arguments; its layout is FSDP2's, as torchtitan-npu's.
+  if (program == "train_fsdp2.py" || a.Has("--parallel.fsdp_size")) {
+    fatal.push_back(
+        {file.name,
+         "runs MindSpeed-LLM's FSDP2 trainer (train_fsdp2.py: a YAML config with --section.key "
+         "overrides), which trainmem does not read yet; estimate it as framework "
+         "\"torchtitan-npu\" (FSDP2 on Ascend): --parallel.fsdp_size as "
+         "data_parallel_shard_degree, --parallel.ep_size as expert_parallel_degree, "
+         "--training.per_device_train_batch_size as local_batch_size, the YAML's data.cutoff_len "
+         "as seq_len and parallel.recompute as full activation checkpointing"});
+    return;
+  }
   const bool training_program = program.find("train") != std::string::npos ||
                                 program.find("tune") != std::string::npos ||
                                 program.find("sft") != std::string::npos;
