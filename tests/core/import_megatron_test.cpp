@@ -293,6 +293,34 @@ python ./preprocess_data.py \
   EXPECT_NE(e.find("preprocess_data.py"), std::string::npos) << e;
 }
 
+// A hybrid model (megatron/core/models/hybrid; examples/mamba/train.sh) has one block a symbol
+// of --hybrid-layer-pattern, which sets the layer count ('|' marks pipeline stages, '/' starts
+// the MTP part). "M-*-" at hidden 256, 4 heads / 2 KV × 64, MLP 512, vocab 1024, untied, no
+// biases, by hand:
+//   M: mamba_mixer.py with d_inner 2·256 = 512, 8 heads of 64, 8 groups, state 128: in_proj
+//      256·(2·512 + 2·8·128 + 8) = 788,480; conv1d (512 + 2·8·128 = 2,560 channels) × 4 + bias
+//      2,560 = 12,800; dt_bias, A_log, D 24; gated norm 512; out_proj 512·256 = 131,072;
+//      block norm 256 → 933,144.
+//   -: 256·512 + 512·256 + norm 256 = 262,400 (twice).   *: q, o 2·256·256 + k, v 2·256·128
+//      + norm 256 = 196,864.
+//   Blocks 1,654,808 + embedding and output 2·1024·256 + final norm 256 = 2,179,352.
+TEST(ImportMegatron, HybridLayerPatternIsTheModel) {
+  const std::string script = R"(torchrun --nproc_per_node 8 pretrain_mamba.py \
+       --hybrid-layer-pattern "M-|*-/M-" \
+       --num-layers 52 \
+       --hidden-size 256 --num-attention-heads 4 \
+       --group-query-attention --num-query-groups 2 \
+       --ffn-hidden-size 512 --seq-length 1024 --micro-batch-size 2 \
+       --vocab-size 1024 --disable-bias-linear --normalization RMSNorm \
+       --untie-embeddings-and-output-weights --position-embedding-type none --bf16
+)";
+  const ImportResult r = MustImport({{"train.sh", script}});
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(At(r.config, "model.hybrid_override_pattern"), "M-*-");
+  EXPECT_EQ(At(r.config, "model.num_hidden_layers"), 4);  // the pattern's, not --num-layers
+  EXPECT_EQ(Total(r.config["model"]), 2179352);
+}
+
 // MindSpeed-LLM's FSDP2 trainer takes a YAML and --section.key overrides, not Megatron's flags:
 // a clear error that names it and says how to estimate it, not a Megatron job with a guessed
 // model.

@@ -933,7 +933,19 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   }
   // --- Model ---------------------------------------------------------------------------------
   std::set<long long> noop_slots;  // --noop-layers: layer slots built without weights
-  const bool has_model = a.Has("--num-layers") && a.Has("--hidden-size");
+  // Hybrid models (megatron/core/models/hybrid, examples/mamba): --hybrid-layer-pattern (or the
+  // deprecated --hybrid-override-pattern) gives one symbol a layer and decides num_layers
+  // (arguments.py: "ignoring --num-layers"); '|' marks pipeline stages, '/' starts the MTP part.
+  std::string hybrid;
+  for (const char* flag : {"--hybrid-layer-pattern", "--hybrid-override-pattern"})
+    if (hybrid.empty() && a.Has(flag)) hybrid = a.Value(flag);
+  if (const std::size_t mtp = hybrid.find('/'); mtp != std::string::npos) {
+    b.Note("--hybrid-layer-pattern: the MTP part after '/' (" + hybrid.substr(mtp + 1) +
+           ") is not counted");
+    hybrid.resize(mtp);
+  }
+  hybrid.erase(std::remove(hybrid.begin(), hybrid.end(), '|'), hybrid.end());
+  const bool has_model = (a.Has("--num-layers") || !hybrid.empty()) && a.Has("--hidden-size");
   if (!has_model) {
     std::string hint;
     for (const char* f :
@@ -958,10 +970,34 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     json m = json::object();
     const bool mla = a.Has("--multi-latent-attention") || a.Has("--kv-lora-rank");
     const long long experts = a.Int("--num-experts").value_or(0);
-    long long layers = a.Int("--num-layers").value_or(0);
+    long long layers =
+        hybrid.empty() ? a.Int("--num-layers").value_or(0) : static_cast<long long>(hybrid.size());
     const long long hidden = a.Int("--hidden-size").value_or(0);
     const long long heads = a.Int("--num-attention-heads").value_or(0);
     m["model_type"] = mla ? "deepseek_v3" : experts > 0 ? "qwen3_moe" : "llama";
+    if (!hybrid.empty()) {
+      // Blocks of one part each, as Nemotron-H's hybrid_override_pattern (the model reader's
+      // own): M a Mamba-2 mixer (megatron/core/ssm/mamba_mixer.py: expand 2, d_conv 4, conv
+      // bias; TransformerConfig defaults mamba_state_dim 128, mamba_head_dim 64,
+      // mamba_num_groups 8, mamba_num_heads hidden · 2 / head_dim), * attention, - an MLP, E an
+      // MoE. G (Gated DeltaNet), D (DSA) and + (MLA) layers are not read here.
+      m["model_type"] = "nemotron_h";
+      m["hybrid_override_pattern"] = hybrid;
+      const long long head_dim = a.Int("--mamba-head-dim").value_or(64);
+      m["mamba_head_dim"] = head_dim;
+      m["mamba_num_heads"] =
+          a.Int("--mamba-num-heads").value_or(head_dim > 0 ? 2 * hidden / head_dim : 0);
+      m["ssm_state_size"] = a.Int("--mamba-state-dim").value_or(128);
+      m["n_groups"] = a.Int("--mamba-num-groups").value_or(8);
+      m["conv_kernel"] = 4;
+      m["expand"] = 2;
+      m["use_conv_bias"] = true;
+      if (layers != a.Int("--num-layers").value_or(layers))
+        b.Note("--num-layers " + a.Value("--num-layers") + " is ignored: the hybrid pattern has " +
+               std::to_string(layers) + " layers (Megatron takes the pattern's count)");
+      a.Get("--num-layers");
+      a.Get("--spec");
+    }
     // --noop-layers (MindSpeed, core/pipeline_parallel/noop_layers/adaptor.py): the listed layer
     // slots are built as NoopTransformerLayer, which has no weights and returns
     // hidden_states.clone() (nothing saved for backward); the model has that many fewer real
@@ -1162,7 +1198,13 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     b.Set("model", m, a.At("--num-layers"));
     b.report().read.pop_back();
     static const std::map<std::string, std::vector<const char*>> kFieldFlags = {
-        {"num_hidden_layers", {"--num-layers"}},
+        {"num_hidden_layers",
+         {"--num-layers", "--hybrid-layer-pattern", "--hybrid-override-pattern"}},
+        {"hybrid_override_pattern", {"--hybrid-layer-pattern", "--hybrid-override-pattern"}},
+        {"mamba_head_dim", {"--mamba-head-dim"}},
+        {"mamba_num_heads", {"--mamba-num-heads", "--mamba-head-dim"}},
+        {"ssm_state_size", {"--mamba-state-dim"}},
+        {"n_groups", {"--mamba-num-groups"}},
         {"hidden_size", {"--hidden-size"}},
         {"num_attention_heads", {"--num-attention-heads"}},
         {"num_key_value_heads", {"--num-query-groups", "--group-query-attention"}},
