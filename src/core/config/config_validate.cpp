@@ -99,6 +99,14 @@ std::vector<Error> ResolveDegrees(const Config& c, Layout& layout) {
   return errors;
 }
 
+// Whether `kv` key/value heads split over `tp` ranks: evenly, or — Megatron-Core only — with
+// fewer heads than ranks when tp is a multiple of them: each rank computes one KV head's
+// activations and its share of the query heads (attention.py, "QKV activation sub-sharding",
+// NVIDIA/Megatron-LM#2565, December 2025).
+bool KvHeadsSplit(std::int64_t kv, std::int64_t tp, Framework framework) {
+  return kv % tp == 0 || (framework == Framework::kMegatron && kv < tp && tp % kv == 0);
+}
+
 void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, Framework framework,
                             std::vector<Error>& errors) {
   const char* path = "parallelism.tensor_parallel_degree";
@@ -128,13 +136,8 @@ void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, Framework frame
                                 Str(tp)});
   }
   // MLA has no separate key/value heads: its latent is replicated, heads are split.
-  // Megatron-Core splits fewer KV heads than TP ranks too when tp is a multiple of them: each rank
-  // computes one KV head's activations and its share of the query heads (attention.py, "QKV
-  // activation sub-sharding", NVIDIA/Megatron-LM#2565, December 2025).
-  const bool kv_sub_sharded = framework == Framework::kMegatron && m.num_kv_heads > 0 &&
-                              m.num_kv_heads < tp && tp % m.num_kv_heads == 0;
-  if (m.attention == AttentionKind::kGqa && m.num_kv_heads > 0 && m.num_kv_heads % tp != 0 &&
-      !kv_sub_sharded) {
+  if (m.attention == AttentionKind::kGqa && m.num_kv_heads > 0 &&
+      !KvHeadsSplit(m.num_kv_heads, tp, framework)) {
     errors.push_back({path, "the model's " + Str(m.num_kv_heads) +
                                 " key/value heads are not divisible by tensor_parallel_degree " +
                                 Str(tp)});
@@ -143,8 +146,7 @@ void CheckAttentionSharding(const ModelArch& m, std::int64_t tp, Framework frame
   // own KV heads.
   for (std::int64_t i = 0; i < m.num_layers && m.ShapesVaryByLayer(); ++i) {
     const std::int64_t kv = m.KvHeadsOf(i);
-    const bool sub_sharded = framework == Framework::kMegatron && kv < tp && tp % kv == 0;
-    if (kv > 0 && kv != m.num_kv_heads && kv % tp != 0 && !sub_sharded) {
+    if (kv > 0 && kv != m.num_kv_heads && !KvHeadsSplit(kv, tp, framework)) {
       errors.push_back({path, "layer " + Str(i) + "'s " + Str(kv) +
                                   " key/value heads are not divisible by tensor_parallel_degree " +
                                   Str(tp)});

@@ -224,7 +224,7 @@ void AddWarnings(Estimate& e) {
     e.warnings.push_back(
         "expert parallelism is estimated with torchtitan's standard all-to-all token dispatcher; "
         "DeepEP/HybridEP dispatch keeps other buffers and is not modelled");
-  if (c.mode == Mode::kDetailed && IsTorchtitanFramework(c.framework) && e.layout.ep > 1 &&
+  if (c.mode == Mode::kDetailed && torchtitan && e.layout.ep > 1 &&
       c.activation_checkpoint.mode == AcMode::kFull)
     // tests/data/torchtitan_runs.jsonl: GPT-OSS-120B EP 8 full AC gains 15.6 GiB per 8192-token
     // sample (bs 1 → 3) where the estimate gains 5.1; the DeepEP Qwen3-30B-A3B runs above gain

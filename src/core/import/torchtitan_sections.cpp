@@ -548,9 +548,11 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
       name = FamilyFromHints(cls);
     // The registry function as imported: its module names the family, whatever the file's
     // other imports say.
-    if (name.empty() && sections.contains("__aliases__") && sections["__aliases__"].is_object() &&
-        sections["__aliases__"].contains(cls) && sections["__aliases__"][cls].is_string())
-      name = FamilyFromHints(sections["__aliases__"][cls].get<std::string>());
+    if (const auto aliases = sections.find("__aliases__");
+        name.empty() && aliases != sections.end() && aliases->is_object()) {
+      if (const auto module = aliases->find(cls); module != aliases->end() && module->is_string())
+        name = FamilyFromHints(module->get<std::string>());
+    }
   }
   if (sections.contains("hf_assets_path")) assets = Text(sections["hf_assets_path"]);
   // A Hugging Face id names the model: the flavor of torchtitan's HF-backed models
