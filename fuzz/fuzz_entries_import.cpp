@@ -24,9 +24,10 @@ const Presets& ImportPresets() {
   return presets;
 }
 
-void Import(const char* name, const std::uint8_t* data, std::size_t size) {
-  const std::vector<InputFile> files = {
-      {name, std::string(reinterpret_cast<const char*>(data), size)}};
+void Import(const char* name, const std::uint8_t* data, std::size_t size,
+            const std::vector<InputFile>& others = {}) {
+  std::vector<InputFile> files = {{name, std::string(reinterpret_cast<const char*>(data), size)}};
+  files.insert(files.end(), others.begin(), others.end());
   (void)DetectInputKind(files[0].name, files[0].text);
   const Result<ImportResult> r = ImportFiles(files, {}, ImportPresets());
   if (!r.ok()) return;
@@ -58,6 +59,13 @@ void FuzzImportShell(const std::uint8_t* d, std::size_t n) {
   Import("pretrain_gpt.sh", d, n);
 }
 void FuzzImportDeepspeed(const std::uint8_t* d, std::size_t n) { Import("ds_config.json", d, n); }
+// MindSpeed-LLM FSDP2 YAML: alone, and as the job file a train_fsdp2.py launch names.
+void FuzzImportYaml(const std::uint8_t* d, std::size_t n) {
+  Import("job.yaml", d, n);
+  Import("job.yaml", d, n,
+         {{"run.sh",
+           "torchrun --nproc_per_node 8 train_fsdp2.py cfg/job.yaml --data.cutoff_len 64\n"}});
+}
 
 }  // namespace
 
@@ -66,6 +74,7 @@ void AppendImportTargets(std::vector<Target>& targets) {
   targets.push_back({"import_python", FuzzImportPython});
   targets.push_back({"import_shell", FuzzImportShell});
   targets.push_back({"import_deepspeed", FuzzImportDeepspeed});
+  targets.push_back({"import_yaml", FuzzImportYaml});
 }
 
 }  // namespace trainmem::fuzz

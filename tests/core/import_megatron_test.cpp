@@ -321,24 +321,6 @@ TEST(ImportMegatron, HybridLayerPatternIsTheModel) {
   EXPECT_EQ(Total(r.config["model"]), 2179352);
 }
 
-// MindSpeed-LLM's FSDP2 trainer takes a YAML and --section.key overrides, not Megatron's flags:
-// a clear error that names it and says how to estimate it, not a Megatron job with a guessed
-// model.
-TEST(ImportMegatron, MindSpeedFsdp2LauncherIsNamed) {
-  const std::string script = R"(NPUS_PER_NODE=16
-torchrun --nproc_per_node $NPUS_PER_NODE train_fsdp2.py examples/fsdp2/qwen3/pretrain.yaml \
-    --model.model_name_or_path /home/data/qwen3-8b-hf/ \
-    --parallel.fsdp_size 16 \
-    --training.per_device_train_batch_size 1
-)";
-  const Result<ImportResult> r =
-      ImportFiles({{"pretrain_qwen3_8b_4k_fsdp2_A2.sh", script}}, {}, TestPresets());
-  ASSERT_FALSE(r.ok());
-  const std::string e = FormatError(r.errors().front());
-  EXPECT_NE(e.find("FSDP2 trainer"), std::string::npos) << e;
-  EXPECT_NE(e.find("torchtitan-npu"), std::string::npos) << e;
-}
-
 // Megatron-Core MoE without --expert-tensor-parallel-size splits experts over TP (validate_args
 // sets it to --tensor-model-parallel-size); an explicit value is kept; MindSpeed-LLM's legacy
 // (non-mcore) MoE keeps the schema default.

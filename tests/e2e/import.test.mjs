@@ -68,3 +68,41 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 
     }
   });
 }
+
+// MindSpeed-LLM's FSDP2 trainer: the launch script and its YAML dropped together (the YAML is
+// parsed by yaml-cpp compiled to WebAssembly); a broken YAML dropped next shows its error and
+// leaves the imported config in place.
+test('a dropped FSDP2 launch script with its YAML becomes the config; a broken YAML changes nothing', LIMIT, async () => {
+  const context = await chrome.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const log = h.watchPage(page);
+  const read = (name) => fs.readFileSync(path.join(h.REPO, 'tests/data/import', name), 'utf8');
+  try {
+    await page.goto(`${srv.origin}/index.html`);
+    await h.waitReady(page);
+    await dropFiles(page, [{ name: 'fsdp2_moe_A3.sh', text: read('fsdp2_moe_A3.sh') },
+                           { name: 'fsdp2_moe_A3.yaml', text: read('fsdp2_moe_A3.yaml') }]);
+    await page.waitForFunction(() => {
+      const r = JSON.parse(document.getElementById('result').getAttribute('data-json') || '{}');
+      return r.config && r.config.framework === 'torchtitan-npu' && r.config.world_size === 32;
+    }, null, { timeout: 60_000 });
+    const result = await h.readResult(page);
+    // The script's --data.cutoff_len=8192 wins over the YAML's 4096; ep_size 8 from the YAML.
+    assert.equal(result.config.training.seq_len, 8192);
+    assert.equal(result.config.training.local_batch_size, 2);
+    assert.equal(result.config.parallelism.expert_parallel_degree, 8);
+    assert.equal(result.config.activation_checkpoint.mode, 'full');
+    assert.equal(result.config.model, 'qwen3-30b-a3b');
+    // The same YAML again, now broken: the import stops at its line and the config stays.
+    await dropFiles(page, [{ name: 'fsdp2_moe_A3.yaml', text: 'parallel:\n  fsdp_size: [8\n' }]);
+    await h.settle(page, 1500);
+    const after = await h.readResult(page);
+    assert.equal(after.config.world_size, 32, 'the broken YAML left the config alone');
+    assert.equal(after.config.training.seq_len, 8192);
+    fs.mkdirSync(h.ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(h.ARTIFACTS, 'import-fsdp2-broken-yaml.png') });
+    assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
+  } finally {
+    await context.close().catch(() => {});
+  }
+});

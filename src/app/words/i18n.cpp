@@ -75,6 +75,7 @@ constexpr CoreMessage kCoreMessages[] = {
     {"torchtitan resolved config (JSON)", "torchtitan 展开后的配置（JSON）"},
     {"Megatron/MindSpeed launch script", "Megatron/MindSpeed 启动脚本"},
     {"DeepSpeed config (JSON)", "DeepSpeed 配置（JSON）"},
+    {"MindSpeed-LLM FSDP2 YAML", "MindSpeed-LLM FSDP2 YAML 任务文件"},
     {"must be at most {}, got {}", "至多为 {}，当前为 {}"},
     {"must be in {}, got {}", "须在 {} 范围内，当前为 {}"},
     {"world_size {} is not divisible by tp·pp·cp·dp_replicate = {}",

@@ -27,6 +27,17 @@ bool HasTomlSection(std::string_view text, std::string_view section) {
   return false;
 }
 
+// A key at the start of a line ("parallel:"), as a YAML section is written.
+bool HasYamlSection(std::string_view text, std::string_view section) {
+  for (std::size_t at = text.find(section); at != std::string_view::npos;
+       at = text.find(section, at + 1)) {
+    if ((at == 0 || text[at - 1] == '\n') && at + section.size() < text.size() &&
+        text[at + section.size()] == ':')
+      return true;
+  }
+  return false;
+}
+
 bool LooksLikeLog(std::string_view t) {
   // torchtitan: "step:  10  loss:  7.1  memory: 41.23GiB(52.12%)"; Megatron: "memory (MB) |
   // allocated: …"; DeepSpeed see_memory_usage: "MA 1.2 GB         Max_MA 3.4 GB".
@@ -79,6 +90,8 @@ const char* InputKindName(InputKind kind) {
       return "Megatron/MindSpeed launch script";
     case InputKind::kDeepspeedJson:
       return "DeepSpeed config (JSON)";
+    case InputKind::kFsdp2Yaml:
+      return "MindSpeed-LLM FSDP2 YAML";
     case InputKind::kTrainingLog:
       return "training log";
     case InputKind::kMemoryProfile:
@@ -121,6 +134,11 @@ InputKind DetectInputKind(std::string_view name, std::string_view text) {
     if (kind != InputKind::kUnknown) return kind;
   }
   if (LooksLikeLog(t)) return InputKind::kTrainingLog;
+  // MindSpeed-LLM FSDP2 job files: any YAML by name; by content, its parallel: and training:
+  // sections at the start of a line.
+  if (EndsWith(lower_name, ".yaml") || EndsWith(lower_name, ".yml") ||
+      (HasYamlSection(t, "parallel") && HasYamlSection(t, "training")))
+    return InputKind::kFsdp2Yaml;
   const bool toml_name = EndsWith(lower_name, ".toml");
   if (toml_name || HasTomlSection(t, "[training]") || HasTomlSection(t, "[parallelism]") ||
       (HasTomlSection(t, "[model]") && HasTomlSection(t, "[job]")))

@@ -300,7 +300,7 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
   ImportResult result;
   Builder b(result.report);
   std::vector<Error> fatal;
-  std::vector<const InputFile*> python, scripts, hf;
+  std::vector<const InputFile*> python, scripts, hf, yaml;
   std::vector<std::pair<const InputFile*, InputKind>> json_jobs;
   const InputFile* toml = nullptr;
   for (const InputFile& f : files) {
@@ -325,6 +325,9 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
       case InputKind::kHfConfig:
         hf.push_back(&f);
         break;
+      case InputKind::kFsdp2Yaml:
+        yaml.push_back(&f);
+        break;
       case InputKind::kTrainmemConfig:
       case InputKind::kTorchtitanJson:
       case InputKind::kDeepspeedJson:
@@ -338,12 +341,13 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
         fatal.push_back({f.name,
                          "not a file trainmem reads (expected a torchtitan TOML or Python "
                          "registry, a Megatron/MindSpeed launch script, a DeepSpeed JSON, "
-                         "a config.json or a trainmem config)"});
+                         "a MindSpeed-LLM FSDP2 YAML, a config.json or a trainmem config)"});
         break;
     }
   }
   if (!fatal.empty()) return Failed(std::move(fatal));
-  const bool has_job = !python.empty() || !scripts.empty() || toml || !json_jobs.empty();
+  const bool has_job =
+      !python.empty() || !scripts.empty() || toml || !json_jobs.empty() || !yaml.empty();
   if (!has_job && hf.empty()) {
     if (!result.measurements.empty()) return Result<ImportResult>::Success(std::move(result));
     return Result<ImportResult>::Failure("", "no file given");
@@ -358,6 +362,16 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
         break;
       }
     import_detail::ImportMegatronScript(*main, files, b, presets, fatal);
+  }
+  // A YAML alone is the job; beside the script that launches train_fsdp2.py it was read there,
+  // and one the script does not name is said to be left out.
+  for (const InputFile* f : yaml) {
+    if (scripts.empty()) {
+      import_detail::ImportFsdp2Yaml(*f, b, presets, fatal);
+    } else if (!b.Used(f->name)) {
+      b.Problem(f->name +
+                ": not read: the launch script does not run train_fsdp2.py with this YAML");
+    }
   }
   for (const auto& [f, kind] : json_jobs) {
     Result<json> parsed = ParseJsonFile(*f);

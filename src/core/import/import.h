@@ -5,6 +5,7 @@
 //                                TOML job files (<= v0.2.2), the resolved config JSON it writes
 //   Megatron-LM / MindSpeed-LLM: bash launch scripts (+ the model-args file they `source`)
 //   DeepSpeed:                   the ds_config JSON (+ a Hugging Face config.json for the model)
+//   MindSpeed-LLM FSDP2 trainer: the YAML job file (+ the script launching train_fsdp2.py)
 //
 // Every importer is a reader of text: no file is run, no path in a file is opened. Inputs are
 // bounded (kMaxImportBytes, nesting depth) and every parser is linear in the input size.
@@ -38,6 +39,7 @@ enum class InputKind {
   kTorchtitanJson,    // the resolved config torchtitan prints or saves as JSON
   kMegatronScript,    // bash launching pretrain_*.py / torchrun with Megatron arguments
   kDeepspeedJson,     // ds_config.json
+  kFsdp2Yaml,         // MindSpeed-LLM FSDP2 trainer (train_fsdp2.py) YAML job file
   kTrainingLog,       // a training log with memory lines (torchtitan, Megatron, DeepSpeed)
   kMemoryProfile,     // a JSON memory timeline or a pickled torch memory snapshot
 };

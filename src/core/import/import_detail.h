@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/import/bash_reader.h"
 #include "core/import/import.h"
 #include "core/model/presets.h"
 
@@ -41,9 +42,17 @@ class Builder {
   void Problem(std::string text) { report_.problems.push_back(std::move(text)); }
   void Note(std::string text) { report_.notes.push_back(std::move(text)); }
   ImportReport& report() { return report_; }
+  // A file another file pointed at and that was read (a YAML a launch script names).
+  void UseFile(const std::string& name) { used_files_.push_back(name); }
+  bool Used(const std::string& name) const {
+    for (const std::string& n : used_files_)
+      if (n == name) return true;
+    return false;
+  }
 
  private:
   ImportReport& report_;
+  std::vector<std::string> used_files_;
 };
 
 // Text helpers.
@@ -95,6 +104,16 @@ void ImportTorchtitanPython(const std::vector<const InputFile*>& files,
 void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
                           const Presets& presets, std::vector<Error>& fatal);
 void ImportDeepspeedJson(const InputFile& file, const json& parsed, Builder& b);
+// MindSpeed-LLM's FSDP2 trainer (train_fsdp2.py): from the script that launches it (the YAML it
+// names is looked up in `all` by base name), or from the YAML alone.
+void ImportFsdp2Launch(const InputFile& file, const bash::Script& script,
+                       const std::vector<InputFile>& all, Builder& b, const Presets& presets,
+                       std::vector<Error>& fatal);
+void ImportFsdp2Yaml(const InputFile& file, Builder& b, const Presets& presets,
+                     std::vector<Error>& fatal);
+// The devices a launch script starts: torchrun's --nproc_per_node × --nnodes, else variables
+// such as NPUS_PER_NODE × NNODES or WORLD_SIZE, else #SBATCH headers. 0 when none says.
+long long LaunchWorldSize(const InputFile& file, const bash::Script& script, Source& source);
 
 // The torchtitan job sections (TOML, resolved JSON and evaluated Python share them):
 // {"model": {...}, "training": {...}, "parallelism": {...}, ...}. `lines` maps

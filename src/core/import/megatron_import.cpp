@@ -384,6 +384,22 @@ std::string UnusedFlagReason(const std::string& flag) {
 
 }  // namespace
 
+long long LaunchWorldSize(const InputFile& file, const bash::Script& script, Source& source) {
+  source = {file.name, 0, ""};
+  long long world = WorldFromLauncher(script.launcher);
+  if (world > 0) {
+    source = {script.launch_file, script.launch_line, "launcher: " + script.launcher};
+    return world;
+  }
+  world = WorldFromVariables(script, source);
+  source.file = file.name;
+  if (world > 0) return world;
+  int line = 0;
+  world = WorldFromSbatch(file.text, line);
+  source = {file.name, line, "#SBATCH --nodes × --ntasks-per-node"};
+  return world;
+}
+
 void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
                           const Presets& presets, std::vector<Error>& fatal) {
   std::vector<InputFile> others;
@@ -440,16 +456,11 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     trains = trains || a.Has(flag);
   const std::string program = Lower(BaseName(script.program));
   // MindSpeed-LLM's FSDP2 trainer (train_fsdp2.py, 2026): a YAML config plus --section.key
-  // overrides, not Megatron's arguments; its layout is FSDP2's, as torchtitan-npu's.
-  if (program == "train_fsdp2.py" || a.Has("--parallel.fsdp_size")) {
-    fatal.push_back(
-        {file.name,
-         "runs MindSpeed-LLM's FSDP2 trainer (train_fsdp2.py: a YAML config with --section.key "
-         "overrides), which trainmem does not read yet; estimate it as framework "
-         "\"torchtitan-npu\" (FSDP2 on Ascend): --parallel.fsdp_size as "
-         "data_parallel_shard_degree, --parallel.ep_size as expert_parallel_degree, "
-         "--training.per_device_train_batch_size as local_batch_size, the YAML's data.cutoff_len "
-         "as seq_len and parallel.recompute as full activation checkpointing"});
+  // overrides, not Megatron's arguments (fsdp2_import.cpp).
+  // Its inference_fsdp2.py takes the same overrides and trains nothing (refused below).
+  if (program == "train_fsdp2.py" ||
+      (program != "inference_fsdp2.py" && a.Has("--parallel.fsdp_size"))) {
+    ImportFsdp2Launch(file, script, all, b, presets, fatal);
     return;
   }
   const bool training_program = program.find("train") != std::string::npos ||
@@ -644,19 +655,8 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     }
   }
   // --- World size ----------------------------------------------------------------------------
-  Source world_src{file.name, 0, ""};
-  long long world = WorldFromLauncher(script.launcher);
-  if (world > 0) {
-    world_src = {script.launch_file, script.launch_line, "launcher: " + script.launcher};
-  } else {
-    world = WorldFromVariables(script, world_src);
-    world_src.file = file.name;
-  }
-  if (world <= 0) {
-    int line = 0;
-    world = WorldFromSbatch(file.text, line);
-    world_src = {file.name, line, "#SBATCH --nodes × --ntasks-per-node"};
-  }
+  Source world_src;
+  const long long world = LaunchWorldSize(file, script, world_src);
   if (world > 0) b.Set("world_size", world, world_src);
   // --- Batch ---------------------------------------------------------------------------------
   const long long mbs = a.Int("--micro-batch-size").value_or(1);

@@ -1,0 +1,31 @@
+// A YAML document read into JSON, with the line of every leaf: the job files of MindSpeed-LLM's
+// FSDP2 trainer (train_fsdp2.py) are YAML. Parsing is yaml-cpp's (Debian source package, see
+// third_party/README.md); this file only converts its nodes and bounds what a hostile file costs.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "core/result.h"
+
+namespace trainmem::import_detail {
+
+struct YamlDocument {
+  nlohmann::json value;              // the first document; null for an empty file
+  std::map<std::string, int> lines;  // "section.key" (mapping keys joined by '.') → 1-based line
+};
+
+// Plain scalars are typed by YAML 1.1's rules as PyYAML applies them (true/True/yes/on → true,
+// ~/null/empty → null, whole numbers → integer), except that any number strtod reads is a
+// number ("1e-05" too, which PyYAML leaves a string and the trainer's dataclass casts).
+// Quoted scalars stay strings. Aliases are expanded, so the
+// output is capped (kMaxYamlNodes) against "billion laughs" documents; nesting is capped too.
+// A syntax error names its line and column.
+inline constexpr std::size_t kMaxYamlNodes = 100000;
+inline constexpr int kMaxYamlDepth = 64;
+Result<YamlDocument> ReadYaml(std::string_view text);
+
+}  // namespace trainmem::import_detail
