@@ -61,9 +61,12 @@ const char* AccuracyFamily(const Config& c) {
 
 const char* AccuracyFamilyLabel(const char* family) {
   static constexpr std::pair<const char*, const char*> kLabels[] = {
-      {"megatron", "Megatron-LM (GPU)"}, {"mindspeed", "MindSpeed-LLM (Ascend)"},
-      {"torchtitan", "torchtitan"},      {"torchtitan-npu", "torchtitan-npu"},
-      {"deepspeed", "DeepSpeed"},        {"torchtune", "torchtune"}};
+      {"megatron", "Megatron-LM (GPU)"},
+      {"mindspeed", "MindSpeed-LLM (Ascend)"},
+      {"torchtitan", "torchtitan"},
+      {"torchtitan-npu", "FSDP2-on-Ascend (torchtitan-npu, MindSpeed-LLM FSDP2)"},
+      {"deepspeed", "DeepSpeed"},
+      {"torchtune", "torchtune"}};
   for (const auto& [key, label] : kLabels) {
     if (std::strcmp(key, family) == 0) return label;
   }
