@@ -21,51 +21,18 @@
 #include <cctype>
 #include <set>
 
+#include "core/import/arg_values.h"
 #include "core/import/import_detail.h"
 #include "core/import/yaml_reader.h"
 
 namespace trainmem::import_detail {
 namespace {
 
-struct Value {
-  json value;  // as the YAML types it, or the command line's text (a string, or an array)
-  Source source;
-};
-using Values = std::map<std::string, Value>;  // "parallel.fsdp_size" → value
-
 const std::set<std::string> kSections = {"model", "data", "parallel", "training", "optimization"};
-
-// The trainer's booleans (arguments.py _string_to_bool): yes/no, true/false, t/f, y/n, 1/0.
-std::optional<bool> Bool(const json& v) {
-  if (v.is_boolean()) return v.get<bool>();
-  if (v.is_number_integer()) return v.get<long long>() != 0;
-  if (!v.is_string()) return std::nullopt;
-  const std::string t = Lower(Trim(v.get<std::string>()));
-  if (t == "t" || t == "y") return true;
-  if (t == "f" || t == "n") return false;
-  return ParseBool(t);
-}
-
-std::string Text(const json& v) {
-  if (v.is_string()) return v.get<std::string>();
-  if (v.is_null()) return "";
-  // A YAML value may hold any bytes: dumped with invalid UTF-8 replaced, never thrown on.
-  return v.dump(-1, ' ', false, json::error_handler_t::replace);
-}
-
-std::vector<std::string> List(const json& v) {
-  std::vector<std::string> out;
-  if (v.is_array()) {
-    for (const json& x : v) out.push_back(Text(x));
-  } else if (!v.is_null()) {
-    out.push_back(Text(v));
-  }
-  return out;
-}
 
 // The YAML's sections, one value a key. Top-level values that are not mappings are skipped, as
 // the trainer skips them.
-void AddYaml(const InputFile& file, const YamlDocument& doc, Values& values, Builder& b) {
+void AddYaml(const InputFile& file, const YamlDocument& doc, ArgValues& values, Builder& b) {
   if (!doc.value.is_object()) {
     b.Problem(file.name +
               ": not a YAML mapping of sections (model, data, parallel, training, "
@@ -90,36 +57,9 @@ void AddYaml(const InputFile& file, const YamlDocument& doc, Values& values, Bui
   }
 }
 
-// `--section.key value…` or `--section.key=value` after the YAML; a flag with no value is a
-// boolean set to true (argparse nargs="?", const=True). Later words win, and the command line
-// wins over the YAML.
-void AddCommandLine(const std::vector<bash::Word>& words, std::size_t first, Values& values) {
-  for (std::size_t i = first; i < words.size(); ++i) {
-    const std::string& w = words[i].text;
-    if (w.rfind("--", 0) != 0 || w.size() < 3) continue;
-    std::string key = w.substr(2);
-    json value;
-    if (const std::size_t eq = key.find('='); eq != std::string::npos) {
-      value = key.substr(eq + 1);
-      key = key.substr(0, eq);
-    } else {
-      std::vector<std::string> items;
-      while (i + 1 < words.size() && words[i + 1].text.rfind("--", 0) != 0)
-        items.push_back(words[++i].text);
-      if (items.empty()) {
-        value = "true";
-      } else if (items.size() == 1) {
-        value = items.front();
-      } else {
-        value = items;
-      }
-    }
-    values[key] = {value, {words[i].file, words[i].line, w}};
-  }
-}
-
 // Why a key the estimate does not read leaves device memory alone (or that it is not modelled).
-std::string IgnoredReason(const std::string& key, const std::string& section) {
+std::string IgnoredReason(const std::string& key) {
+  const std::string section = key.substr(0, key.find('.'));
   if (kSections.count(section) == 0)
     return "not a section train_fsdp2.py has (model, data, parallel, training, optimization)";
   if (key == "model.init_model_with_meta_device")
@@ -138,53 +78,6 @@ std::string IgnoredReason(const std::string& key, const std::string& section) {
     return "token dispatch kernel (eager, fused, mc2): its buffers are not counted apart";
   return "not modelled: if it changes device memory, the estimate does not count it";
 }
-
-class Reader {
- public:
-  Reader(Values& values, Builder& b) : values_(values), b_(b) {}
-
-  const Value* Find(const std::string& key) {
-    used_.insert(key);
-    auto it = values_.find(key);
-    return it == values_.end() ? nullptr : &it->second;
-  }
-  std::optional<long long> Int(const std::string& key) {
-    const Value* v = Find(key);
-    if (v == nullptr) return std::nullopt;
-    const std::optional<long long> n = JsonInteger(v->value);
-    if (!n) b_.Problem(Where(*v) + key + " = " + Text(v->value) + " is not a whole number");
-    return n;
-  }
-  std::optional<bool> Flag(const std::string& key) {
-    const Value* v = Find(key);
-    if (v == nullptr) return std::nullopt;
-    const std::optional<bool> f = Bool(v->value);
-    if (!f) b_.Problem(Where(*v) + key + " = " + Text(v->value) + " is not true or false");
-    return f;
-  }
-  std::string Str(const std::string& key) {
-    const Value* v = Find(key);
-    return v == nullptr ? "" : Text(v->value);
-  }
-  const Source& SourceOf(const std::string& key) { return values_.at(key).source; }
-  static std::string Where(const Value& v) {
-    return v.source.file + (v.source.line > 0 ? ":" + std::to_string(v.source.line) : "") + ": ";
-  }
-  // Every value not read: ignored, with why.
-  void ReportUnused() {
-    for (const auto& [key, v] : values_) {
-      if (used_.count(key)) continue;
-      const std::string section = key.substr(0, key.find('.'));
-      std::string why = IgnoredReason(key, section);
-      b_.Ignore(v.source, why);
-    }
-  }
-
- private:
-  Values& values_;
-  Builder& b_;
-  std::set<std::string> used_;
-};
 
 // "Qwen3-30B-A3B" → "30B-A3B", "Qwen3-14B/" → "14B": the size in a checkpoint directory's name.
 std::string SizeInName(const std::string& path) {
@@ -211,13 +104,12 @@ std::string SizeInName(const std::string& path) {
   return "";
 }
 
-void ReadModel(Reader& r, const std::string& file_name, Builder& b, const Presets& presets) {
+void ReadModel(ArgReader& r, const std::string& file_name, Builder& b, const Presets& presets) {
   const std::string path = r.Str("model.model_name_or_path");
   const std::string tokenizer = r.Str("model.tokenizer_name_or_path");
   const std::string model_id = r.Str("model.model_id");
-  const Source where = r.Find("model.model_name_or_path") != nullptr
-                           ? r.SourceOf("model.model_name_or_path")
-                           : Source{file_name, 0, "model_name_or_path"};
+  const Source where =
+      r.SourceOr("model.model_name_or_path", Source{file_name, 0, "model_name_or_path"});
   // The shape is the config.json in model_name_or_path (model_factory.py); model_id only picks
   // the forward. A checkpoint directory named after a preset or a torchtitan flavor names it.
   std::string preset = PresetFromText(path + " " + tokenizer, presets);
@@ -273,9 +165,9 @@ void ReadModel(Reader& r, const std::string& file_name, Builder& b, const Preset
 
 // Reads the trainer's arguments into the config. `world` is the launch's device count (0 when
 // only the YAML is given).
-void Apply(Values& values, long long world, const Source& world_source,
+void Apply(ArgValues& values, long long world, const Source& world_source,
            const std::string& file_name, Builder& b, const Presets& presets) {
-  Reader r(values, b);
+  ArgReader r(values, b);
   b.Set("framework", "torchtitan-npu", {file_name, 0, "train_fsdp2.py"});
   b.Note(
       "MindSpeed-LLM's FSDP2 trainer is estimated as torchtitan-npu: both shard fp32 parameters, "
@@ -356,10 +248,9 @@ void Apply(Values& values, long long world, const Source& world_source,
   // --- Recompute -----------------------------------------------------------------------------
   const bool recompute = r.Flag("parallel.recompute").value_or(false);
   std::vector<std::string> modules = {"model.layers.{*}"};  // ParallelArguments' default
-  if (const Value* v = r.Find("parallel.recompute_modules")) modules = List(v->value);
-  const Source ac_source = r.Find("parallel.recompute") != nullptr
-                               ? r.SourceOf("parallel.recompute")
-                               : Source{file_name, 0, "parallel.recompute (default False)"};
+  if (const ArgValue* v = r.Find("parallel.recompute_modules")) modules = ArgList(v->value);
+  const Source ac_source =
+      r.SourceOr("parallel.recompute", Source{file_name, 0, "parallel.recompute (default False)"});
   bool all_layers = false;
   for (const std::string& m : modules) all_layers = all_layers || m == "model.layers.{*}";
   if (!recompute) {
@@ -408,9 +299,9 @@ void Apply(Values& values, long long world, const Source& world_source,
     b.Note("model.quant_recipe_name " + r.Str("model.quant_recipe_name") +
            " is estimated as float8 linears (MXFP8 weights gathered in 8 bits)");
   }
-  for (const std::string& m : List(r.Find("parallel.ignored_modules") != nullptr
-                                       ? values.at("parallel.ignored_modules").value
-                                       : json())) {
+  for (const std::string& m :
+       ArgList(r.Has("parallel.ignored_modules") ? values.at("parallel.ignored_modules").value
+                                                 : json())) {
     if (Lower(m).find("expert") != std::string::npos) {
       b.Problem("parallel.ignored_modules holds " + m +
                 ": FSDP leaves those parameters whole in fp32 on every rank, with their "
@@ -427,9 +318,8 @@ void Apply(Values& values, long long world, const Source& world_source,
   // --- Attention and loss ----------------------------------------------------------------------
   const bool flash = r.Flag("optimization.use_flash_attn").value_or(false);
   b.Set("training.attention", flash ? "flash" : "sdpa",
-        r.Find("optimization.use_flash_attn") != nullptr
-            ? r.SourceOf("optimization.use_flash_attn")
-            : Source{file_name, 0, "optimization.use_flash_attn (default False)"});
+        r.SourceOr("optimization.use_flash_attn",
+                   Source{file_name, 0, "optimization.use_flash_attn (default False)"}));
   const std::string stage = Lower(r.Str("training.stage"));
   if (const auto chunk = r.Int("optimization.chunk_loss_size"); chunk && *chunk > 0) {
     if (stage == "pt") {
@@ -446,7 +336,7 @@ void Apply(Values& values, long long world, const Source& world_source,
     }
   }
   ReadModel(r, file_name, b, presets);
-  r.ReportUnused();
+  r.ReportUnused(IgnoredReason);
 }
 
 }  // namespace
@@ -454,7 +344,7 @@ void Apply(Values& values, long long world, const Source& world_source,
 void ImportFsdp2Launch(const InputFile& file, const bash::Script& script,
                        const std::vector<InputFile>& all, Builder& b, const Presets& presets,
                        std::vector<Error>& fatal) {
-  Values values;
+  ArgValues values;
   // The YAML is the first argument (arguments.py _load_yaml_if_provided reads argv[1]).
   std::size_t first = 0;
   if (!script.args.empty()) {
@@ -481,7 +371,7 @@ void ImportFsdp2Launch(const InputFile& file, const bash::Script& script,
       }
     }
   }
-  AddCommandLine(script.args, first, values);
+  AddCommandLineArgs(script.args, first, values);
   Source world_source;
   const long long world = LaunchWorldSize(file, script, world_source);
   Apply(values, world, world_source, file.name, b, presets);
@@ -508,7 +398,7 @@ void ImportFsdp2Yaml(const InputFile& file, Builder& b, const Presets& presets,
                      "parallel and training sections"});
     return;
   }
-  Values values;
+  ArgValues values;
   AddYaml(file, doc.value(), values, b);
   Apply(values, 0, {}, file.name, b, presets);
 }
