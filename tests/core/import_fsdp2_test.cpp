@@ -119,11 +119,11 @@ TEST(ImportFsdp2, InferenceAndOtherYamlAreRefusedClearly) {
       {}, TestPresets());
   ASSERT_FALSE(chat.ok());
   EXPECT_NE(chat.errors()[0].message.find("holds no training job"), std::string::npos);
-  Result<ImportResult> flat =
-      ImportFiles({{"llamafactory.yaml", "model_name_or_path: x\nstage: sft\ncutoff_len: 1024\n"}},
-                  {}, TestPresets());
+  Result<ImportResult> flat = ImportFiles(
+      {{"compose.yaml", "services:\n  web:\n    image: nginx\n"}}, {}, TestPresets());
   ASSERT_FALSE(flat.ok());
   EXPECT_NE(flat.errors()[0].message.find("MindSpeed-LLM's FSDP2"), std::string::npos);
+  EXPECT_NE(flat.errors()[0].message.find("LLaMA-Factory"), std::string::npos);
   Result<ImportResult> broken =
       ImportFiles({{"bad.yaml", "parallel:\n  fsdp_size: [8\n"}}, {}, TestPresets());
   ASSERT_FALSE(broken.ok());

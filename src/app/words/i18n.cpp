@@ -76,6 +76,8 @@ constexpr CoreMessage kCoreMessages[] = {
     {"Megatron/MindSpeed launch script", "Megatron/MindSpeed 启动脚本"},
     {"DeepSpeed config (JSON)", "DeepSpeed 配置（JSON）"},
     {"MindSpeed-LLM FSDP2 YAML", "MindSpeed-LLM FSDP2 YAML 任务文件"},
+    {"Hugging Face Trainer YAML", "Hugging Face Trainer 参数 YAML"},
+    {"Hugging Face Trainer arguments (JSON)", "Hugging Face Trainer 参数（JSON）"},
     {"must be at most {}, got {}", "至多为 {}，当前为 {}"},
     {"must be in {}, got {}", "须在 {} 范围内，当前为 {}"},
     {"world_size {} is not divisible by tp·pp·cp·dp_replicate = {}",

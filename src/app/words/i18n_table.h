@@ -45,8 +45,10 @@ TRAINMEM_STR(kSectionImport, "Import a job file")
 TRAINMEM_STR(kImportHint,
              "Drop, paste or open the files you run the job from: a torchtitan TOML or Python "
              "recipe, a Megatron/MindSpeed launch script (with the model file it sources), a "
-             "MindSpeed-LLM FSDP2 YAML (with the script that launches it), a DeepSpeed JSON "
-             "(with a config.json). They are read here, never run or uploaded.")
+             "MindSpeed-LLM FSDP2 YAML (with the script that launches it), a DeepSpeed or "
+             "Hugging Face Trainer launch script or LLaMA-Factory YAML (with the DeepSpeed JSON "
+             "it names), a DeepSpeed JSON (with a config.json). They are read here, never run or "
+             "uploaded.")
 TRAINMEM_STR(kImportOpenFiles, "Open files\xE2\x80\xA6")
 TRAINMEM_STR(kImportOpenFilesHelp, "Choose one or several job files from your computer")
 TRAINMEM_STR(kImportPaste, "Paste")

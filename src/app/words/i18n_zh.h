@@ -40,7 +40,8 @@ TRAINMEM_ZH(
     kImportHint,
     "拖放、粘贴或打开启动任务所用的文件：torchtitan 的 TOML 或 Python 配置、Megatron/MindSpeed "
     "启动脚本（及其 source 的模型参数文件）、MindSpeed-LLM FSDP2 的 YAML（及启动它的脚本）、"
-    "DeepSpeed JSON（及 config.json）。文件只在本页读取，不会运行，也不会上传。")
+    "DeepSpeed 或 Hugging Face Trainer 启动脚本、LLaMA-Factory 的 YAML（及其指定的 DeepSpeed "
+    "JSON）、DeepSpeed JSON（及 config.json）。文件只在本页读取，不会运行，也不会上传。")
 TRAINMEM_ZH(kImportOpenFiles, "打开文件\xE2\x80\xA6")
 TRAINMEM_ZH(kImportOpenFilesHelp, "从本机选择一个或多个任务文件")
 TRAINMEM_ZH(kImportPaste, "粘贴")

@@ -1105,8 +1105,28 @@ class Reader {
       if (w[from].text == k) return;
     for (std::size_t k = from; k < w.size(); ++k) {
       const std::string& t = w[k].text;
-      if (t.size() < 4 || t.compare(t.size() - 3, 3, ".py") != 0 || t[0] == '-') continue;
-      const std::string program = BaseName(t);
+      std::string program;
+      // A training module run as the program (`python -m pkg.train_sft`, `deepspeed --module
+      // openrlhf.cli.train_sft`; not `python -m pip`, not a launcher module); LLaMA-Factory's
+      // `llamafactory-cli train` (or `lmf train`).
+      auto trains = [](const std::string& module) {
+        for (const char* k : {"train", "sft", "tune", "dpo", "ppo", "rlhf"})
+          if (module.find(k) != std::string::npos) return true;
+        return false;
+      };
+      if ((t == "-m" || t == "--module") && k + 1 < w.size() && trains(w[k + 1].text) &&
+          w[k + 1].text.rfind("torch.distributed", 0) != 0 && w[k + 1].text[0] != '-') {
+        ++k;
+        program = w[k].text;
+      } else if ((t == "llamafactory-cli" || t == "lmf") && k + 1 < w.size() &&
+                 w[k + 1].text == "train") {
+        ++k;
+        program = t + " train";
+      } else if (t.size() < 4 || t.compare(t.size() - 3, 3, ".py") != 0 || t[0] == '-') {
+        continue;
+      } else {
+        program = BaseName(t);
+      }
       const bool better = !out_.found_launch || (out_.program.find("train") == std::string::npos &&
                                                  program.find("train") != std::string::npos);
       if (!better) return;
@@ -1115,7 +1135,13 @@ class Reader {
       out_.launch_line = line;
       out_.launch_file = c.file;
       out_.launcher.clear();
-      for (std::size_t j = from; j < k; ++j) out_.launcher += (j > from ? " " : "") + w[j].text;
+      const std::size_t program_words =
+          program.find(' ') != std::string::npos ||
+                  (k > from && (w[k - 1].text == "-m" || w[k - 1].text == "--module"))
+              ? 1
+              : 0;
+      for (std::size_t j = from; j + program_words < k; ++j)
+        out_.launcher += (j > from ? " " : "") + w[j].text;
       out_.args.clear();
       for (std::size_t j = k + 1; j < w.size(); ++j)
         out_.args.push_back({w[j].text, w[j].line, c.file});

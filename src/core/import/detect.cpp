@@ -50,6 +50,11 @@ InputKind JsonKind(std::string_view t) {
   if (Has(t, "\"segments\"") || Has(t, "\"device_traces\"") || Has(t, "\"traceEvents\"") ||
       Has(t, "\"allocated_bytes") || Has(t, "\"memory_timeline\""))
     return InputKind::kMemoryProfile;
+  // TrainingArguments as JSON (HfArgumentParser.parse_json_file: Firefly's train_args/*.json),
+  // which also name gradient_accumulation_steps, and the DeepSpeed config they use.
+  if ((Has(t, "\"per_device_train_batch_size\"") || Has(t, "\"model_name_or_path\"")) &&
+      !Has(t, "\"zero_optimization\""))
+    return InputKind::kHfTrainerJson;
   if (Has(t, "\"zero_optimization\"") || Has(t, "\"train_micro_batch_size_per_gpu\"") ||
       Has(t, "\"train_batch_size\"") || Has(t, "\"zero_allow_untested_optimizer\"") ||
       Has(t, "\"gradient_accumulation_steps\"") || Has(t, "\"activation_checkpointing\""))
@@ -92,6 +97,10 @@ const char* InputKindName(InputKind kind) {
       return "DeepSpeed config (JSON)";
     case InputKind::kFsdp2Yaml:
       return "MindSpeed-LLM FSDP2 YAML";
+    case InputKind::kHfTrainerYaml:
+      return "Hugging Face Trainer YAML";
+    case InputKind::kHfTrainerJson:
+      return "Hugging Face Trainer arguments (JSON)";
     case InputKind::kTrainingLog:
       return "training log";
     case InputKind::kMemoryProfile:
@@ -134,10 +143,17 @@ InputKind DetectInputKind(std::string_view name, std::string_view text) {
     if (kind != InputKind::kUnknown) return kind;
   }
   if (LooksLikeLog(t)) return InputKind::kTrainingLog;
-  // MindSpeed-LLM FSDP2 job files: any YAML by name; by content, its parallel: and training:
-  // sections at the start of a line.
-  if (EndsWith(lower_name, ".yaml") || EndsWith(lower_name, ".yml") ||
-      (HasYamlSection(t, "parallel") && HasYamlSection(t, "training")))
+  // YAML: Hugging Face Trainer arguments (LLaMA-Factory) and accelerate configs keep their keys
+  // flat at the start of a line; MindSpeed-LLM FSDP2 jobs nest them under parallel: and
+  // training: sections (and any other YAML is read as one, to say what it lacks).
+  const bool yaml_name = EndsWith(lower_name, ".yaml") || EndsWith(lower_name, ".yml");
+  const bool trainer_keys =
+      HasYamlSection(t, "per_device_train_batch_size") || HasYamlSection(t, "finetuning_type") ||
+      HasYamlSection(t, "deepspeed") || HasYamlSection(t, "distributed_type") ||
+      HasYamlSection(t, "cutoff_len") ||
+      (HasYamlSection(t, "stage") && HasYamlSection(t, "model_name_or_path"));
+  if (trainer_keys && !HasYamlSection(t, "parallel")) return InputKind::kHfTrainerYaml;
+  if (yaml_name || (HasYamlSection(t, "parallel") && HasYamlSection(t, "training")))
     return InputKind::kFsdp2Yaml;
   const bool toml_name = EndsWith(lower_name, ".toml");
   if (toml_name || HasTomlSection(t, "[training]") || HasTomlSection(t, "[parallelism]") ||

@@ -79,31 +79,6 @@ std::string IgnoredReason(const std::string& key) {
   return "not modelled: if it changes device memory, the estimate does not count it";
 }
 
-// "Qwen3-30B-A3B" → "30B-A3B", "Qwen3-14B/" → "14B": the size in a checkpoint directory's name.
-std::string SizeInName(const std::string& path) {
-  const std::string name = BaseName(Trim(path).substr(0, Trim(path).find_last_not_of('/') + 1));
-  for (std::size_t i = 0; i < name.size(); ++i) {
-    if (!std::isdigit(static_cast<unsigned char>(name[i])) ||
-        (i > 0 && name[i - 1] != '-' && name[i - 1] != '_'))
-      continue;
-    std::size_t j = i;
-    while (j < name.size() && (std::isdigit(static_cast<unsigned char>(name[j])) || name[j] == '.'))
-      ++j;
-    if (j >= name.size() || (name[j] != 'B' && name[j] != 'b')) continue;
-    std::string size = name.substr(i, j + 1 - i);
-    // An active-parameter suffix: "-A3B".
-    if (j + 2 < name.size() && name[j + 1] == '-' && (name[j + 2] == 'A' || name[j + 2] == 'a')) {
-      std::size_t k = j + 3;
-      while (k < name.size() &&
-             (std::isdigit(static_cast<unsigned char>(name[k])) || name[k] == '.'))
-        ++k;
-      if (k < name.size() && (name[k] == 'B' || name[k] == 'b')) size = name.substr(i, k + 1 - i);
-    }
-    return size;
-  }
-  return "";
-}
-
 void ReadModel(ArgReader& r, const std::string& file_name, Builder& b, const Presets& presets) {
   const std::string path = r.Str("model.model_name_or_path");
   const std::string tokenizer = r.Str("model.tokenizer_name_or_path");
@@ -112,24 +87,16 @@ void ReadModel(ArgReader& r, const std::string& file_name, Builder& b, const Pre
       r.SourceOr("model.model_name_or_path", Source{file_name, 0, "model_name_or_path"});
   // The shape is the config.json in model_name_or_path (model_factory.py); model_id only picks
   // the forward. A checkpoint directory named after a preset or a torchtitan flavor names it.
-  std::string preset = PresetFromText(path + " " + tokenizer, presets);
-  const std::string dir = SizeInName(path).empty() && !tokenizer.empty() ? tokenizer : path;
-  const std::string name = BaseName(dir.substr(0, dir.find_last_not_of('/') + 1));
-  // The family: model_id, else the directory name before its size ("Qwen3-14B" → qwen3).
-  std::string family =
-      Lower(model_id.empty() ? name.substr(0, name.find_first_of("-_")) : model_id);
+  std::string family = Lower(model_id);
   if (family == "qwen3_moe") family = "qwen3";
-  if (preset.empty()) {
-    const std::string size = SizeInName(dir);
-    if (!family.empty() && !size.empty()) {
-      const FlavorModel m = ModelForFlavor(family, size, "", presets);
-      if (!m.preset.empty() || !m.inline_model.is_null()) {
-        b.Set("model", m.preset.empty() ? m.inline_model : json(m.preset), where);
-        b.Note("model: " + m.note + " (from model_name_or_path " + path + ")");
-        return;
-      }
-    }
+  const std::string dir = SizeInName(path).empty() && !tokenizer.empty() ? tokenizer : path;
+  const FlavorModel m = ModelFromCheckpointName(dir, family, presets);
+  if (!m.preset.empty() || !m.inline_model.is_null()) {
+    b.Set("model", m.preset.empty() ? m.inline_model : json(m.preset), where);
+    if (!m.note.empty()) b.Note("model: " + m.note + " (from model_name_or_path " + path + ")");
+    return;
   }
+  std::string preset;
   // A family with one preset ("qwen3_next" → Qwen3-Next-80B-A3B): that preset, said so.
   if (preset.empty() && !model_id.empty()) {
     std::string key;
@@ -393,9 +360,9 @@ void ImportFsdp2Yaml(const InputFile& file, Builder& b, const Presets& presets,
   }
   if (!sections) {
     fatal.push_back({file.name,
-                     "a YAML file trainmem does not read: the YAML jobs it reads are "
-                     "MindSpeed-LLM's FSDP2 trainer's (train_fsdp2.py), with model, data, "
-                     "parallel and training sections"});
+                     "a YAML file trainmem does not read: it reads MindSpeed-LLM's FSDP2 jobs "
+                     "(train_fsdp2.py: model, data, parallel and training sections), Hugging "
+                     "Face Trainer arguments (LLaMA-Factory's flat YAML) and accelerate configs"});
     return;
   }
   ArgValues values;

@@ -250,6 +250,8 @@ void Validate(ImportResult& result, Builder& b, const Presets& presets) {
 
 }  // namespace
 
+Result<json> import_detail::ParseJsonInput(const InputFile& file) { return ParseJsonFile(file); }
+
 namespace {
 
 // Files may hold any bytes, and the report quotes them (a flag as written, a key, a line cut to
@@ -300,7 +302,7 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
   ImportResult result;
   Builder b(result.report);
   std::vector<Error> fatal;
-  std::vector<const InputFile*> python, scripts, hf, yaml;
+  std::vector<const InputFile*> python, scripts, hf, yaml, trainer_yaml;
   std::vector<std::pair<const InputFile*, InputKind>> json_jobs;
   const InputFile* toml = nullptr;
   for (const InputFile& f : files) {
@@ -328,6 +330,10 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
       case InputKind::kFsdp2Yaml:
         yaml.push_back(&f);
         break;
+      case InputKind::kHfTrainerYaml:
+      case InputKind::kHfTrainerJson:
+        trainer_yaml.push_back(&f);
+        break;
       case InputKind::kTrainmemConfig:
       case InputKind::kTorchtitanJson:
       case InputKind::kDeepspeedJson:
@@ -346,8 +352,8 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
     }
   }
   if (!fatal.empty()) return Failed(std::move(fatal));
-  const bool has_job =
-      !python.empty() || !scripts.empty() || toml || !json_jobs.empty() || !yaml.empty();
+  const bool has_job = !python.empty() || !scripts.empty() || toml || !json_jobs.empty() ||
+                       !yaml.empty() || !trainer_yaml.empty();
   if (!has_job && hf.empty()) {
     if (!result.measurements.empty()) return Result<ImportResult>::Success(std::move(result));
     return Result<ImportResult>::Failure("", "no file given");
@@ -373,7 +379,20 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
                 ": not read: the launch script does not run train_fsdp2.py with this YAML");
     }
   }
+  // LLaMA-Factory's YAML (+ the DeepSpeed JSON it names) or an accelerate config, when no
+  // launch script read them.
+  if (scripts.empty()) {
+    for (const InputFile* f : trainer_yaml)
+      if (!b.Used(f->name)) import_detail::ImportHfTrainerYaml(*f, files, b, presets, fatal);
+  } else {
+    for (const InputFile* f : trainer_yaml)
+      if (!b.Used(f->name))
+        b.Problem(f->name +
+                  ": not read: the launch script does not run the Hugging Face "
+                  "Trainer with this YAML");
+  }
   for (const auto& [f, kind] : json_jobs) {
+    if (b.Used(f->name)) continue;  // the DeepSpeed JSON a Trainer job named: read there
     Result<json> parsed = ParseJsonFile(*f);
     if (!parsed.ok()) {
       fatal.insert(fatal.end(), parsed.errors().begin(), parsed.errors().end());

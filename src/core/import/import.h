@@ -6,6 +6,8 @@
 //   Megatron-LM / MindSpeed-LLM: bash launch scripts (+ the model-args file they `source`)
 //   DeepSpeed:                   the ds_config JSON (+ a Hugging Face config.json for the model)
 //   MindSpeed-LLM FSDP2 trainer: the YAML job file (+ the script launching train_fsdp2.py)
+//   Hugging Face Trainer:        a launch script with TrainingArguments or LLaMA-Factory's YAML
+//                                (+ the DeepSpeed JSON it names, an accelerate config)
 //
 // Every importer is a reader of text: no file is run, no path in a file is opened. Inputs are
 // bounded (kMaxImportBytes, nesting depth) and every parser is linear in the input size.
@@ -40,6 +42,9 @@ enum class InputKind {
   kMegatronScript,    // bash launching pretrain_*.py / torchrun with Megatron arguments
   kDeepspeedJson,     // ds_config.json
   kFsdp2Yaml,         // MindSpeed-LLM FSDP2 trainer (train_fsdp2.py) YAML job file
+  kHfTrainerYaml,     // Hugging Face Trainer arguments as flat YAML (LLaMA-Factory), or an
+                      // accelerate config
+  kHfTrainerJson,     // Hugging Face Trainer arguments as JSON (HfArgumentParser's JSON file)
   kTrainingLog,       // a training log with memory lines (torchtitan, Megatron, DeepSpeed)
   kMemoryProfile,     // a JSON memory timeline or a pickled torch memory snapshot
 };

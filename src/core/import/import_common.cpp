@@ -564,6 +564,45 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
   return out;
 }
 
+// "Qwen3-30B-A3B" → "30B-A3B", "Qwen3-14B/" → "14B": the size in a checkpoint directory's name.
+std::string SizeInName(const std::string& path) {
+  const std::string name = BaseName(Trim(path).substr(0, Trim(path).find_last_not_of('/') + 1));
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(name[i])) ||
+        (i > 0 && name[i - 1] != '-' && name[i - 1] != '_'))
+      continue;
+    std::size_t j = i;
+    while (j < name.size() && (std::isdigit(static_cast<unsigned char>(name[j])) || name[j] == '.'))
+      ++j;
+    if (j >= name.size() || (name[j] != 'B' && name[j] != 'b')) continue;
+    std::string size = name.substr(i, j + 1 - i);
+    // An active-parameter suffix: "-A3B".
+    if (j + 2 < name.size() && name[j + 1] == '-' && (name[j + 2] == 'A' || name[j + 2] == 'a')) {
+      std::size_t k = j + 3;
+      while (k < name.size() &&
+             (std::isdigit(static_cast<unsigned char>(name[k])) || name[k] == '.'))
+        ++k;
+      if (k < name.size() && (name[k] == 'B' || name[k] == 'b')) size = name.substr(i, k + 1 - i);
+    }
+    return size;
+  }
+  return "";
+}
+
+FlavorModel ModelFromCheckpointName(const std::string& path, const std::string& family_hint,
+                                    const Presets& presets) {
+  FlavorModel out;
+  out.preset = PresetFromText(path, presets);
+  if (!out.preset.empty()) return out;
+  const std::string trimmed = Trim(path);
+  const std::string name = BaseName(trimmed.substr(0, trimmed.find_last_not_of('/') + 1));
+  const std::string family =
+      family_hint.empty() ? Lower(name.substr(0, name.find_first_of("-_"))) : family_hint;
+  const std::string size = SizeInName(path);
+  if (family.empty() || size.empty()) return out;
+  return ModelForFlavor(family, size, "", presets);
+}
+
 std::string DeviceFromText(std::string_view text) {
   const std::string t = Lower(text);
   auto has_word = [&](const std::string& w) {

@@ -88,6 +88,15 @@ struct FlavorModel {
 FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::string_view hints,
                            const Presets& presets);
 
+// "Qwen3-30B-A3B" → "30B-A3B", "Qwen3-14B/" → "14B": the size in a checkpoint directory's or
+// hub id's name, or empty.
+std::string SizeInName(const std::string& path);
+// The model a checkpoint path or hub id names ("Qwen/Qwen3-4B-Instruct-2507",
+// "./weights/Qwen3-14B/"): a preset named in it, else the torchtitan flavor of its family
+// (`family_hint`, or the name before its size) and size; neither set when it names none.
+FlavorModel ModelFromCheckpointName(const std::string& path, const std::string& family_hint,
+                                    const Presets& presets);
+
 // A device preset named in free text ("64 A100 GPUs", "910B", "H100"), or empty.
 std::string DeviceFromText(std::string_view text);
 
@@ -111,6 +120,17 @@ void ImportFsdp2Launch(const InputFile& file, const bash::Script& script,
                        std::vector<Error>& fatal);
 void ImportFsdp2Yaml(const InputFile& file, Builder& b, const Presets& presets,
                      std::vector<Error>& fatal);
+// The Hugging Face Trainer's jobs (DeepSpeed, or its own DDP / FSDP): a launch whose arguments
+// are TrainingArguments (IsHfTrainerLaunch), or a flat YAML of them (LLaMA-Factory) or an
+// accelerate config; the DeepSpeed JSON and accelerate config they name are read from `all`.
+bool IsHfTrainerLaunch(const bash::Script& script, const std::vector<InputFile>& all);
+void ImportHfTrainerLaunch(const InputFile& file, const bash::Script& script,
+                           const std::vector<InputFile>& all, Builder& b, const Presets& presets,
+                           std::vector<Error>& fatal);
+void ImportHfTrainerYaml(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
+                         const Presets& presets, std::vector<Error>& fatal);
+// A JSON file parsed with the importers' depth limit; errors name the file and line.
+Result<json> ParseJsonInput(const InputFile& file);
 // The devices a launch script starts: torchrun's --nproc_per_node × --nnodes, else variables
 // such as NPUS_PER_NODE × NNODES or WORLD_SIZE, else #SBATCH headers. 0 when none says.
 long long LaunchWorldSize(const InputFile& file, const bash::Script& script, Source& source);

@@ -276,7 +276,7 @@ long long WorldFromLauncher(const std::string& launcher) {
       flag = flag.substr(0, eq);
     }
     if (flag == "--nproc_per_node" || flag == "--nproc-per-node" || flag == "--num_gpus" ||
-        flag == "--num-gpus")
+        flag == "--num-gpus" || flag == "--num_processes" || flag == "--num-processes")
       per_node = ParseInteger(value).value_or(0);
     if (flag == "--nnodes" || flag == "--num_nodes" || flag == "--num-nodes") {
       const std::string first = value.substr(0, value.find(':'));
@@ -463,6 +463,11 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     ImportFsdp2Launch(file, script, all, b, presets, fatal);
     return;
   }
+  // The Hugging Face Trainer (DeepSpeed's usual launcher): TrainingArguments, not Megatron's.
+  if (!trains && IsHfTrainerLaunch(script, all)) {
+    ImportHfTrainerLaunch(file, script, all, b, presets, fatal);
+    return;
+  }
   const bool training_program = program.find("train") != std::string::npos ||
                                 program.find("tune") != std::string::npos ||
                                 program.find("sft") != std::string::npos;
@@ -470,11 +475,14 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   // is plainly not training (preprocess_data.py, convert_ckpt.py).
   if (!trains && (script.missing_sources.empty() || (!program.empty() && !training_program))) {
     fatal.push_back(
-        {file.name, "holds no training job: " +
-                        (script.program.empty() ? std::string("no Megatron training arguments")
-                                                : "it runs " + script.program) +
-                        " with no model, batch or layout arguments (--num-layers, "
-                        "--micro-batch-size, --tensor-model-parallel-size, …)"});
+        {file.name,
+         "holds no training job: " +
+             (script.program.empty() ? std::string("no launch line found (a Python program with "
+                                                   "its arguments)")
+                                     : "it runs " + script.program) +
+             " with no model, batch or layout arguments (Megatron's --num-layers, "
+             "--micro-batch-size, --tensor-model-parallel-size, …, or the Hugging Face "
+             "Trainer's --per_device_train_batch_size, --deepspeed, …)"});
     return;
   }
   b.Set("framework", "megatron",

@@ -1,0 +1,642 @@
+// Jobs run by the Hugging Face Trainer, the way most DeepSpeed training is launched: a script
+// (`deepspeed --num_gpus 8 train.py --deepspeed ds_z3.json --per_device_train_batch_size 2 …`,
+// torchrun, accelerate launch) or a flat YAML of the same arguments (LLaMA-Factory's
+// `llamafactory-cli train job.yaml`), with the DeepSpeed JSON that `deepspeed` names and an
+// accelerate config.
+//
+// Keys and defaults (transformers TrainingArguments, training_args.py):
+//   per_device_train_batch_size 8, gradient_accumulation_steps 1, bf16 / fp16 False (fp32
+//   training), gradient_checkpointing False (True checkpoints every decoder layer), optim
+//   "adamw_torch", deepspeed (a path or an inline JSON), fsdp ("full_shard auto_wrap", …),
+//   torch_compile False.
+// The sequence length belongs to the training script, under one of the names in kSeqKeys.
+// LLaMA-Factory (src/llamafactory/hparams): finetuning_type "lora" by default with lora_rank 8,
+// cutoff_len 2048, pure_bf16, flash_attn, quantization_bit, stage (sft, pt, rm, dpo, kto, ppo).
+// TRL's ModelConfig: use_peft with lora_r (16).
+//
+// The job is estimated as framework "deepspeed": its ZeRO stage from the JSON (or, when the JSON
+// is not given, from its name: ds_z3_config.json). Without DeepSpeed the Trainer runs DDP or
+// PyTorch FSDP; those are estimated as the ZeRO stage that shards the same states (DDP 0,
+// SHARD_GRAD_OP 2, FULL_SHARD 3), which the report says.
+#include <algorithm>
+#include <cctype>
+
+#include "core/import/arg_values.h"
+#include "core/import/import_detail.h"
+#include "core/import/yaml_reader.h"
+
+namespace trainmem::import_detail {
+namespace {
+
+// The sequence length under the names training scripts give it: LLaMA-Factory, FastChat /
+// Alpaca (model_max_length), TRL's SFTConfig (max_seq_length, later max_length), run_clm.py
+// (block_size), and others.
+constexpr const char* kSeqKeys[] = {"cutoff_len",  "model_max_length", "max_seq_length",
+                                    "max_length",  "block_size",       "seq_length",
+                                    "max_seq_len", "seq_len",          "max_len"};
+
+// Keys of the arguments that say the job is the Hugging Face Trainer's.
+bool HasTrainerKeys(const ArgValues& v) {
+  for (const char* k : {"per_device_train_batch_size", "deepspeed", "gradient_checkpointing",
+                        "finetuning_type", "gradient_accumulation_steps", "cutoff_len", "stage"})
+    if (v.count(k)) return true;
+  return false;
+}
+
+// "ds_z3_offload_config.json", "zero2.json", "ds_config_zero3.json", "zero_stage_1.json": the
+// ZeRO stage in a DeepSpeed config's name, or -1.
+int StageInName(const std::string& path) {
+  const std::string name = Lower(BaseName(path));
+  for (std::size_t i = 0; i + 1 < name.size(); ++i) {
+    if (name[i] != 'z') continue;
+    std::size_t j = i + 1;
+    if (name.compare(i, 4, "zero") == 0) j = i + 4;
+    while (j < name.size() && (name[j] == '_' || name[j] == '-')) ++j;
+    if (name.compare(j, 5, "stage") == 0) j += 5;
+    while (j < name.size() && (name[j] == '_' || name[j] == '-')) ++j;
+    if (j < name.size() && name[j] >= '0' && name[j] <= '3' &&
+        (j + 1 == name.size() || !std::isdigit(static_cast<unsigned char>(name[j + 1]))))
+      return name[j] - '0';
+  }
+  return -1;
+}
+
+// The DeepSpeed config the Trainer is given: inline JSON, a file given alongside (matched by
+// base name), or only its name.
+void ReadDeepspeed(ArgReader& r, const std::vector<InputFile>& all, Builder& b,
+                   std::vector<Error>& fatal) {
+  std::string ds = Trim(r.Str("deepspeed"));
+  Source at = r.SourceOf("deepspeed");
+  // deepspeed.add_config_arguments: a bare --deepspeed flag with --deepspeed_config PATH.
+  if (ds.empty() || ArgBool(json(ds)).value_or(false)) {
+    if (r.Has("deepspeed_config")) {
+      ds = Trim(r.Str("deepspeed_config"));
+      at = r.SourceOf("deepspeed_config");
+    } else {
+      // No path (a bare flag, or an unset $VAR): the one DeepSpeed JSON given, if any.
+      const InputFile* only = nullptr;
+      int count = 0;
+      for (const InputFile& f : all)
+        if (!b.Used(f.name) && DetectInputKind(f.name, f.text) == InputKind::kDeepspeedJson) {
+          only = &f;
+          ++count;
+        }
+      if (count != 1) {
+        b.Set("framework", "deepspeed", at);
+        b.Set("parallelism.data_parallel_shard_degree", -1,
+              {at.file, 0, "(data parallel: the rest)"});
+        b.Missing("parallelism.zero_stage",
+                  "--deepspeed names no config file: give the DeepSpeed JSON", 0);
+        return;
+      }
+      b.Note("--deepspeed names no file: read " + only->name + ", the DeepSpeed JSON given");
+      ds = only->name;
+    }
+  }
+  if (!ds.empty() && ds.front() == '{') {
+    const InputFile inline_file{at.file + " --deepspeed", ds};
+    Result<json> parsed = ParseJsonInput(inline_file);
+    if (!parsed.ok() || !parsed.value().is_object()) {
+      fatal.push_back({at.file, "--deepspeed holds JSON that does not parse"});
+      return;
+    }
+    ImportDeepspeedJson(inline_file, parsed.value(), b);
+    return;
+  }
+  for (const InputFile& f : all) {
+    if (BaseName(f.name) != BaseName(ds)) continue;
+    b.UseFile(f.name);
+    Result<json> parsed = ParseJsonInput(f);
+    if (!parsed.ok()) {
+      fatal.insert(fatal.end(), parsed.errors().begin(), parsed.errors().end());
+      return;
+    }
+    if (!parsed.value().is_object()) {
+      fatal.push_back({f.name, "expected a JSON object"});
+      return;
+    }
+    ImportDeepspeedJson(f, parsed.value(), b);
+    return;
+  }
+  b.Set("framework", "deepspeed", at);
+  b.Set("parallelism.data_parallel_shard_degree", -1, {at.file, 0, "(data parallel: the rest)"});
+  const int stage = StageInName(ds);
+  if (stage >= 0) {
+    Source s = at;
+    s.text = "the ZeRO stage in the name " + BaseName(ds);
+    b.Set("parallelism.zero_stage", stage, s);
+    if (Lower(BaseName(ds)).find("offload") != std::string::npos) {
+      b.Set("optimizer.offload", true, s);
+      b.Note(BaseName(ds) +
+             ": \"offload\" in the name is read as optimizer offload; give the "
+             "file to read its settings");
+    }
+  } else {
+    b.Missing("parallelism.zero_stage",
+              "the DeepSpeed config " + ds + " was not given and its name has no stage", 0);
+  }
+  b.Problem(ds + " (the --deepspeed config) was not given: " +
+            (stage >= 0 ? "ZeRO stage " + std::to_string(stage) + " is read from its name"
+                        : std::string("give it to read its ZeRO stage")));
+}
+
+// An accelerate config (`accelerate launch --config_file`): distributed_type, num_processes,
+// mixed_precision, deepspeed_config.zero_stage / offload_optimizer_device, fsdp_config's
+// sharding strategy (accelerate/commands/config).
+void ReadAccelerate(const InputFile& file, const YamlDocument& doc, Builder& b) {
+  b.UseFile(file.name);
+  const json& c = doc.value;
+  auto line = [&](const std::string& key) {
+    auto it = doc.lines.find(key);
+    return it == doc.lines.end() ? 0 : it->second;
+  };
+  auto src = [&](const std::string& key) { return Source{file.name, line(key), key}; };
+  const std::string type = c.contains("distributed_type") && c["distributed_type"].is_string()
+                               ? Lower(c["distributed_type"].get<std::string>())
+                               : "";
+  if (const auto n = c.contains("num_processes") ? JsonInteger(c["num_processes"]) : std::nullopt;
+      n && *n > 0)
+    b.Set("world_size", *n, src("num_processes"));
+  const std::string mp = c.contains("mixed_precision") && c["mixed_precision"].is_string()
+                             ? Lower(c["mixed_precision"].get<std::string>())
+                             : "";
+  if (mp == "bf16" || mp == "fp16")
+    b.Set("training.mixed_precision_param", mp == "bf16" ? "bfloat16" : "float16",
+          src("mixed_precision"));
+  if (type == "deepspeed" && c.contains("deepspeed_config") && c["deepspeed_config"].is_object()) {
+    const json& d = c["deepspeed_config"];
+    b.Set("framework", "deepspeed", src("distributed_type"));
+    if (const auto z = d.contains("zero_stage") ? JsonInteger(d["zero_stage"]) : std::nullopt;
+        z && *z >= 0 && *z <= 3)
+      b.Set("parallelism.zero_stage", *z, src("deepspeed_config.zero_stage"));
+    if (d.contains("offload_optimizer_device") && d["offload_optimizer_device"].is_string() &&
+        Lower(d["offload_optimizer_device"].get<std::string>()) != "none")
+      b.Set("optimizer.offload", true, src("deepspeed_config.offload_optimizer_device"));
+  } else if (type == "fsdp") {
+    std::string strategy;
+    if (c.contains("fsdp_config") && c["fsdp_config"].is_object()) {
+      const json& f = c["fsdp_config"];
+      for (const char* k : {"fsdp_sharding_strategy", "fsdp_reshard_after_forward"})
+        if (f.contains(k)) strategy = Lower(ArgText(f[k]));
+    }
+    // FULL_SHARD (or 1, or reshard_after_forward true in FSDP2 configs) shards parameters too;
+    // SHARD_GRAD_OP (2) keeps them whole between forward and backward.
+    const bool grad_op = strategy == "shard_grad_op" || strategy == "2" || strategy == "false";
+    b.Set("framework", "deepspeed", src("distributed_type"));
+    b.Set("parallelism.zero_stage", grad_op ? 2 : 3, src("fsdp_config.fsdp_sharding_strategy"));
+    b.Note("accelerate's PyTorch FSDP is estimated as DeepSpeed ZeRO-" +
+           std::string(grad_op ? "2" : "3") +
+           ", which shards the same states (fp32 master weights and Adam moments)");
+  } else if (type == "multi_gpu" || type == "no") {
+    b.Set("framework", "deepspeed", src("distributed_type"));
+    b.Set("parallelism.zero_stage", 0, src("distributed_type"));
+    b.Note("accelerate's DDP is estimated as DeepSpeed ZeRO-0 (replicated states)");
+  }
+}
+
+std::string IgnoredReason(const std::string& key) {
+  if (key.find("lr") != std::string::npos || key.find("learning_rate") != std::string::npos ||
+      key.find("warmup") != std::string::npos || key.find("weight_decay") != std::string::npos ||
+      key.find("epoch") != std::string::npos || key.find("steps") != std::string::npos ||
+      key.find("save") != std::string::npos || key.find("logging") != std::string::npos ||
+      key.find("report") != std::string::npos || key.find("dir") != std::string::npos ||
+      key.find("eval") != std::string::npos || key.find("seed") != std::string::npos)
+    return "optimizer hyperparameter, schedule, checkpointing or logging: not device memory";
+  if (key.find("data") != std::string::npos || key == "template" || key == "dataset" ||
+      key.find("preprocessing") != std::string::npos || key.find("cache") != std::string::npos)
+    return "data loading: not device memory";
+  return "not modelled: if it changes device memory, the estimate does not count it";
+}
+
+std::string OptimizerFor(const std::string& optim) {
+  // transformers OptimizerNames → the config's names (optimizer_states.cpp has their states).
+  const std::string o = Lower(optim);
+  if (o.rfind("adamw_torch", 0) == 0 || o == "adamw_hf" || o == "adamw_apex_fused" || o == "adamw")
+    return "AdamW";
+  if (o == "adamw_bnb_8bit" || o == "adamw_8bit" || o == "adamw_torch_8bit" ||
+      o == "adamw_torchao_8bit")
+    return "AdamW8bit";
+  if (o == "paged_adamw_8bit") return "PagedAdamW8bit";
+  if (o == "paged_adamw_32bit" || o == "paged_adamw") return "PagedAdamW";
+  if (o == "adamw_torch_4bit" || o == "adamw_torchao_4bit") return "AdamW4bit";
+  if (o == "adafactor") return "Adafactor";
+  if (o == "sgd") return "SGD";
+  if (o == "lion_32bit" || o == "paged_lion_32bit") return "Lion";
+  if (o == "lion_8bit" || o == "paged_lion_8bit") return "Lion8bit";
+  return "";
+}
+
+struct Launch {
+  std::string file;  // the file the job is read from
+  long long world = 0;
+  Source world_source;
+};
+
+void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>& all, Builder& b,
+           const Presets& presets, std::vector<Error>& fatal) {
+  ArgReader r(values, b);
+  const bool llamafactory = values.count("finetuning_type") || values.count("stage") ||
+                            values.count("cutoff_len") || values.count("template");
+  // DeepSpeed-Chat (DeepSpeedExamples applications/DeepSpeed-Chat/training/step*/main.py): its
+  // own arguments with its own defaults: --dtype fp16, --per_device_train_batch_size 16,
+  // --max_seq_len 512, --zero_stage 0; step 3 names them per model (--actor_zero_stage,
+  // --per_device_training_batch_size, --max_prompt_seq_len + --max_answer_seq_len 256 + 256).
+  const bool rlhf = values.count("actor_zero_stage") || values.count("actor_model_name_or_path");
+  const bool ds_chat =
+      rlhf || values.count("zero_stage") || values.count("lora_dim") || values.count("dtype");
+  if (rlhf) {
+    for (const auto& [from, to] :
+         {std::pair<const char*, const char*>{"actor_zero_stage", "zero_stage"},
+          {"per_device_training_batch_size", "per_device_train_batch_size"},
+          {"actor_gradient_checkpointing", "gradient_checkpointing"},
+          {"actor_lora_dim", "lora_dim"},
+          {"actor_model_name_or_path", "model_name_or_path"}}) {
+      if (values.count(from) && !values.count(to)) values[to] = values.at(from);
+      r.Find(from);
+    }
+    const long long prompt = r.Int("max_prompt_seq_len").value_or(256);
+    const long long answer = r.Int("max_answer_seq_len").value_or(256);
+    if (!values.count("max_seq_len"))
+      values["max_seq_len"] = {
+          prompt + answer,
+          r.SourceOr("max_prompt_seq_len",
+                     {launch.file, 0, "max_prompt_seq_len + max_answer_seq_len (256 + 256)"})};
+    b.Problem(
+        "DeepSpeed-Chat step 3 (RLHF) keeps the actor, the critic, the reference and the reward "
+        "model on the device: the estimate counts the actor's training only (an under-estimate)");
+  }
+  if (ds_chat) {
+    if (!values.count("per_device_train_batch_size"))
+      values["per_device_train_batch_size"] = {16,
+                                               {launch.file, 0, "DeepSpeed-Chat's default, 16"}};
+    if (!values.count("max_seq_len") && !values.count("max_seq_length"))
+      values["max_seq_len"] = {512, {launch.file, 0, "DeepSpeed-Chat's default, 512"}};
+    const std::string dtype = Lower(r.Str("dtype"));
+    const char* mp = dtype == "bf16" ? "bfloat16" : dtype == "fp32" ? "float32" : "float16";
+    b.Set("training.mixed_precision_param", mp,
+          r.SourceOr("dtype", {launch.file, 0, "DeepSpeed-Chat's --dtype default, fp16"}));
+    b.Set("framework", "deepspeed", {launch.file, 0, "DeepSpeed-Chat"});
+    b.Set("parallelism.data_parallel_shard_degree", -1,
+          {launch.file, 0, "(data parallel: the rest)"});
+    const auto z = r.Int("zero_stage");
+    b.Set("parallelism.zero_stage", z && *z >= 0 && *z <= 3 ? *z : 0,
+          r.SourceOr("zero_stage", {launch.file, 0, "DeepSpeed-Chat's --zero_stage default, 0"}));
+    if (r.Flag("offload").value_or(false)) b.Set("optimizer.offload", true, r.SourceOf("offload"));
+    r.Find("deepspeed");  // a bare flag: main.py builds its DeepSpeed config in code
+  }
+  // --- Sharding: DeepSpeed, or the Trainer's own DDP / FSDP ------------------------------------
+  if (ds_chat) {
+    // read above
+  } else if (r.Has("deepspeed")) {
+    ReadDeepspeed(r, all, b, fatal);
+    if (!fatal.empty()) return;
+  } else if (!b.Has("framework")) {
+    const std::string fsdp = Lower(r.Str("fsdp"));
+    const int stage = fsdp.find("full_shard") != std::string::npos ||
+                              fsdp.find("hybrid_shard") != std::string::npos
+                          ? 3
+                          : (fsdp.find("shard_grad_op") != std::string::npos ? 2 : 0);
+    b.Set("framework", "deepspeed", r.SourceOr("fsdp", {launch.file, 0, "no --deepspeed"}));
+    b.Set("parallelism.data_parallel_shard_degree", -1,
+          {launch.file, 0, "(data parallel: the rest)"});
+    b.Set("parallelism.zero_stage", stage,
+          r.SourceOr("fsdp", {launch.file, 0, "no --deepspeed and no --fsdp: DDP"}));
+    // "offload" in --fsdp: FSDP's CPUOffload keeps parameters, gradients and the optimizer
+    // step on the host; the estimate moves the optimizer states (parameters are not modelled).
+    if (fsdp.find("offload") != std::string::npos) {
+      b.Set("optimizer.offload", true, r.SourceOf("fsdp"));
+      b.Note(
+          "--fsdp offload: the optimizer states and step are on the host; FSDP also offloads "
+          "the parameter shards, which the estimate keeps on the device (an over-estimate)");
+    }
+    b.Note(std::string("the Hugging Face Trainer without DeepSpeed runs ") +
+           (stage == 0 ? "DDP" : "PyTorch FSDP (" + fsdp + ")") + ": estimated as DeepSpeed ZeRO-" +
+           std::to_string(stage) +
+           ", which keeps the same states (fp32 master weights, gradients and Adam moments)");
+  }
+  if (launch.world > 0) b.Set("world_size", launch.world, launch.world_source);
+  // --- Batch and sequence ------------------------------------------------------------------
+  // A DeepSpeed JSON's "auto" is missing until the Trainer's argument (or its default) fills it.
+  auto unknown = [&](const std::string& key) {
+    if (!b.Has(key) || b.Get(key)->is_null()) return true;
+    for (const ImportMissing& m : b.report().missing)
+      if (m.key == key) return true;
+    return false;
+  };
+  if (const auto mbs = r.Int("per_device_train_batch_size")) {
+    b.Set("training.local_batch_size", *mbs, r.SourceOf("per_device_train_batch_size"));
+  } else if (unknown("training.local_batch_size")) {
+    b.Set("training.local_batch_size", 8,
+          {launch.file, 0, "per_device_train_batch_size (the Trainer's default, 8)"});
+  }
+  if (const auto ga = r.Int("gradient_accumulation_steps"); ga && *ga > 1)
+    b.Note("gradient_accumulation_steps " + std::to_string(*ga) +
+           " does not change the per-device peak");
+  bool seq_found = false;
+  for (const char* k : kSeqKeys) {
+    if (seq_found || !values.count(k)) continue;
+    if (const auto s = r.Int(k); s && *s > 0) {
+      b.Set("training.seq_len", *s, r.SourceOf(k));
+      seq_found = true;
+    }
+  }
+  if (!seq_found)
+    b.Missing("training.seq_len",
+              llamafactory ? "no cutoff_len: LLaMA-Factory's default is 2048"
+                           : "the script's sequence length is not among its arguments "
+                             "(model_max_length, max_seq_length, cutoff_len, block_size, …)",
+              2048);
+  if (r.Flag("packing").value_or(false) || r.Flag("neat_packing").value_or(false) ||
+      Lower(ArgText(values.count("stage") ? values.at("stage").value : json())) == "pt") {
+    b.Note("packing fills each sample to the full length: the estimate's sequence length");
+  } else if (seq_found) {
+    b.Note(
+        "samples are padded to the longest in each batch: the sequence length is the most "
+        "a batch holds, and the estimate takes it");
+  }
+  // --- Precision ---------------------------------------------------------------------------
+  const bool bf16 = r.Flag("bf16").value_or(false);
+  const bool fp16 = r.Flag("fp16").value_or(false);
+  if (bf16 || fp16) {
+    b.Set("training.mixed_precision_param", bf16 ? "bfloat16" : "float16",
+          r.SourceOf(bf16 ? "bf16" : "fp16"));
+  } else if (unknown("training.mixed_precision_param")) {
+    b.Set("training.mixed_precision_param", "float32",
+          {launch.file, 0, "no bf16 / fp16: the Trainer trains in fp32"});
+  }
+  if (r.Flag("pure_bf16").value_or(false)) {
+    b.Set("training.mixed_precision_param", "bfloat16", r.SourceOf("pure_bf16"));
+    b.Note(
+        "pure_bf16: LLaMA-Factory trains without fp32 master weights; the estimate keeps "
+        "DeepSpeed's fp32 copy (an over-estimate)");
+  }
+  // --- Checkpointing, attention, compile ------------------------------------------------------
+  if (const auto gc = r.Flag("gradient_checkpointing")) {
+    b.Set("activation_checkpoint.mode", *gc ? "full" : "none",
+          r.SourceOf("gradient_checkpointing"));
+  } else if (llamafactory && !r.Flag("disable_gradient_checkpointing").value_or(false)) {
+    // LLaMA-Factory turns gradient checkpointing on unless disable_gradient_checkpointing
+    // (model/model_utils/checkpointing.py prepare_model_for_training).
+    b.Set("activation_checkpoint.mode", "full",
+          {launch.file, 0, "LLaMA-Factory checkpoints every layer by default"});
+  } else if (!b.Has("activation_checkpoint.mode")) {
+    b.Set("activation_checkpoint.mode", "none",
+          {launch.file, 0, "gradient_checkpointing (default False)"});
+  }
+  const std::string attn = Lower(r.Str("attn_implementation") + r.Str("flash_attn"));
+  if (attn == "eager" || attn == "disabled")
+    b.Set("training.attention", "eager",
+          r.SourceOr("attn_implementation", r.SourceOf("flash_attn")));
+  if (r.Flag("torch_compile").value_or(false))
+    b.Set("compile.enable", true, r.SourceOf("torch_compile"));
+  if (r.Flag("use_liger_kernel").value_or(false) || r.Flag("enable_liger_kernel").value_or(false))
+    b.Note(
+        "Liger kernels fuse the head with the loss and never hold the whole logits; the "
+        "estimate keeps them (an over-estimate)");
+  // --- Optimizer -----------------------------------------------------------------------------
+  if (const std::string optim = r.Str("optim"); !optim.empty()) {
+    const std::string name = OptimizerFor(optim);
+    if (name.empty()) {
+      b.Problem("optim " + optim + " is not one trainmem models: AdamW assumed");
+    } else if (!b.Has("optimizer.name")) {  // a DeepSpeed "optimizer" block wins
+      b.Set("optimizer.name", name, r.SourceOf("optim"));
+    }
+  }
+  // --- What is trained -------------------------------------------------------------------------
+  const std::string tuning = Lower(r.Str("finetuning_type"));
+  // TRL's ModelConfig use_peft (lora_r 16); Qwen's finetune.py and others use_lora / q_lora;
+  // DeepSpeed-Chat's --lora_dim N (0 = off).
+  const bool peft = r.Flag("use_peft").value_or(false);
+  const bool use_lora = r.Flag("use_lora").value_or(false) || r.Flag("q_lora").value_or(false);
+  const auto lora_dim = r.Int("lora_dim");
+  const char* rank_key = values.count("lora_rank") ? "lora_rank"
+                         : values.count("lora_r")  ? "lora_r"
+                         : lora_dim                ? "lora_dim"
+                                                   : nullptr;
+  if ((llamafactory && (tuning.empty() || tuning == "lora")) || peft || use_lora ||
+      (lora_dim && *lora_dim > 0) || (rank_key && tuning != "full" && !lora_dim)) {
+    const auto rank = rank_key ? r.Int(rank_key) : std::nullopt;
+    if (rank && *rank > 0) {
+      b.Set("training.lora_rank", *rank, r.SourceOf(rank_key));
+    } else if (peft || use_lora) {
+      b.Missing("training.lora_rank",
+                std::string(peft ? "use_peft" : "use_lora") +
+                    " without a rank: the script's own default applies (TRL's lora_r 16, "
+                    "Qwen's finetune.py 64, peft's LoraConfig 8); give it",
+                peft ? 16 : 8);
+    } else {
+      b.Set(
+          "training.lora_rank", 8,
+          r.SourceOr("finetuning_type",
+                     {launch.file, 0, "finetuning_type (LLaMA-Factory's default, lora, rank 8)"}));
+    }
+  } else if (tuning == "freeze" || tuning == "oft") {
+    b.Problem("finetuning_type " + tuning +
+              " trains part of the model: estimated as full fine-tuning (an over-estimate)");
+  }
+  for (const char* q : {"quantization_bit", "load_in_4bit", "load_in_8bit", "q_lora"})
+    if (r.Has(q))
+      b.Problem(std::string(q) +
+                ": the frozen base weights are quantized; the estimate keeps them "
+                "in 16 bits (an over-estimate)");
+  // Preference stages run more models than the one trained (LLaMA-Factory train/dpo, kto,
+  // ppo): a LoRA job's reference is its base with the adapters off, a full one's is a copy.
+  const std::string stage = Lower(r.Str("stage"));
+  const bool lora = b.Has("training.lora_rank");
+  if ((stage == "dpo" || stage == "kto") && !lora) {
+    b.Problem("stage " + stage +
+              " runs a frozen reference copy of the model beside the trained one: its weights "
+              "are not counted (an under-estimate)");
+  } else if (stage == "dpo" || stage == "kto") {
+    b.Note("stage " + stage +
+           ": the reference model is the base with the LoRA adapters off, no second copy");
+  }
+  if ((stage == "dpo" || stage == "rm") && b.Get("training.local_batch_size") &&
+      b.Get("training.local_batch_size")->is_number_integer()) {
+    // PairwiseDataCollatorWithPadding puts each pair's chosen and rejected answers in one batch.
+    const long long pairs = b.Get("training.local_batch_size")->get<long long>();
+    b.Set("training.local_batch_size", 2 * pairs,
+          r.SourceOr("per_device_train_batch_size",
+                     {launch.file, 0, "per_device_train_batch_size (default 8)"}));
+    b.Note("stage " + stage + ": each of the " + std::to_string(pairs) +
+           " pairs is a chosen and a rejected sequence, so the forward runs " +
+           std::to_string(2 * pairs));
+  }
+  if (stage == "ppo") {
+    b.Problem(
+        "stage ppo also runs a reward model and a value head: not counted (an "
+        "under-estimate)");
+  }
+  // --- Model ----------------------------------------------------------------------------------
+  const std::string model = r.Str("model_name_or_path");
+  const FlavorModel named = ModelFromCheckpointName(model, "", presets);
+  if (!named.preset.empty() || !named.inline_model.is_null()) {
+    b.Set("model", named.preset.empty() ? named.inline_model : json(named.preset),
+          r.SourceOf("model_name_or_path"));
+    if (!named.note.empty()) b.Note("model: " + named.note + " (from " + model + ")");
+  } else if (unknown("model")) {
+    // Not the DeepSpeed reader's stand-in model: the page asks for this one.
+    b.Erase("model");
+    auto& missing = b.report().missing;
+    missing.erase(std::remove_if(missing.begin(), missing.end(),
+                                 [](const ImportMissing& m) { return m.key == "model"; }),
+                  missing.end());
+    b.Missing("model",
+              "the model " + (model.empty() ? std::string("is not named") : model) +
+                  " is no preset: give its config.json or pick one",
+              nullptr);
+  }
+  r.ReportUnused(IgnoredReason);
+}
+
+}  // namespace
+
+namespace {
+
+// The file a launch takes its arguments from: the first argument when it is a YAML or JSON
+// (HfArgumentParser.parse_yaml_file / parse_json_file: LLaMA-Factory's `train.py job.yaml`,
+// Firefly's `train.py --train_args_file args.json`), or TRL's `--config recipe.yaml`.
+std::string ArgumentsFile(const bash::Script& script) {
+  auto file_like = [](const std::string& w) {
+    const std::string l = Lower(w);
+    return EndsWith(l, ".yaml") || EndsWith(l, ".yml") || EndsWith(l, ".json");
+  };
+  if (!script.args.empty() && file_like(script.args.front().text) &&
+      script.args.front().text.rfind("--", 0) != 0)
+    return script.args.front().text;
+  for (std::size_t i = 0; i + 1 < script.args.size(); ++i) {
+    const std::string& w = script.args[i].text;
+    if ((w == "--config" || w == "--train_args_file") && file_like(script.args[i + 1].text))
+      return script.args[i + 1].text;
+    for (const char* flag : {"--config=", "--train_args_file="})
+      if (w.rfind(flag, 0) == 0 && file_like(w.substr(std::string(flag).size())))
+        return w.substr(std::string(flag).size());
+  }
+  return "";
+}
+
+// Trainer arguments in a YAML or JSON file, as key → value.
+bool AddArgumentsFile(const InputFile& f, ArgValues& values, Builder& b,
+                      std::vector<Error>& fatal) {
+  Result<YamlDocument> doc = ReadYaml(f.text);  // JSON is YAML too
+  if (!doc.ok()) {
+    for (const Error& e : doc.errors())
+      fatal.push_back({f.name + (e.path.empty() ? "" : " " + e.path), e.message});
+    return false;
+  }
+  if (!doc.value().value.is_object()) {
+    fatal.push_back({f.name, "not a mapping of Trainer arguments"});
+    return false;
+  }
+  b.UseFile(f.name);
+  for (const auto& [k, v] : doc.value().value.items()) {
+    if (v.is_null()) continue;
+    auto line = doc.value().lines.find(k);
+    values[k] = {v, {f.name, line == doc.value().lines.end() ? 0 : line->second, k}};
+  }
+  return true;
+}
+
+}  // namespace
+
+bool IsHfTrainerLaunch(const bash::Script& script, const std::vector<InputFile>& all) {
+  ArgValues values;
+  AddCommandLineArgs(script.args, 0, values);
+  if (HasTrainerKeys(values)) return true;
+  // A launch whose arguments are in a file: given, and holding Trainer arguments, or (not
+  // given) the launch is accelerate's or DeepSpeed's, which run no Megatron job here.
+  const std::string args_file = ArgumentsFile(script);
+  if (args_file.empty()) return false;
+  for (const InputFile& f : all)
+    if (BaseName(f.name) == BaseName(args_file)) {
+      const InputKind kind = DetectInputKind(f.name, f.text);
+      return kind == InputKind::kHfTrainerYaml || kind == InputKind::kHfTrainerJson;
+    }
+  const std::string launcher = Lower(script.launcher);
+  return launcher.find("accelerate") != std::string::npos ||
+         launcher.find("deepspeed") != std::string::npos;
+}
+
+void ImportHfTrainerLaunch(const InputFile& file, const bash::Script& script,
+                           const std::vector<InputFile>& all, Builder& b, const Presets& presets,
+                           std::vector<Error>& fatal) {
+  ArgValues values;
+  const std::string args_file = ArgumentsFile(script);
+  const bool positional = !script.args.empty() && script.args.front().text == args_file;
+  if (!args_file.empty()) {
+    const InputFile* found = nullptr;
+    for (const InputFile& f : all)
+      if (&f != &file && BaseName(f.name) == BaseName(args_file)) found = &f;
+    if (found == nullptr) {
+      b.Problem(file.name + " takes its Trainer arguments from " + args_file +
+                ", which was not given: only the command line is read (give the file too)");
+    } else if (!AddArgumentsFile(*found, values, b, fatal)) {
+      return;
+    }
+  }
+  // An accelerate config given alongside (accelerate launch --config_file).
+  for (const InputFile& f : all) {
+    if (&f == &file || b.Used(f.name) ||
+        DetectInputKind(f.name, f.text) != InputKind::kHfTrainerYaml)
+      continue;
+    Result<YamlDocument> doc = ReadYaml(f.text);
+    if (!doc.ok()) {
+      for (const Error& e : doc.errors())
+        fatal.push_back({f.name + (e.path.empty() ? "" : " " + e.path), e.message});
+      return;
+    }
+    if (doc.value().value.is_object() && doc.value().value.contains("distributed_type"))
+      ReadAccelerate(f, doc.value(), b);
+  }
+  AddCommandLineArgs(script.args, positional ? 1 : 0, values);
+  values.erase("config");
+  values.erase("train_args_file");
+  Launch launch{file.name, 0, {}};
+  launch.world = LaunchWorldSize(file, script, launch.world_source);
+  Apply(values, launch, all, b, presets, fatal);
+}
+
+void ImportHfTrainerYaml(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
+                         const Presets& presets, std::vector<Error>& fatal) {
+  Result<YamlDocument> doc = ReadYaml(file.text);
+  if (!doc.ok()) {
+    for (const Error& e : doc.errors())
+      fatal.push_back({file.name + (e.path.empty() ? "" : " " + e.path), e.message});
+    return;
+  }
+  if (!doc.value().value.is_object()) {
+    fatal.push_back({file.name, "not a YAML mapping of Trainer arguments"});
+    return;
+  }
+  if (doc.value().value.contains("distributed_type")) {
+    if (b.Used(file.name)) return;  // read beside a job already
+    ReadAccelerate(file, doc.value(), b);
+    return;
+  }
+  ArgValues values;
+  for (const auto& [k, v] : doc.value().value.items()) {
+    if (v.is_null()) continue;
+    auto line = doc.value().lines.find(k);
+    values[k] = {v, {file.name, line == doc.value().lines.end() ? 0 : line->second, k}};
+  }
+  // An accelerate config given beside the arguments sets the sharding first.
+  for (const InputFile& f : all) {
+    if (&f == &file || b.Used(f.name) ||
+        DetectInputKind(f.name, f.text) != InputKind::kHfTrainerYaml)
+      continue;
+    Result<YamlDocument> acc = ReadYaml(f.text);
+    if (acc.ok() && acc.value().value.is_object() && acc.value().value.contains("distributed_type"))
+      ReadAccelerate(f, acc.value(), b);
+  }
+  if (!HasTrainerKeys(values)) {
+    fatal.push_back({file.name,
+                     "a YAML file trainmem does not read: it reads MindSpeed-LLM FSDP2 jobs "
+                     "(model/data/parallel/training sections), Hugging Face Trainer arguments "
+                     "(LLaMA-Factory's flat YAML) and accelerate configs"});
+    return;
+  }
+  Launch launch{file.name, 0, {}};
+  Apply(values, launch, all, b, presets, fatal);
+}
+
+}  // namespace trainmem::import_detail

@@ -1,0 +1,280 @@
+// Jobs run by the Hugging Face Trainer: DeepSpeed launch scripts with TrainingArguments,
+// LLaMA-Factory's YAML, accelerate configs.
+#include "import_test_support.h"
+
+namespace trainmem::testing {
+namespace {
+
+bool AnyContains(const std::vector<std::string>& list, const std::string& needle) {
+  for (const std::string& s : list)
+    if (s.find(needle) != std::string::npos) return true;
+  return false;
+}
+
+const char* kDeepspeedLaunch = R"(#!/bin/bash
+# Full fine-tuning with ZeRO-3 through the Hugging Face Trainer.
+deepspeed --num_gpus 8 --num_nodes 2 train.py \
+  --deepspeed configs/ds_z3.json \
+  --model_name_or_path meta-llama/Llama-3.1-8B \
+  --per_device_train_batch_size 2 \
+  --gradient_accumulation_steps 8 \
+  --model_max_length 4096 \
+  --bf16 True \
+  --gradient_checkpointing \
+  --optim adamw_torch_fused \
+  --output_dir out
+)";
+
+// The "auto" values the Trainer fills in (train_micro_batch_size_per_gpu, bf16.enabled).
+const char* kZero3Auto = R"({
+  "bf16": {"enabled": "auto"},
+  "zero_optimization": {"stage": 3, "overlap_comm": true},
+  "train_micro_batch_size_per_gpu": "auto",
+  "gradient_accumulation_steps": "auto"
+})";
+
+TEST(ImportHfTrainer, DeepspeedLaunchFillsTheJsonsAutoValues) {
+  const ImportResult r = MustImport({{"sft.sh", kDeepspeedLaunch}, {"ds_z3.json", kZero3Auto}});
+  ASSERT_TRUE(r.config_valid) << ImportReportToText(r.report);
+  EXPECT_EQ(r.config["framework"], "deepspeed");
+  EXPECT_EQ(r.config["world_size"], 16);  // --num_gpus 8 × --num_nodes 2
+  EXPECT_EQ(At(r.config, "parallelism.zero_stage"), 3);
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 2);  // "auto" ← the Trainer's argument
+  EXPECT_EQ(At(r.config, "training.mixed_precision_param"), "bfloat16");
+  EXPECT_EQ(At(r.config, "training.seq_len"), 4096);  // --model_max_length
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "full");
+  EXPECT_EQ(At(r.config, "optimizer.name"), "AdamW");
+  EXPECT_EQ(r.config["model"], "llama3.1-8b");
+  EXPECT_EQ(ReadLine(r, "training.local_batch_size"), 6);
+  EXPECT_TRUE(r.report.missing.size() <= 1) << ImportReportToText(r.report);  // the device only
+  for (const ImportMissing& m : r.report.missing) EXPECT_EQ(m.key, "device");
+  // The JSON was read once, as the Trainer's DeepSpeed config.
+  int frameworks = 0;
+  for (const ImportRead& x : r.report.read) frameworks += x.key == "framework";
+  EXPECT_EQ(frameworks, 1);
+}
+
+TEST(ImportHfTrainer, TrainerDefaultsWhenTheArgumentsAreAbsent) {
+  // No batch, no bf16, no checkpointing: TrainingArguments' defaults (8, fp32, off).
+  const ImportResult r = MustImport({{"run.sh",
+                                      "torchrun --nproc_per_node 4 finetune.py --deepspeed ds.json "
+                                      "--model_name_or_path Qwen/Qwen3-8B --max_seq_length 1024\n"},
+                                     {"ds.json", kZero3Auto}});
+  EXPECT_EQ(r.config["world_size"], 4);
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 8);
+  EXPECT_EQ(At(r.config, "training.mixed_precision_param"), "float32");  // bf16 "auto" → off
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "none");
+  EXPECT_EQ(r.config["model"], "qwen3-8b");
+}
+
+TEST(ImportHfTrainer, LlamaFactoryYamlWithTheDeepspeedConfigItNames) {
+  const std::string yaml =
+      "### model\n"
+      "model_name_or_path: Qwen/Qwen3-8B\n"
+      "### method\n"
+      "stage: sft\n"
+      "do_train: true\n"
+      "deepspeed: examples/deepspeed/ds_z2_offload_config.json\n"
+      "### dataset\n"
+      "cutoff_len: 8192\n"
+      "### train\n"
+      "per_device_train_batch_size: 4\n"
+      "bf16: true\n";
+  // Without the JSON: ZeRO-2 and the optimizer offload from its name, said so.
+  const ImportResult named = MustImport({{"qwen3_lora_sft.yaml", yaml}});
+  ASSERT_TRUE(named.config_valid) << ImportReportToText(named.report);
+  EXPECT_EQ(named.report.kinds.front(), InputKind::kHfTrainerYaml);
+  EXPECT_EQ(At(named.config, "parallelism.zero_stage"), 2);
+  EXPECT_EQ(At(named.config, "optimizer.offload"), true);
+  EXPECT_TRUE(AnyContains(named.report.problems, "was not given"));
+  // LLaMA-Factory's defaults: LoRA of rank 8, every layer checkpointed.
+  EXPECT_EQ(At(named.config, "training.lora_rank"), 8);
+  EXPECT_EQ(At(named.config, "activation_checkpoint.mode"), "full");
+  EXPECT_EQ(At(named.config, "training.seq_len"), 8192);
+  EXPECT_EQ(At(named.config, "training.local_batch_size"), 4);
+  // With the JSON (stage 1 inside, whatever the name says): the file decides.
+  const ImportResult given =
+      MustImport({{"qwen3_lora_sft.yaml", yaml},
+                  {"ds_z2_offload_config.json", R"({"zero_optimization": {"stage": 1}})"}});
+  EXPECT_EQ(At(given.config, "parallelism.zero_stage"), 1);
+  EXPECT_FALSE(AnyContains(given.report.problems, "was not given"));
+}
+
+TEST(ImportHfTrainer, WithoutDeepspeedTheTrainersFsdpOrDdp) {
+  const ImportResult fsdp =
+      MustImport({{"run.sh",
+                   "torchrun --nproc_per_node 8 train.py --fsdp \"full_shard auto_wrap\" --bf16 "
+                   "--per_device_train_batch_size 1 --block_size 2048 --model_name_or_path "
+                   "meta-llama/Llama-3.1-8B\n"}});
+  EXPECT_EQ(fsdp.config["framework"], "deepspeed");
+  EXPECT_EQ(At(fsdp.config, "parallelism.zero_stage"), 3);
+  EXPECT_TRUE(AnyContains(fsdp.report.notes, "estimated as DeepSpeed ZeRO-3"));
+  const ImportResult ddp = MustImport(
+      {{"run.sh",
+        "torchrun --nproc_per_node 8 train.py --per_device_train_batch_size 1 --block_size 2048 "
+        "--model_name_or_path meta-llama/Llama-3.1-8B\n"}});
+  EXPECT_EQ(At(ddp.config, "parallelism.zero_stage"), 0);
+}
+
+TEST(ImportHfTrainer, AccelerateConfigGivesTheWorldAndSharding) {
+  const std::string accelerate =
+      "compute_environment: LOCAL_MACHINE\n"
+      "distributed_type: DEEPSPEED\n"
+      "deepspeed_config:\n"
+      "  zero_stage: 3\n"
+      "  offload_optimizer_device: cpu\n"
+      "mixed_precision: bf16\n"
+      "num_machines: 4\n"
+      "num_processes: 32\n";
+  const ImportResult r = MustImport(
+      {{"launch.sh",
+        "accelerate launch --config_file zero3.yaml sft.py --per_device_train_batch_size 1 "
+        "--max_seq_length 4096 --model_name_or_path meta-llama/Llama-3.1-70B\n"},
+       {"zero3.yaml", accelerate}});
+  ASSERT_TRUE(r.config_valid) << ImportReportToText(r.report);
+  EXPECT_EQ(r.config["world_size"], 32);  // accelerate's num_processes counts every machine's
+  EXPECT_EQ(At(r.config, "parallelism.zero_stage"), 3);
+  EXPECT_EQ(At(r.config, "optimizer.offload"), true);
+  EXPECT_EQ(At(r.config, "training.mixed_precision_param"), "bfloat16");
+  EXPECT_EQ(r.config["model"], "llama3.1-70b");
+}
+
+TEST(ImportHfTrainer, PreferenceStagesAndQuantizationAreNamed) {
+  const ImportResult full =
+      MustImport({{"dpo.yaml",
+                   "model_name_or_path: Qwen/Qwen3-8B\nstage: dpo\nfinetuning_type: full\n"
+                   "per_device_train_batch_size: 1\ncutoff_len: 2048\nbf16: true\n"}});
+  EXPECT_TRUE(AnyContains(full.report.problems, "reference copy"));
+  EXPECT_TRUE(At(full.config, "training.lora_rank").is_null());
+  const ImportResult qlora = MustImport(
+      {{"dpo.yaml",
+        "model_name_or_path: Qwen/Qwen3-8B\nstage: dpo\nlora_rank: 64\nquantization_bit: 4\n"
+        "per_device_train_batch_size: 1\ncutoff_len: 2048\n"}});
+  EXPECT_EQ(At(qlora.config, "training.lora_rank"), 64);
+  EXPECT_TRUE(AnyContains(qlora.report.notes, "LoRA adapters off"));
+  EXPECT_TRUE(AnyContains(qlora.report.problems, "quantization_bit"));
+}
+
+// DeepSpeed-Chat: a bare --deepspeed flag, the stage and offload as the script's own arguments.
+TEST(ImportHfTrainer, BareDeepspeedFlagWithZeroStage) {
+  const ImportResult r =
+      MustImport({{"run.sh",
+                   "deepspeed main.py --model_name_or_path meta-llama/Llama-3.1-8B "
+                   "--per_device_train_batch_size 4 --max_seq_len 512 --zero_stage 2 --offload "
+                   "--gradient_checkpointing --deepspeed --output_dir out\n"}});
+  EXPECT_EQ(At(r.config, "parallelism.zero_stage"), 2);
+  EXPECT_EQ(At(r.config, "optimizer.offload"), true);
+  EXPECT_EQ(At(r.config, "training.seq_len"), 512);
+  EXPECT_FALSE(AnyContains(r.report.problems, "was not given"));
+}
+
+// DeepSpeed-Chat's main.py defaults (--dtype fp16, batch 16, --max_seq_len 512) and step 3's
+// per-model arguments.
+TEST(ImportHfTrainer, DeepspeedChatDefaultsAndStep3) {
+  const ImportResult step1 =
+      MustImport({{"run.sh",
+                   "deepspeed main.py --model_name_or_path facebook/opt-1.3b --zero_stage 2 "
+                   "--deepspeed --output_dir out\n"}});
+  EXPECT_EQ(At(step1.config, "training.mixed_precision_param"), "float16");
+  EXPECT_EQ(At(step1.config, "training.local_batch_size"), 16);
+  EXPECT_EQ(At(step1.config, "training.seq_len"), 512);
+  const ImportResult step3 = MustImport(
+      {{"run.sh",
+        "deepspeed --master_port 12346 main.py --actor_model_name_or_path "
+        "meta-llama/Llama-2-7b-hf --critic_model_name_or_path x --actor_zero_stage 3 "
+        "--critic_zero_stage 3 --per_device_training_batch_size 1 --max_prompt_seq_len 256 "
+        "--max_answer_seq_len 256 --actor_gradient_checkpointing --deepspeed\n"}});
+  EXPECT_EQ(At(step3.config, "parallelism.zero_stage"), 3);
+  EXPECT_EQ(At(step3.config, "training.local_batch_size"), 1);
+  EXPECT_EQ(At(step3.config, "training.seq_len"), 512);  // prompt 256 + answer 256
+  EXPECT_EQ(At(step3.config, "activation_checkpoint.mode"), "full");
+  EXPECT_EQ(step3.config["model"], "llama2-7b");
+  EXPECT_TRUE(AnyContains(step3.report.problems, "the critic, the reference and the reward"));
+}
+
+// Arguments in a file the launch names: accelerate + TRL's --config, LLaMA-Factory's positional
+// YAML, HfArgumentParser's JSON (Firefly's --train_args_file).
+TEST(ImportHfTrainer, ArgumentsFileNamedByTheLaunch) {
+  const std::string recipe =
+      "model_name_or_path: mistralai/Mistral-7B-v0.1\n"
+      "bf16: true\ngradient_checkpointing: true\nmax_seq_length: 2048\n"
+      "per_device_train_batch_size: 16\n";
+  const std::string zero3 =
+      "distributed_type: DEEPSPEED\ndeepspeed_config:\n  zero_stage: 3\nnum_processes: 8\n";
+  const ImportResult trl = MustImport(
+      {{"run.sh",
+        "ACCELERATE_LOG_LEVEL=info accelerate launch --config_file zero3.yaml scripts/sft.py "
+        "--config config_full.yaml\n"},
+       {"zero3.yaml", zero3},
+       {"config_full.yaml", recipe}});
+  ASSERT_TRUE(trl.config_valid) << ImportReportToText(trl.report);
+  EXPECT_EQ(trl.config["world_size"], 8);
+  EXPECT_EQ(At(trl.config, "parallelism.zero_stage"), 3);
+  EXPECT_EQ(At(trl.config, "training.local_batch_size"), 16);
+  EXPECT_EQ(At(trl.config, "training.seq_len"), 2048);
+  EXPECT_EQ(trl.config["model"], "mistral-7b-v0.1");
+  EXPECT_TRUE(trl.report.problems.empty()) << ImportReportToText(trl.report);
+  // llamafactory-cli with the arguments on the command line; Qwen3-4B, a torchtitan flavor:
+  // 36 layers of 2560, tied embeddings.
+  const ImportResult cli = MustImport(
+      {{"run.sh",
+        "llamafactory-cli train --model_name_or_path Qwen/Qwen3-4B-Instruct-2507 --stage sft "
+        "--finetuning_type lora --lora_rank 16 --cutoff_len 1024 --per_device_train_batch_size 2 "
+        "--bf16\n"}});
+  ASSERT_TRUE(cli.config_valid) << ImportReportToText(cli.report);
+  EXPECT_EQ(At(cli.config, "training.lora_rank"), 16);
+  EXPECT_EQ(At(cli.config, "model.num_hidden_layers"), 36);
+  EXPECT_EQ(At(cli.config, "model.hidden_size"), 2560);
+  // A TrainingArguments JSON is not a DeepSpeed config, though it has
+  // gradient_accumulation_steps; its own "deepspeed" names the one that is.
+  const ImportResult json =
+      MustImport({{"run.sh", "deepspeed --num_gpus 8 train.py --train_args_file args/sft.json\n"},
+                  {"sft.json",
+                   R"({"model_name_or_path": "Qwen/Qwen3-8B", "deepspeed": "./ds_z3.json",
+            "per_device_train_batch_size": 1, "gradient_accumulation_steps": 16,
+            "max_seq_length": 1024, "fp16": true, "use_lora": true, "lora_r": 64})"},
+                  {"ds_z3.json", kZero3Auto}});
+  EXPECT_EQ(json.report.kinds[1], InputKind::kHfTrainerJson);
+  EXPECT_EQ(json.config["model"], "qwen3-8b");
+  EXPECT_EQ(At(json.config, "parallelism.zero_stage"), 3);
+  EXPECT_EQ(At(json.config, "training.mixed_precision_param"), "float16");
+  EXPECT_EQ(At(json.config, "training.lora_rank"), 64);
+  EXPECT_EQ(At(json.config, "training.seq_len"), 1024);
+}
+
+TEST(ImportHfTrainer, OffloadBareDeepspeedAndPreferencePairs) {
+  const ImportResult fsdp =
+      MustImport({{"run.sh",
+                   "torchrun --nproc_per_node 8 train.py --fsdp \"full_shard auto_wrap offload\" "
+                   "--model_name_or_path meta-llama/Llama-3.1-8B --per_device_train_batch_size 1 "
+                   "--model_max_length 2048 --bf16 True\n"}});
+  EXPECT_EQ(At(fsdp.config, "optimizer.offload"), true);
+  // --deepspeed with no path ($VAR unset): the one DeepSpeed JSON given is the config.
+  const ImportResult bare = MustImport(
+      {{"run.sh",
+        "torchrun --nproc_per_node 4 train.py --deepspeed --model_name_or_path Qwen/Qwen3-8B "
+        "--per_device_train_batch_size 2 --model_max_length 1024\n"},
+       {"zero2.json", R"({"zero_optimization": {"stage": 2}})"}});
+  EXPECT_EQ(At(bare.config, "parallelism.zero_stage"), 2);
+  EXPECT_FALSE(AnyContains(bare.report.problems, "true"));
+  // LLaMA-Factory DPO: 2 pairs a device are 4 sequences in the forward.
+  const ImportResult dpo =
+      MustImport({{"dpo.yaml",
+                   "model_name_or_path: Qwen/Qwen3-8B\nstage: dpo\nper_device_train_batch_size: 2\n"
+                   "cutoff_len: 2048\nbf16: true\n"}});
+  EXPECT_EQ(At(dpo.config, "training.local_batch_size"), 4);
+}
+
+TEST(ImportHfTrainer, UnknownModelIsAskedForNotAssumed) {
+  const ImportResult r = MustImport(
+      {{"run.sh",
+        "deepspeed --num_gpus 8 train.py --deepspeed ds.json --model_name_or_path "
+        "/data/my-own-model --per_device_train_batch_size 1 --model_max_length 2048 --bf16\n"},
+       {"ds.json", kZero3Auto}});
+  EXPECT_FALSE(r.config_valid);
+  EXPECT_TRUE(Missing(r, "model"));
+  EXPECT_TRUE(At(r.config, "model").is_null());  // not the DeepSpeed reader's stand-in
+}
+
+}  // namespace
+}  // namespace trainmem::testing
