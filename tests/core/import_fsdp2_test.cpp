@@ -119,8 +119,8 @@ TEST(ImportFsdp2, InferenceAndOtherYamlAreRefusedClearly) {
       {}, TestPresets());
   ASSERT_FALSE(chat.ok());
   EXPECT_NE(chat.errors()[0].message.find("holds no training job"), std::string::npos);
-  Result<ImportResult> flat = ImportFiles(
-      {{"compose.yaml", "services:\n  web:\n    image: nginx\n"}}, {}, TestPresets());
+  Result<ImportResult> flat =
+      ImportFiles({{"compose.yaml", "services:\n  web:\n    image: nginx\n"}}, {}, TestPresets());
   ASSERT_FALSE(flat.ok());
   EXPECT_NE(flat.errors()[0].message.find("MindSpeed-LLM's FSDP2"), std::string::npos);
   EXPECT_NE(flat.errors()[0].message.find("LLaMA-Factory"), std::string::npos);
