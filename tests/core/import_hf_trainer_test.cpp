@@ -265,6 +265,59 @@ TEST(ImportHfTrainer, OffloadBareDeepspeedAndPreferencePairs) {
   EXPECT_EQ(At(dpo.config, "training.local_batch_size"), 4);
 }
 
+// OpenRLHF keeps its arguments in a here-document read into a variable, launched with
+// `deepspeed --module` inside `if [[ ${1} != "slurm" ]]` (an unset $1: the branch is taken).
+TEST(ImportHfTrainer, OpenRlhfHeredocArguments) {
+  const std::string script = R"(set -x
+read -r -d '' training_commands <<EOF
+openrlhf.cli.train_dpo \
+   --data.max_len 4096 \
+   --train.micro_batch_size 2 \
+   --model.model_name_or_path meta-llama/Meta-Llama-3-8B-Instruct \
+   --ds.zero_stage 3 \
+   --ds.param_dtype bf16 \
+   --model.gradient_checkpointing_enable
+EOF
+
+if [[ ${1} != "slurm" ]]; then
+    deepspeed --num_gpus 8 --module $training_commands
+fi
+)";
+  const ImportResult r = MustImport({{"train_dpo.sh", script}});
+  ASSERT_TRUE(r.config_valid) << ImportReportToText(r.report);
+  EXPECT_EQ(r.config["world_size"], 8);
+  EXPECT_EQ(At(r.config, "parallelism.zero_stage"), 3);
+  EXPECT_EQ(At(r.config, "training.seq_len"), 4096);
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 4);  // 2 pairs: chosen + rejected
+  EXPECT_EQ(At(r.config, "training.mixed_precision_param"), "bfloat16");
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "full");
+  EXPECT_EQ(r.config["model"], "llama3-8b");
+  EXPECT_TRUE(AnyContains(r.report.problems, "reference copy"));
+}
+
+// A DeepSpeed config the script writes itself with `cat > FILE <<EOF`, its $VARIABLES expanded.
+TEST(ImportHfTrainer, DeepspeedConfigWrittenByTheScript) {
+  const std::string script = R"(MICRO=4
+STAGE=2
+cat > ds_config.json <<EOT
+{
+  "train_micro_batch_size_per_gpu": $MICRO,
+  "zero_optimization": {"stage": $STAGE, "offload_optimizer": {"device": "cpu"}},
+  "bf16": {"enabled": true}
+}
+EOT
+torchrun --nproc_per_node 8 train.py --deepspeed ds_config.json \
+  --model_name_or_path Qwen/Qwen3-8B --model_max_length 2048
+)";
+  const ImportResult r = MustImport({{"run.sh", script}});
+  ASSERT_TRUE(r.config_valid) << ImportReportToText(r.report);
+  EXPECT_EQ(At(r.config, "parallelism.zero_stage"), 2);
+  EXPECT_EQ(At(r.config, "optimizer.offload"), true);
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 4);
+  EXPECT_EQ(At(r.config, "training.mixed_precision_param"), "bfloat16");
+  EXPECT_FALSE(AnyContains(r.report.problems, "was not given"));
+}
+
 TEST(ImportHfTrainer, UnknownModelIsAskedForNotAssumed) {
   const ImportResult r = MustImport(
       {{"run.sh",

@@ -55,6 +55,9 @@ struct Command {
   std::vector<RawWord> words;
   std::string separator;  // "\n", ";", "&&", "||", "|", "&", "" at the end
   int line = 0;
+  bool heredoc = false;      // a here-document follows the command
+  std::string heredoc_body;  // its text, backslash-newlines kept
+  std::string output_file;   // `> FILE` / `>> FILE`, expanded
 };
 
 struct Cursor {
@@ -692,7 +695,10 @@ class Reader {
       if (ch == '\n') {
         ++c.pos;
         ++c.line;
-        if (!c.heredoc.empty()) SkipHeredoc(c);
+        if (!c.heredoc.empty()) {
+          cmd.heredoc = true;
+          cmd.heredoc_body = ReadHeredoc(c);
+        }
         cmd.separator = "\n";
         return cmd;
       }
@@ -726,6 +732,7 @@ class Reader {
         std::vector<RawWord> target;
         if (c.pos < s.size() && s[c.pos] != '\n') ReadWord(c, target, false);
         if (op.rfind("<<", 0) == 0 && op != "<<<" && !target.empty()) c.heredoc = target[0].text;
+        if ((op == ">" || op == ">>") && !target.empty()) cmd.output_file = target[0].text;
         continue;
       }
       if (ch == '(' || ch == ')' ||
@@ -741,18 +748,47 @@ class Reader {
     return cmd;
   }
 
-  void SkipHeredoc(Cursor& c) {
+  // The here-document's lines up to its delimiter (the body is capped like a value).
+  std::string ReadHeredoc(Cursor& c) {
     const std::string delimiter = c.heredoc;
     c.heredoc.clear();
     const std::string_view s = c.text;
+    std::string body;
     while (c.pos < s.size()) {
       std::size_t end = s.find('\n', c.pos);
       if (end == std::string_view::npos) end = s.size();
-      const std::string row = import_detail::Trim(s.substr(c.pos, end - c.pos));
+      const std::string_view raw = s.substr(c.pos, end - c.pos);
+      const std::string row = import_detail::Trim(raw);
       c.pos = end < s.size() ? end + 1 : end;
       ++c.line;
-      if (row == delimiter) return;
+      if (row == delimiter) break;
+      if (body.size() < kMaxValueBytes) body.append(raw).append("\n");
     }
+    return body;
+  }
+
+  // A here-document's text as the shell hands it over (unquoted delimiter): backslash-newlines
+  // joined, $VARIABLES expanded; quotes are literal text there, so they are kept.
+  std::string HeredocText(const std::string& body, const Cursor& c, int depth) {
+    std::string joined;
+    for (std::size_t i = 0; i < body.size(); ++i) {
+      if (body[i] == '\\' && i + 1 < body.size() && body[i + 1] == '\n') {
+        ++i;
+        continue;
+      }
+      joined += body[i];
+    }
+    std::string out;
+    std::size_t start = 0;
+    // Expand outside quotes only: split at quote characters and keep them verbatim.
+    for (std::size_t i = 0; i <= joined.size(); ++i) {
+      if (i == joined.size() || joined[i] == '"' || joined[i] == '\'') {
+        out += ExpandText(std::string_view(joined).substr(start, i - start), c, depth);
+        if (i < joined.size()) out += joined[i];
+        start = i + 1;
+      }
+    }
+    return out;
   }
 
   // ---- Execution -------------------------------------------------------------------------
@@ -774,6 +810,9 @@ class Reader {
       negate = !negate;
       w.erase(w.begin());
     }
+    // An unset variable expanded unquoted leaves no word: `[[ ${1} != slurm ]]` arrives as
+    // "!= slurm". [[ ]] does not split words, so it compares the empty string; so does this.
+    if (w.size() == 2 && (w[0] == "!=" || w[0] == "==" || w[0] == "=")) w.insert(w.begin(), "");
     for (std::size_t i = 0; i < w.size(); ++i) {  // -a / -o inside [ ]
       if (w[i] == "-o" || w[i] == "-a") {
         std::vector<std::string> left(w.begin(), w.begin() + i), right(w.begin() + i + 1, w.end());
@@ -1066,6 +1105,31 @@ class Reader {
     const std::string& head = w[i].text;
     if ((head == "source" || head == ".") && i + 1 < w.size()) {
       Source(w[i + 1].text, c, cmd.line, depth);
+      return;
+    }
+    // `read -r -d '' NAME <<EOF … EOF`: the variable holds the here-document (OpenRLHF keeps
+    // its training arguments so); `cat > FILE <<EOF`: the script writes a file (a DeepSpeed
+    // config), kept so the importers can read it as if it were given.
+    if (head == "read" && cmd.heredoc) {
+      std::string name;
+      for (std::size_t k = i + 1; k < w.size(); ++k) {
+        if (w[k].text == "-d" || w[k].text == "-p" || w[k].text == "-a") {
+          ++k;
+          continue;
+        }
+        if (!w[k].text.empty() && w[k].text[0] != '-') name = w[k].text;
+      }
+      if (!name.empty()) {
+        Assign(name, HeredocText(cmd.heredoc_body, c, depth), c, cmd.line, false);
+        Note(c, cmd.line, "read " + name + " from the here-document that follows");
+      }
+      return;
+    }
+    if (head == "cat" && cmd.heredoc && !cmd.output_file.empty()) {
+      if (out_.written_files.size() < 16) {
+        out_.written_files.push_back({cmd.output_file, HeredocText(cmd.heredoc_body, c, depth)});
+        Note(c, cmd.line, "the script writes " + cmd.output_file + " from a here-document: read");
+      }
       return;
     }
     if (head == "exit" || head == "return") {

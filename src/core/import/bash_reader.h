@@ -48,7 +48,9 @@ struct Script {
   std::map<std::string, Variable> variables;
   std::vector<Note> notes;  // decisions (if branches, defaults used, skipped blocks)
   std::vector<std::string> missing_sources;  // `source` of files not given
-  std::string error;                         // fatal: nesting too deep
+  // Files the script writes from here-documents (`cat > ds_config.json <<EOF`), expanded.
+  std::vector<InputFile> written_files;
+  std::string error;  // fatal: nesting too deep
 };
 
 // Reads `main`; `others` may hold files it sources (matched by base name).

@@ -37,8 +37,10 @@ constexpr const char* kSeqKeys[] = {"cutoff_len",  "model_max_length", "max_seq_
 
 // Keys of the arguments that say the job is the Hugging Face Trainer's.
 bool HasTrainerKeys(const ArgValues& v) {
-  for (const char* k : {"per_device_train_batch_size", "deepspeed", "gradient_checkpointing",
-                        "finetuning_type", "gradient_accumulation_steps", "cutoff_len", "stage"})
+  for (const char* k :
+       {"per_device_train_batch_size", "deepspeed", "gradient_checkpointing", "finetuning_type",
+        "gradient_accumulation_steps", "cutoff_len", "stage", "micro_train_batch_size",
+        "train.micro_batch_size", "ds.zero_stage", "zero_stage", "actor_zero_stage"})
     if (v.count(k)) return true;
   return false;
 }
@@ -230,6 +232,7 @@ struct Launch {
   std::string file;  // the file the job is read from
   long long world = 0;
   Source world_source;
+  std::string program;  // what the launch runs ("train.py", "openrlhf.cli.train_dpo")
 };
 
 void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>& all, Builder& b,
@@ -237,23 +240,62 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
   ArgReader r(values, b);
   const bool llamafactory = values.count("finetuning_type") || values.count("stage") ||
                             values.count("cutoff_len") || values.count("template");
-  // DeepSpeed-Chat (DeepSpeedExamples applications/DeepSpeed-Chat/training/step*/main.py): its
-  // own arguments with its own defaults: --dtype fp16, --per_device_train_batch_size 16,
-  // --max_seq_len 512, --zero_stage 0; step 3 names them per model (--actor_zero_stage,
-  // --per_device_training_batch_size, --max_prompt_seq_len + --max_answer_seq_len 256 + 256).
+  // Tools that build their DeepSpeed config in code from their own arguments, with their own
+  // defaults:
+  // - DeepSpeed-Chat (DeepSpeedExamples applications/DeepSpeed-Chat/training/step*/main.py):
+  //   --dtype fp16, --per_device_train_batch_size 16, --max_seq_len 512, --zero_stage 0; step 3
+  //   names them per model (--actor_zero_stage, --per_device_training_batch_size,
+  //   --max_prompt_seq_len + --max_answer_seq_len, 256 + 256).
+  // - OpenRLHF (openrlhf/cli/train_*.py): --micro_train_batch_size 8, --max_len 2048,
+  //   --zero_stage 2, --bf16, --pretrain MODEL, --adam_offload; since 2026 the same under
+  //   dotted groups (--train.micro_batch_size, --data.max_len, --ds.zero_stage,
+  //   --ds.param_dtype bf16, --model.model_name_or_path, --ds.lora.rank).
+  bool openrlhf = values.count("micro_train_batch_size") || values.count("pretrain");
+  for (const auto& [k, v] : values)
+    openrlhf = openrlhf || k.rfind("ds.", 0) == 0 || k.rfind("train.", 0) == 0;
   const bool rlhf = values.count("actor_zero_stage") || values.count("actor_model_name_or_path");
-  const bool ds_chat =
-      rlhf || values.count("zero_stage") || values.count("lora_dim") || values.count("dtype");
+  const bool ds_chat = !openrlhf && (rlhf || values.count("zero_stage") ||
+                                     values.count("lora_dim") || values.count("dtype"));
+  auto alias = [&](const char* from, const char* to) {
+    if (values.count(from) && !values.count(to)) values[to] = values.at(from);
+    r.Find(from);
+  };
+  if (openrlhf) {
+    for (const auto& [from, to] :
+         {std::pair<const char*, const char*>{"train.micro_batch_size", "micro_train_batch_size"},
+          {"micro_train_batch_size", "per_device_train_batch_size"},
+          {"data.max_len", "max_len"},
+          {"ds.zero_stage", "zero_stage"},
+          {"model.model_name_or_path", "model_name_or_path"},
+          {"pretrain", "model_name_or_path"},
+          {"model.gradient_checkpointing_enable", "gradient_checkpointing"},
+          {"ds.lora.rank", "lora_rank"},
+          {"ds.adam_offload", "adam_offload"},
+          {"ds.attn_implementation", "attn_implementation"}})
+      alias(from, to);
+    if (Lower(r.Str("ds.param_dtype")) == "bf16" && !values.count("bf16"))
+      values["bf16"] = {true, r.SourceOf("ds.param_dtype")};
+    if (!values.count("per_device_train_batch_size"))
+      values["per_device_train_batch_size"] = {8, {launch.file, 0, "OpenRLHF's default, 8"}};
+    if (!values.count("max_len"))
+      values["max_len"] = {2048, {launch.file, 0, "OpenRLHF's default, 2048"}};
+    b.Set("framework", "deepspeed", {launch.file, 0, "OpenRLHF"});
+    b.Set("parallelism.data_parallel_shard_degree", -1,
+          {launch.file, 0, "(data parallel: the rest)"});
+    const auto z = r.Int("zero_stage");
+    b.Set("parallelism.zero_stage", z && *z >= 0 && *z <= 3 ? *z : 2,
+          r.SourceOr("zero_stage", {launch.file, 0, "OpenRLHF's --zero_stage default, 2"}));
+    if (r.Flag("adam_offload").value_or(false))
+      b.Set("optimizer.offload", true, r.SourceOf("adam_offload"));
+  }
   if (rlhf) {
     for (const auto& [from, to] :
          {std::pair<const char*, const char*>{"actor_zero_stage", "zero_stage"},
           {"per_device_training_batch_size", "per_device_train_batch_size"},
           {"actor_gradient_checkpointing", "gradient_checkpointing"},
           {"actor_lora_dim", "lora_dim"},
-          {"actor_model_name_or_path", "model_name_or_path"}}) {
-      if (values.count(from) && !values.count(to)) values[to] = values.at(from);
-      r.Find(from);
-    }
+          {"actor_model_name_or_path", "model_name_or_path"}})
+      alias(from, to);
     const long long prompt = r.Int("max_prompt_seq_len").value_or(256);
     const long long answer = r.Int("max_answer_seq_len").value_or(256);
     if (!values.count("max_seq_len"))
@@ -285,7 +327,7 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
     r.Find("deepspeed");  // a bare flag: main.py builds its DeepSpeed config in code
   }
   // --- Sharding: DeepSpeed, or the Trainer's own DDP / FSDP ------------------------------------
-  if (ds_chat) {
+  if (ds_chat || openrlhf) {
     // read above
   } else if (r.Has("deepspeed")) {
     ReadDeepspeed(r, all, b, fatal);
@@ -441,7 +483,14 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
                 "in 16 bits (an over-estimate)");
   // Preference stages run more models than the one trained (LLaMA-Factory train/dpo, kto,
   // ppo): a LoRA job's reference is its base with the adapters off, a full one's is a copy.
-  const std::string stage = Lower(r.Str("stage"));
+  std::string stage = Lower(r.Str("stage"));
+  if (stage.empty() && openrlhf) {
+    const std::string program = Lower(launch.program);
+    if (EndsWith(program, "train_dpo")) stage = "dpo";
+    if (EndsWith(program, "train_rm")) stage = "rm";
+    if (EndsWith(program, "train_ppo") || program.find("ppo_ray") != std::string::npos)
+      stage = "ppo";
+  }
   const bool lora = b.Has("training.lora_rank");
   if ((stage == "dpo" || stage == "kto") && !lora) {
     b.Problem("stage " + stage +
@@ -591,9 +640,13 @@ void ImportHfTrainerLaunch(const InputFile& file, const bash::Script& script,
   AddCommandLineArgs(script.args, positional ? 1 : 0, values);
   values.erase("config");
   values.erase("train_args_file");
-  Launch launch{file.name, 0, {}};
+  Launch launch{file.name, 0, {}, script.program};
   launch.world = LaunchWorldSize(file, script, launch.world_source);
-  Apply(values, launch, all, b, presets, fatal);
+  // A DeepSpeed config the script writes itself (cat > ds_config.json <<EOF) counts as given.
+  std::vector<InputFile> with_written = all;
+  for (const InputFile& f : script.written_files)
+    if (DetectInputKind(f.name, f.text) == InputKind::kDeepspeedJson) with_written.push_back(f);
+  Apply(values, launch, with_written, b, presets, fatal);
 }
 
 void ImportHfTrainerYaml(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
@@ -635,7 +688,7 @@ void ImportHfTrainerYaml(const InputFile& file, const std::vector<InputFile>& al
                      "(LLaMA-Factory's flat YAML) and accelerate configs"});
     return;
   }
-  Launch launch{file.name, 0, {}};
+  Launch launch{file.name, 0, {}, ""};
   Apply(values, launch, all, b, presets, fatal);
 }
 
