@@ -321,6 +321,29 @@ TEST(ImportMegatron, HybridLayerPatternIsTheModel) {
   EXPECT_EQ(Total(r.config["model"]), 2179352);
 }
 
+// Megatron-DeepSpeed writes its DeepSpeed JSON with a here-document and passes it as
+// --deepspeed_config; the JSON's ZeRO stage is the job's (2: optimizer states and gradients
+// sharded over the data-parallel ranks).
+TEST(ImportMegatron, MegatronDeepspeedZeroStageFromTheJsonTheScriptWrites) {
+  const std::string script = R"(DS_CONFIG=./tmp/deepspeed.json
+ZERO_STAGE=2
+cat <<EOT > $DS_CONFIG
+{"train_micro_batch_size_per_gpu": 1, "zero_optimization": {"stage": $ZERO_STAGE}}
+EOT
+ds_args=" --deepspeed --deepspeed_config=$DS_CONFIG"
+torchrun --nproc_per_node 8 pretrain_gpt.py --tensor-model-parallel-size 2 --num-layers 2 \
+  --hidden-size 256 --num-attention-heads 4 --seq-length 128 --micro-batch-size 1 \
+  --global-batch-size 4 --vocab-size 1024 --bf16 $ds_args
+)";
+  const ImportResult r = MustImport({{"ds_pretrain.sh", script}});
+  EXPECT_EQ(r.config["framework"], "megatron");
+  EXPECT_EQ(At(r.config, "parallelism.zero_stage"), 2);
+  bool written = false;
+  for (const std::string& n : r.report.notes)
+    written = written || n.find("writes ./tmp/deepspeed.json") != std::string::npos;
+  EXPECT_TRUE(written);
+}
+
 // Megatron-Core MoE without --expert-tensor-parallel-size splits experts over TP (validate_args
 // sets it to --tensor-model-parallel-size); an explicit value is kept; MindSpeed-LLM's legacy
 // (non-mcore) MoE keeps the schema default.

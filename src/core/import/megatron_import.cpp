@@ -845,6 +845,49 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
           a.At(flag));
     a.Get("--data-parallel-sharding-strategy");
   }
+  // Megatron-DeepSpeed (microsoft/Megatron-DeepSpeed): --deepspeed with --deepspeed_config
+  // JSON, whose zero_optimization.stage shards the optimizer (1), gradients (2) or parameters (3)
+  // over the data-parallel ranks; its scripts usually write the JSON themselves
+  // (`cat <<EOT > $DS_CONFIG`) and pass the stage as --zero-stage too.
+  if (a.Has("--deepspeed") || a.Has("--deepspeed_config") || a.Has("--deepspeed-config")) {
+    a.Get("--deepspeed");
+    int stage = -1;
+    Source where = a.At("--deepspeed");
+    for (const char* flag : {"--zero-stage", "--zero_stage"})
+      if (a.Has(flag))
+        if (const auto z = ParseInteger(a.Value(flag)); z && *z >= 0 && *z <= 3) {
+          stage = static_cast<int>(*z);
+          where = a.At(flag);
+        }
+    const std::string path =
+        a.Has("--deepspeed_config") ? a.Value("--deepspeed_config") : a.Value("--deepspeed-config");
+    std::vector<InputFile> candidates = all;
+    candidates.insert(candidates.end(), script.written_files.begin(), script.written_files.end());
+    for (const InputFile& f : candidates) {
+      if (path.empty() || BaseName(f.name) != BaseName(path)) continue;
+      b.UseFile(f.name);
+      Result<json> parsed = ParseJsonInput(f);
+      if (!parsed.ok() || !parsed.value().is_object()) break;
+      const json& z = parsed.value().value("zero_optimization", json::object());
+      if (z.is_object() && z.contains("stage"))
+        if (const auto v = JsonInteger(z["stage"]); v && *v >= 0 && *v <= 3) {
+          stage = static_cast<int>(*v);
+          where = {f.name, 0, "zero_optimization.stage"};
+        }
+      break;
+    }
+    if (stage >= 0) {
+      b.Set("parallelism.zero_stage", std::max(stage, dist_opt ? 1 : 0), where);
+      b.Note("Megatron-DeepSpeed: ZeRO stage " + std::to_string(stage) +
+             " shards the fp32 master weights and Adam moments" +
+             (stage >= 2 ? std::string(", the gradients") : "") +
+             (stage >= 3 ? std::string(" and the parameters") : "") +
+             " over the data-parallel ranks");
+    } else {
+      b.Missing("parallelism.zero_stage",
+                "--deepspeed without --zero-stage or its DeepSpeed JSON: give the JSON", 0);
+    }
+  }
   // --use-precision-aware-optimizer with --exp-avg-dtype / --exp-avg-sq-dtype (fp32, fp16, bf16,
   // fp8; megatron/core/optimizer/optimizer_config.py): Adam's moments in that dtype. The config
   // holds one dtype for both: the wider of the two is kept when they differ.
