@@ -5,12 +5,6 @@
 namespace trainmem::testing {
 namespace {
 
-bool AnyContains(const std::vector<std::string>& list, const std::string& needle) {
-  for (const std::string& s : list)
-    if (s.find(needle) != std::string::npos) return true;
-  return false;
-}
-
 TEST(ImportFsdp2, LaunchScriptWithItsYaml) {
   const ImportResult r = MustImport({Fixture("fsdp2_moe_A3.sh"), Fixture("fsdp2_moe_A3.yaml")});
   ASSERT_TRUE(r.config_valid) << ImportReportToText(r.report);

@@ -5,12 +5,6 @@
 namespace trainmem::testing {
 namespace {
 
-bool AnyContains(const std::vector<std::string>& list, const std::string& needle) {
-  for (const std::string& s : list)
-    if (s.find(needle) != std::string::npos) return true;
-  return false;
-}
-
 const char* kDeepspeedLaunch = R"(#!/bin/bash
 # Full fine-tuning with ZeRO-3 through the Hugging Face Trainer.
 deepspeed --num_gpus 8 --num_nodes 2 train.py \

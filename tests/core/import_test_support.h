@@ -56,6 +56,13 @@ inline bool Missing(const ImportResult& r, const std::string& key) {
   return false;
 }
 
+// True when one of the report's lines (problems, notes) contains `needle`.
+inline bool AnyContains(const std::vector<std::string>& list, const std::string& needle) {
+  for (const std::string& s : list)
+    if (s.find(needle) != std::string::npos) return true;
+  return false;
+}
+
 inline int ReadLine(const ImportResult& r, const std::string& key) {
   for (const ImportRead& x : r.report.read)
     if (x.key == key) return x.line;

@@ -63,6 +63,14 @@ int StageInName(const std::string& path) {
   return -1;
 }
 
+// The DeepSpeed recipe with a ZeRO stage: one data-parallel group over every rank.
+void SetZero(Builder& b, const Source& framework_at, int stage, const Source& stage_at) {
+  b.Set("framework", "deepspeed", framework_at);
+  b.Set("parallelism.data_parallel_shard_degree", -1,
+        {framework_at.file, 0, "(data parallel: the rest)"});
+  b.Set("parallelism.zero_stage", stage, stage_at);
+}
+
 // The DeepSpeed config the Trainer is given: inline JSON, a file given alongside (matched by
 // base name), or only its name.
 void ReadDeepspeed(ArgReader& r, const std::vector<InputFile>& all, Builder& b,
@@ -279,12 +287,9 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
       values["per_device_train_batch_size"] = {8, {launch.file, 0, "OpenRLHF's default, 8"}};
     if (!values.count("max_len"))
       values["max_len"] = {2048, {launch.file, 0, "OpenRLHF's default, 2048"}};
-    b.Set("framework", "deepspeed", {launch.file, 0, "OpenRLHF"});
-    b.Set("parallelism.data_parallel_shard_degree", -1,
-          {launch.file, 0, "(data parallel: the rest)"});
     const auto z = r.Int("zero_stage");
-    b.Set("parallelism.zero_stage", z && *z >= 0 && *z <= 3 ? *z : 2,
-          r.SourceOr("zero_stage", {launch.file, 0, "OpenRLHF's --zero_stage default, 2"}));
+    SetZero(b, {launch.file, 0, "OpenRLHF"}, z && *z >= 0 && *z <= 3 ? static_cast<int>(*z) : 2,
+            r.SourceOr("zero_stage", {launch.file, 0, "OpenRLHF's --zero_stage default, 2"}));
     if (r.Flag("adam_offload").value_or(false))
       b.Set("optimizer.offload", true, r.SourceOf("adam_offload"));
   }
@@ -317,12 +322,10 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
     const char* mp = dtype == "bf16" ? "bfloat16" : dtype == "fp32" ? "float32" : "float16";
     b.Set("training.mixed_precision_param", mp,
           r.SourceOr("dtype", {launch.file, 0, "DeepSpeed-Chat's --dtype default, fp16"}));
-    b.Set("framework", "deepspeed", {launch.file, 0, "DeepSpeed-Chat"});
-    b.Set("parallelism.data_parallel_shard_degree", -1,
-          {launch.file, 0, "(data parallel: the rest)"});
     const auto z = r.Int("zero_stage");
-    b.Set("parallelism.zero_stage", z && *z >= 0 && *z <= 3 ? *z : 0,
-          r.SourceOr("zero_stage", {launch.file, 0, "DeepSpeed-Chat's --zero_stage default, 0"}));
+    SetZero(b, {launch.file, 0, "DeepSpeed-Chat"},
+            z && *z >= 0 && *z <= 3 ? static_cast<int>(*z) : 0,
+            r.SourceOr("zero_stage", {launch.file, 0, "DeepSpeed-Chat's --zero_stage default, 0"}));
     if (r.Flag("offload").value_or(false)) b.Set("optimizer.offload", true, r.SourceOf("offload"));
     r.Find("deepspeed");  // a bare flag: main.py builds its DeepSpeed config in code
   }
@@ -338,11 +341,8 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
                               fsdp.find("hybrid_shard") != std::string::npos
                           ? 3
                           : (fsdp.find("shard_grad_op") != std::string::npos ? 2 : 0);
-    b.Set("framework", "deepspeed", r.SourceOr("fsdp", {launch.file, 0, "no --deepspeed"}));
-    b.Set("parallelism.data_parallel_shard_degree", -1,
-          {launch.file, 0, "(data parallel: the rest)"});
-    b.Set("parallelism.zero_stage", stage,
-          r.SourceOr("fsdp", {launch.file, 0, "no --deepspeed and no --fsdp: DDP"}));
+    SetZero(b, r.SourceOr("fsdp", {launch.file, 0, "no --deepspeed"}), stage,
+            r.SourceOr("fsdp", {launch.file, 0, "no --deepspeed and no --fsdp: DDP"}));
     // "offload" in --fsdp: FSDP's CPUOffload keeps parameters, gradients and the optimizer
     // step on the host; the estimate moves the optimizer states (parameters are not modelled).
     if (fsdp.find("offload") != std::string::npos) {
