@@ -171,6 +171,10 @@ std::string AccuracyLine(const trainmem::Estimate& e) {
   if (b.template_mode) return Tr(Str::kAccuracyTemplateMode);
   if (b.runs <= 0) return TrFormat(Str::kAccuracyUnknownTemplate, b.label);
   const bool close = e.budget.verdict == trainmem::Verdict::kCloseToLimit;
+  if (b.runs == 1)
+    return TrFormat(
+        Str::kAccuracyBandOneTemplate, b.label, static_cast<int>(std::ceil(b.below * 100)),
+        static_cast<int>(std::ceil(b.band * 100)), close ? Tr(Str::kAccuracyCloseSuffix) : "");
   return TrFormat(Str::kAccuracyBandTemplate, static_cast<int>(std::ceil(b.below * 100)),
                   static_cast<int>(std::ceil(b.band * 100)), b.runs, b.label,
                   close ? Tr(Str::kAccuracyCloseSuffix) : "");

@@ -43,12 +43,10 @@ TRAINMEM_STR(kFeedbackConfigUsed, "config.json loaded \xE2\x9C\x93")
 // ---- Import (panel_import.cpp) ----------------------------------------------------------------
 TRAINMEM_STR(kSectionImport, "Import a job file")
 TRAINMEM_STR(kImportHint,
-             "Drop, paste or open the files you run the job from: a torchtitan TOML or Python "
-             "recipe, a Megatron/MindSpeed launch script (with the model file it sources), a "
-             "MindSpeed-LLM FSDP2 YAML (with the script that launches it), a DeepSpeed or "
-             "Hugging Face Trainer launch script or LLaMA-Factory YAML (with the DeepSpeed JSON "
-             "it names), a DeepSpeed JSON (with a config.json). They are read here, never run or "
-             "uploaded.")
+             "Drop, paste or open the files you run the job from (torchtitan, Megatron, "
+             "MindSpeed-LLM, DeepSpeed, Hugging Face Trainer, LLaMA-Factory), with the files "
+             "they name: model arguments, YAML, DeepSpeed JSON, config.json. They are read here, "
+             "never run or uploaded.")
 TRAINMEM_STR(kImportOpenFiles, "Open files\xE2\x80\xA6")
 TRAINMEM_STR(kImportOpenFilesHelp, "Choose one or several job files from your computer")
 TRAINMEM_STR(kImportPaste, "Paste")
@@ -377,6 +375,9 @@ TRAINMEM_STR(kVerdictClose, "CLOSE TO THE LIMIT")
 TRAINMEM_STR(kAccuracyBandTemplate,
              "Expected error: measured peaks came within \xE2\x88\x92%d %% / +%d %% of the "
              "estimate on %d %s runs%s")
+TRAINMEM_STR(kAccuracyBandOneTemplate,
+             "Expected error: the one measured %s run came within \xE2\x88\x92%d %% / +%d %% "
+             "of the estimate%s")
 TRAINMEM_STR(kAccuracyCloseSuffix, "; the total is within that band of the usable budget")
 TRAINMEM_STR(kAccuracyUnknownTemplate,
              "Expected error: no measured %s runs yet, so the accuracy is unknown")

@@ -36,12 +36,10 @@ TRAINMEM_ZH(kFeedbackConfigUsed, "已载入 config.json \xE2\x9C\x93")
 
 // ---- Import (panel_import.cpp) ----------------------------------------------------------------
 TRAINMEM_ZH(kSectionImport, "导入训练任务文件")
-TRAINMEM_ZH(
-    kImportHint,
-    "拖放、粘贴或打开启动任务所用的文件：torchtitan 的 TOML 或 Python 配置、Megatron/MindSpeed "
-    "启动脚本（及其 source 的模型参数文件）、MindSpeed-LLM FSDP2 的 YAML（及启动它的脚本）、"
-    "DeepSpeed 或 Hugging Face Trainer 启动脚本、LLaMA-Factory 的 YAML（及其指定的 DeepSpeed "
-    "JSON）、DeepSpeed JSON（及 config.json）。文件只在本页读取，不会运行，也不会上传。")
+TRAINMEM_ZH(kImportHint,
+            "拖放、粘贴或打开启动任务所用的文件（torchtitan、Megatron、MindSpeed-LLM、DeepSpeed、"
+            "Hugging Face Trainer、LLaMA-Factory），以及它们引用的文件：模型参数、YAML、DeepSpeed "
+            "JSON、config.json。文件只在本页读取，不会运行，也不会上传。")
 TRAINMEM_ZH(kImportOpenFiles, "打开文件\xE2\x80\xA6")
 TRAINMEM_ZH(kImportOpenFilesHelp, "从本机选择一个或多个任务文件")
 TRAINMEM_ZH(kImportPaste, "粘贴")
@@ -302,6 +300,8 @@ TRAINMEM_ZH(kVerdictDoesNotFit, "放不下")
 TRAINMEM_ZH(kVerdictClose, "接近上限")
 TRAINMEM_ZH(kAccuracyBandTemplate,
             "预期误差：实测峰值在估算值的 \xE2\x88\x92%d %% / +%d %% 以内（%d 个 %s 实测运行）%s")
+TRAINMEM_ZH(kAccuracyBandOneTemplate,
+            "预期误差：唯一一次 %s 实测运行的峰值在估算值的 \xE2\x88\x92%d %% / +%d %% 以内%s")
 TRAINMEM_ZH(kAccuracyCloseSuffix, "；总量距可用显存在此误差范围内")
 TRAINMEM_ZH(kAccuracyUnknownTemplate, "预期误差：尚无 %s 的实测运行，准确度未知")
 TRAINMEM_ZH(kAccuracyTemplateMode, "模板粗略公式：准确度未经实测")

@@ -64,7 +64,7 @@ const char* AccuracyFamilyLabel(const char* family) {
       {"megatron", "Megatron-LM (GPU)"},
       {"mindspeed", "MindSpeed-LLM (Ascend)"},
       {"torchtitan", "torchtitan"},
-      {"torchtitan-npu", "FSDP2-on-Ascend (torchtitan-npu, MindSpeed-LLM FSDP2)"},
+      {"torchtitan-npu", "FSDP2-on-Ascend (torchtitan-npu, MindSpeed-LLM)"},
       {"deepspeed", "DeepSpeed"},
       {"torchtune", "torchtune"}};
   for (const auto& [key, label] : kLabels) {
