@@ -19,14 +19,15 @@
 // (Megatron-LM's functional tests on H100, tools/megatron_ci_rows.py), mindspeed_ci.jsonl
 // (MindSpeed-LLM's CI on Ascend 910B, tools/mindspeed_ci_rows.py), torchtitan_runs.jsonl
 // (current torchtitan on 8×B200: Qwen3-30B-A3B and GPT-OSS sweeps whose config registries
-// record each job's peak) and mindspeed_fsdp2_runs.jsonl (MindSpeed-LLM's FSDP2 trainer, runs
-// its documents log); all five by default.
+// record each job's peak), mindspeed_fsdp2_runs.jsonl (MindSpeed-LLM's FSDP2 trainer, runs
+// its documents log) and deepspeed_runs.jsonl (DeepSpeed jobs with published logs); all six by
+// default.
 //
 // Held-out split, fixed before any error was looked at: a row is held out when the 32-bit
 // FNV-1a hash of its id is 0 mod 3. The error bands (core/estimate/accuracy_bands.inc) come from
 // the other rows; the README reports the held-out rows.
 //
-//   trainmem_accuracy [ROWS.jsonl ...]                (default: the five files above)
+//   trainmem_accuracy [ROWS.jsonl ...]                (default: the six files above)
 //   trainmem_accuracy --guard FILE [ROWS.jsonl ...]   fail when the median |error| is more than
 //                                                     one point above FILE's recorded figure
 //   trainmem_accuracy --record FILE [ROWS.jsonl ...]  write the figures to FILE
@@ -137,7 +138,8 @@ int main(int argc, char** argv) {
                "trainmem_accuracy");
   app.add_option("ROWS.jsonl", files,
                  "measured rows (default: tests/data/calibration.jsonl, megatron_ci.jsonl, "
-                 "mindspeed_ci.jsonl, torchtitan_runs.jsonl, mindspeed_fsdp2_runs.jsonl)")
+                 "mindspeed_ci.jsonl, torchtitan_runs.jsonl, mindspeed_fsdp2_runs.jsonl, "
+                 "deepspeed_runs.jsonl)")
       ->type_name("");
   app.add_option("--guard", guard, "fail when the median |error| is over FILE's recorded one + 1")
       ->type_name("FILE");
@@ -150,8 +152,9 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;  // --help on stdout; a mistake on stderr, exit code 2
   }
   if (files.empty())
-    for (const char* name : {"calibration.jsonl", "megatron_ci.jsonl", "mindspeed_ci.jsonl",
-                             "torchtitan_runs.jsonl", "mindspeed_fsdp2_runs.jsonl"})
+    for (const char* name :
+         {"calibration.jsonl", "megatron_ci.jsonl", "mindspeed_ci.jsonl", "torchtitan_runs.jsonl",
+          "mindspeed_fsdp2_runs.jsonl", "deepspeed_runs.jsonl"})
       files.emplace_back(std::string(TRAINMEM_TEST_DATA_DIR) + "/" + name);
   const trainmem::Presets presets = trainmem::BuiltinPresets();
   std::vector<Row> rows;
