@@ -67,6 +67,14 @@ TEST(YamlReader, DeepNestingIsRefused) {
   EXPECT_FALSE(r.ok());
 }
 
+TEST(YamlReader, FilesOverTheSizeLimitAreRefusedBeforeParsing) {
+  std::string text = "parallel:\n";
+  while (text.size() <= kMaxYamlBytes) text += "  key: value\n";
+  const auto r = ReadYaml(text);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.errors()[0].message.find("not read"), std::string::npos);
+}
+
 TEST(YamlReader, EmptyDocumentIsNull) {
   const auto r = ReadYaml("# only a comment\n");
   ASSERT_TRUE(r.ok());

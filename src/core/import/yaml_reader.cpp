@@ -45,8 +45,10 @@ class Converter {
   // Fails (returns false, sets error_) past the caps.
   bool Convert(const YAML::Node& node, json& out, const std::string& path, int depth) {
     if (++nodes_ > kMaxYamlNodes) {
-      error_ = "the document expands to more than " + std::to_string(kMaxYamlNodes) +
-               " values (aliases repeated?): not read";
+      error_ = "the document holds (or its aliases expand to) more than " +
+               std::to_string(kMaxYamlNodes) +
+               " values, where a job file holds a few hundred: "
+               "not read";
       return false;
     }
     if (depth > kMaxYamlDepth) {
@@ -101,6 +103,11 @@ class Converter {
 
 Result<YamlDocument> ReadYaml(std::string_view text) {
   YamlDocument doc;
+  if (text.size() > kMaxYamlBytes)
+    return Result<YamlDocument>::Failure(
+        "", "a YAML file of " + std::to_string(text.size() >> 10) +
+                " KiB is not read: job files are a few kilobytes (the limit is " +
+                std::to_string(kMaxYamlBytes >> 10) + " KiB)");
   try {
     const YAML::Node root = YAML::Load(std::string(text));
     Converter converter(doc);

@@ -25,6 +25,9 @@ struct YamlDocument {
 // output is capped (kMaxYamlNodes) against "billion laughs" documents; nesting is capped too.
 // A syntax error names its line and column.
 inline constexpr std::size_t kMaxYamlNodes = 100000;
+// yaml-cpp builds a node graph of ~100 bytes a character before anything can be capped: a 10 MiB
+// YAML took 1.7–3.9 s and 0.4–1.3 GB. Job files are a few kilobytes; larger ones are refused.
+inline constexpr std::size_t kMaxYamlBytes = 1u << 20;
 inline constexpr int kMaxYamlDepth = 64;
 Result<YamlDocument> ReadYaml(std::string_view text);
 
