@@ -1161,6 +1161,13 @@ class Reader {
     Note(c, line, "source " + path + ": that file was not given (add it to read its settings)");
   }
 
+  // A Python module name that runs training ("openrlhf.cli.train_sft"), not a tool (`-m pip`).
+  static bool TrainingModule(const std::string& module) {
+    for (const char* k : {"train", "sft", "tune", "dpo", "ppo", "rlhf"})
+      if (module.find(k) != std::string::npos) return true;
+    return false;
+  }
+
   void DetectLaunch(const std::vector<RawWord>& w, std::size_t from, const Cursor& c, int line) {
     static const char* kNotLaunchers[] = {"echo", "printf", "cat",  "ls",   "cp",    "mv",
                                           "rm",   "mkdir",  "wget", "curl", "git",   "cd",
@@ -1173,12 +1180,7 @@ class Reader {
       // A training module run as the program (`python -m pkg.train_sft`, `deepspeed --module
       // openrlhf.cli.train_sft`; not `python -m pip`, not a launcher module); LLaMA-Factory's
       // `llamafactory-cli train` (or `lmf train`).
-      auto trains = [](const std::string& module) {
-        for (const char* k : {"train", "sft", "tune", "dpo", "ppo", "rlhf"})
-          if (module.find(k) != std::string::npos) return true;
-        return false;
-      };
-      if ((t == "-m" || t == "--module") && k + 1 < w.size() && trains(w[k + 1].text) &&
+      if ((t == "-m" || t == "--module") && k + 1 < w.size() && TrainingModule(w[k + 1].text) &&
           w[k + 1].text.rfind("torch.distributed", 0) != 0 && w[k + 1].text[0] != '-') {
         ++k;
         program = w[k].text;

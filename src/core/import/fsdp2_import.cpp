@@ -40,19 +40,15 @@ void AddYaml(const InputFile& file, const YamlDocument& doc, ArgValues& values, 
     return;
   }
   for (const auto& [section, body] : doc.value.items()) {
-    auto line_of = [&](const std::string& key) {
-      auto it = doc.lines.find(key);
-      return it == doc.lines.end() ? 0 : it->second;
-    };
     if (!body.is_object()) {
-      b.Ignore({file.name, line_of(section), section},
+      b.Ignore({file.name, doc.LineOf(section), section},
                "not a section of key: value pairs (train_fsdp2.py skips it)");
       continue;
     }
     for (const auto& [key, value] : body.items()) {
       if (value.is_null()) continue;  // the trainer skips nulls: the default stands
       const std::string dotted = section + "." + key;
-      values[dotted] = {value, {file.name, line_of(dotted), section + ": " + key}};
+      values[dotted] = {value, {file.name, doc.LineOf(dotted), section + ": " + key}};
     }
   }
 }
@@ -328,10 +324,9 @@ void ImportFsdp2Launch(const InputFile& file, const bash::Script& script,
                   "YAML with the script)");
       } else {
         b.UseFile(yaml->name);
-        Result<YamlDocument> doc = ReadYaml(yaml->text);
+        Result<YamlDocument> doc = ReadYamlFile(*yaml);
         if (!doc.ok()) {  // the job's own settings are unreadable: nothing is imported
-          for (const Error& e : doc.errors())
-            fatal.push_back({yaml->name + (e.path.empty() ? "" : " " + e.path), e.message});
+          fatal.insert(fatal.end(), doc.errors().begin(), doc.errors().end());
           return;
         }
         AddYaml(*yaml, doc.value(), values, b);
@@ -346,10 +341,9 @@ void ImportFsdp2Launch(const InputFile& file, const bash::Script& script,
 
 void ImportFsdp2Yaml(const InputFile& file, Builder& b, const Presets& presets,
                      std::vector<Error>& fatal) {
-  Result<YamlDocument> doc = ReadYaml(file.text);
+  Result<YamlDocument> doc = ReadYamlFile(file);
   if (!doc.ok()) {
-    for (const Error& e : doc.errors())
-      fatal.push_back({file.name + (e.path.empty() ? "" : " " + e.path), e.message});
+    fatal.insert(fatal.end(), doc.errors().begin(), doc.errors().end());
     return;
   }
   const json& root = doc.value().value;

@@ -63,12 +63,20 @@ int StageInName(const std::string& path) {
   return -1;
 }
 
-// The DeepSpeed recipe with a ZeRO stage: one data-parallel group over every rank.
+// The DeepSpeed recipe: one data-parallel group over every rank; SetZero with its ZeRO stage.
+void SetDeepspeed(Builder& b, const Source& at) {
+  b.Set("framework", "deepspeed", at);
+  b.Set("parallelism.data_parallel_shard_degree", -1, {at.file, 0, "(data parallel: the rest)"});
+}
 void SetZero(Builder& b, const Source& framework_at, int stage, const Source& stage_at) {
-  b.Set("framework", "deepspeed", framework_at);
-  b.Set("parallelism.data_parallel_shard_degree", -1,
-        {framework_at.file, 0, "(data parallel: the rest)"});
+  SetDeepspeed(b, framework_at);
   b.Set("parallelism.zero_stage", stage, stage_at);
+}
+
+// Trainer arguments held flat in a YAML or JSON mapping, key → value (nulls: the default).
+void AddFlatArgs(const InputFile& f, const YamlDocument& doc, ArgValues& values) {
+  for (const auto& [k, v] : doc.value.items())
+    if (!v.is_null()) values[k] = {v, {f.name, doc.LineOf(k), k}};
 }
 
 // The DeepSpeed config the Trainer is given: inline JSON, a file given alongside (matched by
@@ -92,9 +100,7 @@ void ReadDeepspeed(ArgReader& r, const std::vector<InputFile>& all, Builder& b,
           ++count;
         }
       if (count != 1) {
-        b.Set("framework", "deepspeed", at);
-        b.Set("parallelism.data_parallel_shard_degree", -1,
-              {at.file, 0, "(data parallel: the rest)"});
+        SetDeepspeed(b, at);
         b.Missing("parallelism.zero_stage",
                   "--deepspeed names no config file: give the DeepSpeed JSON", 0);
         return;
@@ -128,8 +134,7 @@ void ReadDeepspeed(ArgReader& r, const std::vector<InputFile>& all, Builder& b,
     ImportDeepspeedJson(f, parsed.value(), b);
     return;
   }
-  b.Set("framework", "deepspeed", at);
-  b.Set("parallelism.data_parallel_shard_degree", -1, {at.file, 0, "(data parallel: the rest)"});
+  SetDeepspeed(b, at);
   const int stage = StageInName(ds);
   if (stage >= 0) {
     Source s = at;
@@ -156,11 +161,7 @@ void ReadDeepspeed(ArgReader& r, const std::vector<InputFile>& all, Builder& b,
 void ReadAccelerate(const InputFile& file, const YamlDocument& doc, Builder& b) {
   b.UseFile(file.name);
   const json& c = doc.value;
-  auto line = [&](const std::string& key) {
-    auto it = doc.lines.find(key);
-    return it == doc.lines.end() ? 0 : it->second;
-  };
-  auto src = [&](const std::string& key) { return Source{file.name, line(key), key}; };
+  auto src = [&](const std::string& key) { return Source{file.name, doc.LineOf(key), key}; };
   const std::string type = c.contains("distributed_type") && c["distributed_type"].is_string()
                                ? Lower(c["distributed_type"].get<std::string>())
                                : "";
@@ -202,6 +203,25 @@ void ReadAccelerate(const InputFile& file, const YamlDocument& doc, Builder& b) 
     b.Set("parallelism.zero_stage", 0, src("distributed_type"));
     b.Note("accelerate's DDP is estimated as DeepSpeed ZeRO-0 (replicated states)");
   }
+}
+
+// The accelerate configs among `all` (`accelerate launch --config_file`), other than `except`
+// and files already read. False, with the errors in `fatal`, when one does not parse.
+bool ReadAccelerateConfigs(const InputFile& except, const std::vector<InputFile>& all, Builder& b,
+                           std::vector<Error>& fatal) {
+  for (const InputFile& f : all) {
+    if (&f == &except || b.Used(f.name) ||
+        DetectInputKind(f.name, f.text) != InputKind::kHfTrainerYaml)
+      continue;
+    Result<YamlDocument> doc = ReadYamlFile(f);
+    if (!doc.ok()) {
+      fatal.insert(fatal.end(), doc.errors().begin(), doc.errors().end());
+      return false;
+    }
+    if (doc.value().value.is_object() && doc.value().value.contains("distributed_type"))
+      ReadAccelerate(f, doc.value(), b);
+  }
+  return true;
 }
 
 std::string IgnoredReason(const std::string& key) {
@@ -567,10 +587,9 @@ std::string ArgumentsFile(const bash::Script& script) {
 // Trainer arguments in a YAML or JSON file, as key → value.
 bool AddArgumentsFile(const InputFile& f, ArgValues& values, Builder& b,
                       std::vector<Error>& fatal) {
-  Result<YamlDocument> doc = ReadYaml(f.text);  // JSON is YAML too
+  Result<YamlDocument> doc = ReadYamlFile(f);  // JSON is YAML too
   if (!doc.ok()) {
-    for (const Error& e : doc.errors())
-      fatal.push_back({f.name + (e.path.empty() ? "" : " " + e.path), e.message});
+    fatal.insert(fatal.end(), doc.errors().begin(), doc.errors().end());
     return false;
   }
   if (!doc.value().value.is_object()) {
@@ -578,11 +597,7 @@ bool AddArgumentsFile(const InputFile& f, ArgValues& values, Builder& b,
     return false;
   }
   b.UseFile(f.name);
-  for (const auto& [k, v] : doc.value().value.items()) {
-    if (v.is_null()) continue;
-    auto line = doc.value().lines.find(k);
-    values[k] = {v, {f.name, line == doc.value().lines.end() ? 0 : line->second, k}};
-  }
+  AddFlatArgs(f, doc.value(), values);
   return true;
 }
 
@@ -623,38 +638,21 @@ void ImportHfTrainerLaunch(const InputFile& file, const bash::Script& script,
       return;
     }
   }
-  // An accelerate config given alongside (accelerate launch --config_file).
-  for (const InputFile& f : all) {
-    if (&f == &file || b.Used(f.name) ||
-        DetectInputKind(f.name, f.text) != InputKind::kHfTrainerYaml)
-      continue;
-    Result<YamlDocument> doc = ReadYaml(f.text);
-    if (!doc.ok()) {
-      for (const Error& e : doc.errors())
-        fatal.push_back({f.name + (e.path.empty() ? "" : " " + e.path), e.message});
-      return;
-    }
-    if (doc.value().value.is_object() && doc.value().value.contains("distributed_type"))
-      ReadAccelerate(f, doc.value(), b);
-  }
+  if (!ReadAccelerateConfigs(file, all, b, fatal)) return;
   AddCommandLineArgs(script.args, positional ? 1 : 0, values);
   values.erase("config");
   values.erase("train_args_file");
   Launch launch{file.name, 0, {}, script.program};
   launch.world = LaunchWorldSize(file, script, launch.world_source);
   // A DeepSpeed config the script writes itself (cat > ds_config.json <<EOF) counts as given.
-  std::vector<InputFile> with_written = all;
-  for (const InputFile& f : script.written_files)
-    if (DetectInputKind(f.name, f.text) == InputKind::kDeepspeedJson) with_written.push_back(f);
-  Apply(values, launch, with_written, b, presets, fatal);
+  Apply(values, launch, WithWrittenFiles(all, script), b, presets, fatal);
 }
 
 void ImportHfTrainerYaml(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
                          const Presets& presets, std::vector<Error>& fatal) {
-  Result<YamlDocument> doc = ReadYaml(file.text);
+  Result<YamlDocument> doc = ReadYamlFile(file);
   if (!doc.ok()) {
-    for (const Error& e : doc.errors())
-      fatal.push_back({file.name + (e.path.empty() ? "" : " " + e.path), e.message});
+    fatal.insert(fatal.end(), doc.errors().begin(), doc.errors().end());
     return;
   }
   if (!doc.value().value.is_object()) {
@@ -667,20 +665,9 @@ void ImportHfTrainerYaml(const InputFile& file, const std::vector<InputFile>& al
     return;
   }
   ArgValues values;
-  for (const auto& [k, v] : doc.value().value.items()) {
-    if (v.is_null()) continue;
-    auto line = doc.value().lines.find(k);
-    values[k] = {v, {file.name, line == doc.value().lines.end() ? 0 : line->second, k}};
-  }
+  AddFlatArgs(file, doc.value(), values);
   // An accelerate config given beside the arguments sets the sharding first.
-  for (const InputFile& f : all) {
-    if (&f == &file || b.Used(f.name) ||
-        DetectInputKind(f.name, f.text) != InputKind::kHfTrainerYaml)
-      continue;
-    Result<YamlDocument> acc = ReadYaml(f.text);
-    if (acc.ok() && acc.value().value.is_object() && acc.value().value.contains("distributed_type"))
-      ReadAccelerate(f, acc.value(), b);
-  }
+  if (!ReadAccelerateConfigs(file, all, b, fatal)) return;
   if (!HasTrainerKeys(values)) {
     fatal.push_back({file.name,
                      "a YAML file trainmem does not read: it reads MindSpeed-LLM FSDP2 jobs "

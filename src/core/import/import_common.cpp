@@ -589,6 +589,13 @@ std::string SizeInName(const std::string& path) {
   return "";
 }
 
+std::vector<InputFile> WithWrittenFiles(const std::vector<InputFile>& all,
+                                        const bash::Script& script) {
+  std::vector<InputFile> out = all;
+  out.insert(out.end(), script.written_files.begin(), script.written_files.end());
+  return out;
+}
+
 FlavorModel ModelFromCheckpointName(const std::string& path, const std::string& family_hint,
                                     const Presets& presets) {
   FlavorModel out;

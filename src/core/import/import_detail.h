@@ -131,6 +131,10 @@ void ImportHfTrainerYaml(const InputFile& file, const std::vector<InputFile>& al
                          const Presets& presets, std::vector<Error>& fatal);
 // A JSON file parsed with the importers' depth limit; errors name the file and line.
 Result<json> ParseJsonInput(const InputFile& file);
+// The files given, plus those the script writes from here-documents (a DeepSpeed JSON written
+// with `cat > ds_config.json <<EOF`), which count as given.
+std::vector<InputFile> WithWrittenFiles(const std::vector<InputFile>& all,
+                                        const bash::Script& script);
 // The devices a launch script starts: torchrun's --nproc_per_node × --nnodes, else variables
 // such as NPUS_PER_NODE × NNODES or WORLD_SIZE, else #SBATCH headers. 0 when none says.
 long long LaunchWorldSize(const InputFile& file, const bash::Script& script, Source& source);

@@ -861,9 +861,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
         }
     const std::string path =
         a.Has("--deepspeed_config") ? a.Value("--deepspeed_config") : a.Value("--deepspeed-config");
-    std::vector<InputFile> candidates = all;
-    candidates.insert(candidates.end(), script.written_files.begin(), script.written_files.end());
-    for (const InputFile& f : candidates) {
+    for (const InputFile& f : WithWrittenFiles(all, script)) {
       if (path.empty() || BaseName(f.name) != BaseName(path)) continue;
       b.UseFile(f.name);
       Result<json> parsed = ParseJsonInput(f);

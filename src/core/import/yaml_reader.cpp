@@ -123,4 +123,13 @@ Result<YamlDocument> ReadYaml(std::string_view text) {
   return Result<YamlDocument>::Success(std::move(doc));
 }
 
+Result<YamlDocument> ReadYamlFile(const InputFile& file) {
+  Result<YamlDocument> doc = ReadYaml(file.text);
+  if (doc.ok()) return doc;
+  std::vector<Error> errors;
+  for (const Error& e : doc.errors())
+    errors.push_back({file.name + (e.path.empty() ? "" : " " + e.path), e.message});
+  return Result<YamlDocument>::Failure(std::move(errors));
+}
+
 }  // namespace trainmem::import_detail

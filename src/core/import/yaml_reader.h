@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/import/import.h"
 #include "core/result.h"
 
 namespace trainmem::import_detail {
@@ -16,6 +17,10 @@ namespace trainmem::import_detail {
 struct YamlDocument {
   nlohmann::json value;              // the first document; null for an empty file
   std::map<std::string, int> lines;  // "section.key" (mapping keys joined by '.') → 1-based line
+  int LineOf(const std::string& key) const {  // 0 when the key is not there
+    auto it = lines.find(key);
+    return it == lines.end() ? 0 : it->second;
+  }
 };
 
 // Plain scalars are typed by YAML 1.1's rules as PyYAML applies them (true/True/yes/on → true,
@@ -30,5 +35,7 @@ inline constexpr std::size_t kMaxYamlNodes = 100000;
 inline constexpr std::size_t kMaxYamlBytes = 1u << 20;
 inline constexpr int kMaxYamlDepth = 64;
 Result<YamlDocument> ReadYaml(std::string_view text);
+// ReadYaml of a file, its errors placed as "name line L, column C".
+Result<YamlDocument> ReadYamlFile(const InputFile& file);
 
 }  // namespace trainmem::import_detail
