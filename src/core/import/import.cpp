@@ -40,7 +40,9 @@ bool JsonTooDeep(std::string_view text) {
   return false;
 }
 
-Result<json> ParseJsonFile(const InputFile& f) {
+}  // namespace
+
+Result<json> import_detail::ParseJsonInput(const InputFile& f) {
   if (JsonTooDeep(f.text))
     return Result<json>::Failure(
         f.name, "nested more than " + std::to_string(kMaxJsonDepth) + " levels deep; not read");
@@ -57,6 +59,8 @@ Result<json> ParseJsonFile(const InputFile& f) {
                                  "not read as JSON (" + std::string(e.what()).substr(0, 160) + ")");
   }
 }
+
+namespace {
 
 bool IsLaunchScript(const InputFile& f) {
   return f.text.find(".py") != std::string::npos &&
@@ -250,8 +254,6 @@ void Validate(ImportResult& result, Builder& b, const Presets& presets) {
 
 }  // namespace
 
-Result<json> import_detail::ParseJsonInput(const InputFile& file) { return ParseJsonFile(file); }
-
 namespace {
 
 // Files may hold any bytes, and the report quotes them (a flag as written, a key, a line cut to
@@ -393,7 +395,7 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
   }
   for (const auto& [f, kind] : json_jobs) {
     if (b.Used(f->name)) continue;  // the DeepSpeed JSON a Trainer job named: read there
-    Result<json> parsed = ParseJsonFile(*f);
+    Result<json> parsed = import_detail::ParseJsonInput(*f);
     if (!parsed.ok()) {
       fatal.insert(fatal.end(), parsed.errors().begin(), parsed.errors().end());
       continue;
@@ -411,7 +413,7 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
     }
   }
   for (const InputFile* f : hf) {
-    Result<json> parsed = ParseJsonFile(*f);
+    Result<json> parsed = import_detail::ParseJsonInput(*f);
     if (!parsed.ok()) {
       fatal.insert(fatal.end(), parsed.errors().begin(), parsed.errors().end());
       continue;
