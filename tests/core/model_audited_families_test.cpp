@@ -146,5 +146,143 @@ TEST(AuditedFamilies, RecurrentGemmaCountsItsRgLruBlocks) {
   ExpectRoundTripAndShapes(griffin);
 }
 
+// jetmoe/jetmoe-8b (modeling_jetmoe.py): attention is a mixture of 8 experts (JetMoeMoA), each
+// a query projection h → kv_channels · kv_heads = 2,048 and an output projection back (2 ×
+// 4,194,304), plus the MoA's output bias 2,048, its router 8 × 2,048 and a shared kv_proj h →
+// 2 · 2,048 (8,388,608): 75,515,904 a layer where a Llama reading gave q/k/v/o 25,165,824. The
+// MLP: 8 gated experts 3 × 2,048 × 5,632 (276,824,064), its router 16,384 and output bias 2,048;
+// two norms 4,096. 352,362,496 a layer × 24, tied 32,000 × 2,048 table, final norm:
+// 8,522,237,952 (HF total 8.52B; the Llama reading was 7,313,786,880, −14.2%). Active per token:
+// two of the eight attention experts and two MLP experts.
+TEST(AuditedFamilies, JetMoeCountsItsMixtureOfAttention) {
+  const json jetmoe = {{"architectures", {"JetMoeForCausalLM"}},
+                       {"model_type", "jetmoe"},
+                       {"activation_function", "silu"},
+                       {"bias", true},
+                       {"hidden_size", 2048},
+                       {"intermediate_size", 5632},
+                       {"kv_channels", 128},
+                       {"num_attention_heads", 32},
+                       {"num_key_value_heads", 16},
+                       {"num_hidden_layers", 24},
+                       {"num_local_experts", 8},
+                       {"num_experts_per_tok", 2},
+                       {"max_position_embeddings", 4096},
+                       {"tie_word_embeddings", true},
+                       {"vocab_size", 32000}};
+  const ModelArch arch = MustParseModel(jetmoe);
+  EXPECT_FALSE(HasWarningWith(arch, "not one trainmem knows"));
+  EXPECT_TRUE(arch.attention_experts);
+  const std::vector<LayerParams> layers = CountLayerParams(arch);
+  EXPECT_EQ(layers[0].attention, 2 * 8 * 2048 * 2048 + 2048 + 8 * 2048 + 2 * 2048 * 2048);
+  EXPECT_EQ(layers[0].router, 8 * 2048 + 2048);
+  EXPECT_EQ(layers[0].total(), 352362496);
+  const ParamCounts c = CountParams(arch, true);
+  EXPECT_EQ(c.total, 8522237952);
+  // Six of eight attention experts (6 × 8,388,608) and six of eight MLP experts idle a token.
+  EXPECT_EQ(c.active, c.total - std::int64_t{24} * (6 * 8388608 + 6 * 3 * 2048 * 5632));
+  ExpectRoundTripAndShapes(jetmoe);
+}
+
+// tencent/Tencent-Hunyuan-Large (remote code, model_type "hunyuan"): use_cla with
+// cla_share_factor 2, so only even layers own k_proj and v_proj (8 KV heads × 80 × 6,400 each);
+// odd layers attend with the even layer's keys and values and keep query_layernorm and
+// key_layernorm (80 each). Per layer q, o 2 × 6,400², qk norms 160, two norms 12,800, one shared
+// MLP and 16 experts 17 × 3 × 6,400 × 18,304, router 16 × 6,400: 6,064,652,960 with k/v and
+// 6,056,460,960 without. 32 of each, tied 129,024 × 6,400 table, final norm: 388,701,405,440
+// ("389B"); reading every layer with its own k/v gave 262,144,000 more.
+TEST(AuditedFamilies, HunyuanCrossLayerAttentionSharesKeysAndValues) {
+  json hunyuan = {{"architectures", {"HunYuanForCausalLM"}},
+                  {"model_type", "hunyuan"},
+                  {"hidden_size", 6400},
+                  {"intermediate_size", 18304},
+                  {"num_attention_heads", 80},
+                  {"num_key_value_heads", 8},
+                  {"num_hidden_layers", 64},
+                  {"num_experts", 16},
+                  {"moe_topk", 1},
+                  {"num_shared_expert", 1},
+                  {"use_mixed_mlp_moe", true},
+                  {"use_qk_norm", true},
+                  {"use_cla", true},
+                  {"cla_share_factor", 2},
+                  {"tie_word_embeddings", true},
+                  {"vocab_size", 129024}};
+  const ModelArch arch = MustParseModel(hunyuan);
+  EXPECT_FALSE(HasWarningWith(arch, "did not read"));
+  const std::vector<LayerParams> layers = CountLayerParams(arch);
+  EXPECT_EQ(layers[0].attention - layers[1].attention, 2 * 640 * 6400);
+  EXPECT_EQ(layers[1].attention, 2 * 6400 * 6400 + 2 * 80);
+  EXPECT_EQ(Total(hunyuan), 388701405440);
+  ExpectRoundTripAndShapes(hunyuan);
+  hunyuan["use_cla"] = false;
+  EXPECT_EQ(Total(hunyuan), 388701405440 + 262144000);
+}
+
+// zai-org/GLM-5.3 (glm_moe_dsa): of its 78 layers' DSA indexers only 21 are "full"; the 57
+// "shared" layers reuse an earlier layer's top-k choice and store no indexer (wq_b 2,048 ×
+// 32 × 128 + wk 6,144 × 128 + k_norm 2 × 128 + weights_proj 6,144 × 32 = 9,371,904 each). Its MTP
+// layer reads the main embedding and head (2 × 154,880 × 6,144 = 1,903,165,440 not stored). With
+// both, the count is the published safetensors total 753,329,940,480 to the unit; with an indexer
+// in every layer and MTP copies it was 755,767,304,448 (+0.32%).
+TEST(AuditedFamilies, GlmMoeDsaSharedIndexersAndMtpWithoutCopies) {
+  json types = json::array();
+  json mlp_types = json::array();
+  for (int i = 0; i < 78; ++i) {
+    types.push_back(i < 3 || i % 4 == 2 ? "full" : "shared");
+    mlp_types.push_back(i < 3 ? "dense" : "sparse");
+  }
+  json glm5 = {{"architectures", {"GlmMoeDsaForCausalLM"}},
+               {"model_type", "glm_moe_dsa"},
+               {"first_k_dense_replace", 3},
+               {"head_dim", 192},
+               {"hidden_size", 6144},
+               {"index_head_dim", 128},
+               {"index_n_heads", 32},
+               {"indexer_types", types},
+               {"intermediate_size", 12288},
+               {"kv_lora_rank", 512},
+               {"mlp_layer_types", mlp_types},
+               {"moe_intermediate_size", 2048},
+               {"moe_layer_freq", 1},
+               {"n_routed_experts", 256},
+               {"n_shared_experts", 1},
+               {"num_attention_heads", 64},
+               {"num_experts_per_tok", 8},
+               {"num_hidden_layers", 78},
+               {"num_key_value_heads", 64},
+               {"num_nextn_predict_layers", 1},
+               {"q_lora_rank", 2048},
+               {"qk_nope_head_dim", 192},
+               {"qk_rope_head_dim", 64},
+               {"tie_word_embeddings", false},
+               {"v_head_dim", 256},
+               {"vocab_size", 154880}};
+  const ModelArch arch = MustParseModel(glm5);
+  const std::vector<LayerParams> layers = CountLayerParams(arch);
+  EXPECT_EQ(layers[6].attention - layers[7].attention, 9371904);
+  EXPECT_EQ(Total(glm5), 753329940480);
+  ExpectRoundTripAndShapes(glm5);
+  // Every layer full: 57 indexers more.
+  json all_full = glm5;
+  all_full.erase("indexer_types");
+  EXPECT_EQ(Total(all_full), 753329940480 + 57 * 9371904);
+  // A list of the wrong length, an unknown entry, or a first layer with nothing to share is an
+  // error naming the field.
+  json wrong = glm5;
+  wrong["indexer_types"] = json::array({"full", "shared"});
+  Result<ModelArch> short_list = ParseModelArch(wrong, "model");
+  ASSERT_FALSE(short_list.ok());
+  EXPECT_EQ(short_list.errors().front().path, "model.indexer_types");
+  wrong["indexer_types"] = types;
+  wrong["indexer_types"][5] = "sparse";
+  Result<ModelArch> unknown = ParseModelArch(wrong, "model");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.errors().front().path, "model.indexer_types[5]");
+  wrong["indexer_types"] = types;
+  wrong["indexer_types"][0] = "shared";
+  EXPECT_FALSE(ParseModelArch(wrong, "model").ok());
+}
+
 }  // namespace
 }  // namespace trainmem

@@ -181,9 +181,9 @@ constexpr CoreMessage kCoreMessages[] = {
      "保存的激活按 fla 的分块核（64 token 一块）计算，每个头的 d × d 状态在反向时重算"},
     {"LongCat-Flash: each of the {} layers is counted as two attention + MLP blocks with the MoE "
      "beside the first (pipeline stages split these blocks); the router's zero-computation "
-     "experts are not counted",
+     "experts hold router rows only",
      "LongCat-Flash：{} 层中每层按两个注意力 + MLP block 计算，MoE 与第一个并行（流水线按这些 "
-     "block 切分阶段）；路由器的零计算专家不计入"},
+     "block 切分阶段）；路由器的零计算专家只占路由器的行"},
     {"config.json fields trainmem did not read: {}; if they change the model's shape, its count "
      "is off",
      "config.json 中 trainmem 未读取的字段：{}；如果它们改变模型结构，参数量就不准"},

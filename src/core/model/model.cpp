@@ -115,6 +115,24 @@ std::int64_t HeadParams(const ModelArch& a, ParamMath& m, Recorder* r) {
 
 // q/k/v/o of MHA/MQA/GQA with optional biases, qk norms, gpt-oss sinks and Qwen3-Next's output
 // gate (Qwen3NextAttention: q_proj emits heads·head_dim·2, the second half gates the output).
+// JetMoE's mixture of attention (modeling_jetmoe.py: JetMoeMoA + JetMoeAttention.kv_proj), with
+// kv = head_dim · kv_heads (kv_channels · num_key_value_heads): input_linear E × (kv × h) makes
+// each routed expert's queries, output_linear E × (h × kv) maps them back, then an h-wide bias; the
+// router (JetMoeTopKGating.layer) is E × h without bias; kv_proj h → 2 · kv has no bias. The
+// top experts_per_token experts' queries are the num_attention_heads = top-k · kv_heads heads.
+// JetMoE-8B (h 2048, 16 × 128, E 8): 67,108,864 + 2,048 + 16,384 + 8,388,608 = 75,515,904.
+std::int64_t AttentionExpertParams(const ModelArch& a, ParamMath& m, Recorder* r,
+                                   std::int64_t& idle) {
+  const std::int64_t kv = m.Mul(a.num_kv_heads, a.head_dim);
+  const std::int64_t pair = m.Add(Mat(m, r, kv, a.hidden_size, a.num_experts),
+                                  Mat(m, r, a.hidden_size, kv, a.num_experts));
+  const std::int64_t experts = std::max<std::int64_t>(a.num_experts, 1);
+  idle = m.Mul(pair / experts, std::max<std::int64_t>(a.num_experts - a.experts_per_token, 0));
+  std::int64_t params = m.Add(pair, Vec(m, r, a.hidden_size));
+  params = m.Add(params, Mat(m, r, a.num_experts, a.hidden_size));
+  return m.Add(params, Mat(m, r, m.Mul(2, kv), a.hidden_size));
+}
+
 std::int64_t GqaAttentionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   const std::int64_t q_out = m.Mul(a.num_heads, a.head_dim);
   const std::int64_t kv_out = m.Mul(a.num_kv_heads, a.head_dim);
@@ -131,7 +149,8 @@ std::int64_t GqaAttentionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   if (a.o_bias) params = m.Add(params, Vec(m, r, a.hidden_size));
   // Qwen3Attention / Gemma3Attention / Glm4MoeAttention: q_norm and k_norm over head_dim, shared
   // by all heads. OLMo 2 / MiniMax-M2 / Cohere (use_qk_norm) normalise all heads at once.
-  const bool k_norm = kv > 0;
+  // Hunyuan's cross-layer-attention layers keep key_layernorm without k_proj.
+  const bool k_norm = kv > 0 || a.cla_share_factor > 1;
   if (a.qk_norm && a.qk_norm_full) {
     params = m.Add(params, NormParams(a, q_out, m, r));
     if (k_norm) params = m.Add(params, NormParams(a, kv_out, m, r));
@@ -371,6 +390,10 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
         p.attention = Mat(m, r, a.hidden_size, a.hidden_size);
         break;
       }
+      if (a.attention_experts) {
+        p.attention = AttentionExpertParams(a, m, r, p.idle_attention);
+        break;
+      }
       p.attention = a.attention == AttentionKind::kMla ? MlaAttentionParams(a, m, r)
                                                        : GqaAttentionParams(a, m, r);
       break;
@@ -441,9 +464,14 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
   if (a.shared_expert_gate) p.dense_mlp = m.Add(p.dense_mlp, Mat(m, r, 1, a.hidden_size));
   // Router: E×h, plus gpt-oss's router bias or DeepSeek/GLM e_score_correction_bias (noaux_tc),
   // both E wide and stored in the checkpoint.
-  p.router = Mat(m, r, a.num_experts, a.hidden_size);
-  if (a.router_bias) p.router = m.Add(p.router, Vec(m, r, a.num_experts));
+  // LongCat-Flash's router (LongcatFlashTopkRouter) also scores its zero_expert_num identity
+  // experts: classifier and e_score_correction_bias are E + zero_experts wide.
+  const std::int64_t scored = m.Add(a.num_experts, a.zero_experts);
+  p.router = Mat(m, r, scored, a.hidden_size);
+  if (a.router_bias) p.router = m.Add(p.router, Vec(m, r, scored));
   if (a.router_scale) p.router = m.Add(p.router, Vec(m, r, a.hidden_size));
+  // JetMoeMoE.bias: one h-wide bias added after the experts are combined.
+  if (a.attention_experts) p.router = m.Add(p.router, Vec(m, r, a.hidden_size));
   Recorder experts;
   // MTP modules keep their experts in their own group (trained only with training.mtp).
   if (r != nullptr) {
@@ -489,6 +517,8 @@ void SetLayerView(const ModelArch& arch, std::int64_t layer, ModelArch& view) {
   view.intermediate_size = arch.MlpWidthOf(layer);
   view.head_dim = arch.HeadDimOf(layer);
   view.kv_projections = arch.KvProjectionsOf(layer);
+  // GLM-5's "shared" indexer layers reuse an earlier layer's top-k choice: no indexer weights.
+  view.index_n_heads = arch.SharesIndexer(layer) ? 0 : arch.index_n_heads;
   if (arch.Heterogeneous()) {
     view.norms_per_layer =
         (arch.MixerOf(layer) != MixerKind::kNone ? 1 : 0) + (arch.HasMlp(layer) ? 1 : 0);
@@ -515,21 +545,24 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
       std::int64_t heads, kv, width, head_dim;
       int kv_projections;
       MixerKind mixer;
-      bool mlp, moe;
+      bool mlp, moe, shares_indexer;
       LayerParams params;
     };
     std::vector<Kind> kinds;
     ModelArch view = UniformView(arch);
     for (std::size_t i = 0; i < n; ++i) {
       const auto layer = static_cast<std::int64_t>(i);
-      const Kind key{arch.HeadsOf(layer),   arch.KvHeadsOf(layer),       arch.MlpWidthOf(layer),
-                     arch.HeadDimOf(layer), arch.KvProjectionsOf(layer), arch.MixerOf(layer),
-                     arch.HasMlp(layer),    LayerIsMoe(arch, layer),     {}};
+      const Kind key{arch.HeadsOf(layer),         arch.KvHeadsOf(layer),
+                     arch.MlpWidthOf(layer),      arch.HeadDimOf(layer),
+                     arch.KvProjectionsOf(layer), arch.MixerOf(layer),
+                     arch.HasMlp(layer),          LayerIsMoe(arch, layer),
+                     arch.SharesIndexer(layer),   {}};
       const Kind* found = nullptr;
       for (const Kind& k : kinds) {
         if (k.heads == key.heads && k.kv == key.kv && k.width == key.width &&
             k.head_dim == key.head_dim && k.kv_projections == key.kv_projections &&
-            k.mixer == key.mixer && k.mlp == key.mlp && k.moe == key.moe)
+            k.mixer == key.mixer && k.mlp == key.mlp && k.moe == key.moe &&
+            k.shares_indexer == key.shares_indexer)
           found = &k;
       }
       if (found == nullptr) {
@@ -608,10 +641,12 @@ ParamCounts CountParamsOfLayersChecked(const ModelArch& arch,
   c.final_norm = arch.final_norm ? NormParams(arch, arch.hidden_size, m) : 0;
   std::int64_t blocks = 0;
   std::int64_t active_routed = 0;
+  std::int64_t idle = 0;
   for (const LayerParams& layer : layers) {
     blocks = m.Add(blocks, layer.total());
     c.expert = m.Add(c.expert, layer.routed_experts);
     active_routed = m.Add(active_routed, layer.active_routed);
+    idle = m.Add(idle, layer.idle_attention);
   }
   c.total = m.Add(m.Add(c.embedding, c.output_head), m.Add(c.final_norm, blocks));
   if (include_mtp && arch.num_mtp_layers > 0) {
@@ -622,7 +657,7 @@ ParamCounts CountParamsOfLayersChecked(const ModelArch& arch,
     active_routed = m.Add(active_routed, m.Mul(arch.num_mtp_layers, block.active_routed));
   }
   c.dense = c.total - c.expert;
-  c.active = m.Add(c.dense, active_routed);
+  c.active = m.Add(c.dense - idle, active_routed);
   return c;
 }
 

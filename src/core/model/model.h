@@ -213,8 +213,24 @@ struct ModelArch {
   bool zamba_mlp_adapter = false;
   bool zamba_attention_adapter = false;
   // How many of k_proj and v_proj a layer has (2; 1 for Gemma 4's attention_k_eq_v full layers;
-  // 0 for its KV-shared layers). Set only on the per-layer views the counter builds.
+  // 0 for its KV-shared layers and for cross-layer-attention layers). Set only on the per-layer
+  // views the counter builds.
   int kv_projections = 2;
+  // Cross-layer attention (Hunyuan-Large's use_cla, cla_share_factor n): only layers i with
+  // i % n == 0 own k_proj and v_proj; the others attend with the keys and values of the layer
+  // before them but keep their key_layernorm. 0 or 1 = every layer owns its own.
+  std::int64_t cla_share_factor = 0;
+  // JetMoE's mixture of attention heads (JetMoeMoA, modeling_jetmoe.py): num_experts query/output
+  // expert pairs (h → head_dim · kv_heads and back, top experts_per_token per token), a shared
+  // kv_proj (h → 2 · head_dim · kv_heads), an h-wide output bias and an E × h router; its MoE MLP
+  // also adds an h-wide output bias after the experts. False = ordinary attention.
+  bool attention_experts = false;
+  // DeepSeek-V3.2-style indexers a layer shares with an earlier layer instead of owning one
+  // (GLM-5's indexer_types "shared"): per layer, true = no indexer weights. Empty = each owns one.
+  std::vector<bool> layer_shares_indexer;
+  // LongCat-Flash's zero-computation (identity) experts: rows of the router and of its
+  // e_score_correction_bias beside the routed experts, with no weights of their own.
+  std::int64_t zero_experts = 0;
   // LFM2 short convolution: kernel (conv_L_cache) and whether its linears and conv have biases.
   std::int64_t short_conv_kernel = 0;
   bool short_conv_bias = false;
@@ -234,7 +250,8 @@ struct ModelArch {
   // Whether layers differ in attention or MLP shape (DeciLM block_configs, Gemma 4's global and
   // KV-shared layers).
   bool ShapesVaryByLayer() const {
-    return Heterogeneous() || global_head_dim > 0 || kv_shared_layers > 0 || sliding_heads > 0;
+    return Heterogeneous() || global_head_dim > 0 || kv_shared_layers > 0 || sliding_heads > 0 ||
+           cla_share_factor > 1 || !layer_shares_indexer.empty();
   }
   bool FullAttentionLayer(std::int64_t layer) const {
     return layer_uses_sliding.empty() || layer < 0 ||
@@ -264,7 +281,12 @@ struct ModelArch {
   }
   int KvProjectionsOf(std::int64_t layer) const {
     if (KvSharedLayer(layer)) return 0;
+    if (cla_share_factor > 1 && layer % cla_share_factor != 0) return 0;
     return attention_k_eq_v && FullAttentionLayer(layer) ? 1 : 2;
+  }
+  bool SharesIndexer(std::int64_t layer) const {
+    return layer >= 0 && static_cast<std::size_t>(layer) < layer_shares_indexer.size() &&
+           layer_shares_indexer[static_cast<std::size_t>(layer)];
   }
   std::int64_t MlpWidthOf(std::int64_t layer) const {
     if (layer < 0 || static_cast<std::size_t>(layer) >= layer_mlp_width.size())
@@ -306,6 +328,9 @@ struct LayerParams {
   std::int64_t router = 0;          // gate weight (+ bias)
   std::int64_t routed_experts = 0;  // all routed experts of this block (EP-sharded)
   std::int64_t active_routed = 0;   // experts_per_token experts' worth
+  // Attention weights a token does not use (JetMoE: the attention experts it is not routed to);
+  // part of `attention`, left out of the active count.
+  std::int64_t idle_attention = 0;
 
   std::int64_t dense() const { return attention + norms + dense_mlp + router; }
   std::int64_t total() const { return dense() + routed_experts; }

@@ -42,7 +42,16 @@ void WriteAttention(const ModelArch& a, Family family, json& j) {
       j["index_n_heads"] = a.index_n_heads;
       j["index_head_dim"] = a.index_head_dim;
       if (a.index_topk > 0) j["index_topk"] = a.index_topk;
+      if (!a.layer_shares_indexer.empty()) {
+        json types = json::array();
+        for (bool shared : a.layer_shares_indexer) types.push_back(shared ? "shared" : "full");
+        j["indexer_types"] = std::move(types);
+      }
     }
+  }
+  if (a.cla_share_factor > 1) {
+    j["use_cla"] = true;
+    j["cla_share_factor"] = a.cla_share_factor;
   }
 }
 
@@ -52,6 +61,7 @@ void WriteMoe(const ModelArch& a, Family family, json& j) {
   j["num_experts_per_tok"] = a.experts_per_token;
   j["moe_intermediate_size"] = a.moe_intermediate_size;
   j["n_shared_experts"] = a.num_shared_experts;
+  if (a.zero_experts > 0) j["zero_expert_num"] = a.zero_experts;
   if (a.shared_expert_intermediate_size > 0) {
     j["shared_expert_intermediate_size"] = a.shared_expert_intermediate_size;
   }

@@ -190,6 +190,10 @@ constexpr NamedFamily kFamilies[] = {
     {"falcon_mamba", Family::kMamba},
     {"mamba2", Family::kMamba},  // Mamba-2 mixers (Mamba2Model, e.g. Mamba-Codestral)
     {"jamba", Family::kJamba},
+    // JetMoE (modeling_jetmoe.py): Mixtral-style routed MLP experts as wide as
+    // intermediate_size (num_local_experts), plus a mixture of attention heads
+    // (ModelArch::attention_experts).
+    {"jetmoe", Family::kMixtral},
     // Baichuan 2 (BaichuanForCausalLM, remote code): W_pack (q/k/v fused, no bias), o_proj, SwiGLU,
     // RMSNorm, untied NormHead: Llama's count field for field.
     {"baichuan", Family::kLlama},
@@ -365,6 +369,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"FalconMambaForCausalLM", "falcon_mamba"},
     {"Mamba2ForCausalLM", "mamba2"},
     {"JambaForCausalLM", "jamba"},
+    {"JetMoeForCausalLM", "jetmoe"},
     {"BaichuanForCausalLM", "baichuan"},
 };
 
@@ -618,9 +623,44 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   // (intermediate_size: the MTP layers are not in moe_layers_enum), and its own shared_head
   // norm and output head; it reads the main embed_tokens.
   const bool step = a.model_type == "step3p5";
-  a.mtp_embedding_copies = family != Family::kQwen3Next && a.model_type != "mimo" && !step;
+  // GLM-5 (glm_moe_dsa): the checkpoint's MTP layer reads the main embedding and head; GLM-5.3's
+  // published total (753,329,940,480) is exact only without a copy of either.
+  a.mtp_embedding_copies = family != Family::kQwen3Next && a.model_type != "mimo" && !step &&
+                           a.model_type != "glm_moe_dsa";
   a.mtp_head_copy = step;
   a.mtp_dense = step;
+}
+
+// GLM-5 (GlmMoeDsaConfig indexer_types): per layer "full" (the layer owns its indexer) or
+// "shared" (it reuses the top-k positions an earlier layer's indexer chose and stores no indexer
+// weights). GLM-5.3 has 21 full and 57 shared of 78; with them its count is the published
+// safetensors total to the unit.
+void ReadIndexerTypes(FieldReader& f, ModelArch& a) {
+  const json* types = f.Get("indexer_types");
+  if (types == nullptr || types->is_null()) return;
+  if (!types->is_array() || types->size() != static_cast<std::size_t>(a.num_layers)) {
+    f.Fail("indexer_types", "expected a list of " + std::to_string(a.num_layers) +
+                                " entries (\"full\" or \"shared\", one per layer), got " +
+                                detail::Dump(*types).substr(0, 80));
+    return;
+  }
+  std::vector<bool> shared(types->size(), false);
+  bool any = false;
+  for (std::size_t i = 0; i < types->size(); ++i) {
+    const json& t = (*types)[i];
+    if (!t.is_string() || (t != "full" && t != "shared")) {
+      f.Fail("indexer_types[" + std::to_string(i) + "]",
+             "expected \"full\" or \"shared\", got " + detail::Dump(t).substr(0, 40));
+      return;
+    }
+    shared[i] = t == "shared";
+    any = any || shared[i];
+  }
+  if (shared[0]) {
+    f.Fail("indexer_types[0]", "the first layer has no earlier indexer to share");
+    return;
+  }
+  if (any) a.layer_shares_indexer = std::move(shared);
 }
 
 void ReadMla(FieldReader& f, ModelArch& a) {
@@ -650,6 +690,7 @@ void ReadMla(FieldReader& f, ModelArch& a) {
     f.Fail("index_n_heads",
            "the indexer's wq_b reads the MLA query latent, so q_lora_rank must be set");
   }
+  ReadIndexerTypes(f, a);
 }
 
 // q/k norms: Qwen3 / Gemma 3 always (per head); GLM, Hunyuan, Cohere, MiniMax-M2, OLMo 2 and
@@ -900,7 +941,9 @@ void ReadSharedExperts(FieldReader& f, Family family, ModelArch& a) {
       family == Family::kLlama4 ? 1 : (a.model_type == "aria_text" ? 2 : 0);
   a.num_shared_experts =
       key.empty() ? default_shared : IntOrUniformList(f, key, 0, 1000, "").value_or(0);
-  if (family == Family::kHunyuan && !f.Bool("use_mixed_mlp_moe").value_or(true)) {
+  // Hunyuan-Large's remote code (model_type "hunyuan") has the same switch.
+  if ((family == Family::kHunyuan || a.model_type == "hunyuan") &&
+      !f.Bool("use_mixed_mlp_moe").value_or(true)) {
     a.num_shared_experts = 0;  // HunYuanMoE builds shared_mlp only with use_mixed_mlp_moe
   }
   // Qwen2-MoE / Qwen3-Next: one shared expert of this width, scaled by a sigmoid gate (h → 1);
@@ -1392,10 +1435,26 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path,
     a.intermediate_size =
         f.Int("shared_intermediate_size", 1, kMaxWidth).value_or(a.intermediate_size);
   }
+  // JetMoE's attention is a mixture of experts routed like its MLP (num_local_experts, top
+  // num_experts_per_tok): modeling_jetmoe.py builds the MoA and both output biases always.
+  a.attention_experts = a.model_type == "jetmoe" && a.num_experts > 0;
+  if (a.model_type == "jetmoe") f.Bool("bias");  // JetMoE's biases are unconditional
+  // Cross-layer attention (Hunyuan-Large: use_cla, cla_share_factor; its decoder layers with
+  // layer_idx % cla_share_factor != 0 build q_proj and o_proj only).
+  if (f.Bool("use_cla").value_or(false)) {
+    a.cla_share_factor = f.Int("cla_share_factor", 1, kMaxLayers).value_or(1);
+  } else {
+    f.Int("cla_share_factor", 0, kMaxLayers);
+  }
+  // LongCat-Flash's identity experts (zero_expert_num): router rows, no weights.
+  a.zero_experts = a.num_experts > 0 ? f.Int("zero_expert_num", 0, kMaxExperts).value_or(0) : 0;
   const std::size_t family_warning = a.warnings.size();
   ReadLayerKinds(f, family, a);
   ReadOtherAttention(f, a);
   ReadOverrides(f, a);
+  // LongcatFlashConfig's router_bias is the classifier's own bias (false in LongCat-Flash-Chat);
+  // its e_score_correction_bias is always stored (LongcatFlashTopkRouter).
+  if (a.model_type == "longcat_flash" && a.num_experts > 0) a.router_bias = true;
   if (family_warning > 0 && !KnownModelType(a.model_type)) {
     a.warnings[family_warning - 1] += "; found: " + Structure(a);
     const std::string unread = UnreadShapeFields(f);
@@ -1460,11 +1519,12 @@ json PanguAliases(const json& config) {
 // RMSNorms) and one shortcut-connected MoE (n_routed_experts of expert_ffn_hidden_size, top
 // moe_topk) fed from the first sublayer. Read as 2 · num_layers blocks: the even block holds the
 // MoE and its dense MLP (as a shared expert ffn_hidden_size wide), the odd block the second
-// dense MLP; the count is the checkpoint's except the router's zero_expert_num identity-expert
-// rows (256 × 6,144 + 256 a layer in LongCat-Flash-Chat, 0.008% of 560B), which are left out.
+// dense MLP. The router also scores zero_expert_num identity experts (ModelArch::zero_experts).
+// The checkpoint's MTP layer, which config.json does not announce, is not counted (1.2B, 0.21%).
 // Returns the config unchanged unless it spells num_layers, with no num_hidden_layers (the
-// checkpoint's config.json) or with num_hidden_layers = 2 · num_layers (LongcatFlashConfig as
-// transformers saves it); a config written back by trainmem already holds the blocks.
+// checkpoint's config.json), with num_hidden_layers = 2 · num_layers (LongcatFlashConfig as
+// transformers saves it) or with num_hidden_layers = num_layers (both names for the same 28); a
+// config written back by trainmem already holds the blocks and spells no num_layers.
 json LongcatAsBlocks(const json& config, std::vector<std::string>& warnings) {
   const auto layers = config.find("num_layers");
   if (layers == config.end() || !layers->is_number_integer() || layers->get<std::int64_t>() < 1 ||
@@ -1473,7 +1533,8 @@ json LongcatAsBlocks(const json& config, std::vector<std::string>& warnings) {
   }
   if (const auto hidden = config.find("num_hidden_layers");
       hidden != config.end() && !(hidden->is_number_integer() &&
-                                  hidden->get<std::int64_t>() == 2 * layers->get<std::int64_t>())) {
+                                  (hidden->get<std::int64_t>() == 2 * layers->get<std::int64_t>() ||
+                                   hidden->get<std::int64_t>() == layers->get<std::int64_t>()))) {
     return config;
   }
   json blocks = config;
@@ -1489,7 +1550,7 @@ json LongcatAsBlocks(const json& config, std::vector<std::string>& warnings) {
   warnings.push_back("LongCat-Flash: each of the " + std::to_string(layers->get<std::int64_t>()) +
                      " layers is counted as two attention + MLP blocks with the MoE beside the "
                      "first (pipeline stages split these blocks); the router's zero-computation "
-                     "experts are not counted");
+                     "experts hold router rows only");
   return blocks;
 }
 
