@@ -349,7 +349,9 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
         fatal.push_back({f.name,
                          "not a file trainmem reads (expected a torchtitan TOML or Python "
                          "registry, a Megatron/MindSpeed launch script, a DeepSpeed JSON, "
-                         "a MindSpeed-LLM FSDP2 YAML, a config.json or a trainmem config)"});
+                         "a Hugging Face Trainer launch script, a LLaMA-Factory / TRL / "
+                         "accelerate YAML, a MindSpeed-LLM FSDP2 YAML, a config.json or a "
+                         "trainmem config)"});
         break;
     }
   }
