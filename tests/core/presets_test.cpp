@@ -10,6 +10,7 @@
 
 #include "core/model/model.h"
 #include "data/builtin_presets.h"
+#include "test_support.h"
 
 namespace trainmem {
 namespace {
@@ -96,6 +97,31 @@ TEST(Presets, NominalSizesAgreeWithTheCounts) {
       EXPECT_EQ(c.expert, 0) << id;
     }
   }
+}
+
+// Every model preset that is also a reference row with an exact published total counts that
+// total (plus the row's documented vision tower or stored-but-uncounted tensors), so a preset's
+// config.json fields cannot drift from the row that vouches for them.
+TEST(Presets, PresetsWithAReferenceRowCountItsPublishedTotal) {
+  const Presets presets = BuiltinPresets();
+  int checked = 0;
+  // (reference_models.jsonl's rows carry their conversions in model_reference_test.cpp.)
+  for (const char* file : {"reference_models_2025.jsonl", "reference_models_heldout.jsonl"}) {
+    for (const nlohmann::json& row : testing::ModelRows(file)) {
+      const ModelPreset* preset = presets.FindModel(row.at("id").get<std::string>());
+      if (preset == nullptr || !row.value("official_is_exact", false) ||
+          !row.value("exact_count", true))
+        continue;
+      const std::int64_t published = row.at("official_total_params");
+      const std::int64_t documented = row.value("vision_params", std::int64_t{0}) +
+                                      row.value("uncounted_params", std::int64_t{0});
+      EXPECT_EQ(CountParams(preset->arch, true).total + documented, published) << preset->id;
+      ++checked;
+    }
+  }
+  // olmo2-7b, phi4, qwen3-next-80b-a3b and llama4-scout before the December 2026 additions; 30
+  // of those added have exact rows.
+  EXPECT_GE(checked, 30);
 }
 
 TEST(Presets, DeviceMemoryIsWhatTheFrameworkSees) {
