@@ -284,9 +284,10 @@ TEST(CompareLogTest, MegatronOlderReprFiguresAndExponents) {
   EXPECT_NE(reserved->source.find("max reserved"), std::string::npos) << reserved->source;
   const Peak* allocated = LargestPeak(m, Metric::kAllocated);
   ASSERT_NE(allocated, nullptr);
-  // 3381.9326171875 MiB (iteration 10) beats 4.768e-05 MiB = 50 bytes, read with its exponent
-  // (without it, 4.77 MiB).
-  EXPECT_EQ(allocated->bytes, 3546213376);
+  // What stays allocated between steps is the latest figure (iteration 20's), not the
+  // largest: 4.76837158203125e-05 MiB = 50 bytes, read with its exponent (without it, 4.77 MiB).
+  EXPECT_EQ(allocated->bytes, 50);
+  EXPECT_EQ(allocated->line, 3);
   EXPECT_EQ(m.formats, std::vector<std::string>{"megatron"});
   // The exponent itself: a line holding only the tiny figure.
   const Measurement tiny = MustRead(
@@ -722,4 +723,85 @@ TEST(CompareLogTest, ParseByteSizeUnits) {
 }
 
 }  // namespace
+// Lines that carry a memory figure as `key value [unit]` (the December 2026 sweep of public
+// logs found each of these unread). Every unit is binary; the bytes are the printed figure
+// times its unit.
+TEST(CompareLogTest, KeyedFiguresOfOtherFrameworks) {
+  // DeepSpeed's ThroughputTimer, as HF Trainer + DeepSpeed and DeepSpeed-Chat print it.
+  const Measurement ds = MustRead(
+      "[2022-03-11 02:06:58,985] [INFO] [timer.py:189:stop] 0/40, "
+      "SamplesPerSec=83.48609168106144, MemAllocated=0.26GB, MaxMemAllocated=9.02GB\n");
+  ASSERT_NE(LargestPeak(ds, Metric::kMaxAllocated), nullptr);
+  EXPECT_NEAR(LargestPeak(ds, Metric::kMaxAllocated)->bytes, 9.02 * 1073741824.0, 1);
+  ASSERT_NE(LargestPeak(ds, Metric::kAllocated), nullptr);  // not taken from "MaxMemAllocated"
+  EXPECT_NEAR(LargestPeak(ds, Metric::kAllocated)->bytes, 0.26 * 1073741824.0, 1);
+  // torchtune's step line: GiB without a unit.
+  const Measurement tune = MustRead(
+      "Step 6 | loss:1.046566128730774 lr:2e-05 tokens_per_second_per_gpu:55.77537155151367 "
+      "peak_memory_active:47.32488775253296 peak_memory_alloc:57.90928649902344 "
+      "peak_memory_reserved:57.90928649902344 \n");
+  EXPECT_EQ(tune.formats, std::vector<std::string>{"torchtune"});
+  EXPECT_NEAR(LargestPeak(tune, Metric::kReserved)->bytes, 57.90928649902344 * 1073741824.0, 1);
+  EXPECT_NEAR(LargestPeak(tune, Metric::kActive)->bytes, 47.32488775253296 * 1073741824.0, 1);
+  // torchtune after model init: an init figure, not a training peak.
+  const Measurement tune_init = MustRead(
+      "2025-01-17 17:19:44,333 - torchtune.utils._logging - INFO - Memory stats after model "
+      "init:\n\tGPU peak memory allocation: 4.98 GiB\n\tGPU peak memory reserved: 5.12 GiB\n"
+      "\tGPU peak memory active: 4.98 GiB\n");
+  ASSERT_NE(LargestPeak(tune_init, Metric::kReserved), nullptr);
+  EXPECT_TRUE(LargestPeak(tune_init, Metric::kReserved)->at_init);
+  EXPECT_NEAR(LargestPeak(tune_init, Metric::kReserved)->bytes, 5.12 * 1073741824.0, 1);
+  // NeMo 2's step line: raw bytes, srun's "0:" prefix names the rank.
+  const Measurement nemo = MustRead(
+      " 0: Training epoch 0, iteration 11/29 | lr: 7.186e-06 | global_batch_size: 512 | "
+      "global_step: 11 | max_memory_reserved: 57675874304 | max_memory_allocated: 53930270720 "
+      "| reduced_train_loss: 9.924\n");
+  EXPECT_EQ(LargestPeak(nemo, Metric::kReserved)->bytes, 57675874304);
+  EXPECT_EQ(LargestPeak(nemo, Metric::kMaxAllocated)->bytes, 53930270720);
+  EXPECT_EQ(LargestPeak(nemo, Metric::kReserved)->rank, 0);
+  // Colossal-AI's benchmark summary: max_memory_allocated / 1024**2 as "MB".
+  const Measurement colossal = MustRead(
+      "max memory usage:  58500.20 MB, throughput:  5.29 samples/s, TFLOPS/GPU:  176.84.\n");
+  EXPECT_NEAR(LargestPeak(colossal, Metric::kMaxAllocated)->bytes, 58500.20 * 1048576.0, 1);
+  // Trainer log dicts: Liger's EfficiencyCallback (MiB) and optimum-habana (GB = 2^30).
+  const Measurement liger = MustRead(
+      "{'loss': 75.1831, 'step_peak_memory_allocated_MB': 26279.24, "
+      "'total_peak_memory_allocated_MB': 26279.24, 'step_peak_memory_reserved_MB': 47172.0, "
+      "'total_peak_memory_reserved_MB': 47172.0, 'epoch': 0.01}\n");
+  EXPECT_EQ(LargestPeak(liger, Metric::kReserved)->bytes, 47172LL << 20);
+  EXPECT_NEAR(LargestPeak(liger, Metric::kMaxAllocated)->bytes, 26279.24 * 1048576.0, 1);
+  const Measurement habana = MustRead(
+      "{'loss': 0.6188, 'learning_rate': 2.91e-05, 'epoch': 0.09, 'memory_allocated (GB)': 3.82, "
+      "'max_memory_allocated (GB)': 6.32, 'total_memory_available (GB)': 29.85}\n");
+  EXPECT_NEAR(LargestPeak(habana, Metric::kMaxAllocated)->bytes, 6.32 * 1073741824.0, 1);
+  EXPECT_NEAR(LargestPeak(habana, Metric::kAllocated)->bytes, 3.82 * 1073741824.0, 1);
+}
+
+// A Megatron port whose device reports no statistics prints zeros: no measurement, said so.
+// A bolded field in a markdown paste is read; what stays allocated is the latest figure.
+TEST(CompareLogTest, ZerosBoldAndTheLatestAllocated) {
+  Result<Measurement> zeros = ReadMeasurement(
+      "[Rank 5] (after 1 iterations) memory (MB) | allocated: 0.0 | max allocated: 0.0 | "
+      "reserved: 0.0 | max reserved: 0.0\n",
+      "test.log");
+  ASSERT_FALSE(zeros.ok());
+  bool said = false;
+  for (const Error& e : zeros.errors())
+    said = said || e.message.find("no memory statistics") != std::string::npos;
+  EXPECT_TRUE(said);
+  const Measurement bold = MustRead(
+      "6: [Rank 6] (after 2 iterations) memory (MB) | allocated: 53199.095703125 | **max "
+      "allocated: 84019.3681640625** | reserved: 84732.0 | max reserved: 84732.0\n");
+  ASSERT_NE(LargestPeak(bold, Metric::kMaxAllocated), nullptr);
+  EXPECT_NEAR(LargestPeak(bold, Metric::kMaxAllocated)->bytes, 84019.3681640625 * 1048576.0, 1);
+  // DeepSpeed ZeRO-3 offload: 26.38 GB before the model is partitioned, 0.58 GB after.
+  const Measurement offload = MustRead(
+      "[INFO] [utils.py:781:see_memory_usage] MA 26.38 GB         Max_MA 26.38 GB         CA "
+      "26.71 GB         Max_CA 27 GB \n"
+      "[INFO] [utils.py:781:see_memory_usage] MA 0.58 GB         Max_MA 26.38 GB         CA "
+      "26.71 GB         Max_CA 27 GB \n");
+  EXPECT_NEAR(LargestPeak(offload, Metric::kAllocated)->bytes, 0.58 * 1073741824.0, 1);
+  EXPECT_NEAR(LargestPeak(offload, Metric::kMaxAllocated)->bytes, 26.38 * 1073741824.0, 1);
+}
+
 }  // namespace trainmem::compare

@@ -250,4 +250,17 @@ TEST(CompareTest, MeasuredLinkBadItemsAreNamedAndTheRestKept) {
 }
 
 }  // namespace
+// A run that stopped before its first step logged only what model init held: that is set
+// beside the estimate's parameters, and the sentence does not call the total too high.
+TEST(CompareTest, AnInitFigureAloneIsComparedWithParameters) {
+  const Estimate e = EstimateMemory(MustParse(R"({"model": "llama3-8b", "world_size": 8})"));
+  const Comparison c =
+      CompareWithEstimate(e, Read("[titan] CUDA memory usage for model: 54.24GiB(19.62%)\n"));
+  ASSERT_EQ(c.metrics.size(), 1u);
+  EXPECT_TRUE(c.metrics[0].at_init);
+  EXPECT_EQ(c.metrics[0].estimate_bytes, e.per_device.parameters);
+  EXPECT_EQ(c.sentence.rfind("The run logged no training step", 0), 0u) << c.sentence;
+  EXPECT_EQ(c.sentence.find("too high"), std::string::npos) << c.sentence;
+}
+
 }  // namespace trainmem::compare

@@ -276,6 +276,9 @@ constexpr CoreMessage kCoreMessages[] = {
      "{}。这次运行的重计算、编译或切分是否比配置写的更多？"},
     {"The estimate has no figure for this configuration to compare.",
      "估算中没有可与之对比的数值。"},
+    {"The run logged no training step: after model init it held {} ({}), beside the estimate's "
+     "{} of parameters; the training peak was not measured.",
+     "这次运行没有记录训练步：模型初始化后占用 {}（{}），估算的参数为 {}；训练峰值没有测到。"},
     {"Every component is within 10% of the estimate; the largest gap is in {} ({} measured, {} "
      "estimated).",
      "各组成部分都与估算相差在 10% 以内；差距最大的是 {}（实测 {}，估算 {}）。"},

@@ -194,12 +194,21 @@ std::string MetricSentence(const std::vector<MetricRow>& rows) {
     for (const MetricRow& r : rows) {
       const bool is_peak = r.metric == Metric::kReserved || r.metric == Metric::kMaxAllocated ||
                            r.metric == Metric::kActive;
-      if (r.measured_bytes <= 0 || r.estimate_bytes <= 0 || (peaks_only && !is_peak)) continue;
+      if (r.measured_bytes <= 0 || r.estimate_bytes <= 0 || (peaks_only && !is_peak) || r.at_init)
+        continue;
       if (worst == nullptr || std::fabs(r.error) > std::fabs(worst->error)) worst = &r;
     }
     if (worst != nullptr) break;
   }
   if (worst == nullptr) {
+    for (const MetricRow& r : rows) {
+      if (!r.at_init || r.measured_bytes <= 0) continue;
+      // Only an after-init figure: it says nothing of the training peak.
+      return "The run logged no training step: after model init it held " +
+             FormatGiB(r.measured_bytes) + " (" + MetricLabel(r.metric) +
+             "), beside the estimate's " + FormatGiB(r.estimate_bytes) +
+             " of parameters; the training peak was not measured.";
+    }
     return rows.empty() ? "" : "The estimate has no figure for this configuration to compare.";
   }
   const double ratio = RatioOf(worst->measured_bytes, worst->estimate_bytes);
@@ -309,12 +318,24 @@ Comparison CompareWithEstimate(const Estimate& e, const Measurement& measured) {
       c.metrics.push_back(RowFor(e, training));
       for (const Peak* p : init) {
         const std::int64_t params = StageBytes(e, StageFor(e, p->rank).stage).parameters;
-        c.notes.push_back("After model init, before training: " + FormatGiB(p->bytes) +
-                          " reserved (" + p->source + "); the estimate's parameters are " +
+        std::string what = MetricLabel(p->metric);
+        what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
+        c.notes.push_back("After model init, before training: " + FormatGiB(p->bytes) + " " + what +
+                          " (" + p->source + "); the estimate's parameters are " +
                           FormatGiB(params) + ".");
       }
     } else if (!init.empty()) {
-      c.metrics.push_back(RowFor(e, init));
+      // What a run holds after model init is its parameters (and buffers): that is the
+      // estimate to set it against, not the training peak.
+      MetricRow row = RowFor(e, init);
+      const int stage = row.stage;
+      row.estimate_bytes = StageBytes(e, stage).parameters;
+      row.estimate_basis =
+          "parameters of stage " + std::to_string(stage) + " (what a run holds after model init)";
+      for (RankRow& r : row.per_rank) r.estimate_bytes = StageBytes(e, r.stage).parameters;
+      row.error = ErrorOf(row.estimate_bytes, row.measured_bytes);
+      row.ratio = RatioOf(row.measured_bytes, row.estimate_bytes);
+      c.metrics.push_back(row);
       c.notes.push_back(
           "Only the after-model-init figure was found (the run logged no step): it "
           "holds parameters and buffers, not the training peak.");

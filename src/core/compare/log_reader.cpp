@@ -5,6 +5,7 @@
 // [SECTION] torchtitan           — step line and "memory usage for model"
 // [SECTION] Megatron-LM          — report_memory, also printed by MindSpeed-LLM
 // [SECTION] DeepSpeed            — see_memory_usage
+// [SECTION] Keyed figures        — torchtune, NeMo 2, Colossal-AI, Trainer callbacks, DS timer
 // [SECTION] memory_summary       — torch.cuda / torch_npu memory_summary() tables
 // [SECTION] nvidia-smi, npu-smi  — device tables (whole process, runtime context included)
 #include <algorithm>
@@ -41,6 +42,13 @@ void LogReader::Record(const Figure& f) {
     Skip("figure out of range");
     return;
   }
+  // A figure of 0 after a step cannot be measured on a working device: the backend reported no
+  // statistics (a Megatron port on an accelerator without torch.cuda memory stats prints
+  // "max allocated: 0.0 | … | max reserved: 0.0"). It is no measurement.
+  if (bytes == 0) {
+    Skip(f.source + " is 0: the device reported no memory statistics, not a measurement");
+    return;
+  }
   const int rank = f.rank >= 0 ? f.rank : rank_;
   auto key = std::make_tuple(static_cast<int>(f.metric), rank, f.at_init);
   auto it = peaks_.find(key);
@@ -53,7 +61,10 @@ void LogReader::Record(const Figure& f) {
     p.bytes = -1;
     it = peaks_.emplace(key, p).first;
   }
-  if (bytes > it->second.bytes) {
+  // Peaks keep their largest figure. "Allocated" is what stays allocated between steps: the
+  // latest figure wins, so a reading taken before ZeRO-3 partitions the model (DeepSpeed prints
+  // see_memory_usage through initialization) gives way to the steady one.
+  if (bytes > it->second.bytes || f.metric == Metric::kAllocated) {
     it->second.bytes = bytes;
     it->second.source = trainmem::detail::SanitizeUtf8(f.source);  // may quote the line: any bytes
     it->second.line = line_number_;
@@ -98,6 +109,18 @@ void LogReader::Line(std::string_view raw) {
   used_line_ = false;
   std::string_view line = scan::StripAnsi(raw, clean_);
   if (line.size() > kMaxLineBytes) line = line.substr(0, kMaxLineBytes);
+  // A log pasted into markdown may have a figure in bold ("| **max allocated: 71306.04** |").
+  if (Contains(line, "**")) {
+    unbold_.clear();
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      if (line[i] == '*' && i + 1 < line.size() && line[i + 1] == '*') {
+        ++i;
+        continue;
+      }
+      unbold_ += line[i];
+    }
+    line = unbold_;
+  }
   rank_ = scan::LeadingRank(line);
   // Cheapest tests first: most log lines are about something else.
   if (Contains(line, "memory")) {
@@ -108,6 +131,9 @@ void LogReader::Line(std::string_view raw) {
   if (Contains(line, "Max_MA") && DeepSpeed(line)) return Count();
   if (Contains(line, "MEMSTATS") && DeepSpeedMemStats(line)) return Count();
   if (Contains(line, "Tried to allocate") && OutOfMemory(line)) return Count();
+  if ((Contains(line, "emory") || Contains(line, "MemAllocated")) && KeyedFigures(line)) {
+    return Count();
+  }
   // Tables: every row may carry the launcher's rank tag ("[rank0]:| Allocated memory | …").
   const std::string_view row = scan::StripLauncherPrefix(line);
   if (Contains(row, "|") && (MemorySummary(row) || NvidiaSmiTable(row) || NpuSmi(row))) {
@@ -139,6 +165,10 @@ Result<Measurement> LogReader::Finish() {
         "Megatron-LM/MindSpeed-LLM line ([Rank N] … memory (MB) | allocated: …), DeepSpeed "
         "see_memory_usage (MA … GB Max_MA … GB …), a PyTorch out-of-memory error (… Tried to "
         "allocate …), a torch.cuda.memory_summary() table, nvidia-smi or npu-smi output";
+    message +=
+        ", DeepSpeed's throughput timer (MaxMemAllocated=…GB), a torchtune step line "
+        "(peak_memory_reserved:…), NeMo 2 (max_memory_reserved: <bytes>), Colossal-AI (max "
+        "memory usage: … MB) or a Trainer memory callback ('total_peak_memory_reserved_MB': …)";
     std::vector<Error> errors{{"", message}};
     errors.insert(errors.end(), skipped_.begin(), skipped_.end());
     return Result<Measurement>::Failure(errors);
@@ -549,6 +579,117 @@ bool LogReader::DeepSpeedMemStats(std::string_view line) {
     Record(f);
   }
   return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Keyed figures
+//
+// Frameworks that print a memory figure as `key value [unit]` inside a line about something
+// else. Each key is matched as printed (a letter or '_' before it means another key, so
+// "MemAllocated=" is not found inside "MaxMemAllocated="); every unit is binary:
+// - DeepSpeed's ThroughputTimer (deepspeed/utils/timer.py, every steps_per_print):
+//   "MemAllocated={:.2f}GB, MaxMemAllocated={:.2f}GB", memory_allocated() / 1024**3.
+// - torchtune (training/memory.py get_memory_stats, logged each step by its recipes):
+//   "peak_memory_active:… peak_memory_alloc:… peak_memory_reserved:…", in GiB without a unit;
+//   after model init log_memory_stats prints "GPU peak memory allocation: 4.98 GiB" (older
+//   releases "GB", also 2^30).
+// - NeMo 2 (the performance scripts' step line): "max_memory_reserved: <bytes> |
+//   max_memory_allocated: <bytes>", raw bytes.
+// - Colossal-AI's examples: "max memory usage: {:.2f} MB" / "Max CUDA memory usage: … MB",
+//   max_memory_allocated() / 1024**2; "Booster init max CUDA memory: … MB" after init.
+// - Trainer callbacks in the log dict: Liger-Kernel's EfficiencyCallback
+//   ('step_/total_peak_memory_allocated_MB', '…_reserved_MB', 2^20) and optimum-habana's
+//   GaudiTrainer ('memory_allocated (GB)', 'max_memory_allocated (GB)', to_gb_rounded: 2^30).
+bool LogReader::KeyedFigures(std::string_view line) {
+  struct Field {
+    std::string_view key;
+    Metric metric;
+    std::int64_t unit;  // bytes per printed unit; 0: a unit word follows the number
+    bool at_init;
+    const char* format;
+    const char* source;
+  };
+  static constexpr Field kFields[] = {
+      {"MaxMemAllocated=", Metric::kMaxAllocated, 0, false, "deepspeed",
+       "DeepSpeed throughput timer 'MaxMemAllocated' (GB = 2^30 B)"},
+      {"MemAllocated=", Metric::kAllocated, 0, false, "deepspeed",
+       "DeepSpeed throughput timer 'MemAllocated' (GB = 2^30 B)"},
+      {"peak_memory_reserved:", Metric::kReserved, kGiB, false, "torchtune",
+       "torchtune step 'peak_memory_reserved' (GiB)"},
+      {"peak_memory_alloc:", Metric::kMaxAllocated, kGiB, false, "torchtune",
+       "torchtune step 'peak_memory_alloc' (GiB)"},
+      {"peak_memory_active:", Metric::kActive, kGiB, false, "torchtune",
+       "torchtune step 'peak_memory_active' (GiB)"},
+      {"GPU peak memory reserved:", Metric::kReserved, 0, true, "torchtune",
+       "torchtune 'GPU peak memory reserved' after model init"},
+      {"GPU peak memory allocation:", Metric::kMaxAllocated, 0, true, "torchtune",
+       "torchtune 'GPU peak memory allocation' after model init"},
+      {"GPU peak memory active:", Metric::kActive, 0, true, "torchtune",
+       "torchtune 'GPU peak memory active' after model init"},
+      {"max_memory_reserved:", Metric::kReserved, 1, false, "nemo",
+       "NeMo 2 step line 'max_memory_reserved' (bytes)"},
+      {"max_memory_allocated:", Metric::kMaxAllocated, 1, false, "nemo",
+       "NeMo 2 step line 'max_memory_allocated' (bytes)"},
+      {"max memory usage:", Metric::kMaxAllocated, 0, false, "colossalai",
+       "Colossal-AI 'max memory usage' (max_memory_allocated, MB = 2^20 B)"},
+      {"Max CUDA memory usage:", Metric::kMaxAllocated, 0, false, "colossalai",
+       "Colossal-AI 'Max CUDA memory usage' (max_memory_allocated, MB = 2^20 B)"},
+      {"Booster init max CUDA memory:", Metric::kMaxAllocated, 0, true, "colossalai",
+       "Colossal-AI 'Booster init max CUDA memory' (MB = 2^20 B)"},
+      {"'total_peak_memory_reserved_MB':", Metric::kReserved, kMiB, false, "hf-trainer",
+       "Trainer log 'total_peak_memory_reserved_MB' (Liger EfficiencyCallback, MiB)"},
+      {"'step_peak_memory_reserved_MB':", Metric::kReserved, kMiB, false, "hf-trainer",
+       "Trainer log 'step_peak_memory_reserved_MB' (Liger EfficiencyCallback, MiB)"},
+      {"'total_peak_memory_allocated_MB':", Metric::kMaxAllocated, kMiB, false, "hf-trainer",
+       "Trainer log 'total_peak_memory_allocated_MB' (Liger EfficiencyCallback, MiB)"},
+      {"'step_peak_memory_allocated_MB':", Metric::kMaxAllocated, kMiB, false, "hf-trainer",
+       "Trainer log 'step_peak_memory_allocated_MB' (Liger EfficiencyCallback, MiB)"},
+      {"'max_memory_allocated (GB)':", Metric::kMaxAllocated, kGiB, false, "hf-trainer",
+       "Trainer log 'max_memory_allocated (GB)' (optimum-habana, GB = 2^30 B)"},
+      {"'memory_allocated (GB)':", Metric::kAllocated, kGiB, false, "hf-trainer",
+       "Trainer log 'memory_allocated (GB)' (optimum-habana, GB = 2^30 B)"},
+  };
+  bool found = false;
+  for (const Field& field : kFields) {
+    std::size_t at = line.find(field.key);
+    while (at != std::string_view::npos && at > 0 &&
+           (std::isalnum(static_cast<unsigned char>(line[at - 1])) || line[at - 1] == '_')) {
+      at = line.find(field.key, at + 1);
+    }
+    if (at == std::string_view::npos) continue;
+    found = true;
+    Format(field.format);
+    const std::string what = "'" + std::string(field.key) + "'";
+    const std::string_view rest = line.substr(at + field.key.size());
+    double value = 0;
+    std::size_t used = 0;
+    const NumberProblem problem = scan::ReadNumber(rest, value, used);
+    if (problem != NumberProblem::kNone) {
+      Skip(NumberWhy(problem, what));
+      continue;
+    }
+    std::int64_t unit = field.unit;
+    if (unit == 0) {
+      const std::string_view word = Trim(rest.substr(used));
+      unit = StartsWith(word, "GiB") || StartsWith(word, "GB")   ? kGiB
+             : StartsWith(word, "MiB") || StartsWith(word, "MB") ? kMiB
+             : StartsWith(word, "KiB") || StartsWith(word, "KB") ? kKiB
+                                                                 : 0;
+      if (unit == 0) {
+        Skip(what + " has no unit after the number (the line may be cut short)");
+        continue;
+      }
+    }
+    Figure f;
+    f.metric = field.metric;
+    f.value = value;
+    f.unit = unit;
+    f.rounding = scan::HalfLastDigit(unit, scan::PrintedDecimals(rest.substr(0, used)));
+    f.at_init = field.at_init;
+    f.source = field.source;
+    Record(f);
+  }
+  return found;
 }
 
 // ---------------------------------------------------------------------------------------------

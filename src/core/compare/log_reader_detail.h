@@ -53,6 +53,7 @@ class LogReader {
   bool MindSpeedFsdp(std::string_view line);
   bool DeepSpeed(std::string_view line);
   bool DeepSpeedMemStats(std::string_view line);
+  bool KeyedFigures(std::string_view line);
   bool OutOfMemory(std::string_view line);
   bool MemorySummary(std::string_view line);
   bool NvidiaSmiTable(std::string_view line);
@@ -68,8 +69,9 @@ class LogReader {
   std::int64_t line_number_ = 0;
   std::int64_t lines_used_ = 0;
   bool used_line_ = false;
-  int rank_ = -1;      // the current line's launcher rank
-  std::string clean_;  // the current line without colour codes, when it had some
+  int rank_ = -1;       // the current line's launcher rank
+  std::string clean_;   // the current line without colour codes, when it had some
+  std::string unbold_;  // the current line without markdown bold (**…**), when it had some
 
   // Table state carried from one line to the next.
   int summary_device_ = -1;      // "memory summary, device ID N"
