@@ -321,7 +321,7 @@ bool UseCustomModel(AppState& state, const std::string& hf_json_text, std::vecto
     *errors = {*refused};  // over a size or nesting limit
     return false;
   }
-  const auto parsed = nlohmann::json::parse(hf_json_text, nullptr, false);
+  const auto parsed = trainmem::ParseJsonAllowingPythonFloats(hf_json_text);
   if (parsed.is_discarded() || !parsed.is_object()) {
     *errors = {{"config.json", Tr(Str::kErrNotJsonObject)}};
     return false;

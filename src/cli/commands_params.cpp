@@ -31,8 +31,12 @@ int RunParams(const Options& o, const Presets& presets, Output io) {
       io.err << "trainmem: " << o.config_path << ": " << refused->message << "\n";
       return 2;
     }
-    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
+    nlohmann::json j = ParseJsonAllowingPythonFloats(text);
+    if (j.is_discarded()) {
+      io.err << "trainmem: " << o.config_path << ": not valid JSON\n";
+      return 2;
+    }
+    if (!j.is_object()) {
       io.err << "trainmem: " << o.config_path << ": not a JSON object\n";
       return 2;
     }

@@ -58,11 +58,48 @@ std::optional<Error> CheckJsonInput(std::string_view text, std::size_t max_bytes
   return std::nullopt;
 }
 
+nlohmann::json ParseJsonAllowingPythonFloats(std::string_view text) {
+  nlohmann::json out = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+  if (!out.is_discarded() || (text.find("NaN") == std::string_view::npos &&
+                              text.find("Infinity") == std::string_view::npos)) {
+    return out;
+  }
+  // Replace the bare tokens (outside strings) with null and parse again.
+  std::string copy;
+  copy.reserve(text.size());
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      copy += c;
+      if (c == '\\' && i + 1 < text.size()) {
+        copy += text[++i];
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') in_string = true;
+    const std::string_view rest = text.substr(i);
+    std::size_t token = 0;
+    if (rest.substr(0, 3) == "NaN") token = 3;
+    if (rest.substr(0, 8) == "Infinity") token = 8;
+    if (rest.substr(0, 9) == "-Infinity") token = 9;
+    if (token > 0) {
+      copy += "null";
+      i += token - 1;
+      continue;
+    }
+    copy += c;
+  }
+  return nlohmann::json::parse(copy.begin(), copy.end(), nullptr, false);
+}
+
 std::optional<Error> ParseJsonLimited(std::string_view text, std::size_t max_bytes,
                                       std::string_view what, nlohmann::json& out) {
   out = nlohmann::json(nlohmann::json::value_t::discarded);
   if (auto refused = CheckJsonInput(text, max_bytes, what)) return refused;
-  out = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+  out = ParseJsonAllowingPythonFloats(text);
   if (out.is_discarded()) return Error{std::string(what), "not valid JSON"};
   return std::nullopt;
 }

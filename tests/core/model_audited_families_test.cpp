@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/input_limits.h"
 #include "core/model/model.h"
 #include "test_support.h"
 
@@ -282,6 +283,109 @@ TEST(AuditedFamilies, GlmMoeDsaSharedIndexersAndMtpWithoutCopies) {
   wrong["indexer_types"] = types;
   wrong["indexer_types"][0] = "shared";
   EXPECT_FALSE(ParseModelArch(wrong, "model").ok());
+}
+
+// nvidia/NVIDIA-Nemotron-3-Super-120B-A12B (nemotron_h with moe_latent_size 1024;
+// NemotronHMoE in modular_nemotron_h.py): its 512 relu² experts read and write the 1,024-wide
+// latent (2 × 1,024 × 2,688 each, not 2 × 4,096 × 2,688) behind fc1/fc2_latent_proj (2 × 4,096 ×
+// 1,024); the shared expert stays 4,096 wide (2 × 4,096 × 5,376). Per block: Mamba-2 109,640,064
+// (in_proj 4,096 × 18,560, conv 10,240 × 4 + 10,240, A_log / D / dt_bias 3 × 128, gated norm 8,192,
+// out_proj 8,192 × 4,096, norm); attention 35,655,680 (q 4,096², k and v 2 × 256 × 4,096, o
+// 4,096², norm); MoE 2,873,102,336 (experts 2,818,572,288 + latent projections 8,388,608 + shared
+// 44,040,192 + router 512 × 4,096 + norm). 40 M + 8 * + 40 E + untied 131,072 × 4,096 tables +
+// final norm = 120,668,687,360; its MTP block ("*E": an attention and an MoE block, two norms,
+// enorm, hnorm, a final norm, eh_proj 8,192 × 4,096, no embedding or head) 2,942,324,736. Total
+// 123,611,012,096, the published safetensors total (it was 471.0B). The config.json holds
+// "time_step_limit": [0.0, Infinity], as Python's json.dumps writes it.
+TEST(AuditedFamilies, NemotronSuperLatentMoeAndPythonInfinity) {
+  const std::string text = R"({"architectures": ["NemotronHForCausalLM"],
+    "model_type": "nemotron_h", "hidden_size": 4096, "num_hidden_layers": 88,
+    "hybrid_override_pattern":
+      "MEMEMEM*EMEMEMEM*EMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEMEM*EMEMEMEM*EMEMEMEME",
+    "num_attention_heads": 32, "num_key_value_heads": 2, "head_dim": 128,
+    "intermediate_size": 2688, "moe_intermediate_size": 2688, "moe_latent_size": 1024,
+    "moe_shared_expert_intermediate_size": 5376, "n_routed_experts": 512, "n_shared_experts": 1,
+    "num_experts_per_tok": 22, "mamba_head_dim": 64, "mamba_num_heads": 128, "n_groups": 8,
+    "ssm_state_size": 128, "conv_kernel": 4, "expand": 2, "mlp_hidden_act": "relu2",
+    "mtp_hybrid_override_pattern": "*E", "num_nextn_predict_layers": 1,
+    "time_step_limit": [0.0, Infinity], "tie_word_embeddings": false, "vocab_size": 131072})";
+  EXPECT_TRUE(nlohmann::json::parse(text, nullptr, false).is_discarded());  // strict JSON refuses
+  const json super = ParseJsonAllowingPythonFloats(text);
+  ASSERT_TRUE(super.is_object());
+  EXPECT_TRUE(super["time_step_limit"][1].is_null());
+  const ModelArch arch = MustParseModel(super);
+  const std::vector<LayerParams> layers = CountLayerParams(arch);
+  EXPECT_EQ(layers[1].routed_experts, std::int64_t{512} * 2 * 1024 * 2688);
+  EXPECT_EQ(layers[1].total(), 2873102336);
+  EXPECT_EQ(CountParams(arch, false).total, 120668687360);
+  EXPECT_EQ(Total(super), 123611012096);
+  ExpectRoundTripAndShapes(super);
+  // Without the latent the experts would be hidden wide: 346,684,391,424 more over 41 blocks.
+  json wide = super;
+  wide.erase("moe_latent_size");
+  EXPECT_GT(Total(wide), Total(super) + 340000000000);
+  // Transformers 5 writes the blocks as layers_block_type and leaves num_hidden_layers out.
+  json listed = super;
+  listed.erase("hybrid_override_pattern");
+  listed.erase("num_hidden_layers");
+  json types = json::array();
+  for (char c : super["hybrid_override_pattern"].get<std::string>())
+    types.push_back(c == 'M' ? "mamba" : c == '*' ? "attention" : "moe");
+  listed["layers_block_type"] = types;
+  EXPECT_EQ(Total(listed), 123611012096);
+  listed["layers_block_type"][3] = "conv";
+  Result<ModelArch> bad = ParseModelArch(listed, "model");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.errors().front().path, "model.layers_block_type[3]");
+}
+
+// Configs transformers reads that trainmem refused (sweep of 2026 configs):
+// - CohereForAI/c4ai-command-r7b-12-2024 keeps "position_embedding_type": "rope_gptj"
+//   (interleaved RoPE, no parameters; transformers ignores the key). 32 layers of 4,096: q, o
+//   4,096², k, v 2 × 1,024 × 4,096, a gated MLP 3 × 4,096 × 14,336, one bias-free LayerNorm
+//   (parallel block): 218,107,904; tied 256,000 × 4,096 table + final norm: 8,028,033,024.
+// - llava-hf/llava-1.5-7b-hf's text_config names model_type llama and vocab_size 32,064 only:
+//   LlamaConfig's defaults (4,096 wide, 11,008, 32 layers, 32 heads) make it Llama 2 7B's shape,
+//   6,738,415,616 with 32,000 rows, + 64 rows in the embedding and the head: 6,738,939,904.
+// - moe_layer_freq as a 0/1 list (MiMo-V2-Flash): the 1s are the MoE layers.
+TEST(AuditedFamilies, RopeVariantsSubConfigDefaultsAndMoeLayerLists) {
+  const json r7b = {{"architectures", {"Cohere2ForCausalLM"}},
+                    {"model_type", "cohere2"},
+                    {"hidden_size", 4096},
+                    {"intermediate_size", 14336},
+                    {"num_attention_heads", 32},
+                    {"num_key_value_heads", 8},
+                    {"num_hidden_layers", 32},
+                    {"position_embedding_type", "rope_gptj"},
+                    {"sliding_window", 4096},
+                    {"sliding_window_pattern", 4},
+                    {"vocab_size", 256000}};
+  EXPECT_EQ(Total(r7b), 8028033024);
+  const json llava = {
+      {"architectures", {"LlavaForConditionalGeneration"}},
+      {"model_type", "llava"},
+      {"text_config",
+       {{"architectures", {"LlamaForCausalLM"}},
+        {"max_position_embeddings", 4096},
+        {"model_type", "llama"},
+        {"rms_norm_eps", 1e-05},
+        {"vocab_size", 32064}}},
+      {"vision_config", {{"hidden_size", 1024}, {"model_type", "clip_vision_model"}}},
+      {"tie_word_embeddings", false},
+      {"vocab_size", 32064}};
+  const ModelArch arch = MustParseModel(llava);
+  EXPECT_TRUE(HasWarningWith(arch, "LlamaConfig's defaults"));
+  EXPECT_EQ(CountParams(arch, true).total, 6738939904);
+  json listed = {{"model_type", "qwen3_moe"},      {"hidden_size", 256},
+                 {"num_hidden_layers", 4},         {"num_attention_heads", 4},
+                 {"num_key_value_heads", 2},       {"intermediate_size", 512},
+                 {"moe_intermediate_size", 128},   {"num_experts", 8},
+                 {"num_experts_per_tok", 2},       {"vocab_size", 1000},
+                 {"moe_layer_freq", {0, 1, 1, 0}}, {"decoder_sparse_step", 1}};
+  const ModelArch moe = MustParseModel(listed);
+  EXPECT_EQ(moe.layer_is_moe, (std::vector<bool>{false, true, true, false}));
+  listed["moe_layer_freq"] = {0, 1, 2, 0};
+  EXPECT_FALSE(ParseModelArch(listed, "model").ok());
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "core/config/config_detail.h"
 #include "core/import/import_detail.h"
+#include "core/input_limits.h"
 
 namespace trainmem {
 namespace {
@@ -16,39 +17,23 @@ using import_detail::Builder;
 using import_detail::json;
 using import_detail::Source;
 
-constexpr int kMaxJsonDepth = 200;
-
-// Nesting depth of JSON text outside strings, stopping early past the limit (linear).
-bool JsonTooDeep(std::string_view text) {
-  int depth = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      if (++depth > kMaxJsonDepth) return true;
-    } else if (c == '}' || c == ']') {
-      --depth;
-    }
-  }
-  return false;
-}
+// Job files nest deeper than the model and config JSON the page takes (kMaxJsonDepth): a
+// DeepSpeed or TrainingArguments JSON with nested sections is still far below this.
+constexpr int kMaxImportJsonDepth = 200;
 
 }  // namespace
 
 Result<json> import_detail::ParseJsonInput(const InputFile& f) {
-  if (JsonTooDeep(f.text))
-    return Result<json>::Failure(
-        f.name, "nested more than " + std::to_string(kMaxJsonDepth) + " levels deep; not read");
+  if (JsonNestingDepth(f.text, kMaxImportJsonDepth) > kMaxImportJsonDepth)
+    return Result<json>::Failure(f.name, "nested more than " + std::to_string(kMaxImportJsonDepth) +
+                                             " levels deep; not read");
   try {
     return Result<json>::Success(json::parse(f.text));
   } catch (const json::parse_error& e) {
+    // Python's json.dumps writes NaN / Infinity for non-finite floats (NemotronH's
+    // time_step_limit): read as null.
+    json lenient = ParseJsonAllowingPythonFloats(f.text);
+    if (!lenient.is_discarded()) return Result<json>::Success(std::move(lenient));
     const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
     return Result<json>::Failure(f.name + ":" + std::to_string(import_detail::LineOf(f.text, at)),
                                  "not valid JSON (" + std::string(e.what()).substr(0, 160) + ")");

@@ -364,14 +364,17 @@ std::int64_t RgLruParams(const ModelArch& a, ParamMath& m, Recorder* r) {
 
 // One MLP of width `width`: gated (gate/up/down, SwiGLU/GeGLU) or plain (up/down, GELU/ReLU²).
 // Phi-3's fused gate_up_proj has the same count as separate gate and up projections.
+// `model_width` is the width the MLP reads and writes: hidden_size, or a latent MoE's
+// moe_latent_size for its routed experts.
 std::int64_t MlpParams(const ModelArch& a, std::int64_t width, bool bias, ParamMath& m, Recorder* r,
-                       std::int64_t times = 1) {
+                       std::int64_t times = 1, std::int64_t model_width = 0) {
   const bool gated = a.mlp == MlpKind::kGated;
-  std::int64_t params = Mat(m, r, width, a.hidden_size, m.Mul(gated ? 2 : 1, times));
-  params = m.Add(params, Mat(m, r, a.hidden_size, width, times));
+  const std::int64_t h = model_width > 0 ? model_width : a.hidden_size;
+  std::int64_t params = Mat(m, r, width, h, m.Mul(gated ? 2 : 1, times));
+  params = m.Add(params, Mat(m, r, h, width, times));
   if (bias) {
     params = m.Add(params, Vec(m, r, width, m.Mul(gated ? 2 : 1, times)));
-    params = m.Add(params, Vec(m, r, a.hidden_size, times));
+    params = m.Add(params, Vec(m, r, h, times));
   }
   return params;
 }
@@ -462,6 +465,11 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
                                         : a.moe_intermediate_size;
   p.dense_mlp = MlpParams(a, shared_width, a.mlp_bias, m, r, a.num_shared_experts);
   if (a.shared_expert_gate) p.dense_mlp = m.Add(p.dense_mlp, Mat(m, r, 1, a.hidden_size));
+  // Latent MoE: fc1_latent_proj and fc2_latent_proj (no bias), beside the shared expert.
+  if (a.moe_latent_size > 0) {
+    p.dense_mlp = m.Add(p.dense_mlp, Mat(m, r, a.moe_latent_size, a.hidden_size));
+    p.dense_mlp = m.Add(p.dense_mlp, Mat(m, r, a.hidden_size, a.moe_latent_size));
+  }
   // Router: E×h, plus gpt-oss's router bias or DeepSeek/GLM e_score_correction_bias (noaux_tc),
   // both E wide and stored in the checkpoint.
   // LongCat-Flash's router (LongcatFlashTopkRouter) also scores its zero_expert_num identity
@@ -478,8 +486,9 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
     experts = {r->out, r->group == ParamTensor::kMtp ? ParamTensor::kMtp : ParamTensor::kExpert,
                r->repeat};
   }
-  const std::int64_t expert = MlpParams(a, a.moe_intermediate_size, a.expert_bias, m,
-                                        r != nullptr ? &experts : nullptr, a.num_experts);
+  const std::int64_t expert =
+      MlpParams(a, a.moe_intermediate_size, a.expert_bias, m, r != nullptr ? &experts : nullptr,
+                a.num_experts, a.moe_latent_size);
   p.routed_experts = expert;
   p.active_routed = a.num_experts > 0 ? m.Mul(a.experts_per_token, expert / a.num_experts) : 0;
   return p;
@@ -604,11 +613,16 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
 // of embed_tokens and shared_head.head.
 // Step-3.5's MTP block is dense (mtp_dense) and, with mtp_sliding, has the sliding layers' query
 // heads (layer_types' entries past num_hidden_layers).
+// One MTP module's attention + MLP. Where the model's blocks hold one part each (Nemotron-H:
+// one norm and a mixer or an MLP), the module's "*E" is two such blocks: two norms.
 LayerParams MtpBlockParams(const ModelArch& arch, ParamMath& m, Recorder* r = nullptr) {
   const bool moe = arch.num_experts > 0 && !arch.mtp_dense;
-  if (arch.MtpHeads() == arch.num_heads) return BlockParams(arch, MixerKind::kAttention, moe, m, r);
+  const bool single_part_blocks = !arch.layer_has_mlp.empty() && arch.norms_per_layer == 1;
+  if (arch.MtpHeads() == arch.num_heads && !single_part_blocks)
+    return BlockParams(arch, MixerKind::kAttention, moe, m, r);
   ModelArch view = UniformView(arch);
   view.num_heads = arch.MtpHeads();
+  if (single_part_blocks) view.norms_per_layer = 2;
   return BlockParams(view, MixerKind::kAttention, moe, m, r);
 }
 

@@ -231,6 +231,10 @@ struct ModelArch {
   // LongCat-Flash's zero-computation (identity) experts: rows of the router and of its
   // e_score_correction_bias beside the routed experts, with no weights of their own.
   std::int64_t zero_experts = 0;
+  // Latent MoE (Nemotron-3-Super's moe_latent_size; NemotronHMoE in modeling_nemotron_h.py): the
+  // routed experts read and write this width instead of hidden_size, behind fc1_latent_proj
+  // (h → latent) and fc2_latent_proj (latent → h); the shared expert stays h wide. 0 = none.
+  std::int64_t moe_latent_size = 0;
   // LFM2 short convolution: kernel (conv_L_cache) and whether its linears and conv have biases.
   std::int64_t short_conv_kernel = 0;
   bool short_conv_bias = false;

@@ -62,6 +62,7 @@ void WriteMoe(const ModelArch& a, Family family, json& j) {
   j["moe_intermediate_size"] = a.moe_intermediate_size;
   j["n_shared_experts"] = a.num_shared_experts;
   if (a.zero_experts > 0) j["zero_expert_num"] = a.zero_experts;
+  if (a.moe_latent_size > 0) j["moe_latent_size"] = a.moe_latent_size;
   if (a.shared_expert_intermediate_size > 0) {
     j["shared_expert_intermediate_size"] = a.shared_expert_intermediate_size;
   }

@@ -625,8 +625,11 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   const bool step = a.model_type == "step3p5";
   // GLM-5 (glm_moe_dsa): the checkpoint's MTP layer reads the main embedding and head; GLM-5.3's
   // published total (753,329,940,480) is exact only without a copy of either.
+  // Nemotron-H (NemotronHForCausalLM, mtp_hybrid_override_pattern): the MTP block is eh_proj,
+  // enorm / hnorm, its blocks and a final norm; Nemotron-3-Super's published total
+  // (123,611,012,096) holds no embedding or head in it.
   a.mtp_embedding_copies = family != Family::kQwen3Next && a.model_type != "mimo" && !step &&
-                           a.model_type != "glm_moe_dsa";
+                           a.model_type != "glm_moe_dsa" && a.model_type != "nemotron_h";
   a.mtp_head_copy = step;
   a.mtp_dense = step;
 }
@@ -866,15 +869,20 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
   a.learned_positions = DefaultLearnedPositions(family);
   if (family == Family::kOpt) a.position_offset = 2;
   if (std::optional<std::string> type = f.String("position_embedding_type")) {
-    if (*type == "learned_absolute") {
+    if (*type == "learned_absolute" || *type == "absolute") {  // absolute: BertConfig's name
       a.learned_positions = true;
-    } else if (*type == "rope" || *type == "none" || *type == "alibi" || *type == "nope") {
-      // "nope": Granite 4.0 (GraniteMoeHybridConfig) uses no position embedding at all.
+    } else if (type->rfind("rope", 0) == 0 || type->rfind("rotary", 0) == 0 || *type == "none" ||
+               *type == "alibi" || *type == "nope") {
+      // "nope": Granite 4.0 (GraniteMoeHybridConfig) uses no position embedding at all. Cohere's
+      // cohere2 configs keep the original "rope_gptj" (interleaved RoPE), which transformers
+      // ignores: rotary variants hold no parameters.
       a.learned_positions = false;
     } else {
       f.Fail(
           "position_embedding_type",
-          "unknown value \"" + *type + "\" (expected learned_absolute, rope, alibi, none or nope)");
+          "unknown value \"" + *type +
+              "\" (expected learned_absolute, absolute, rope or a rope_* variant, alibi, none or "
+              "nope)");
     }
   }
   if (a.learned_positions && a.max_position_embeddings == 0) {
@@ -983,7 +991,11 @@ void ReadMoeLayout(FieldReader& f, Family family, ModelArch& a) {
   const std::int64_t first_dense =
       (first_key.empty() ? std::nullopt : f.Int(first_key, 0, a.num_layers))
           .value_or(DefaultFirstDense(family, a.model_type));
-  const std::int64_t freq = f.Int("moe_layer_freq", 1, kMaxLayers).value_or(1);
+  // moe_layer_freq may also be a 0/1 list, one entry per layer (MiMo-V2-Flash, MiniMax-M3;
+  // MiMoV2FlashConfig reads a 1 as a sparse layer): read below, after the integer rules.
+  const json* freq_value = f.Get("moe_layer_freq");
+  const bool freq_list = freq_value != nullptr && freq_value->is_array();
+  const std::int64_t freq = freq_list ? 1 : f.Int("moe_layer_freq", 1, kMaxLayers).value_or(1);
   // ArcticConfig's moe_layer_frequency: MoE where (i + 1) % frequency == 0, like Qwen-MoE's step.
   const std::int64_t step =
       f.Int(f.Has("decoder_sparse_step") ? "decoder_sparse_step" : "moe_layer_frequency", 1,
@@ -1002,6 +1014,23 @@ void ReadMoeLayout(FieldReader& f, Family family, ModelArch& a) {
     a.layer_is_moe[static_cast<std::size_t>(i)] =
         i >= first_dense && i % freq == 0 && (i + 1) % step == 0 && (i + 1) % interleave == 0 &&
         i >= start && i <= end && (i + 1) % interval == 0 && i % period == offset;
+  }
+  if (freq_list) {
+    if (freq_value->size() != n) {
+      f.Fail("moe_layer_freq", "expected an integer or a list of " + std::to_string(n) +
+                                   " entries (1 = MoE, 0 = dense, one per layer), got a list of " +
+                                   std::to_string(freq_value->size()));
+    } else {
+      for (std::size_t i = 0; i < n; ++i) {
+        const json& v = (*freq_value)[i];
+        if (!v.is_number_integer() || (v.get<std::int64_t>() != 0 && v.get<std::int64_t>() != 1)) {
+          f.Fail("moe_layer_freq[" + std::to_string(i) + "]",
+                 "expected 0 (dense) or 1 (MoE), got " + detail::Dump(v).substr(0, 40));
+          break;
+        }
+        a.layer_is_moe[i] = a.layer_is_moe[i] && v.get<std::int64_t>() == 1;
+      }
+    }
   }
   if (f.Has("moe_layers")) {
     // Llama4TextConfig.moe_layers: the MoE layer indices, when given, decide alone.
@@ -1446,6 +1475,9 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path,
   } else {
     f.Int("cla_share_factor", 0, kMaxLayers);
   }
+  // Nemotron-3-Super's latent MoE (moe_latent_size; null or absent = none).
+  a.moe_latent_size =
+      a.num_experts > 0 ? f.Int("moe_latent_size", 1, kMaxWidth, kTooLarge).value_or(0) : 0;
   // LongCat-Flash's identity experts (zero_expert_num): router rows, no weights.
   a.zero_experts = a.num_experts > 0 ? f.Int("zero_expert_num", 0, kMaxExperts).value_or(0) : 0;
   const std::size_t family_warning = a.warnings.size();
@@ -1525,6 +1557,46 @@ json PanguAliases(const json& config) {
 // checkpoint's config.json), with num_hidden_layers = 2 · num_layers (LongcatFlashConfig as
 // transformers saves it) or with num_hidden_layers = num_layers (both names for the same 28); a
 // config written back by trainmem already holds the blocks and spells no num_layers.
+// A multimodal checkpoint's text_config may name only its model_type and a few fields and leave
+// the shape to the config class's defaults (llava-hf/llava-1.5-7b-hf: model_type "llama",
+// vocab_size, max_position_embeddings). transformers fills them from the class's __init__
+// defaults; so does this, for the classes such sub-configs name, with a note saying which.
+//   LlamaConfig:   hidden 4096, intermediate 11008, 32 layers, 32 heads (KV = heads)
+//   MistralConfig: hidden 4096, intermediate 14336, 32 layers, 32 heads, 8 KV heads
+//   Qwen2Config:   hidden 4096, intermediate 22016, 32 layers, 32 heads, 32 KV heads
+// vocab_size defaults (32000 / 32000 / 151936) apply when absent too.
+void FillSubConfigDefaults(json& text, const std::string& key, std::vector<std::string>& warnings) {
+  struct Defaults {
+    const char* model_type;
+    const char* config_class;
+    std::int64_t hidden, intermediate, layers, heads, kv_heads, vocab;
+  };
+  static constexpr Defaults kDefaults[] = {
+      {"llama", "LlamaConfig", 4096, 11008, 32, 32, 32, 32000},
+      {"mistral", "MistralConfig", 4096, 14336, 32, 32, 8, 32000},
+      {"qwen2", "Qwen2Config", 4096, 22016, 32, 32, 32, 151936},
+  };
+  const std::string type = text.value("model_type", std::string());
+  for (const Defaults& d : kDefaults) {
+    if (type != d.model_type) continue;
+    const std::pair<const char*, std::int64_t> fields[] = {
+        {"hidden_size", d.hidden},           {"intermediate_size", d.intermediate},
+        {"num_hidden_layers", d.layers},     {"num_attention_heads", d.heads},
+        {"num_key_value_heads", d.kv_heads}, {"vocab_size", d.vocab}};
+    std::string filled;
+    for (const auto& [name, value] : fields) {
+      if (text.contains(name) && !text[name].is_null()) continue;
+      text[name] = value;
+      filled += (filled.empty() ? "" : ", ") + std::string(name) + " " + std::to_string(value);
+    }
+    if (!filled.empty()) {
+      warnings.push_back(key + " leaves its shape to " + d.config_class +
+                         "'s defaults, as transformers does: " + filled);
+    }
+    return;
+  }
+}
+
 json LongcatAsBlocks(const json& config, std::vector<std::string>& warnings) {
   const auto layers = config.find("num_layers");
   if (layers == config.end() || !layers->is_number_integer() || layers->get<std::int64_t>() < 1 ||
@@ -1607,6 +1679,7 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
     if (!text.contains("tie_word_embeddings") && hf_config.contains("tie_word_embeddings")) {
       text["tie_word_embeddings"] = hf_config["tie_word_embeddings"];
     }
+    model_detail::FillSubConfigDefaults(text, text_key, warnings);
     return model_detail::ParseFlat(model_detail::FlattenNested(text), top.Path(text_key),
                                    std::move(warnings));
   }
@@ -1619,6 +1692,14 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
   }
   if (hf_config.contains("attention_kv_lora_dim") || hf_config.contains("num_routed_experts")) {
     return model_detail::ParseFlat(model_detail::PanguAliases(hf_config), path, {});
+  }
+  // NemotronHConfig (transformers 5) derives num_hidden_layers from layers_block_type.
+  if (hf_config.value("model_type", nlohmann::json()) == "nemotron_h" &&
+      !hf_config.contains("num_hidden_layers") && hf_config.contains("layers_block_type") &&
+      hf_config["layers_block_type"].is_array()) {
+    nlohmann::json counted = hf_config;
+    counted["num_hidden_layers"] = hf_config["layers_block_type"].size();
+    return model_detail::ParseFlat(counted, path, {});
   }
   if (hf_config.value("model_type", nlohmann::json()) == "longcat_flash") {
     std::vector<std::string> warnings;

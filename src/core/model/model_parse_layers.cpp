@@ -259,14 +259,41 @@ constexpr const char* kMamba1Note =
 // Nemotron-H (NemotronHConfig.hybrid_override_pattern; modeling_nemotron_h.py NemotronHBlock):
 // one character per block, each block one norm and one part: "M" a Mamba-2 mixer, "*"
 // attention, "-" an MLP, "E" an MoE. A block holds a token mixer or an MLP, never both.
+// NemotronHConfig as transformers 5 writes it spells the blocks out instead: layers_block_type,
+// one of "mamba", "attention", "mlp", "moe" per block (num_hidden_layers is its length).
 void ReadHybridPattern(FieldReader& f, ModelArch& a) {
-  const std::optional<std::string> pattern = f.String("hybrid_override_pattern");
-  if (!pattern) return;
+  std::optional<std::string> pattern = f.String("hybrid_override_pattern");
+  std::string key = "hybrid_override_pattern";
+  if (!pattern) {
+    const json* types = f.Get("layers_block_type");
+    if (types == nullptr) return;
+    key = "layers_block_type";
+    if (!types->is_array()) {
+      f.Fail(key, "expected a list of block types, got " + detail::JsonTypeName(*types));
+      return;
+    }
+    static constexpr std::pair<std::string_view, char> kTypes[] = {
+        {"mamba", 'M'}, {"attention", '*'}, {"mlp", '-'}, {"moe", 'E'}};
+    std::string letters;
+    for (std::size_t i = 0; i < types->size(); ++i) {
+      const json& t = (*types)[i];
+      char letter = 0;
+      for (const auto& [name, c] : kTypes) {
+        if (t.is_string() && t.get_ref<const std::string&>() == name) letter = c;
+      }
+      if (letter == 0) {
+        f.Fail(key + "[" + std::to_string(i) + "]",
+               "expected mamba, attention, mlp or moe, got " + detail::Dump(t).substr(0, 40));
+        return;
+      }
+      letters += letter;
+    }
+    pattern = letters;
+  }
   const auto n = static_cast<std::size_t>(a.num_layers);
   if (pattern->size() != n) {
-    f.Fail("hybrid_override_pattern",
-           "has " + std::to_string(pattern->size()) + " characters; num_hidden_layers is " +
-               std::to_string(a.num_layers) + " (one character per block)");
+    f.Fail(key, "has " + std::to_string(pattern->size()) + " entries; num_hidden_layers is " +
+                    std::to_string(a.num_layers) + " (one per block)");
     return;
   }
   std::vector<MixerKind> mixers(n, MixerKind::kNone);
@@ -572,7 +599,8 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
   a.layer_uses_sliding.clear();
   a.layer_mixer.clear();
   a.layer_has_mlp.clear();
-  if (f.Has("hybrid_override_pattern")) {
+  if (f.Has("hybrid_override_pattern") ||
+      (a.model_type == "nemotron_h" && f.Has("layers_block_type"))) {
     ReadHybridPattern(f, a);
     return;
   }
