@@ -388,5 +388,65 @@ TEST(AuditedFamilies, RopeVariantsSubConfigDefaultsAndMoeLayerLists) {
   EXPECT_FALSE(ParseModelArch(listed, "model").ok());
 }
 
+// deepseek-ai/DeepSeek-V4-Flash (deepseek_v4; modular_deepseek_v4.py). Per layer, h 4,096:
+// attention 106,956,352 (q_a 4,096 × 1,024, q_norm 1,024, q_b 1,024 × 64·512, one shared K = V
+// head kv_proj 4,096 × 512 + kv_norm 512, o_a 8 groups × (4,096 → 1,024), o_b 8,192 × 4,096, 64
+// sinks); a ratio-4 layer adds the CSA compressor (2 × 4,096 × 1,024 + 4 × 1,024 + 512) and its
+// indexer (2 × 4,096 × 256 + 4 × 256 + 128 + 1,024 × 64·128 + 4,096 × 64): 19,142,272; a
+// ratio-128 layer the HCA compressor (2 × 4,096 × 512 + 128 × 512 + 512): 4,260,352; two
+// hyper-connections (hc_mult 4: 24 × 16,384 + 24 + 3 each): 786,486. 21 CSA, 20 HCA and 2
+// sliding layers; the MoE 256 × 3 × 4,096 × 2,048 + a shared expert + router and bias. The
+// published safetensors total 290,944,616,402 also holds the first three hash-routed layers'
+// tid2eid buffer (129,280 × 6 int64 = 2,327,040) and not their 3 × 256 correction biases:
+// trainmem counts 290,944,616,402 − 2,327,040 + 768 = 290,942,290,130 (the Llama-style reading
+// was 298,769,050,624, +2.7%). Its MTP layer reads the main embedding and head.
+TEST(AuditedFamilies, DeepseekV4AttentionCompressorsAndHyperConnections) {
+  json ratios = json::array({0, 0});
+  for (int i = 0; i < 20; ++i) {
+    ratios.push_back(4);
+    ratios.push_back(128);
+  }
+  ratios.push_back(4);
+  ratios.push_back(0);  // the MTP layer's
+  const json v4 = {{"architectures", {"DeepseekV4ForCausalLM"}},
+                   {"model_type", "deepseek_v4"},
+                   {"hidden_size", 4096},
+                   {"num_hidden_layers", 43},
+                   {"num_attention_heads", 64},
+                   {"num_key_value_heads", 1},
+                   {"head_dim", 512},
+                   {"q_lora_rank", 1024},
+                   {"o_groups", 8},
+                   {"o_lora_rank", 1024},
+                   {"qk_rope_head_dim", 64},
+                   {"index_n_heads", 64},
+                   {"index_head_dim", 128},
+                   {"index_topk", 512},
+                   {"compress_ratios", ratios},
+                   {"hc_mult", 4},
+                   {"moe_intermediate_size", 2048},
+                   {"n_routed_experts", 256},
+                   {"n_shared_experts", 1},
+                   {"num_experts_per_tok", 6},
+                   {"num_hash_layers", 3},
+                   {"num_nextn_predict_layers", 1},
+                   {"topk_method", "noaux_tc"},
+                   {"sliding_window", 128},
+                   {"tie_word_embeddings", false},
+                   {"vocab_size", 129280}};
+  const ModelArch arch = MustParseModel(v4);
+  EXPECT_FALSE(HasWarningWith(arch, "not one trainmem knows"));
+  const std::vector<LayerParams> layers = CountLayerParams(arch);
+  EXPECT_EQ(layers[0].attention, 106956352);
+  EXPECT_EQ(layers[2].attention, 106956352 + 19142272);
+  EXPECT_EQ(layers[3].attention, 106956352 + 4260352);
+  EXPECT_EQ(layers[0].norms, 2 * 4096 + 786486);
+  EXPECT_EQ(Total(v4), 290942290130);
+  ExpectRoundTripAndShapes(v4);
+  json odd = v4;
+  odd["o_groups"] = 7;  // 64 heads do not split into 7 groups
+  EXPECT_FALSE(ParseModelArch(odd, "model").ok());
+}
+
 }  // namespace
 }  // namespace trainmem

@@ -135,6 +135,8 @@ constexpr CoreMessage kCoreMessages[] = {
     {"omni config: the thinker's language model is counted; the talker, the audio and vision "
      "towers and the speech decoder are not",
      "全模态配置：只计入 thinker 的语言模型；talker、音频与视觉编码器以及语音解码器不计入"},
+    {"{} leaves its shape to {}'s defaults, as transformers does: {}",
+     "{} 没有写出模型结构，按 transformers 的做法取 {} 的默认值：{}"},
     {"multimodal config: the language model in {} is counted; the vision tower (vision_config) "
      "and its projector are not, so the published total is larger",
      "多模态配置：只计入 {} 中的语言模型；视觉塔（vision_config）及其投影层不计入，"

@@ -133,6 +133,61 @@ std::int64_t AttentionExpertParams(const ModelArch& a, ParamMath& m, Recorder* r
   return m.Add(params, Mat(m, r, m.Mul(2, kv), a.hidden_size));
 }
 
+// DeepSeek-V4's attention (ModelArch::o_groups; modular_deepseek_v4.py DeepseekV4Attention,
+// DeepseekV4CSACompressor, DeepseekV4HCACompressor, DeepseekV4Indexer), d = head_dim:
+//   q_a_proj h × q_lora, q_norm q_lora, q_b_proj q_lora × heads·d, kv_proj h × d, kv_norm d,
+//   o_a_proj o_groups × (heads·d / o_groups → o_lora), o_b_proj o_groups·o_lora × h, sinks heads;
+//   CSA (ratio 4): kv_proj and gate_proj h × 2d, position_bias ratio × 2d, kv_norm d, and its
+//   indexer: the same compressor at index_head_dim i (h × 2i twice, ratio × 2i, norm i),
+//   q_b_proj q_lora × index_heads·i, weights_proj h × index_heads;
+//   HCA (another ratio): kv_proj and gate_proj h × d, position_bias ratio × d, kv_norm d.
+// DeepSeek-V4-Flash (h 4,096, 64 heads × 512, q_lora 1,024, 8 groups × 1,024): 106,956,352, and
+// 19,142,272 (CSA) or 4,260,352 (HCA) more.
+std::int64_t DeepseekV4AttentionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t d = a.head_dim;
+  const std::int64_t q_out = m.Mul(a.num_heads, d);
+  const std::int64_t groups = std::max<std::int64_t>(a.o_groups, 1);
+  std::int64_t p = Mat(m, r, a.q_lora_rank, a.hidden_size);
+  p = m.Add(p, Vec(m, r, a.q_lora_rank));
+  p = m.Add(p, Mat(m, r, q_out, a.q_lora_rank));
+  p = m.Add(p, Mat(m, r, d, a.hidden_size));
+  p = m.Add(p, Vec(m, r, d));
+  p = m.Add(p, Mat(m, r, a.o_lora_rank, q_out / groups, groups));
+  p = m.Add(p, Mat(m, r, a.hidden_size, m.Mul(groups, a.o_lora_rank)));
+  if (a.attention_sinks) p = m.Add(p, Vec(m, r, a.num_heads));
+  const std::int64_t ratio = a.compress_ratio;
+  if (ratio <= 0) return p;
+  auto compressor = [&](std::int64_t width, std::int64_t norm) {
+    std::int64_t c = Mat(m, r, width, a.hidden_size, 2);
+    c = m.Add(c, Mat(m, r, ratio, width));
+    return m.Add(c, Vec(m, r, norm));
+  };
+  if (ratio != 4) return m.Add(p, compressor(d, d));
+  const std::int64_t i = a.index_head_dim;
+  p = m.Add(p, compressor(m.Mul(2, d), d));
+  p = m.Add(p, compressor(m.Mul(2, i), i));
+  p = m.Add(p, Mat(m, r, m.Mul(a.index_n_heads, i), a.q_lora_rank));
+  return m.Add(p, Mat(m, r, a.index_n_heads, a.hidden_size));
+}
+
+// DeepseekV4HyperConnection: fn (2 + n)·n × n·h, base (2 + n)·n, scale 3, for n = hc_mult
+// streams; DeepseekV4HyperHead: n × n·h, base n, scale 1.
+std::int64_t HyperConnectionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  const std::int64_t n = a.hyper_connections;
+  const std::int64_t mix = m.Mul(n + 2, n);
+  std::int64_t p = Mat(m, r, mix, m.Mul(n, a.hidden_size));
+  p = m.Add(p, Vec(m, r, mix));
+  return m.Add(p, Vec(m, r, 3));
+}
+
+std::int64_t HyperHeadParams(const ModelArch& a, ParamMath& m, Recorder* r) {
+  if (a.hyper_connections <= 0) return 0;
+  const std::int64_t n = a.hyper_connections;
+  std::int64_t p = Mat(m, r, n, m.Mul(n, a.hidden_size));
+  p = m.Add(p, Vec(m, r, n));
+  return m.Add(p, Vec(m, r, 1));
+}
+
 std::int64_t GqaAttentionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   const std::int64_t q_out = m.Mul(a.num_heads, a.head_dim);
   const std::int64_t kv_out = m.Mul(a.num_kv_heads, a.head_dim);
@@ -397,6 +452,10 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
         p.attention = AttentionExpertParams(a, m, r, p.idle_attention);
         break;
       }
+      if (a.o_groups > 0) {
+        p.attention = DeepseekV4AttentionParams(a, m, r);
+        break;
+      }
       p.attention = a.attention == AttentionKind::kMla ? MlaAttentionParams(a, m, r)
                                                        : GqaAttentionParams(a, m, r);
       break;
@@ -430,6 +489,11 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
       break;
   }
   p.norms = NormParams(a, a.hidden_size, m, r, a.norms_per_layer);
+  // DeepSeek-V4: two hyper-connections per block (around attention and around the MoE).
+  if (a.hyper_connections > 0) {
+    p.norms = m.Add(p.norms, HyperConnectionParams(a, m, r));
+    p.norms = m.Add(p.norms, HyperConnectionParams(a, m, r));
+  }
   // Gemma 4's layer_scalar, and the per-layer-embedding gate (h → width), projection (width → h)
   // and post_per_layer_input_norm: small and replicated, counted with the norms.
   if (a.layer_scalar) p.norms = m.Add(p.norms, Vec(m, r, 1));
@@ -528,6 +592,7 @@ void SetLayerView(const ModelArch& arch, std::int64_t layer, ModelArch& view) {
   view.kv_projections = arch.KvProjectionsOf(layer);
   // GLM-5's "shared" indexer layers reuse an earlier layer's top-k choice: no indexer weights.
   view.index_n_heads = arch.SharesIndexer(layer) ? 0 : arch.index_n_heads;
+  view.compress_ratio = arch.CompressRatioOf(layer);
   if (arch.Heterogeneous()) {
     view.norms_per_layer =
         (arch.MixerOf(layer) != MixerKind::kNone ? 1 : 0) + (arch.HasMlp(layer) ? 1 : 0);
@@ -555,23 +620,30 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
       int kv_projections;
       MixerKind mixer;
       bool mlp, moe, shares_indexer;
+      std::int64_t compress_ratio;
       LayerParams params;
     };
     std::vector<Kind> kinds;
     ModelArch view = UniformView(arch);
     for (std::size_t i = 0; i < n; ++i) {
       const auto layer = static_cast<std::int64_t>(i);
-      const Kind key{arch.HeadsOf(layer),         arch.KvHeadsOf(layer),
-                     arch.MlpWidthOf(layer),      arch.HeadDimOf(layer),
-                     arch.KvProjectionsOf(layer), arch.MixerOf(layer),
-                     arch.HasMlp(layer),          LayerIsMoe(arch, layer),
-                     arch.SharesIndexer(layer),   {}};
+      const Kind key{arch.HeadsOf(layer),
+                     arch.KvHeadsOf(layer),
+                     arch.MlpWidthOf(layer),
+                     arch.HeadDimOf(layer),
+                     arch.KvProjectionsOf(layer),
+                     arch.MixerOf(layer),
+                     arch.HasMlp(layer),
+                     LayerIsMoe(arch, layer),
+                     arch.SharesIndexer(layer),
+                     arch.CompressRatioOf(layer),
+                     {}};
       const Kind* found = nullptr;
       for (const Kind& k : kinds) {
         if (k.heads == key.heads && k.kv == key.kv && k.width == key.width &&
             k.head_dim == key.head_dim && k.kv_projections == key.kv_projections &&
             k.mixer == key.mixer && k.mlp == key.mlp && k.moe == key.moe &&
-            k.shares_indexer == key.shares_indexer)
+            k.shares_indexer == key.shares_indexer && k.compress_ratio == key.compress_ratio)
           found = &k;
       }
       if (found == nullptr) {
@@ -631,6 +703,7 @@ std::int64_t MtpModuleParamsChecked(const ModelArch& arch, bool with_embedding_c
   const LayerParams block = MtpBlockParams(arch, m);
   std::int64_t params = m.Add(block.total(), NormParams(arch, arch.hidden_size, m, nullptr, 3));
   params = m.Add(params, m.Mul(2, arch.hidden_size, arch.hidden_size));
+  params = m.Add(params, HyperHeadParams(arch, m, nullptr));  // DeepSeek-V4's MTP has its own
   const std::int64_t table = m.Mul(arch.vocab_size, arch.hidden_size);
   if (with_embedding_copies && arch.mtp_embedding_copies) {
     params = m.Add(params, arch.tie_embeddings ? table : m.Mul(2, table));
@@ -653,6 +726,7 @@ ParamCounts CountParamsOfLayersChecked(const ModelArch& arch,
   c.embedding = EmbeddingParams(arch, m, nullptr);
   c.output_head = HeadParams(arch, m, nullptr);
   c.final_norm = arch.final_norm ? NormParams(arch, arch.hidden_size, m) : 0;
+  c.final_norm = m.Add(c.final_norm, HyperHeadParams(arch, m, nullptr));  // DeepSeek-V4
   std::int64_t blocks = 0;
   std::int64_t active_routed = 0;
   std::int64_t idle = 0;
@@ -684,6 +758,7 @@ std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& m
   HeadParams(arch, m, &r);
   r.group = ParamTensor::kFinalNorm;
   if (arch.final_norm) NormParams(arch, arch.hidden_size, m, &r);
+  HyperHeadParams(arch, m, &r);
   r.group = ParamTensor::kBlock;
   if (arch.ShapesVaryByLayer()) {
     // Every layer its own sizes (DeciLM, Gemma 4): recorded one by one.
@@ -717,6 +792,7 @@ std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& m
     NormParams(arch, arch.hidden_size, m, &r, 3);
     Mat(m, &r, arch.hidden_size, m.Mul(2, arch.hidden_size));
     if (arch.mtp_head_copy) Mat(m, &r, arch.vocab_size, arch.hidden_size);
+    HyperHeadParams(arch, m, &r);
   }
   return out;
 }

@@ -235,6 +235,19 @@ struct ModelArch {
   // routed experts read and write this width instead of hidden_size, behind fc1_latent_proj
   // (h → latent) and fc2_latent_proj (latent → h); the shared expert stays h wide. 0 = none.
   std::int64_t moe_latent_size = 0;
+  // DeepSeek-V4 (DeepseekV4Config; modular_deepseek_v4.py DeepseekV4Attention): queries through
+  // q_lora_rank (q_a_proj, q_norm, q_b_proj), one shared key = value head (kv_proj h → head_dim,
+  // kv_norm), a grouped low-rank output (o_a_proj: o_groups groups of heads·head_dim / o_groups →
+  // o_lora_rank; o_b_proj o_groups·o_lora_rank → h) and one sink per head; beside it a KV
+  // compressor by the layer's compress_ratios entry (4: CSA with its lightning indexer of
+  // index_n_heads × index_head_dim; another ratio: HCA; 0: sliding window only). Manifold
+  // hyper-connections (hc_mult streams): two DeepseekV4HyperConnection per block, one
+  // DeepseekV4HyperHead before the final norm. 0 / empty: none of these.
+  std::int64_t o_groups = 0;
+  std::int64_t o_lora_rank = 0;
+  std::int64_t hyper_connections = 0;
+  std::vector<std::int64_t> layer_compress_ratio;
+  std::int64_t compress_ratio = 0;  // set only on the per-layer views the counter builds
   // LFM2 short convolution: kernel (conv_L_cache) and whether its linears and conv have biases.
   std::int64_t short_conv_kernel = 0;
   bool short_conv_bias = false;
@@ -255,7 +268,11 @@ struct ModelArch {
   // KV-shared layers).
   bool ShapesVaryByLayer() const {
     return Heterogeneous() || global_head_dim > 0 || kv_shared_layers > 0 || sliding_heads > 0 ||
-           cla_share_factor > 1 || !layer_shares_indexer.empty();
+           cla_share_factor > 1 || !layer_shares_indexer.empty() || !layer_compress_ratio.empty();
+  }
+  std::int64_t CompressRatioOf(std::int64_t layer) const {
+    if (layer < 0 || static_cast<std::size_t>(layer) >= layer_compress_ratio.size()) return 0;
+    return layer_compress_ratio[static_cast<std::size_t>(layer)];
   }
   bool FullAttentionLayer(std::int64_t layer) const {
     return layer_uses_sliding.empty() || layer < 0 ||

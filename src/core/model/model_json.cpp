@@ -49,6 +49,18 @@ void WriteAttention(const ModelArch& a, Family family, json& j) {
       }
     }
   }
+  if (a.o_groups > 0) {  // DeepSeek-V4
+    j["o_groups"] = a.o_groups;
+    j["o_lora_rank"] = a.o_lora_rank;
+    j["q_lora_rank"] = a.q_lora_rank;
+    if (a.index_n_heads > 0) {
+      j["index_n_heads"] = a.index_n_heads;
+      j["index_head_dim"] = a.index_head_dim;
+      if (a.index_topk > 0) j["index_topk"] = a.index_topk;
+    }
+    if (!a.layer_compress_ratio.empty()) j["compress_ratios"] = a.layer_compress_ratio;
+  }
+  if (a.hyper_connections > 0) j["hc_mult"] = a.hyper_connections;
   if (a.cla_share_factor > 1) {
     j["use_cla"] = true;
     j["cla_share_factor"] = a.cla_share_factor;

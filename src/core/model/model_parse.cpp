@@ -87,6 +87,11 @@ constexpr NamedFamily kFamilies[] = {
     {"deepseek_v2", Family::kDeepSeek},
     {"deepseek_v3", Family::kDeepSeek},
     {"deepseek_v32", Family::kDeepSeek},
+    // DeepSeek-V4 (ModelArch::o_groups): its MoE is DeepSeek-V3's (n_routed_experts,
+    // e_score_correction_bias), its attention its own. sgl-project's V4 FP8 configs call it
+    // deepseek_ref.
+    {"deepseek_v4", Family::kDeepSeek},
+    {"deepseek_ref", Family::kDeepSeek},
     {"glm4_moe", Family::kGlmMoe},
     // GLM-4.7-Flash: GLM-4.5's MoE (first dense block, e_score_correction_bias) with MLA
     // attention, read by its kv_lora_rank / q_lora_rank fields.
@@ -276,6 +281,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"Qwen3MoeForCausalLM", "qwen3_moe"},
     {"DeepseekForCausalLM", "deepseek"},
     {"DeepseekV2ForCausalLM", "deepseek_v2"},
+    {"DeepseekV4ForCausalLM", "deepseek_v4"},
     {"DeepseekV3ForCausalLM", "deepseek_v3"},
     {"DeepseekV32ForCausalLM", "deepseek_v32"},
     {"Glm4MoeForCausalLM", "glm4_moe"},
@@ -625,11 +631,14 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   const bool step = a.model_type == "step3p5";
   // GLM-5 (glm_moe_dsa): the checkpoint's MTP layer reads the main embedding and head; GLM-5.3's
   // published total (753,329,940,480) is exact only without a copy of either.
+  // DeepSeek-V4's MTP layer reads the main embedding and head (the published totals of V4-Flash
+  // and V4-Pro hold neither twice).
   // Nemotron-H (NemotronHForCausalLM, mtp_hybrid_override_pattern): the MTP block is eh_proj,
   // enorm / hnorm, its blocks and a final norm; Nemotron-3-Super's published total
   // (123,611,012,096) holds no embedding or head in it.
   a.mtp_embedding_copies = family != Family::kQwen3Next && a.model_type != "mimo" && !step &&
-                           a.model_type != "glm_moe_dsa" && a.model_type != "nemotron_h";
+                           a.model_type != "glm_moe_dsa" && a.model_type != "nemotron_h" &&
+                           a.model_type != "deepseek_v4" && a.model_type != "deepseek_ref";
   a.mtp_head_copy = step;
   a.mtp_dense = step;
 }
@@ -664,6 +673,55 @@ void ReadIndexerTypes(FieldReader& f, ModelArch& a) {
     return;
   }
   if (any) a.layer_shares_indexer = std::move(shared);
+}
+
+// DeepSeek-V4's attention, compressors and hyper-connections (ModelArch::o_groups), read
+// whenever their fields are present.
+void ReadDeepseekV4(FieldReader& f, ModelArch& a) {
+  if (!f.Has("o_groups") && !f.Has("hc_mult") && !f.Has("compress_ratios")) return;
+  a.hyper_connections = f.Int("hc_mult", 1, 64).value_or(0);
+  if (!f.Has("o_groups")) return;
+  a.o_groups = f.Int("o_groups", 1, kMaxHeads).value_or(0);
+  a.o_lora_rank = f.RequiredInt("o_lora_rank", 1, kMaxWidth, kTooLarge);
+  a.q_lora_rank = f.RequiredInt("q_lora_rank", 1, kMaxWidth, kTooLarge);
+  a.attention_sinks = true;
+  if (a.o_groups > 0 && a.num_heads % a.o_groups != 0) {
+    f.Fail("o_groups", std::to_string(a.o_groups) + " output groups do not divide the " +
+                           std::to_string(a.num_heads) + " heads");
+    return;
+  }
+  if (f.Has("index_n_heads") || f.Has("index_head_dim")) {
+    a.index_n_heads = f.RequiredInt("index_n_heads", 1, kMaxHeads, kTooLarge);
+    a.index_head_dim = f.RequiredInt("index_head_dim", 1, kMaxWidth, kTooLarge);
+    a.index_topk = f.Int("index_topk", 1, kMaxPositions, kTooLarge).value_or(0);
+  }
+  const json* ratios = f.Get("compress_ratios");
+  if (ratios == nullptr || ratios->is_null()) return;
+  // One entry per layer, then one per MTP layer (whose attention is sliding-window only).
+  const auto n = static_cast<std::size_t>(a.num_layers);
+  if (!ratios->is_array() || ratios->size() < n) {
+    f.Fail("compress_ratios", "expected a list of at least " + std::to_string(n) +
+                                  " entries (one per layer), got " +
+                                  detail::Dump(*ratios).substr(0, 60));
+    return;
+  }
+  std::vector<std::int64_t> per_layer(n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const json& r = (*ratios)[i];
+    if (!r.is_number_integer() || r.get<std::int64_t>() < 0 ||
+        r.get<std::int64_t>() > kMaxPositions) {
+      f.Fail(
+          "compress_ratios[" + std::to_string(i) + "]",
+          "expected a whole number from 0 (no compression), got " + detail::Dump(r).substr(0, 40));
+      return;
+    }
+    per_layer[i] = r.get<std::int64_t>();
+    if (per_layer[i] == 4 && a.index_n_heads == 0) {
+      f.Fail("index_n_heads", "missing required field (compress ratio 4 layers have an indexer)");
+      return;
+    }
+  }
+  a.layer_compress_ratio = std::move(per_layer);
 }
 
 void ReadMla(FieldReader& f, ModelArch& a) {
@@ -1464,6 +1522,7 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path,
     a.intermediate_size =
         f.Int("shared_intermediate_size", 1, kMaxWidth).value_or(a.intermediate_size);
   }
+  ReadDeepseekV4(f, a);
   // JetMoE's attention is a mixture of experts routed like its MLP (num_local_experts, top
   // num_experts_per_tok): modeling_jetmoe.py builds the MoA and both output biases always.
   a.attention_experts = a.model_type == "jetmoe" && a.num_experts > 0;
