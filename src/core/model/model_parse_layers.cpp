@@ -89,8 +89,10 @@ std::optional<std::vector<LayerKind>> ReadLayerTypes(FieldReader& f, std::int64_
     } else if (name == "conv") {
       k.conv = true;
     } else if (name == "full_attention" || name == "chunked_attention" || name == "attention" ||
-               (number && t.get<std::int64_t>() == 1)) {
-      // softmax attention (Llama 4's chunked layers attend within a chunk: no parameters)
+               name == "deepseek_sparse_attention" || (number && t.get<std::int64_t>() == 1)) {
+      // softmax attention (Llama 4's chunked layers attend within a chunk: no parameters;
+      // GlmMoeDsaConfig in transformers 5 names its DSA layers deepseek_sparse_attention, whose
+      // indexer the index_* fields and indexer_types describe)
     } else {
       f.Fail(std::string(key) + "[" + std::to_string(i) + "]",
              "unsupported layer type " + detail::Dump(t) +
