@@ -448,5 +448,50 @@ TEST(AuditedFamilies, DeepseekV4AttentionCompressorsAndHyperConnections) {
   EXPECT_FALSE(ParseModelArch(odd, "model").ok());
 }
 
+// inclusionAI/Ling-3.0-tiny (bailing_hybrid, BailingMoeV3): every 4th layer MLA (q_a 1,536 ×
+// 256 + norm, q_b 256 × 16·192, kv_a 1,536 × 576 + norm 512, kv_b 512 × 16·256, a head-wise
+// g_proj 1,536 × 16, dense 16·128 × 1,536: 7,332,608), the 18 others Kimi Delta Attention with
+// full-rank gates (no_kda_lora): 18,925,712 (derivation in model_parse_layers.cpp). One dense and
+// 23 MoE layers of 128 experts × 512 + a shared one + router with its expert_bias. The published
+// safetensors total 7,893,392,800, to the unit (it was read as lightning attention, +1.06%).
+TEST(AuditedFamilies, LingHybridMlaAndKimiDeltaLayers) {
+  const json ling = {{"architectures", {"BailingMoeV3ForCausalLM"}},
+                     {"model_type", "bailing_hybrid"},
+                     {"hidden_size", 1536},
+                     {"intermediate_size", 4608},
+                     {"num_hidden_layers", 24},
+                     {"num_attention_heads", 16},
+                     {"num_key_value_heads", 16},
+                     {"head_dim", 128},
+                     {"vocab_size", 157184},
+                     {"tie_word_embeddings", false},
+                     {"layer_group_size", 4},
+                     {"short_conv_kernel_size", 4},
+                     {"no_kda_lora", true},
+                     {"gated_attention_proj_granularity_type", "head_wise"},
+                     {"qk_nope_head_dim", 128},
+                     {"qk_rope_head_dim", 64},
+                     {"v_head_dim", 128},
+                     {"q_lora_rank", 256},
+                     {"kv_lora_rank", 512},
+                     {"use_qk_norm", true},
+                     {"first_k_dense_replace", 1},
+                     {"num_experts", 128},
+                     {"num_experts_per_tok", 8},
+                     {"num_shared_experts", 1},
+                     {"moe_intermediate_size", 512},
+                     {"moe_shared_expert_intermediate_size", 512},
+                     {"moe_router_enable_expert_bias", true}};
+  const ModelArch arch = MustParseModel(ling);
+  EXPECT_FALSE(HasWarningWith(arch, "not one trainmem knows"));
+  EXPECT_EQ(arch.MixerOf(0), MixerKind::kKimiDelta);
+  EXPECT_EQ(arch.MixerOf(3), MixerKind::kAttention);
+  const std::vector<LayerParams> layers = CountLayerParams(arch);
+  EXPECT_EQ(layers[3].attention, 7332608);
+  EXPECT_EQ(layers[0].attention, 18925712);
+  EXPECT_EQ(Total(ling), 7893392800);
+  ExpectRoundTripAndShapes(ling);
+}
+
 }  // namespace
 }  // namespace trainmem

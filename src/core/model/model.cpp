@@ -257,6 +257,9 @@ std::int64_t MlaAttentionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   params = m.Add(params, Mat(m, r, a.hidden_size, m.Mul(a.num_heads, a.v_head_dim)));
   if (a.qkv_bias) params = m.Add(params, Vec(m, r, kv_a_out));
   if (a.o_bias) params = m.Add(params, Vec(m, r, a.hidden_size));
+  // Ling 3.0's head-wise output gate (gated_attention_proj_granularity_type "head_wise"): g_proj,
+  // h → one gate per head, no bias.
+  if (a.head_gate) params = m.Add(params, Mat(m, r, a.num_heads, a.hidden_size));
   return m.Add(params, IndexerParams(a, m, r));
 }
 
@@ -293,11 +296,15 @@ std::int64_t KimiDeltaParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   params = m.Add(params, Mat(m, r, width, a.linear_conv_kernel, 3));  // short convs
   params = m.Add(params, Vec(m, r, heads));                           // A_log
   params = m.Add(params, Vec(m, r, width));                           // dt_bias
-  params = m.Add(params, Mat(m, r, d, a.hidden_size, 2));             // f_a_proj, g_a_proj
-  params = m.Add(params, Mat(m, r, width, d, 2));                     // f_b_proj, g_b_proj
-  params = m.Add(params, Mat(m, r, heads, a.hidden_size));            // b_proj
-  params = m.Add(params, NormParams(a, d, m, r));                     // o_norm
-  return m.Add(params, Mat(m, r, a.hidden_size, width));              // o_proj
+  if (a.kda_full_rank) {
+    params = m.Add(params, Mat(m, r, width, a.hidden_size, 2));  // f_proj, g_proj
+  } else {
+    params = m.Add(params, Mat(m, r, d, a.hidden_size, 2));  // f_a_proj, g_a_proj
+    params = m.Add(params, Mat(m, r, width, d, 2));          // f_b_proj, g_b_proj
+  }
+  params = m.Add(params, Mat(m, r, heads, a.hidden_size));  // b_proj
+  params = m.Add(params, NormParams(a, d, m, r));           // o_norm
+  return m.Add(params, Mat(m, r, a.hidden_size, width));    // o_proj
 }
 
 // MiniMax-01 lightning attention as in modeling_minimax.py (MiniMaxLightningAttention), with

@@ -243,6 +243,9 @@ struct ModelArch {
   // index_n_heads × index_head_dim; another ratio: HCA; 0: sliding window only). Manifold
   // hyper-connections (hc_mult streams): two DeepseekV4HyperConnection per block, one
   // DeepseekV4HyperHead before the final norm. 0 / empty: none of these.
+  // Kimi Delta Attention with full-rank forget and output gates (Ling 3.0's no_kda_lora):
+  // f_proj and g_proj heads·head_dim × h instead of the rank-head_dim pairs.
+  bool kda_full_rank = false;
   std::int64_t o_groups = 0;
   std::int64_t o_lora_rank = 0;
   std::int64_t hyper_connections = 0;

@@ -198,6 +198,7 @@ bool WriteKimiLinear(const ModelArch& a, json& j) {
                              {"num_heads", a.linear_num_value_heads},
                              {"head_dim", a.linear_value_head_dim},
                              {"short_conv_kernel_size", a.linear_conv_kernel}};
+  if (a.kda_full_rank) j["no_kda_lora"] = true;
   return true;
 }
 

@@ -256,6 +256,10 @@ constexpr NamedFamily kFamilies[] = {
     // softmax attention and the others linear attention shaped like MiniMax-01's lightning layer
     // (model_parse_layers.cpp).
     {"bailing_moe_linear", Family::kLlama},
+    // Ling / Ring 2.5-3.0 (BailingMoeV3, model_type bailing_hybrid): MLA every
+    // layer_group_size-th layer with a head-wise output gate, Kimi Delta Attention elsewhere
+    // (full-rank gates with no_kda_lora), Ling 2.0's MoE (model_parse_layers.cpp).
+    {"bailing_hybrid", Family::kLlama},
 };
 
 // Hugging Face architecture classes (config.json "architectures") of the families above.
@@ -376,6 +380,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"Mamba2ForCausalLM", "mamba2"},
     {"JambaForCausalLM", "jamba"},
     {"JetMoeForCausalLM", "jetmoe"},
+    {"BailingMoeV3ForCausalLM", "bailing_hybrid"},
     {"BaichuanForCausalLM", "baichuan"},
 };
 
@@ -638,7 +643,8 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   // (123,611,012,096) holds no embedding or head in it.
   a.mtp_embedding_copies = family != Family::kQwen3Next && a.model_type != "mimo" && !step &&
                            a.model_type != "glm_moe_dsa" && a.model_type != "nemotron_h" &&
-                           a.model_type != "deepseek_v4" && a.model_type != "deepseek_ref";
+                           a.model_type != "deepseek_v4" && a.model_type != "deepseek_ref" &&
+                           a.model_type != "bailing_hybrid";
   a.mtp_head_copy = step;
   a.mtp_dense = step;
 }
@@ -824,7 +830,8 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
   // AFMoE's gate_proj is a separate h → heads·head_dim linear: the same count.
   a.attention_output_gate =
       f.Bool("attn_output_gate").value_or(family == Family::kQwen3Next || a.model_type == "afmoe");
-  a.head_gate = f.Bool("use_head_wise_attn_gate").value_or(false);
+  a.head_gate = f.Bool("use_head_wise_attn_gate").value_or(false) ||
+                f.String("gated_attention_proj_granularity_type").value_or("") == "head_wise";
   if (f.Has("kv_lora_rank")) {
     // MLA heads are qk_nope + qk_rope wide for q and k (v: v_head_dim); hidden / heads means
     // nothing there, and the HF config's head_dim (when given) is the rotary width.
@@ -1203,6 +1210,9 @@ void ReadMoe(FieldReader& f, Family family, ModelArch& a) {
   // LFM2-MoE: use_expert_bias (default true), a persistent buffer in the checkpoint; AFMoE's
   // router keeps an expert_bias likewise.
   if (a.model_type == "lfm2_moe" || a.model_type == "afmoe") a.router_bias = true;
+  // Ling 3.0 (BailingMoeV3): the router's expert_bias is stored whether or not the config spells
+  // moe_router_enable_expert_bias (Ling-3.0-flash's published total holds 512 per MoE layer).
+  if (a.model_type == "bailing_hybrid") a.router_bias = true;
   // Arctic's parallel_attn_mlp_res (ArcticDecoderLayer): residual_layernorm + residual_mlp, a
   // dense MLP hidden_size wide beside the experts, counted as one shared expert of that width.
   if (a.model_type == "arctic" && f.Bool("parallel_attn_mlp_res").value_or(false)) {

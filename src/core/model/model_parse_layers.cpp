@@ -493,6 +493,7 @@ void ReadKimiLinear(FieldReader& f, ModelArch& a) {
   a.linear_num_key_heads = a.linear_num_value_heads = heads;
   a.linear_key_head_dim = a.linear_value_head_dim = dim;
   a.linear_conv_kernel = kernel;
+  a.kda_full_rank = f.Bool("no_kda_lora").value_or(false);
   a.warnings.push_back(
       std::to_string(kda_layers) + " of " + std::to_string(a.num_layers) +
       " layers use Kimi Delta Attention (linear): no KV cache and no seq × seq scores; their saved "
@@ -752,7 +753,27 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
   } else if (mamba_layers > 0) {
     f.Fail("layer_types", "mixes mamba and linear_attention layers, which trainmem does not model");
   }
-  if (any_linear) {
+  if (any_linear && a.model_type == "bailing_hybrid") {
+    // Ling 3.0 (BailingMoeV3): the linear layers are Kimi Delta Attention over all heads, each
+    // head_dim wide (128; MLA makes the model's head_dim nope + rope), short convolutions of
+    // short_conv_kernel_size, and full-rank f/g gates with no_kda_lora. Ling-3.0-tiny's: q, k,
+    // v, f, g 5 × 2,048 × 1,536, convs 3 × 2,048 × 4, b_proj 16 × 1,536, A_log 16, dt_bias 2,048,
+    // o_norm 128, o_proj 1,536 × 2,048 = 18,925,712.
+    a.linear_num_key_heads = a.linear_num_value_heads = a.num_heads;
+    a.linear_key_head_dim = a.linear_value_head_dim = f.Int("head_dim", 1, kMaxWidth).value_or(128);
+    a.linear_conv_kernel = f.Int("short_conv_kernel_size", 1, 1024).value_or(4);
+    a.kda_full_rank = f.Bool("no_kda_lora").value_or(false);
+    std::int64_t kda_layers = 0;
+    for (const LayerKind& k : *from_list) {
+      a.layer_mixer.push_back(k.linear ? MixerKind::kKimiDelta : MixerKind::kAttention);
+      kda_layers += k.linear ? 1 : 0;
+    }
+    a.warnings.push_back(
+        std::to_string(kda_layers) + " of " + std::to_string(a.num_layers) +
+        " layers use Kimi Delta Attention (linear): no KV cache and no seq × seq scores; their "
+        "saved activations follow fla's chunked kernel (64-token chunks), the d × d state per "
+        "head is recomputed in backward");
+  } else if (any_linear) {
     // Gated DeltaNet when its linear_* sizes are given or the family is Qwen3-Next; otherwise
     // MiniMax-01 lightning attention (its layer_types also say "linear_attention").
     const bool delta_net = family == Family::kQwen3Next || f.Has("linear_num_value_heads") ||
