@@ -1645,7 +1645,9 @@ void FillSubConfigDefaults(json& text, const std::string& key, std::vector<std::
       {"mistral", "MistralConfig", 4096, 14336, 32, 32, 8, 32000},
       {"qwen2", "Qwen2Config", 4096, 22016, 32, 32, 32, 151936},
   };
-  const std::string type = text.value("model_type", std::string());
+  const auto type_it = text.find("model_type");
+  if (type_it == text.end() || !type_it->is_string()) return;  // a wrong type is reported later
+  const std::string type = type_it->get<std::string>();
   for (const Defaults& d : kDefaults) {
     if (type != d.model_type) continue;
     const std::pair<const char*, std::int64_t> fields[] = {
