@@ -184,6 +184,19 @@ TEST(ImportHfTrainer, DeepspeedChatDefaultsAndStep3) {
   EXPECT_EQ(At(step3.config, "activation_checkpoint.mode"), "full");
   EXPECT_EQ(step3.config["model"], "llama2-7b");
   EXPECT_TRUE(AnyContains(step3.report.problems, "the critic, the reference and the reward"));
+  EXPECT_TRUE(AnyContains(step1.report.notes, "pads every sample to max_seq_len"));
+  // Step 2 (DeepSpeedExamples' committed reward-model run, opt-350m on 16 × V100): its
+  // --num_padding_at_beginning marks the reward model, whose batch holds each pair's chosen and
+  // rejected answers: 4 pairs run 8 sequences of 512.
+  const ImportResult step2 = MustImport(
+      {{"run.sh",
+        "deepspeed main.py --data_path Dahoas/rm-static --model_name_or_path facebook/opt-350m "
+        "--num_padding_at_beginning 1 --per_device_train_batch_size 4 --max_seq_len 512 "
+        "--zero_stage 0 --deepspeed --output_dir ./output\n"}});
+  EXPECT_EQ(At(step2.config, "training.local_batch_size"), 8);
+  EXPECT_EQ(At(step2.config, "training.seq_len"), 512);
+  EXPECT_TRUE(AnyContains(step2.report.notes, "one-wide value head"));
+  EXPECT_FALSE(AnyContains(step1.report.notes, "value head"));
 }
 
 // Arguments in a file the launch names: accelerate + TRL's --config, LLaMA-Factory's positional

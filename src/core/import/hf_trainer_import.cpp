@@ -411,6 +411,9 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
   if (r.Flag("packing").value_or(false) || r.Flag("neat_packing").value_or(false) ||
       Lower(ArgText(values.count("stage") ? values.at("stage").value : json())) == "pt") {
     b.Note("packing fills each sample to the full length: the estimate's sequence length");
+  } else if (ds_chat) {
+    // DeepSpeed-Chat's data_utils tokenizes with padding="max_length" (steps 1 and 2).
+    b.Note("DeepSpeed-Chat pads every sample to max_seq_len: the estimate's sequence length");
   } else if (seq_found) {
     b.Note(
         "samples are padded to the longest in each batch: the sequence length is the most "
@@ -511,6 +514,15 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
     if (EndsWith(program, "train_ppo") || program.find("ppo_ray") != std::string::npos)
       stage = "ppo";
   }
+  // DeepSpeed-Chat step 2 (training/step2_reward_model_finetuning/main.py, the only step with
+  // --num_padding_at_beginning besides step 3): a reward model trained on chosen / rejected
+  // pairs, both in each batch (DataCollatorReward concatenates them).
+  const bool ds_chat_rm = ds_chat && !rlhf &&
+                          (values.count("num_padding_at_beginning") ||
+                           Lower(launch.program).find("step2") != std::string::npos ||
+                           Lower(launch.file).find("step2") != std::string::npos);
+  if (stage.empty() && ds_chat_rm) stage = "rm";
+  r.Find("num_padding_at_beginning");
   const bool lora = b.Has("training.lora_rank");
   if ((stage == "dpo" || stage == "kto") && !lora) {
     b.Problem("stage " + stage +
@@ -530,6 +542,13 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
     b.Note("stage " + stage + ": each of the " + std::to_string(pairs) +
            " pairs is a chosen and a rejected sequence, so the forward runs " +
            std::to_string(2 * pairs));
+  }
+  if (ds_chat_rm) {
+    // DeepSpeed-Chat's RewardModel wraps the base transformer without its LM head.
+    b.Note(
+        "DeepSpeed-Chat step 2: the reward model scores each sequence with a one-wide value "
+        "head; the vocabulary logits and loss the estimate counts are not formed (an "
+        "over-estimate)");
   }
   if (stage == "ppo") {
     b.Problem(
