@@ -76,6 +76,7 @@ constexpr CoreMessage kCoreMessages[] = {
     {"Megatron/MindSpeed launch script", "Megatron/MindSpeed 启动脚本"},
     {"DeepSpeed config (JSON)", "DeepSpeed 配置（JSON）"},
     {"MindSpeed-LLM FSDP2 YAML", "MindSpeed-LLM FSDP2 YAML 任务文件"},
+    {"torchtune recipe config (YAML)", "torchtune 训练配方配置（YAML）"},
     {"Hugging Face Trainer YAML", "Hugging Face Trainer 参数 YAML"},
     {"Hugging Face Trainer arguments (JSON)", "Hugging Face Trainer 参数（JSON）"},
     {"must be at most {}, got {}", "至多为 {}，当前为 {}"},

@@ -97,6 +97,8 @@ const char* InputKindName(InputKind kind) {
       return "DeepSpeed config (JSON)";
     case InputKind::kFsdp2Yaml:
       return "MindSpeed-LLM FSDP2 YAML";
+    case InputKind::kTorchtuneYaml:
+      return "torchtune recipe config (YAML)";
     case InputKind::kHfTrainerYaml:
       return "Hugging Face Trainer YAML";
     case InputKind::kHfTrainerJson:
@@ -147,6 +149,9 @@ InputKind DetectInputKind(std::string_view name, std::string_view text) {
   // flat at the start of a line; MindSpeed-LLM FSDP2 jobs nest them under parallel: and
   // training: sections (and any other YAML is read as one, to say what it lacks).
   const bool yaml_name = EndsWith(lower_name, ".yaml") || EndsWith(lower_name, ".yml");
+  // torchtune's recipe configs name their classes: model: _component_: torchtune.models.…
+  if (import_detail::IsTorchtuneYamlText(t) && HasYamlSection(t, "model"))
+    return InputKind::kTorchtuneYaml;
   const bool trainer_keys =
       HasYamlSection(t, "per_device_train_batch_size") || HasYamlSection(t, "finetuning_type") ||
       HasYamlSection(t, "deepspeed") || HasYamlSection(t, "distributed_type") ||

@@ -289,7 +289,7 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
   ImportResult result;
   Builder b(result.report);
   std::vector<Error> fatal;
-  std::vector<const InputFile*> python, scripts, hf, yaml, trainer_yaml;
+  std::vector<const InputFile*> python, scripts, hf, yaml, trainer_yaml, torchtune_yaml;
   std::vector<std::pair<const InputFile*, InputKind>> json_jobs;
   const InputFile* toml = nullptr;
   for (const InputFile& f : files) {
@@ -321,6 +321,9 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
       case InputKind::kHfTrainerJson:
         trainer_yaml.push_back(&f);
         break;
+      case InputKind::kTorchtuneYaml:
+        torchtune_yaml.push_back(&f);
+        break;
       case InputKind::kTrainmemConfig:
       case InputKind::kTorchtitanJson:
       case InputKind::kDeepspeedJson:
@@ -335,17 +338,26 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
                          "not a file trainmem reads (expected a torchtitan TOML or Python "
                          "registry, a Megatron/MindSpeed launch script, a DeepSpeed JSON, "
                          "a Hugging Face Trainer launch script, a LLaMA-Factory / TRL / "
-                         "accelerate YAML, a MindSpeed-LLM FSDP2 YAML, a config.json or a "
-                         "trainmem config)"});
+                         "accelerate YAML, a MindSpeed-LLM FSDP2 YAML, a torchtune recipe "
+                         "config, a config.json or a trainmem config)"});
         break;
     }
   }
   if (!fatal.empty()) return Failed(std::move(fatal));
   const bool has_job = !python.empty() || !scripts.empty() || toml || !json_jobs.empty() ||
-                       !yaml.empty() || !trainer_yaml.empty();
+                       !yaml.empty() || !trainer_yaml.empty() || !torchtune_yaml.empty();
   if (!has_job && hf.empty()) {
     if (!result.measurements.empty()) return Result<ImportResult>::Success(std::move(result));
     return Result<ImportResult>::Failure("", "no file given");
+  }
+  // torchtune: the recipe config; a script given beside it that runs `tune run` is read there.
+  for (const InputFile* f : torchtune_yaml)
+    import_detail::ImportTorchtuneYaml(*f, files, b, presets, fatal);
+  if (!torchtune_yaml.empty()) {
+    std::vector<const InputFile*> unread;
+    for (const InputFile* s : scripts)
+      if (!b.Used(s->name)) unread.push_back(s);
+    scripts = unread;
   }
   if (toml) import_detail::ImportTorchtitanToml(*toml, b, presets);
   if (!python.empty()) import_detail::ImportTorchtitanPython(python, options, b, presets, fatal);

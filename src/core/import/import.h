@@ -42,6 +42,7 @@ enum class InputKind {
   kMegatronScript,    // bash launching pretrain_*.py / torchrun with Megatron arguments
   kDeepspeedJson,     // ds_config.json
   kFsdp2Yaml,         // MindSpeed-LLM FSDP2 trainer (train_fsdp2.py) YAML job file
+  kTorchtuneYaml,     // torchtune recipe config (_component_ sections)
   kHfTrainerYaml,     // Hugging Face Trainer arguments as flat YAML (LLaMA-Factory), or an
                       // accelerate config
   kHfTrainerJson,     // Hugging Face Trainer arguments as JSON (HfArgumentParser's JSON file)

@@ -129,6 +129,11 @@ void ImportHfTrainerLaunch(const InputFile& file, const bash::Script& script,
                            std::vector<Error>& fatal);
 void ImportHfTrainerYaml(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
                          const Presets& presets, std::vector<Error>& fatal);
+// torchtune recipe configs (torchtune_import.cpp); a `tune run` line in another given file, or
+// in the YAML's own comments, gives the world size and recipe.
+bool IsTorchtuneYamlText(std::string_view text);
+void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
+                         const Presets& presets, std::vector<Error>& fatal);
 // A JSON file parsed with the importers' depth limit; errors name the file and line.
 Result<json> ParseJsonInput(const InputFile& file);
 // The files given, plus those the script writes from here-documents (a DeepSpeed JSON written

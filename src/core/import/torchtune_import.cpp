@@ -1,0 +1,269 @@
+// torchtune recipe configs (recipes/configs/**.yaml, and the copies people edit): a YAML whose
+// sections name their classes with `_component_` (torchtune/config/_instantiate.py). Read as
+// framework "torchtune":
+//   model._component_        the model builder, e.g. torchtune.models.llama3_1.lora_llama3_1_8b;
+//                            lora_* builders train rank-lora_rank adapters, qlora_* ones over an
+//                            NF4 base (not modelled: said so); the preset is found by the
+//                            builder's name, else by checkpointer.checkpoint_dir
+//   batch_size               per device
+//   tokenizer.max_seq_len    the sequence length (null: each sample keeps its own; asked for)
+//   dataset.packed           packing fills every sample to max_seq_len
+//   enable_activation_checkpointing / enable_activation_offloading
+//   dtype                    bf16: weights, gradients and optimizer states all bf16 (the recipes
+//                            cast the model and build the optimizer over it); fp32: all fp32
+//   optimizer._component_    torch.optim.AdamW, bitsandbytes PagedAdamW8bit, torchao AdamW8bit /
+//                            AdamW4bit, …; torchao's CPUOffloadOptimizer keeps the states on the
+//                            host (optimizer.offload)
+//   loss._component_         CEWithChunkedOutputLoss: 8 output chunks (num_output_chunks)
+//   compile                  torch.compile of the model and loss
+//   optimizer_in_bwd, fsdp_cpu_offload   said not to be modelled
+// The world size and recipe come from a `tune run [--nproc_per_node N] RECIPE --config …` line,
+// in a script given beside the YAML or in the YAML's header comments (the recipes document
+// their own launch there); a *_single_device recipe runs on one device.
+#include <cctype>
+#include <string>
+
+#include "core/import/import_detail.h"
+#include "core/import/yaml_reader.h"
+
+namespace trainmem::import_detail {
+namespace {
+
+std::string Component(const json& section) {
+  if (!section.is_object()) return "";
+  const auto it = section.find("_component_");
+  return it != section.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+bool Flag(const json& section, const char* key) {
+  if (!section.is_object()) return false;
+  const auto it = section.find(key);
+  return it != section.end() && it->is_boolean() && it->get<bool>();
+}
+
+std::string LastPart(const std::string& dotted) {
+  const std::size_t dot = dotted.rfind('.');
+  return dot == std::string::npos ? dotted : dotted.substr(dot + 1);
+}
+
+// A `tune run` launch: its --nproc_per_node and recipe, from the first line that has one.
+struct TuneRun {
+  long long nproc = 0;
+  std::string recipe;
+  Source source;
+};
+
+TuneRun FindTuneRun(const InputFile& f) {
+  TuneRun run;
+  std::size_t line_start = 0;
+  int line = 1;
+  while (line_start < f.text.size()) {
+    std::size_t end = f.text.find('\n', line_start);
+    if (end == std::string::npos) end = f.text.size();
+    const std::string row = f.text.substr(line_start, end - line_start);
+    const std::size_t at = row.find("tune run");
+    if (at != std::string::npos) {
+      // Words after "tune run": options, then the recipe.
+      std::size_t i = at + 8;
+      auto word = [&]() {
+        while (i < row.size() && (row[i] == ' ' || row[i] == '\t' || row[i] == '\\')) ++i;
+        const std::size_t start = i;
+        while (i < row.size() && !std::isspace(static_cast<unsigned char>(row[i]))) ++i;
+        return row.substr(start, i - start);
+      };
+      for (std::string w = word(); !w.empty(); w = word()) {
+        if (w == "--nproc_per_node" || w == "--nproc-per-node") {
+          const std::string n = word();
+          if (!n.empty() && std::isdigit(static_cast<unsigned char>(n[0])))
+            run.nproc = std::atoll(n.c_str());
+        } else if (w.rfind("--nproc_per_node=", 0) == 0) {
+          run.nproc = std::atoll(w.c_str() + 17);
+        } else if (w.rfind("--", 0) == 0) {
+          if (w.find('=') == std::string::npos && w != "--standalone") word();  // its value
+        } else {
+          run.recipe = w;
+          break;
+        }
+      }
+      if (!run.recipe.empty()) {
+        run.source = {f.name, line, "tune run"};
+        return run;
+      }
+    }
+    line_start = end + 1;
+    ++line;
+  }
+  return run;
+}
+
+}  // namespace
+
+bool IsTorchtuneYamlText(std::string_view text) {
+  return text.find("_component_") != std::string_view::npos &&
+         text.find("torchtune.") != std::string_view::npos;
+}
+
+void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
+                         const Presets& presets, std::vector<Error>& fatal) {
+  Result<YamlDocument> doc = ReadYamlFile(file);
+  if (!doc.ok()) {
+    fatal.insert(fatal.end(), doc.errors().begin(), doc.errors().end());
+    return;
+  }
+  const json& root = doc.value().value;
+  const std::string model_component =
+      root.is_object() && root.contains("model") ? Component(root["model"]) : "";
+  if (model_component.empty()) {
+    fatal.push_back({file.name,
+                     "a torchtune config without a model._component_: nothing says which model "
+                     "it trains"});
+    return;
+  }
+  b.UseFile(file.name);
+  auto at = [&](const std::string& key) { return Source{file.name, doc.value().LineOf(key), key}; };
+  b.Set("framework", "torchtune", at("model._component_"));
+  // --- Launch: world size and recipe ---------------------------------------------------------
+  TuneRun run;
+  for (const InputFile& f : all) {
+    if (&f == &file || f.name == file.name) continue;
+    run = FindTuneRun(f);
+    if (!run.recipe.empty()) {
+      b.UseFile(f.name);
+      break;
+    }
+  }
+  if (run.recipe.empty()) run = FindTuneRun(file);  // the recipe's header comments
+  const bool single = run.recipe.find("single_device") != std::string::npos;
+  if (run.nproc > 0) {
+    b.Set("world_size", run.nproc, run.source);
+  } else if (single) {
+    b.Set("world_size", 1, {run.source.file, run.source.line, run.recipe + " (one device)"});
+  } else {
+    b.Missing("world_size",
+              "no `tune run --nproc_per_node N` line says how many devices the recipe runs on", 8);
+  }
+  if (!single) b.Set("parallelism.data_parallel_shard_degree", -1, at("model._component_"));
+  if (!single && root.contains("tensor_parallel_dim")) {
+    if (const auto tp = JsonInteger(root["tensor_parallel_dim"]); tp && *tp > 0)
+      b.Set("parallelism.tensor_parallel_degree", *tp, at("tensor_parallel_dim"));
+  }
+  // --- Model ---------------------------------------------------------------------------------
+  const std::string builder = LastPart(model_component);
+  const bool qlora = builder.rfind("qlora_", 0) == 0;
+  const bool lora = qlora || builder.rfind("lora_", 0) == 0;
+  std::string base = builder;
+  if (lora) base = builder.substr(builder.find('_') + 1);
+  FlavorModel named = ModelFromCheckpointName(base, "", presets);
+  Source model_at = at("model._component_");
+  if (named.preset.empty() && named.inline_model.is_null() && root.contains("checkpointer") &&
+      root["checkpointer"].is_object() && root["checkpointer"].contains("checkpoint_dir") &&
+      root["checkpointer"]["checkpoint_dir"].is_string()) {
+    named = ModelFromCheckpointName(root["checkpointer"]["checkpoint_dir"].get<std::string>(), "",
+                                    presets);
+    model_at = at("checkpointer.checkpoint_dir");
+  }
+  if (!named.preset.empty()) {
+    b.Set("model", named.preset, model_at);
+  } else if (!named.inline_model.is_null()) {
+    b.Set("model", named.inline_model, model_at);
+  } else {
+    b.Missing("model",
+              "the model builder " + builder + " is no preset: give its config.json or pick one",
+              nullptr);
+  }
+  if (lora) {
+    const json& m = root["model"];
+    const auto rank = m.contains("lora_rank") ? JsonInteger(m["lora_rank"]) : std::nullopt;
+    if (rank && *rank > 0) {
+      b.Set("training.lora_rank", *rank, at("model.lora_rank"));
+    } else {
+      b.Missing("training.lora_rank", "the LoRA builder's lora_rank is not given", 8);
+    }
+    if (m.contains("apply_lora_to_mlp") && m["apply_lora_to_mlp"].is_boolean() &&
+        !m["apply_lora_to_mlp"].get<bool>())
+      b.Note(
+          "apply_lora_to_mlp is false: the estimate puts adapters on every matrix (a few "
+          "more adapter states)");
+  }
+  if (qlora) {
+    b.Problem(
+        "QLoRA keeps the base weights in NF4 (about half a byte a parameter); the "
+        "estimate holds them in the training dtype (an over-estimate)");
+  }
+  // --- Batch and sequence --------------------------------------------------------------------
+  if (root.contains("batch_size")) {
+    if (const auto n = JsonInteger(root["batch_size"]); n && *n > 0)
+      b.Set("training.local_batch_size", *n, at("batch_size"));
+  } else {
+    b.Missing("training.local_batch_size", "no batch_size", 2);
+  }
+  const json* tokenizer =
+      root.contains("tokenizer") && root["tokenizer"].is_object() ? &root["tokenizer"] : nullptr;
+  const auto seq = tokenizer != nullptr && tokenizer->contains("max_seq_len")
+                       ? JsonInteger((*tokenizer)["max_seq_len"])
+                       : std::nullopt;
+  if (seq && *seq > 0) {
+    b.Set("training.seq_len", *seq, at("tokenizer.max_seq_len"));
+  } else {
+    b.Missing("training.seq_len",
+              "tokenizer.max_seq_len is null or absent: samples keep their own length; give the "
+              "longest",
+              2048);
+  }
+  const bool packed = root.contains("dataset") && Flag(root["dataset"], "packed");
+  b.Note(packed ? "dataset.packed: every sample is filled to max_seq_len"
+                : "samples are padded to the longest in each batch: the sequence length is the "
+                  "most a batch holds, and the estimate takes it");
+  // --- Precision and optimizer ---------------------------------------------------------------
+  const std::string dtype = root.contains("dtype") && root["dtype"].is_string()
+                                ? root["dtype"].get<std::string>()
+                                : "bf16";
+  const bool bf16 = dtype == "bf16" || dtype == "bfloat16";
+  const Source dtype_at = root.contains("dtype") ? at("dtype") : Source{file.name, 0, "dtype"};
+  b.Set("training.mixed_precision_param", bf16 ? "bfloat16" : "float32", dtype_at);
+  std::string optimizer = root.contains("optimizer") ? Component(root["optimizer"]) : "";
+  const bool offload = optimizer.find("CPUOffloadOptimizer") != std::string::npos;
+  if (offload) {
+    b.Set("optimizer.offload", true, at("optimizer._component_"));
+    const json& o = root["optimizer"];
+    optimizer = o.contains("optimizer_class") && o["optimizer_class"].is_string()
+                    ? o["optimizer_class"].get<std::string>()
+                    : "torch.optim.AdamW";
+  }
+  const std::string name = optimizer.empty() ? "AdamW" : LastPart(optimizer);
+  b.Set("optimizer.name", name, at("optimizer._component_"));
+  // The recipes cast the model to `dtype` and build the optimizer over its parameters: a bf16
+  // run keeps bf16 AdamW states (torch.optim's states take the parameter's dtype).
+  if (bf16) b.Set("optimizer.state_dtype", "bfloat16", dtype_at);
+  // --- Memory switches -----------------------------------------------------------------------
+  if (root.contains("enable_activation_checkpointing") &&
+      root["enable_activation_checkpointing"].is_boolean()) {
+    b.Set("activation_checkpoint.mode",
+          root["enable_activation_checkpointing"].get<bool>() ? "full" : "none",
+          at("enable_activation_checkpointing"));
+  } else {
+    b.Set("activation_checkpoint.mode", "none",
+          {file.name, 0, "enable_activation_checkpointing absent: off"});
+  }
+  if (Flag(root, "enable_activation_offloading"))
+    b.Set("activation_checkpoint.offload", true, at("enable_activation_offloading"));
+  const std::string loss = root.contains("loss") ? Component(root["loss"]) : "";
+  if (loss.find("Chunked") != std::string::npos) {
+    // CEWithChunkedOutputLoss(num_output_chunks=8) unless the config says otherwise.
+    long long chunks = 8;
+    const json& l = root["loss"];
+    if (l.contains("num_output_chunks")) chunks = JsonInteger(l["num_output_chunks"]).value_or(8);
+    b.Set("training.loss_chunks", chunks > 0 ? chunks : 8, at("loss._component_"));
+  }
+  if (Flag(root, "compile")) b.Set("compile.enable", true, at("compile"));
+  if (Flag(root, "optimizer_in_bwd"))
+    b.Problem(
+        "optimizer_in_bwd steps each parameter in backward and frees its gradient: the "
+        "estimate holds every gradient (an over-estimate)");
+  if (Flag(root, "fsdp_cpu_offload"))
+    b.Problem(
+        "fsdp_cpu_offload keeps parameters, gradients and optimizer states on the host: "
+        "not modelled (an over-estimate of device memory)");
+}
+
+}  // namespace trainmem::import_detail

@@ -1,0 +1,74 @@
+// torchtune recipe configs: the YAML with its _component_ sections, the `tune run` line in its
+// header comments or in a script beside it.
+#include "import_test_support.h"
+
+namespace trainmem::testing {
+namespace {
+
+// recipes/configs/llama3_1/8B_full.yaml as torchtune ships it: 8 devices from the header's
+// `tune run --nproc_per_node 8 full_finetune_distributed`, FSDP over them, bf16 weights and
+// AdamW states, full checkpointing, the chunked loss's 8 chunks, and max_seq_len null asked for.
+TEST(ImportTorchtune, DistributedFullFinetune) {
+  const ImportResult r = MustImport({Fixture("torchtune_8B_full.yaml")});
+  ASSERT_FALSE(r.report.kinds.empty());
+  EXPECT_EQ(r.report.kinds.front(), InputKind::kTorchtuneYaml);
+  EXPECT_EQ(r.config["framework"], "torchtune");
+  EXPECT_EQ(r.config["model"], "llama3.1-8b");
+  EXPECT_EQ(r.config["world_size"], 8);
+  EXPECT_EQ(At(r.config, "parallelism.data_parallel_shard_degree"), -1);
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 2);
+  EXPECT_EQ(At(r.config, "training.mixed_precision_param"), "bfloat16");
+  EXPECT_EQ(At(r.config, "optimizer.state_dtype"), "bfloat16");
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "full");
+  EXPECT_EQ(At(r.config, "training.loss_chunks"), 8);
+  EXPECT_TRUE(Missing(r, "training.seq_len"));
+  EXPECT_TRUE(r.report.problems.empty()) << ImportReportToText(r.report);
+}
+
+// recipes/configs/llama3_1/8B_lora_single_device.yaml: one device, rank-8 adapters, packed
+// samples of 4096; QLoRA's NF4 base and torchao's CPUOffloadOptimizer said or read.
+TEST(ImportTorchtune, LoraSingleDeviceQloraAndOffload) {
+  const InputFile lora = Fixture("torchtune_8B_lora_single_device.yaml");
+  const ImportResult r = MustImport({lora});
+  EXPECT_EQ(r.config["world_size"], 1);
+  EXPECT_EQ(At(r.config, "training.lora_rank"), 8);
+  EXPECT_EQ(At(r.config, "training.seq_len"), 4096);
+  EXPECT_TRUE(AnyContains(r.report.notes, "filled to max_seq_len"));
+  EXPECT_TRUE(r.config_valid) << ImportReportToText(r.report);
+  std::string qlora = lora.text;
+  qlora.replace(qlora.find("lora_llama3_1_8b"), 16, "qlora_llama3_1_8b");
+  qlora.replace(qlora.find("torch.optim.AdamW"), 17,
+                "torchao.prototype.low_bit_optim.CPUOffloadOptimizer\n  optimizer_class: "
+                "torch.optim.AdamW");
+  const ImportResult q = MustImport({{"q.yaml", qlora}});
+  EXPECT_EQ(q.config["model"], "llama3.1-8b");
+  EXPECT_TRUE(AnyContains(q.report.problems, "NF4"));
+  EXPECT_EQ(At(q.config, "optimizer.offload"), true);
+  EXPECT_EQ(At(q.config, "optimizer.name"), "AdamW");
+}
+
+// A launch script beside the YAML gives the world size (and is read there, not as a Megatron
+// script); a YAML without a model builder, or with a syntax error, is refused at its place.
+TEST(ImportTorchtune, LaunchScriptAndRefusals) {
+  const ImportResult r =
+      MustImport({Fixture("torchtune_8B_full.yaml"),
+                  {"run.sh",
+                   "#!/bin/bash\ntune run --nnodes 1 --nproc_per_node 4 full_finetune_distributed "
+                   "--config ./torchtune_8B_full.yaml\n"}});
+  EXPECT_EQ(r.config["world_size"], 4);
+  const Result<ImportResult> none =
+      ImportFiles({{"x.yaml",
+                    "tokenizer:\n  _component_: torchtune.models.llama3.llama3_tokenizer\n"
+                    "model:\n  name: llama\n"}},
+                  {}, TestPresets());
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.errors().front().message.find("model._component_"), std::string::npos);
+  const Result<ImportResult> broken = ImportFiles(
+      {{"b.yaml", "model:\n  _component_: torchtune.models.llama3_1.llama3_1_8b\n  x: [1, 2\n"}},
+      {}, TestPresets());
+  ASSERT_FALSE(broken.ok());
+  EXPECT_NE(broken.errors().front().path.find("b.yaml"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace trainmem::testing
