@@ -24,6 +24,19 @@ const char* ExpertCountKey(Family f) {
   }
 }
 
+// The DeepSeek-V3.2 / GLM-5 / DeepSeek-V4 lightning indexer's sizes and GLM-5's shared layers.
+void WriteIndexer(const ModelArch& a, json& j) {
+  if (a.index_n_heads <= 0) return;
+  j["index_n_heads"] = a.index_n_heads;
+  j["index_head_dim"] = a.index_head_dim;
+  if (a.index_topk > 0) j["index_topk"] = a.index_topk;
+  if (!a.layer_shares_indexer.empty()) {
+    json types = json::array();
+    for (bool shared : a.layer_shares_indexer) types.push_back(shared ? "shared" : "full");
+    j["indexer_types"] = std::move(types);
+  }
+}
+
 void WriteAttention(const ModelArch& a, Family family, json& j) {
   if (family == Family::kStarcoder2 && a.model_type != "bloom") {
     j["use_bias"] = a.qkv_bias;
@@ -38,26 +51,13 @@ void WriteAttention(const ModelArch& a, Family family, json& j) {
     j["qk_nope_head_dim"] = a.qk_nope_head_dim;
     j["qk_rope_head_dim"] = a.qk_rope_head_dim;
     j["v_head_dim"] = a.v_head_dim;
-    if (a.index_n_heads > 0) {
-      j["index_n_heads"] = a.index_n_heads;
-      j["index_head_dim"] = a.index_head_dim;
-      if (a.index_topk > 0) j["index_topk"] = a.index_topk;
-      if (!a.layer_shares_indexer.empty()) {
-        json types = json::array();
-        for (bool shared : a.layer_shares_indexer) types.push_back(shared ? "shared" : "full");
-        j["indexer_types"] = std::move(types);
-      }
-    }
+    WriteIndexer(a, j);
   }
   if (a.o_groups > 0) {  // DeepSeek-V4
     j["o_groups"] = a.o_groups;
     j["o_lora_rank"] = a.o_lora_rank;
     j["q_lora_rank"] = a.q_lora_rank;
-    if (a.index_n_heads > 0) {
-      j["index_n_heads"] = a.index_n_heads;
-      j["index_head_dim"] = a.index_head_dim;
-      if (a.index_topk > 0) j["index_topk"] = a.index_topk;
-    }
+    WriteIndexer(a, j);
     if (!a.layer_compress_ratio.empty()) j["compress_ratios"] = a.layer_compress_ratio;
   }
   if (a.hyper_connections > 0) j["hc_mult"] = a.hyper_connections;
