@@ -207,6 +207,9 @@ test('phone: tapping a number field focuses a decimal keyboard field; typing edi
     await page.waitForFunction(() => document.activeElement?.id === 'keyboard-proxy', null, { timeout: h.UI_WAIT });
     assert.equal(await page.evaluate(() => document.activeElement.getAttribute('inputmode')), 'decimal');
     const before = (await h.readPageState(page)).hash;
+    // The tap activates the field at the next frames (Dear ImGui selects its text then): the
+    // keys a user types after seeing the keyboard come after that, so wait for those frames.
+    await h.nextFrames(page, 100);
     await page.keyboard.press('End');
     await page.keyboard.insertText('0');  // 8 → 80
     await page.waitForFunction((old) => window.location.hash !== old, before, { timeout: h.UI_WAIT });
