@@ -56,6 +56,18 @@ TEST(ImportTorchtune, LaunchScriptAndRefusals) {
                    "#!/bin/bash\ntune run --nnodes 1 --nproc_per_node 4 full_finetune_distributed "
                    "--config ./torchtune_8B_full.yaml\n"}});
   EXPECT_EQ(r.config["world_size"], 4);
+  // The script is read by the bash reader: variables, a continued line, two nodes.
+  const ImportResult nodes =
+      MustImport({Fixture("torchtune_8B_full.yaml"),
+                  {"run.sh",
+                   "NPROC=4\ntune run --nnodes 2 --nproc_per_node $NPROC \\\n"
+                   "  full_finetune_distributed --config ./torchtune_8B_full.yaml\n"}});
+  EXPECT_EQ(nodes.config["world_size"], 8);
+  // The launch alone asks for the recipe config it names.
+  const Result<ImportResult> alone = ImportFiles(
+      {{"run.sh", "tune run lora_finetune_single_device --config x.yaml\n"}}, {}, TestPresets());
+  ASSERT_FALSE(alone.ok());
+  EXPECT_NE(alone.errors().front().message.find("give the recipe config"), std::string::npos);
   const Result<ImportResult> none =
       ImportFiles({{"x.yaml",
                     "tokenizer:\n  _component_: torchtune.models.llama3.llama3_tokenizer\n"

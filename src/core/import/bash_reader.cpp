@@ -1188,6 +1188,17 @@ class Reader {
                  w[k + 1].text == "train") {
         ++k;
         program = t + " train";
+      } else if (t == "tune" && k + 1 < w.size() && w[k + 1].text == "run") {
+        // torchtune's `tune run [torchrun options] RECIPE --config FILE [key=value …]`: the
+        // recipe is the first word after the options, each of which (but --standalone) takes
+        // a value unless it carries one after '='. The options stay in the launcher, where
+        // the world size is read as torchrun's.
+        std::size_t j = k + 2;
+        while (j < w.size() && w[j].text.rfind("--", 0) == 0)
+          j += w[j].text.find('=') == std::string::npos && w[j].text != "--standalone" ? 2 : 1;
+        if (j >= w.size()) continue;
+        k = j;
+        program = w[k].text;
       } else if (t.size() < 4 || t.compare(t.size() - 3, 3, ".py") != 0 || t[0] == '-') {
         continue;
       } else {

@@ -468,6 +468,12 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     ImportHfTrainerLaunch(file, script, all, b, presets, fatal);
     return;
   }
+  // torchtune's `tune run RECIPE --config FILE`: the job is the recipe config it names.
+  if (script.launcher.find("tune run") != std::string::npos) {
+    fatal.push_back({file.name, "runs the torchtune recipe " + script.program +
+                                    ": give the recipe config it names (--config) beside it"});
+    return;
+  }
   const bool training_program = program.find("train") != std::string::npos ||
                                 program.find("tune") != std::string::npos ||
                                 program.find("sft") != std::string::npos;

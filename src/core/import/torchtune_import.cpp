@@ -17,12 +17,13 @@
 //   loss._component_         CEWithChunkedOutputLoss: 8 output chunks (num_output_chunks)
 //   compile                  torch.compile of the model and loss
 //   optimizer_in_bwd, fsdp_cpu_offload   said not to be modelled
-// The world size and recipe come from a `tune run [--nproc_per_node N] RECIPE --config …` line,
-// in a script given beside the YAML or in the YAML's header comments (the recipes document
-// their own launch there); a *_single_device recipe runs on one device.
-#include <cctype>
+// The world size and recipe come from a `tune run [torchrun options] RECIPE --config …` line
+// (the bash reader's launch; --nproc_per_node × --nnodes as for torchrun), in a script given
+// beside the YAML or in the YAML's header comments (the recipes document their own launch
+// there); a *_single_device recipe runs on one device.
 #include <string>
 
+#include "core/import/bash_reader.h"
 #include "core/import/import_detail.h"
 #include "core/import/yaml_reader.h"
 
@@ -46,54 +47,42 @@ std::string LastPart(const std::string& dotted) {
   return dot == std::string::npos ? dotted : dotted.substr(dot + 1);
 }
 
-// A `tune run` launch: its --nproc_per_node and recipe, from the first line that has one.
+// A `tune run` launch read by the bash reader (variables, continuations): its recipe and the
+// world size torchrun's options give (--nproc_per_node × --nnodes), 0 when they give none.
 struct TuneRun {
-  long long nproc = 0;
+  long long world = 0;
   std::string recipe;
   Source source;
 };
 
-TuneRun FindTuneRun(const InputFile& f) {
+TuneRun TuneRunIn(const InputFile& f, const std::vector<InputFile>& all) {
   TuneRun run;
-  std::size_t line_start = 0;
-  int line = 1;
-  while (line_start < f.text.size()) {
-    std::size_t end = f.text.find('\n', line_start);
-    if (end == std::string::npos) end = f.text.size();
-    const std::string row = f.text.substr(line_start, end - line_start);
-    const std::size_t at = row.find("tune run");
-    if (at != std::string::npos) {
-      // Words after "tune run": options, then the recipe.
-      std::size_t i = at + 8;
-      auto word = [&]() {
-        while (i < row.size() && (row[i] == ' ' || row[i] == '\t' || row[i] == '\\')) ++i;
-        const std::size_t start = i;
-        while (i < row.size() && !std::isspace(static_cast<unsigned char>(row[i]))) ++i;
-        return row.substr(start, i - start);
-      };
-      for (std::string w = word(); !w.empty(); w = word()) {
-        if (w == "--nproc_per_node" || w == "--nproc-per-node") {
-          const std::string n = word();
-          if (!n.empty() && std::isdigit(static_cast<unsigned char>(n[0])))
-            run.nproc = std::atoll(n.c_str());
-        } else if (w.rfind("--nproc_per_node=", 0) == 0) {
-          run.nproc = std::atoll(w.c_str() + 17);
-        } else if (w.rfind("--", 0) == 0) {
-          if (w.find('=') == std::string::npos && w != "--standalone") word();  // its value
-        } else {
-          run.recipe = w;
-          break;
-        }
-      }
-      if (!run.recipe.empty()) {
-        run.source = {f.name, line, "tune run"};
-        return run;
-      }
-    }
-    line_start = end + 1;
-    ++line;
-  }
+  if (f.text.find("tune run") == std::string::npos) return run;
+  const bash::Script script = bash::ReadScript(f, all);
+  if (!script.found_launch || script.launcher.find("tune run") == std::string::npos) return run;
+  run.recipe = script.program;
+  run.world = LaunchWorldSize(f, script, run.source);
+  if (run.world <= 0) run.source = {script.launch_file, script.launch_line, "tune run"};
   return run;
+}
+
+// The recipes document their own launch in their header comments
+// ("#   tune run --nproc_per_node 8 full_finetune_distributed --config llama3_1/8B_full"): those
+// lines uncommented, the others left empty so that line numbers stay the file's.
+TuneRun TuneRunInComments(const InputFile& yaml) {
+  std::string lines;
+  std::size_t start = 0;
+  while (start <= yaml.text.size()) {
+    std::size_t end = yaml.text.find('\n', start);
+    if (end == std::string::npos) end = yaml.text.size();
+    const std::string row = yaml.text.substr(start, end - start);
+    const std::size_t hash = row.find('#');
+    if (hash != std::string::npos && row.find("tune run", hash) != std::string::npos)
+      lines += row.substr(hash + 1);
+    lines += '\n';
+    start = end + 1;
+  }
+  return TuneRunIn({yaml.name, lines}, {});
 }
 
 }  // namespace
@@ -126,16 +115,16 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
   TuneRun run;
   for (const InputFile& f : all) {
     if (&f == &file || f.name == file.name) continue;
-    run = FindTuneRun(f);
+    run = TuneRunIn(f, all);
     if (!run.recipe.empty()) {
       b.UseFile(f.name);
       break;
     }
   }
-  if (run.recipe.empty()) run = FindTuneRun(file);  // the recipe's header comments
+  if (run.recipe.empty()) run = TuneRunInComments(file);
   const bool single = run.recipe.find("single_device") != std::string::npos;
-  if (run.nproc > 0) {
-    b.Set("world_size", run.nproc, run.source);
+  if (run.world > 0) {
+    b.Set("world_size", run.world, run.source);
   } else if (single) {
     b.Set("world_size", 1, {run.source.file, run.source.line, run.recipe + " (one device)"});
   } else {
