@@ -58,16 +58,13 @@ std::optional<Error> CheckJsonInput(std::string_view text, std::size_t max_bytes
   return std::nullopt;
 }
 
-nlohmann::json ParseJsonAllowingPythonFloats(std::string_view text) {
-  nlohmann::json out = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
-  if (!out.is_discarded() || (text.find("NaN") == std::string_view::npos &&
-                              text.find("Infinity") == std::string_view::npos)) {
-    return out;
-  }
-  // Replace the bare tokens (outside strings) with null and parse again.
+std::optional<std::string> WithoutPythonFloats(std::string_view text) {
+  if (text.find("NaN") == std::string_view::npos && text.find("Infinity") == std::string_view::npos)
+    return std::nullopt;
   std::string copy;
   copy.reserve(text.size());
   bool in_string = false;
+  bool replaced = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
@@ -88,11 +85,21 @@ nlohmann::json ParseJsonAllowingPythonFloats(std::string_view text) {
     if (token > 0) {
       copy += "null";
       i += token - 1;
+      replaced = true;
       continue;
     }
     copy += c;
   }
-  return nlohmann::json::parse(copy.begin(), copy.end(), nullptr, false);
+  if (!replaced) return std::nullopt;
+  return copy;
+}
+
+nlohmann::json ParseJsonAllowingPythonFloats(std::string_view text) {
+  nlohmann::json out = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+  if (!out.is_discarded()) return out;
+  const std::optional<std::string> rewritten = WithoutPythonFloats(text);
+  if (!rewritten) return out;
+  return nlohmann::json::parse(rewritten->begin(), rewritten->end(), nullptr, false);
 }
 
 std::optional<Error> ParseJsonLimited(std::string_view text, std::size_t max_bytes,

@@ -40,13 +40,15 @@ int JsonNestingDepth(std::string_view text, int stop_at = kMaxJsonDepth);
 std::optional<Error> CheckJsonInput(std::string_view text, std::size_t max_bytes,
                                     std::string_view what);
 
-// CheckJsonInput, then nlohmann's parser without exceptions. On failure `out` is discarded and
-// the error names `what` (path) and the limit or "not valid JSON".
 // nlohmann's parser without exceptions (discarded on failure), also accepting the NaN, Infinity
 // and -Infinity that Python's json.dumps writes for non-finite floats (a NemotronH config.json's
 // "time_step_limit": [0.0, Infinity]): those read as null.
 nlohmann::json ParseJsonAllowingPythonFloats(std::string_view text);
+// The text with those bare tokens (outside strings) replaced by null; nullopt when it has none.
+std::optional<std::string> WithoutPythonFloats(std::string_view text);
 
+// CheckJsonInput, then ParseJsonAllowingPythonFloats. On failure `out` is discarded and the
+// error names `what` (path) and the limit or "not valid JSON".
 std::optional<Error> ParseJsonLimited(std::string_view text, std::size_t max_bytes,
                                       std::string_view what, nlohmann::json& out);
 

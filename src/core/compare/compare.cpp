@@ -269,16 +269,19 @@ std::string OutOfMemorySentence(const Estimate& e, std::int64_t needed) {
 // [SECTION] CompareWithEstimate
 // ---------------------------------------------------------------------------------------------
 
-MetricRow RowFor(const Estimate& e, const std::vector<const Peak*>& peaks) {
+// `after_init`: the figures were taken after model init, before any step; they hold the
+// parameters (and buffers), which is the estimate to set them against, not the training peak.
+MetricRow RowFor(const Estimate& e, const std::vector<const Peak*>& peaks, bool after_init) {
   MetricRow row;
   for (const Peak* p : peaks) {
     const StageChoice stage = StageFor(e, p->rank);
-    std::string basis;
+    std::string basis = "parameters";
     RankRow r;
     r.rank = p->rank;
     r.stage = stage.stage;
     r.measured_bytes = p->bytes;
-    r.estimate_bytes = EstimateFor(StageBytes(e, stage.stage), p->metric, basis);
+    r.estimate_bytes = after_init ? StageBytes(e, stage.stage).parameters
+                                  : EstimateFor(StageBytes(e, stage.stage), p->metric, basis);
     if (peaks.size() > 1) row.per_rank.push_back(r);
     if (p == peaks.front() || p->bytes > row.measured_bytes) {
       row.metric = p->metric;
@@ -287,7 +290,8 @@ MetricRow RowFor(const Estimate& e, const std::vector<const Peak*>& peaks) {
       row.source = p->source;
       row.rank = p->rank;
       row.stage = stage.stage;
-      row.estimate_basis = basis + " of stage " + std::to_string(stage.stage);
+      row.estimate_basis = basis + " of stage " + std::to_string(stage.stage) +
+                           (after_init ? " (what a run holds after model init)" : "");
       row.stage_basis = stage.basis;
       row.rounding = p->rounding;
       row.at_init = p->at_init;
@@ -315,7 +319,7 @@ Comparison CompareWithEstimate(const Estimate& e, const Measurement& measured) {
       if (p.metric == metric) (p.at_init ? init : training).push_back(&p);
     }
     if (!training.empty()) {
-      c.metrics.push_back(RowFor(e, training));
+      c.metrics.push_back(RowFor(e, training, false));
       for (const Peak* p : init) {
         const std::int64_t params = StageBytes(e, StageFor(e, p->rank).stage).parameters;
         std::string what = MetricLabel(p->metric);
@@ -325,17 +329,7 @@ Comparison CompareWithEstimate(const Estimate& e, const Measurement& measured) {
                           FormatGiB(params) + ".");
       }
     } else if (!init.empty()) {
-      // What a run holds after model init is its parameters (and buffers): that is the
-      // estimate to set it against, not the training peak.
-      MetricRow row = RowFor(e, init);
-      const int stage = row.stage;
-      row.estimate_bytes = StageBytes(e, stage).parameters;
-      row.estimate_basis =
-          "parameters of stage " + std::to_string(stage) + " (what a run holds after model init)";
-      for (RankRow& r : row.per_rank) r.estimate_bytes = StageBytes(e, r.stage).parameters;
-      row.error = ErrorOf(row.estimate_bytes, row.measured_bytes);
-      row.ratio = RatioOf(row.measured_bytes, row.estimate_bytes);
-      c.metrics.push_back(row);
+      c.metrics.push_back(RowFor(e, init, true));
       c.notes.push_back(
           "Only the after-model-init figure was found (the run logged no step): it "
           "holds parameters and buffers, not the training peak.");

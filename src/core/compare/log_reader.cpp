@@ -163,12 +163,11 @@ Result<Measurement> LogReader::Finish() {
     std::string message =
         "no memory figure found: expected a torchtitan step line (memory: …GiB), a "
         "Megatron-LM/MindSpeed-LLM line ([Rank N] … memory (MB) | allocated: …), DeepSpeed "
-        "see_memory_usage (MA … GB Max_MA … GB …), a PyTorch out-of-memory error (… Tried to "
-        "allocate …), a torch.cuda.memory_summary() table, nvidia-smi or npu-smi output";
-    message +=
-        ", DeepSpeed's throughput timer (MaxMemAllocated=…GB), a torchtune step line "
-        "(peak_memory_reserved:…), NeMo 2 (max_memory_reserved: <bytes>), Colossal-AI (max "
-        "memory usage: … MB) or a Trainer memory callback ('total_peak_memory_reserved_MB': …)";
+        "see_memory_usage (MA … GB Max_MA … GB …) or its throughput timer "
+        "(MaxMemAllocated=…GB), a torchtune step line (peak_memory_reserved:…), NeMo 2 "
+        "(max_memory_reserved: <bytes>), Colossal-AI (max memory usage: … MB), a Trainer memory "
+        "callback ('total_peak_memory_reserved_MB': …), a PyTorch out-of-memory error (… Tried "
+        "to allocate …), a torch.cuda.memory_summary() table, nvidia-smi or npu-smi output";
     std::vector<Error> errors{{"", message}};
     errors.insert(errors.end(), skipped_.begin(), skipped_.end());
     return Result<Measurement>::Failure(errors);

@@ -32,8 +32,10 @@ Result<json> import_detail::ParseJsonInput(const InputFile& f) {
   } catch (const json::parse_error& e) {
     // Python's json.dumps writes NaN / Infinity for non-finite floats (NemotronH's
     // time_step_limit): read as null.
-    json lenient = ParseJsonAllowingPythonFloats(f.text);
-    if (!lenient.is_discarded()) return Result<json>::Success(std::move(lenient));
+    if (const std::optional<std::string> rewritten = WithoutPythonFloats(f.text)) {
+      json lenient = json::parse(*rewritten, nullptr, false);
+      if (!lenient.is_discarded()) return Result<json>::Success(std::move(lenient));
+    }
     const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
     return Result<json>::Failure(f.name + ":" + std::to_string(import_detail::LineOf(f.text, at)),
                                  "not valid JSON (" + std::string(e.what()).substr(0, 160) + ")");

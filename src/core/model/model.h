@@ -235,6 +235,9 @@ struct ModelArch {
   // routed experts read and write this width instead of hidden_size, behind fc1_latent_proj
   // (h → latent) and fc2_latent_proj (latent → h); the shared expert stays h wide. 0 = none.
   std::int64_t moe_latent_size = 0;
+  // Kimi Delta Attention with full-rank forget and output gates (Ling 3.0's no_kda_lora):
+  // f_proj and g_proj heads·head_dim × h instead of the rank-head_dim pairs.
+  bool kda_full_rank = false;
   // DeepSeek-V4 (DeepseekV4Config; modular_deepseek_v4.py DeepseekV4Attention): queries through
   // q_lora_rank (q_a_proj, q_norm, q_b_proj), one shared key = value head (kv_proj h → head_dim,
   // kv_norm), a grouped low-rank output (o_a_proj: o_groups groups of heads·head_dim / o_groups →
@@ -243,9 +246,6 @@ struct ModelArch {
   // index_n_heads × index_head_dim; another ratio: HCA; 0: sliding window only). Manifold
   // hyper-connections (hc_mult streams): two DeepseekV4HyperConnection per block, one
   // DeepseekV4HyperHead before the final norm. 0 / empty: none of these.
-  // Kimi Delta Attention with full-rank forget and output gates (Ling 3.0's no_kda_lora):
-  // f_proj and g_proj heads·head_dim × h instead of the rank-head_dim pairs.
-  bool kda_full_rank = false;
   std::int64_t o_groups = 0;
   std::int64_t o_lora_rank = 0;
   std::int64_t hyper_connections = 0;

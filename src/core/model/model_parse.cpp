@@ -641,10 +641,12 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   // Nemotron-H (NemotronHForCausalLM, mtp_hybrid_override_pattern): the MTP block is eh_proj,
   // enorm / hnorm, its blocks and a final norm; Nemotron-3-Super's published total
   // (123,611,012,096) holds no embedding or head in it.
-  a.mtp_embedding_copies = family != Family::kQwen3Next && a.model_type != "mimo" && !step &&
-                           a.model_type != "glm_moe_dsa" && a.model_type != "nemotron_h" &&
-                           a.model_type != "deepseek_v4" && a.model_type != "deepseek_ref" &&
-                           a.model_type != "bailing_hybrid";
+  static constexpr std::string_view kMtpSharesTheTables[] = {
+      "mimo",        "step3p5",      "glm_moe_dsa",   "nemotron_h",
+      "deepseek_v4", "deepseek_ref", "bailing_hybrid"};
+  a.mtp_embedding_copies = family != Family::kQwen3Next;
+  for (std::string_view t : kMtpSharesTheTables)
+    if (a.model_type == t) a.mtp_embedding_copies = false;
   a.mtp_head_copy = step;
   a.mtp_dense = step;
 }
@@ -681,6 +683,23 @@ void ReadIndexerTypes(FieldReader& f, ModelArch& a) {
   if (any) a.layer_shares_indexer = std::move(shared);
 }
 
+// The lightning indexer's sizes (DeepSeek-V3.2, GLM-5, DeepSeek-V4): both or neither of
+// index_n_heads and index_head_dim. False when the config has no indexer or only half of one.
+bool ReadIndexerSizes(FieldReader& f, ModelArch& a) {
+  const bool has_heads = f.Has("index_n_heads");
+  const bool has_dim = f.Has("index_head_dim");
+  if (has_heads != has_dim) {
+    f.Fail(has_heads ? "index_head_dim" : "index_n_heads",
+           "missing required field (the V3.2 indexer needs both index_n_heads and index_head_dim)");
+    return false;
+  }
+  if (!has_heads) return false;
+  a.index_n_heads = f.Int("index_n_heads", 1, kMaxHeads, kTooLarge).value_or(0);
+  a.index_head_dim = f.Int("index_head_dim", 1, kMaxWidth, kTooLarge).value_or(0);
+  a.index_topk = f.Int("index_topk", 1, kMaxPositions, kTooLarge).value_or(0);
+  return true;
+}
+
 // DeepSeek-V4's attention, compressors and hyper-connections (ModelArch::o_groups), read
 // whenever their fields are present.
 void ReadDeepseekV4(FieldReader& f, ModelArch& a) {
@@ -696,11 +715,7 @@ void ReadDeepseekV4(FieldReader& f, ModelArch& a) {
                            std::to_string(a.num_heads) + " heads");
     return;
   }
-  if (f.Has("index_n_heads") || f.Has("index_head_dim")) {
-    a.index_n_heads = f.RequiredInt("index_n_heads", 1, kMaxHeads, kTooLarge);
-    a.index_head_dim = f.RequiredInt("index_head_dim", 1, kMaxWidth, kTooLarge);
-    a.index_topk = f.Int("index_topk", 1, kMaxPositions, kTooLarge).value_or(0);
-  }
+  ReadIndexerSizes(f, a);
   const json* ratios = f.Get("compress_ratios");
   if (ratios == nullptr || ratios->is_null()) return;
   // One entry per layer, then one per MTP layer (whose attention is sliding-window only).
@@ -742,17 +757,7 @@ void ReadMla(FieldReader& f, ModelArch& a) {
   } else {
     a.v_head_dim = f.RequiredInt("v_head_dim", 1, kMaxWidth, kTooLarge);
   }
-  const bool has_heads = f.Has("index_n_heads");
-  const bool has_dim = f.Has("index_head_dim");
-  if (has_heads != has_dim) {
-    f.Fail(has_heads ? "index_head_dim" : "index_n_heads",
-           "missing required field (the V3.2 indexer needs both index_n_heads and index_head_dim)");
-    return;
-  }
-  if (!has_heads) return;
-  a.index_n_heads = f.Int("index_n_heads", 1, kMaxHeads, kTooLarge).value_or(0);
-  a.index_head_dim = f.Int("index_head_dim", 1, kMaxWidth, kTooLarge).value_or(0);
-  a.index_topk = f.Int("index_topk", 1, kMaxPositions, kTooLarge).value_or(0);
+  if (!ReadIndexerSizes(f, a)) return;
   if (a.index_n_heads > 0 && a.q_lora_rank == 0) {
     f.Fail("index_n_heads",
            "the indexer's wq_b reads the MLA query latent, so q_lora_rank must be set");
@@ -1193,6 +1198,10 @@ void ReadMoe(FieldReader& f, Family family, ModelArch& a) {
     a.moe_intermediate_size = a.intermediate_size;
   }
   ReadSharedExperts(f, family, a);
+  // Nemotron-3-Super's latent MoE (moe_latent_size; null or absent = none).
+  a.moe_latent_size = f.Int("moe_latent_size", 1, kMaxWidth, kTooLarge).value_or(0);
+  // LongCat-Flash's identity experts (zero_expert_num): router rows, no weights.
+  a.zero_experts = f.Int("zero_expert_num", 0, kMaxExperts).value_or(0);
   // Router biases stored in the checkpoint: gpt-oss GptOssTopKRouter.bias; DeepSeek-V3 noaux_tc,
   // GLM-4.5, ERNIE 4.5 (moe_statics) and MiniMax-M2 (use_routing_bias): e_score_correction_bias.
   a.router_bias = family == Family::kGptOss || family == Family::kGlmMoe ||
@@ -1544,11 +1553,6 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path,
   } else {
     f.Int("cla_share_factor", 0, kMaxLayers);
   }
-  // Nemotron-3-Super's latent MoE (moe_latent_size; null or absent = none).
-  a.moe_latent_size =
-      a.num_experts > 0 ? f.Int("moe_latent_size", 1, kMaxWidth, kTooLarge).value_or(0) : 0;
-  // LongCat-Flash's identity experts (zero_expert_num): router rows, no weights.
-  a.zero_experts = a.num_experts > 0 ? f.Int("zero_expert_num", 0, kMaxExperts).value_or(0) : 0;
   const std::size_t family_warning = a.warnings.size();
   ReadLayerKinds(f, family, a);
   ReadOtherAttention(f, a);
@@ -1615,17 +1619,6 @@ json PanguAliases(const json& config) {
   return out;
 }
 
-// LongCat-Flash (modeling_longcat_flash.py, LongcatFlashDecoderLayer): each of num_layers layers
-// runs two MLA + dense-MLP sublayers (self_attn[0..1], mlps[0..1], ffn_hidden_size wide, four
-// RMSNorms) and one shortcut-connected MoE (n_routed_experts of expert_ffn_hidden_size, top
-// moe_topk) fed from the first sublayer. Read as 2 · num_layers blocks: the even block holds the
-// MoE and its dense MLP (as a shared expert ffn_hidden_size wide), the odd block the second
-// dense MLP. The router also scores zero_expert_num identity experts (ModelArch::zero_experts).
-// The checkpoint's MTP layer, which config.json does not announce, is not counted (1.2B, 0.21%).
-// Returns the config unchanged unless it spells num_layers, with no num_hidden_layers (the
-// checkpoint's config.json), with num_hidden_layers = 2 · num_layers (LongcatFlashConfig as
-// transformers saves it) or with num_hidden_layers = num_layers (both names for the same 28); a
-// config written back by trainmem already holds the blocks and spells no num_layers.
 // A multimodal checkpoint's text_config may name only its model_type and a few fields and leave
 // the shape to the config class's defaults (llava-hf/llava-1.5-7b-hf: model_type "llama",
 // vocab_size, max_position_embeddings). transformers fills them from the class's __init__
@@ -1668,6 +1661,17 @@ void FillSubConfigDefaults(json& text, const std::string& key, std::vector<std::
   }
 }
 
+// LongCat-Flash (modeling_longcat_flash.py, LongcatFlashDecoderLayer): each of num_layers layers
+// runs two MLA + dense-MLP sublayers (self_attn[0..1], mlps[0..1], ffn_hidden_size wide, four
+// RMSNorms) and one shortcut-connected MoE (n_routed_experts of expert_ffn_hidden_size, top
+// moe_topk) fed from the first sublayer. Read as 2 · num_layers blocks: the even block holds the
+// MoE and its dense MLP (as a shared expert ffn_hidden_size wide), the odd block the second
+// dense MLP. The router also scores zero_expert_num identity experts (ModelArch::zero_experts).
+// The checkpoint's MTP layer, which config.json does not announce, is not counted (1.2B, 0.21%).
+// Returns the config unchanged unless it spells num_layers, with no num_hidden_layers (the
+// checkpoint's config.json), with num_hidden_layers = 2 · num_layers (LongcatFlashConfig as
+// transformers saves it) or with num_hidden_layers = num_layers (both names for the same 28); a
+// config written back by trainmem already holds the blocks and spells no num_layers.
 json LongcatAsBlocks(const json& config, std::vector<std::string>& warnings) {
   const auto layers = config.find("num_layers");
   if (layers == config.end() || !layers->is_number_integer() || layers->get<std::int64_t>() < 1 ||

@@ -443,6 +443,18 @@ void ReadBlockConfigs(FieldReader& f, ModelArch& a) {
 // layers by 1-based number (full_attn_layers the MLA ones, everything not listed as KDA); their
 // heads, head width and short-conv kernel are num_heads, head_dim and short_conv_kernel_size
 // (modeling_kimi.py: is_kda_layer(layer_idx) tests layer_idx + 1 in kda_layers).
+namespace {
+
+// What Kimi Delta Attention layers keep (Kimi Linear, Ling 3.0), for the warnings.
+std::string KimiDeltaNote(std::int64_t kda_layers, std::int64_t layers) {
+  return std::to_string(kda_layers) + " of " + std::to_string(layers) +
+         " layers use Kimi Delta Attention (linear): no KV cache and no seq × seq scores; their "
+         "saved activations follow fla's chunked kernel (64-token chunks), the d × d state per "
+         "head is recomputed in backward";
+}
+
+}  // namespace
+
 void ReadKimiLinear(FieldReader& f, ModelArch& a) {
   const json* cfg = f.Get("linear_attn_config");
   if (cfg == nullptr || !cfg->is_object()) {
@@ -494,11 +506,7 @@ void ReadKimiLinear(FieldReader& f, ModelArch& a) {
   a.linear_key_head_dim = a.linear_value_head_dim = dim;
   a.linear_conv_kernel = kernel;
   a.kda_full_rank = f.Bool("no_kda_lora").value_or(false);
-  a.warnings.push_back(
-      std::to_string(kda_layers) + " of " + std::to_string(a.num_layers) +
-      " layers use Kimi Delta Attention (linear): no KV cache and no seq × seq scores; their saved "
-      "activations follow fla's chunked kernel (64-token chunks), the d × d state per head is "
-      "recomputed in backward");
+  a.warnings.push_back(KimiDeltaNote(kda_layers, a.num_layers));
 }
 
 // Zamba2 (Zamba2Config, modeling_zamba2.py): layers_block_type lists "mamba" and "hybrid"
@@ -768,11 +776,7 @@ void ReadLayerKinds(FieldReader& f, Family family, ModelArch& a) {
       a.layer_mixer.push_back(k.linear ? MixerKind::kKimiDelta : MixerKind::kAttention);
       kda_layers += k.linear ? 1 : 0;
     }
-    a.warnings.push_back(
-        std::to_string(kda_layers) + " of " + std::to_string(a.num_layers) +
-        " layers use Kimi Delta Attention (linear): no KV cache and no seq × seq scores; their "
-        "saved activations follow fla's chunked kernel (64-token chunks), the d × d state per "
-        "head is recomputed in backward");
+    a.warnings.push_back(KimiDeltaNote(kda_layers, a.num_layers));
   } else if (any_linear) {
     // Gated DeltaNet when its linear_* sizes are given or the family is Qwen3-Next; otherwise
     // MiniMax-01 lightning attention (its layer_types also say "linear_attention").
