@@ -58,8 +58,9 @@ int RunParams(const Options& o, const Presets& presets, Output io) {
       arch = parsed.value();
     }
   }
-  // What the config describes: MTP modules included when it lists them (DESIGN: the hub's
-  // DeepSeek-V3 total, 684.5B, includes its MTP layer).
+  // What the config describes, as the checkpoint stores it: MTP modules included when it lists
+  // them (DESIGN: the hub's DeepSeek-V3 total, 684.5B, includes its MTP layer), a multimodal
+  // config's vision tower too.
   const ParamCounts p = CountParams(arch, true);
   for (const std::string& warning : arch.warnings) io.err << "note: " << warning << "\n";
   if (o.format == "json") {
@@ -69,7 +70,8 @@ int RunParams(const Options& o, const Presets& presets, Output io) {
                         {"expert_params", p.expert},
                         {"embedding_params", p.embedding},
                         {"output_head_params", p.output_head},
-                        {"mtp_params", p.mtp}};
+                        {"mtp_params", p.mtp},
+                        {"vision_params", p.vision}};
     io.out << j.dump(2) << "\n";
     return 0;
   }
@@ -77,12 +79,14 @@ int RunParams(const Options& o, const Presets& presets, Output io) {
   const std::pair<const char*, std::int64_t> rows[] = {
       {"total", p.total},           {"active per token", p.active}, {"dense", p.dense},
       {"routed experts", p.expert}, {"embedding", p.embedding},     {"output head", p.output_head},
-      {"MTP modules", p.mtp}};
+      {"MTP modules", p.mtp},       {"vision tower", p.vision}};
   for (const auto& [label, value] : rows) {
+    if (value == 0 && std::string_view(label) == "vision tower") continue;  // text-only models
     io.out << fmt::format("  {:<18} {:>20}  ({})\n", label, value, FormatCount(value));
   }
   io.out << "  active = dense parameters + top-k routed experts per token, embeddings and head "
-            "included\n";
+            "included"
+         << (p.vision > 0 ? ", the vision tower not" : "") << "\n";
   return 0;
 }
 

@@ -722,12 +722,12 @@ std::int64_t MtpModuleParamsChecked(const ModelArch& arch, bool with_embedding_c
   return params;
 }
 
-ParamCounts CountParamsChecked(const ModelArch& arch, bool include_mtp, ParamMath& m) {
-  return CountParamsOfLayersChecked(arch, CountLayerParamsChecked(arch, m), include_mtp, m);
+ParamCounts CountParamsChecked(const ModelArch& arch, bool as_stored, ParamMath& m) {
+  return CountParamsOfLayersChecked(arch, CountLayerParamsChecked(arch, m), as_stored, m);
 }
 
 ParamCounts CountParamsOfLayersChecked(const ModelArch& arch,
-                                       const std::vector<LayerParams>& layers, bool include_mtp,
+                                       const std::vector<LayerParams>& layers, bool as_stored,
                                        ParamMath& m) {
   ParamCounts c;
   c.embedding = EmbeddingParams(arch, m, nullptr);
@@ -744,15 +744,19 @@ ParamCounts CountParamsOfLayersChecked(const ModelArch& arch,
     idle = m.Add(idle, layer.idle_attention);
   }
   c.total = m.Add(m.Add(c.embedding, c.output_head), m.Add(c.final_norm, blocks));
-  if (include_mtp && arch.num_mtp_layers > 0) {
+  if (as_stored && arch.num_mtp_layers > 0) {
     const LayerParams block = MtpBlockParams(arch, m);
     c.mtp = m.Mul(arch.num_mtp_layers, MtpModuleParamsChecked(arch, true, m));
     c.total = m.Add(c.total, c.mtp);
     c.expert = m.Add(c.expert, m.Mul(arch.num_mtp_layers, block.routed_experts));
     active_routed = m.Add(active_routed, m.Mul(arch.num_mtp_layers, block.active_routed));
   }
+  if (as_stored && arch.vision_params > 0) {
+    c.vision = arch.vision_params;
+    c.total = m.Add(c.total, c.vision);
+  }
   c.dense = c.total - c.expert;
-  c.active = m.Add(c.dense - idle, active_routed);
+  c.active = m.Add(c.dense - c.vision - idle, active_routed);  // per text token
   return c;
 }
 
@@ -816,9 +820,9 @@ std::int64_t MtpModuleParams(const ModelArch& arch, bool with_embedding_copies) 
   return model_detail::MtpModuleParamsChecked(arch, with_embedding_copies, math);
 }
 
-ParamCounts CountParams(const ModelArch& arch, bool include_mtp) {
+ParamCounts CountParams(const ModelArch& arch, bool as_stored) {
   model_detail::ParamMath math;
-  return model_detail::CountParamsChecked(arch, include_mtp, math);
+  return model_detail::CountParamsChecked(arch, as_stored, math);
 }
 
 ParamCounts CountParamsOfLayers(const ModelArch& arch, const std::vector<LayerParams>& layers) {

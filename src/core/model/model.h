@@ -259,6 +259,12 @@ struct ModelArch {
   std::int64_t rglru_width = 0;
   std::int64_t rglru_conv = 0;
 
+  // A multimodal checkpoint's vision tower and projector as the checkpoint stores them (counted
+  // from vision_config by ParseModelArch; trainmem's own key "vision_params" carries it through
+  // ModelArchToJson). In CountParams' checkpoint total only: the training estimate covers the
+  // language model. 0 = none, or a tower trainmem does not count.
+  std::int64_t vision_params = 0;
+
   // What ParseModelArch assumed or left out, in words for the user (unknown model_type, vision
   // tower not counted, linear attention approximations). Not written back by ModelArchToJson.
   std::vector<std::string> warnings;
@@ -369,7 +375,8 @@ struct ParamCounts {
   std::int64_t embedding = 0;    // input embedding (+ learned positions)
   std::int64_t output_head = 0;  // lm head (0 when tied)
   std::int64_t final_norm = 0;
-  std::int64_t mtp = 0;  // MTP modules, included in total only when counted
+  std::int64_t mtp = 0;     // MTP modules, included in total only when counted
+  std::int64_t vision = 0;  // vision tower + projector, included in total when as stored
 };
 
 // Reads HF config.json fields. `path` prefixes error paths (e.g. "model").
@@ -397,9 +404,10 @@ std::vector<LayerParams> CountLayerParams(const ModelArch& arch);
 // both per module (with_embedding_copies = true reproduces the hub total).
 std::int64_t MtpModuleParams(const ModelArch& arch, bool with_embedding_copies);
 
-// Exact counts. include_mtp: count num_mtp_layers MTP modules as the checkpoint stores them
-// (what `trainmem params` reports for a config.json that lists them).
-ParamCounts CountParams(const ModelArch& arch, bool include_mtp);
+// Exact counts. as_stored: the whole checkpoint, as `trainmem params` reports it for a
+// config.json: num_mtp_layers MTP modules with their embedding copies and the vision tower
+// (vision_params; not in `active`). false: the main language model the estimator trains.
+ParamCounts CountParams(const ModelArch& arch, bool as_stored);
 // CountParams(arch, false) from the blocks' counts CountLayerParams(arch) gave (the estimator
 // needs both: the blocks are counted once).
 ParamCounts CountParamsOfLayers(const ModelArch& arch, const std::vector<LayerParams>& layers);

@@ -27,7 +27,8 @@ constexpr std::int64_t kMaxVocab = 100000000;  // 1e8 tokens
 constexpr std::int64_t kMaxLayers = 10000;
 constexpr std::int64_t kMaxHeads = 100000;
 constexpr std::int64_t kMaxExperts = 100000;
-constexpr std::int64_t kMaxPositions = 1000000000;  // 1e9 positions (Llama 4 Scout: 1e7)
+constexpr std::int64_t kMaxPositions = 1000000000;        // 1e9 positions (Llama 4 Scout: 1e7)
+constexpr std::int64_t kMaxVisionParams = 1000000000000;  // 1e12 (InternViT-6B: 5.9e9)
 
 // `value` rounded up to a multiple of `multiple` (> 0): padded vocabularies, MLP widths rounded
 // to 256 (LFM2, DeciLM). Callers keep both within the bounds above, so nothing overflows.
@@ -104,10 +105,10 @@ bool LayerIsMoe(const ModelArch& arch, std::int64_t layer);
 std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMath& math);
 std::int64_t MtpModuleParamsChecked(const ModelArch& arch, bool with_embedding_copies,
                                     ParamMath& math);
-ParamCounts CountParamsChecked(const ModelArch& arch, bool include_mtp, ParamMath& math);
+ParamCounts CountParamsChecked(const ModelArch& arch, bool as_stored, ParamMath& math);
 // The same from the blocks' counts CountLayerParamsChecked gave.
 ParamCounts CountParamsOfLayersChecked(const ModelArch& arch,
-                                       const std::vector<LayerParams>& layers, bool include_mtp,
+                                       const std::vector<LayerParams>& layers, bool as_stored,
                                        ParamMath& math);
 std::vector<ParamTensor> ParamTensorsChecked(const ModelArch& arch, ParamMath& math);
 
@@ -119,6 +120,18 @@ using detail::FieldReader;  // core/config/field_reader.h: the one JSON field re
 void ReadLayerKinds(FieldReader& fields, Family family, ModelArch& arch);
 // trainmem's own keys that override what model_type implies (see ModelArchToJson).
 void ReadOverrides(FieldReader& fields, ModelArch& arch);
+
+// A multimodal checkpoint's vision tower and projector (model_vision.cpp), counted from
+// `vision` (its vision_config) and the top-level `config`; `text_hidden` is the language model's
+// width the projector writes. `name` empty = not counted: a tower trainmem does not know
+// (`unread` empty) or a field it cannot read (`unread` says which and why).
+struct VisionTower {
+  std::int64_t params = 0;
+  std::string name;    // "SigLIP", "CLIP ViT", … for the note
+  std::string unread;  // why a known tower was not counted
+};
+VisionTower CountVisionTower(const json& config, const json& vision, std::int64_t text_hidden,
+                             const std::string& path);
 
 }  // namespace model_detail
 }  // namespace trainmem

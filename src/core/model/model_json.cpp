@@ -346,6 +346,7 @@ json WriteHfFields(const ModelArch& a) {
     j["vocab_size_per_layer_input"] =
         a.per_layer_input_vocab > 0 ? a.per_layer_input_vocab : a.vocab_size;
   }
+  if (a.vision_params > 0) j["vision_params"] = a.vision_params;
   return j;
 }
 

@@ -1626,30 +1626,37 @@ json PanguAliases(const json& config) {
 //   LlamaConfig:   hidden 4096, intermediate 11008, 32 layers, 32 heads (KV = heads)
 //   MistralConfig: hidden 4096, intermediate 14336, 32 layers, 32 heads, 8 KV heads
 //   Qwen2Config:   hidden 4096, intermediate 22016, 32 layers, 32 heads, 32 KV heads
-// vocab_size defaults (32000 / 32000 / 151936) apply when absent too.
+//   Gemma3TextConfig: hidden 2304, intermediate 9216, 26 layers, 8 heads, 4 KV heads, head_dim
+//                  256 (gemma-3-4b-it's text_config gives only hidden, MLP and layers)
+// vocab_size defaults (32000 / 32000 / 151936 / 262208) apply when absent too.
 void FillSubConfigDefaults(json& text, const std::string& key, std::vector<std::string>& warnings) {
   struct Defaults {
     const char* model_type;
     const char* config_class;
     std::int64_t hidden, intermediate, layers, heads, kv_heads, vocab;
+    std::int64_t head_dim;  // 0: hidden / heads, not written
   };
   static constexpr Defaults kDefaults[] = {
-      {"llama", "LlamaConfig", 4096, 11008, 32, 32, 32, 32000},
-      {"mistral", "MistralConfig", 4096, 14336, 32, 32, 8, 32000},
-      {"qwen2", "Qwen2Config", 4096, 22016, 32, 32, 32, 151936},
+      {"llama", "LlamaConfig", 4096, 11008, 32, 32, 32, 32000, 0},
+      {"mistral", "MistralConfig", 4096, 14336, 32, 32, 8, 32000, 0},
+      {"qwen2", "Qwen2Config", 4096, 22016, 32, 32, 32, 151936, 0},
+      {"gemma3_text", "Gemma3TextConfig", 2304, 9216, 26, 8, 4, 262208, 256},
   };
   const auto type_it = text.find("model_type");
   if (type_it == text.end() || !type_it->is_string()) return;  // a wrong type is reported later
   const std::string type = type_it->get<std::string>();
   for (const Defaults& d : kDefaults) {
     if (type != d.model_type) continue;
-    const std::pair<const char*, std::int64_t> fields[] = {
-        {"hidden_size", d.hidden},           {"intermediate_size", d.intermediate},
-        {"num_hidden_layers", d.layers},     {"num_attention_heads", d.heads},
-        {"num_key_value_heads", d.kv_heads}, {"vocab_size", d.vocab}};
+    const std::pair<const char*, std::int64_t> fields[] = {{"hidden_size", d.hidden},
+                                                           {"intermediate_size", d.intermediate},
+                                                           {"num_hidden_layers", d.layers},
+                                                           {"num_attention_heads", d.heads},
+                                                           {"num_key_value_heads", d.kv_heads},
+                                                           {"vocab_size", d.vocab},
+                                                           {"head_dim", d.head_dim}};
     std::string filled;
     for (const auto& [name, value] : fields) {
-      if (text.contains(name) && !text[name].is_null()) continue;
+      if (value == 0 || (text.contains(name) && !text[name].is_null())) continue;
       text[name] = value;
       filled += (filled.empty() ? "" : ", ") + std::string(name) + " " + std::to_string(value);
     }
@@ -1701,6 +1708,29 @@ json LongcatAsBlocks(const json& config, std::vector<std::string>& warnings) {
   return blocks;
 }
 
+// Counts a multimodal config's vision tower into arch.vision_params and says what was counted
+// (the published total includes the tower; the training estimate does not).
+void AddVisionTower(const json& config, const std::string& path, ModelArch& arch) {
+  const VisionTower tower =
+      CountVisionTower(config, config["vision_config"], arch.hidden_size, path);
+  std::string note;
+  if (!tower.name.empty()) {
+    arch.vision_params = tower.params;
+    note = "multimodal config: the " + tower.name + " vision tower and its projector (" +
+           detail::WithThousands(tower.params) +
+           " parameters) are in the parameter total; the training estimate covers the language "
+           "model only (the tower's weights, gradients and image activations are not in it)";
+  } else if (!tower.unread.empty()) {
+    note = "multimodal config: the language model is counted; the vision tower is not (" +
+           tower.unread + "), so the published total is larger";
+  } else {
+    note =
+        "multimodal config: the language model is counted; this vision tower (vision_config) "
+        "and its projector are not, so the published total is larger";
+  }
+  arch.warnings.insert(arch.warnings.begin(), std::move(note));
+}
+
 }  // namespace
 }  // namespace model_detail
 
@@ -1738,11 +1768,6 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
   if (top.FirstPresent({"hidden_size", "n_embd", "n_embed", "d_model"}).empty() &&
       text_config != nullptr && text_config->is_object()) {
     std::vector<std::string> warnings;
-    if (vision) {
-      warnings.push_back("multimodal config: the language model in " + text_key +
-                         " is counted; the vision tower (vision_config) and its projector are "
-                         "not, so the published total is larger");
-    }
     nlohmann::json text = *text_config;
     // The text model's own architectures/model_type win; else the top level's name it.
     if (!text.contains("model_type") && hf_config.contains("model_type")) {
@@ -1755,15 +1780,16 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
       text["tie_word_embeddings"] = hf_config["tie_word_embeddings"];
     }
     model_detail::FillSubConfigDefaults(text, text_key, warnings);
-    return model_detail::ParseFlat(model_detail::FlattenNested(text), top.Path(text_key),
-                                   std::move(warnings));
+    Result<ModelArch> arch = model_detail::ParseFlat(model_detail::FlattenNested(text),
+                                                     top.Path(text_key), std::move(warnings));
+    if (vision && arch.ok()) model_detail::AddVisionTower(hf_config, path, arch.value());
+    return arch;
   }
   if (vision) {
     // Qwen2-VL / Qwen2.5-VL (transformers < 4.53) write the language model's fields at the top.
-    return model_detail::ParseFlat(
-        hf_config, path,
-        {"multimodal config: the language model's fields are counted; the vision tower "
-         "(vision_config) and its projector are not, so the published total is larger"});
+    Result<ModelArch> arch = model_detail::ParseFlat(hf_config, path, {});
+    if (arch.ok()) model_detail::AddVisionTower(hf_config, path, arch.value());
+    return arch;
   }
   if (hf_config.contains("attention_kv_lora_dim") || hf_config.contains("num_routed_experts")) {
     return model_detail::ParseFlat(model_detail::PanguAliases(hf_config), path, {});

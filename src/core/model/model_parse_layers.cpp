@@ -854,6 +854,8 @@ void ReadOverrides(FieldReader& f, ModelArch& a) {
   a.embedding_norm = f.Bool("embedding_norm").value_or(a.embedding_norm);
   a.layer_scalar = f.Bool("layer_scalar").value_or(a.layer_scalar);
   a.router_scale = f.Bool("router_scale").value_or(a.router_scale);
+  // A vision tower counted from a multimodal config (model_vision.cpp), carried as a number.
+  a.vision_params = f.Int("vision_params", 0, kMaxVisionParams).value_or(a.vision_params);
 }
 
 }  // namespace model_detail

@@ -1,0 +1,397 @@
+// Vision towers of multimodal checkpoints, counted from their vision_config so that
+// `trainmem params` gives what the checkpoint stores (the hub's safetensors total of Gemma 3,
+// LLaVA, … includes the tower and its projector). The training estimate covers the language
+// model only (ParseModelArch's note says so): image activations are not modelled.
+//
+// Each tower is written term by term from its Hugging Face modeling file; a field the
+// vision_config leaves out takes its Config class default. A tower trainmem does not know, or
+// a vision_config field it cannot read, leaves the tower uncounted with a note that says why;
+// the language model is still counted.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/model/model_detail.h"
+
+namespace trainmem {
+namespace model_detail {
+
+namespace {
+
+// The shape of a ViT encoder (CLIP, SigLIP): `layers` blocks of width `hidden` with an MLP of
+// `mlp` and biased q/k/v/o projections and LayerNorms.
+struct VitShape {
+  std::int64_t hidden = 0;
+  std::int64_t mlp = 0;
+  std::int64_t layers = 0;
+  std::int64_t channels = 3;
+  std::int64_t image = 0;
+  std::int64_t patch = 0;
+};
+
+// Reads the ViT fields shared by CLIPVisionConfig and SiglipVisionConfig; `d` holds the Config
+// class's defaults.
+VitShape ReadVit(FieldReader& f, const VitShape& d) {
+  VitShape s;
+  s.hidden = f.Int("hidden_size", 1, kMaxWidth).value_or(d.hidden);
+  s.mlp = f.Int("intermediate_size", 1, kMaxWidth).value_or(d.mlp);
+  s.layers = f.Int("num_hidden_layers", 1, kMaxLayers).value_or(d.layers);
+  s.channels = f.Int("num_channels", 1, 64).value_or(d.channels);
+  s.image = f.Int("image_size", 1, kMaxWidth).value_or(d.image);
+  s.patch = f.Int("patch_size", 1, kMaxWidth).value_or(d.patch);
+  f.Int("num_attention_heads", 1, kMaxHeads);  // splits the width; no parameters of its own
+  return s;
+}
+
+std::int64_t Linear(ParamMath& m, std::int64_t in, std::int64_t out, bool bias) {
+  return m.Add(m.Mul(in, out), bias ? out : 0);
+}
+
+// One pre-norm ViT block (CLIPEncoderLayer, SiglipEncoderLayer): layer_norm1, q/k/v/out_proj
+// (h × h with bias), layer_norm2, fc1 (h → mlp) and fc2 (mlp → h) with biases.
+std::int64_t VitBlock(ParamMath& m, std::int64_t h, std::int64_t mlp) {
+  const std::int64_t norms = m.Mul(2, 2, h);
+  const std::int64_t attention = m.Mul(4, Linear(m, h, h, true));
+  return m.Add(m.Add(norms, attention), m.Add(Linear(m, h, mlp, true), Linear(m, mlp, h, true)));
+}
+
+std::int64_t PatchesOf(ParamMath& m, const VitShape& s) {
+  const std::int64_t side = s.image / s.patch;
+  return m.Mul(side, side);
+}
+
+// SigLIP (modeling_siglip.py SiglipVisionTransformer): SiglipVisionEmbeddings (patch_embedding,
+// a Conv2d channels → h with bias; position_embedding, one row per patch of the
+// (image_size / patch_size)² grid), the encoder, post_layernorm and, with vision_use_head
+// (default true), SiglipMultiheadAttentionPoolingHead: a probe (h), nn.MultiheadAttention
+// (in_proj 3h × h + 3h, out_proj h × h + h), a LayerNorm and a SiglipMLP. transformers builds the
+// head when the key is absent (`head_default` true); Gemma 3 and PaliGemma read the patch
+// states, and every checkpoint of theirs says false, so for them absent means no head.
+std::int64_t SiglipParams(FieldReader& f, ParamMath& m, bool head_default) {
+  // SiglipVisionConfig defaults.
+  const VitShape s = ReadVit(f, {768, 3072, 12, 3, 224, 16});
+  const bool head = f.Bool("vision_use_head").value_or(head_default);
+  if (s.patch > s.image) f.Fail("patch_size", "is larger than image_size");
+  const std::int64_t conv = m.Add(m.Mul(s.channels, m.Mul(s.patch, s.patch), s.hidden), s.hidden);
+  std::int64_t n = m.Add(conv, m.Mul(PatchesOf(m, s), s.hidden));
+  n = m.Add(n, m.Mul(s.layers, VitBlock(m, s.hidden, s.mlp)));
+  n = m.Add(n, m.Mul(2, s.hidden));  // post_layernorm
+  if (head) {
+    const std::int64_t attention =
+        m.Add(Linear(m, s.hidden, m.Mul(3, s.hidden), true), Linear(m, s.hidden, s.hidden, true));
+    const std::int64_t mlp =
+        m.Add(Linear(m, s.hidden, s.mlp, true), Linear(m, s.mlp, s.hidden, true));
+    n = m.Add(n, m.Add(m.Add(s.hidden, attention), m.Add(m.Mul(2, s.hidden), mlp)));
+  }
+  return n;
+}
+
+// CLIP (modeling_clip.py CLIPVisionTransformer): CLIPVisionEmbeddings (class_embedding h;
+// patch_embedding, a Conv2d without bias; position_embedding, patches + 1 rows), pre_layrnorm,
+// the encoder and post_layernorm. The hub checkpoints store every layer even when the
+// projector reads an earlier one (LLaVA's vision_feature_layer −2).
+std::int64_t ClipParams(FieldReader& f, ParamMath& m) {
+  // CLIPVisionConfig defaults.
+  const VitShape s = ReadVit(f, {768, 3072, 12, 3, 224, 32});
+  if (s.patch > s.image) f.Fail("patch_size", "is larger than image_size");
+  const std::int64_t conv = m.Mul(s.channels, m.Mul(s.patch, s.patch), s.hidden);
+  std::int64_t n = m.Add(s.hidden, conv);
+  n = m.Add(n, m.Mul(m.Add(PatchesOf(m, s), 1), s.hidden));
+  n = m.Add(n, m.Mul(2, 2, s.hidden));  // pre_layrnorm, post_layernorm
+  return m.Add(n, m.Mul(s.layers, VitBlock(m, s.hidden, s.mlp)));
+}
+
+// Pixtral (modeling_pixtral.py PixtralVisionModel): patch_conv (a Conv2d without bias), ln_pre
+// (RMSNorm) and blocks of attention_norm, q/k/v/o without biases (h × h: the heads split h, the
+// config's head_dim is not read), a gated MLP without biases (gate/up h → mlp, down mlp → h)
+// and ffn_norm. 2-D RoPE: no position table.
+std::int64_t PixtralParams(FieldReader& f, ParamMath& m) {
+  // PixtralVisionConfig defaults.
+  const VitShape s = ReadVit(f, {1024, 4096, 24, 3, 1024, 16});
+  const std::int64_t block =
+      m.Add(m.Add(m.Mul(4, s.hidden, s.hidden), m.Mul(3, s.hidden, s.mlp)), m.Mul(2, s.hidden));
+  return m.Add(m.Add(m.Mul(s.channels, m.Mul(s.patch, s.patch), s.hidden), s.hidden),
+               m.Mul(s.layers, block));
+}
+
+// Idefics3 / SmolVLM (modeling_idefics3.py Idefics3VisionTransformer): SigLIP's embeddings
+// (patch Conv2d with bias, one position row per patch), blocks and post_layernorm, no pooling
+// head.
+std::int64_t Idefics3VisionParams(FieldReader& f, ParamMath& m) {
+  // Idefics3VisionConfig defaults.
+  const VitShape s = ReadVit(f, {1152, 3072, 12, 3, 224, 32});
+  if (s.patch > s.image) f.Fail("patch_size", "is larger than image_size");
+  const std::int64_t conv = m.Add(m.Mul(s.channels, m.Mul(s.patch, s.patch), s.hidden), s.hidden);
+  std::int64_t n = m.Add(conv, m.Mul(PatchesOf(m, s), s.hidden));
+  n = m.Add(n, m.Mul(s.layers, VitBlock(m, s.hidden, s.mlp)));
+  return m.Add(n, m.Mul(2, s.hidden));
+}
+
+// Llama 4 (modeling_llama4.py Llama4VisionModel): Llama4UnfoldConvolution's linear (channels ·
+// patch² → h, no bias), class_embedding, positional_embedding_vlm (patches + 1 rows),
+// layernorm_pre / layernorm_post, ViT blocks with biases, then Llama4VisionPixelShuffleMLP
+// (fc1 intermediate_size → projector_input_dim, fc2 → projector_output_dim, no biases) and
+// Llama4MultiModalProjector.linear_1 (vision_output_dim → text h, no bias).
+std::int64_t Llama4VisionParams(FieldReader& f, ParamMath& m, std::int64_t text_hidden) {
+  // Llama4VisionConfig defaults.
+  const VitShape s = ReadVit(f, {768, 5632, 34, 3, 448, 14});
+  const std::int64_t in = f.Int("projector_input_dim", 1, kMaxWidth).value_or(4096);
+  const std::int64_t out = f.Int("projector_output_dim", 1, kMaxWidth).value_or(4096);
+  const std::int64_t vision_out = f.Int("vision_output_dim", 1, kMaxWidth).value_or(7680);
+  if (s.patch > s.image) f.Fail("patch_size", "is larger than image_size");
+  std::int64_t n = m.Add(m.Mul(s.channels, m.Mul(s.patch, s.patch), s.hidden), s.hidden);
+  n = m.Add(n, m.Mul(m.Add(PatchesOf(m, s), 1), s.hidden));
+  n = m.Add(n, m.Mul(4, s.hidden));
+  n = m.Add(n, m.Mul(s.layers, VitBlock(m, s.hidden, s.mlp)));
+  n = m.Add(n, m.Add(m.Mul(s.mlp, in), m.Mul(in, out)));
+  return m.Add(n, m.Mul(vision_out, text_hidden));
+}
+
+// The Qwen-VL towers' shared sizes (configuration_qwen2_vl.py / _qwen2_5_vl.py / _qwen3_vl.py):
+// a Conv3d patch embedding over temporal_patch_size frames, `depth` blocks and a patch merger
+// over spatial_merge_size² neighbouring patches. The Qwen2/2.5-VL files write in_chans, which
+// the Config class ignores (in_channels, default 3).
+struct QwenVitShape {
+  std::int64_t depth = 0, width = 0, channels = 3, patch = 0, temporal = 2, merge = 2;
+};
+QwenVitShape ReadQwenVit(FieldReader& f, std::string_view width_key, std::int64_t depth,
+                         std::int64_t width, std::int64_t patch) {
+  QwenVitShape s;
+  s.depth = f.Int("depth", 1, kMaxLayers).value_or(depth);
+  s.width = f.Int(width_key, 1, kMaxWidth).value_or(width);
+  s.channels = f.Int("in_channels", 1, 64).value_or(3);
+  f.Int("in_chans", 1, 64);
+  s.patch = f.Int("patch_size", 1, kMaxWidth).value_or(patch);
+  s.temporal = f.Int("temporal_patch_size", 1, 64).value_or(2);
+  s.merge = f.Int("spatial_merge_size", 1, 64).value_or(2);
+  f.Int("num_heads", 1, kMaxHeads);  // splits the width; no parameters of its own
+  return s;
+}
+std::int64_t QwenPatchConv(ParamMath& m, const QwenVitShape& s) {
+  return m.Mul(m.Mul(s.channels, s.temporal), m.Mul(s.patch, s.patch), s.width);
+}
+// A PatchMerger's two linears: merged width H = width · merge² → H → out, with biases.
+std::int64_t QwenMergerMlp(ParamMath& m, const QwenVitShape& s, std::int64_t out) {
+  const std::int64_t merged = m.Mul(s.width, m.Mul(s.merge, s.merge));
+  return m.Add(Linear(m, merged, merged, true), Linear(m, merged, out, true));
+}
+
+// Qwen2-VL (modeling_qwen2_vl.py Qwen2VisionTransformerPretrainedModel): PatchEmbed (Conv3d,
+// no bias), blocks of two LayerNorms, qkv (E → 3E) and proj with biases, an MLP of
+// int(E · mlp_ratio) with biases; PatchMerger: ln_q (LayerNorm over E) and its two linears into
+// hidden_size (the language model's width).
+std::int64_t Qwen2VlVisionParams(FieldReader& f, ParamMath& m) {
+  const QwenVitShape s = ReadQwenVit(f, "embed_dim", 32, 1280, 14);
+  const double ratio = f.Number("mlp_ratio", 0.01, 1000).value_or(4.0);
+  const std::int64_t out = f.Int("hidden_size", 1, kMaxWidth).value_or(3584);
+  const auto mlp = static_cast<std::int64_t>(static_cast<double>(s.width) * ratio);
+  const std::int64_t e = s.width;
+  const std::int64_t block =
+      m.Add(m.Add(m.Mul(4, e), m.Add(Linear(m, e, m.Mul(3, e), true), Linear(m, e, e, true))),
+            m.Add(Linear(m, e, mlp, true), Linear(m, mlp, e, true)));
+  std::int64_t n = m.Add(QwenPatchConv(m, s), m.Mul(s.depth, block));
+  return m.Add(n, m.Add(m.Mul(2, e), QwenMergerMlp(m, s, out)));
+}
+
+// Qwen2.5-VL (modeling_qwen2_5_vl.py Qwen2_5_VisionTransformerPretrainedModel): as Qwen2-VL
+// with RMSNorms and a gated MLP with biases (gate/up E → intermediate_size, down back); the
+// merger's ln_q is an RMSNorm and writes out_hidden_size. The class's hidden_size default is
+// 3584 (every release writes 1280).
+std::int64_t Qwen25VlVisionParams(FieldReader& f, ParamMath& m) {
+  const QwenVitShape s = ReadQwenVit(f, "hidden_size", 32, 3584, 14);
+  const std::int64_t mlp = f.Int("intermediate_size", 1, kMaxWidth).value_or(3420);
+  const std::int64_t out = f.Int("out_hidden_size", 1, kMaxWidth).value_or(3584);
+  const std::int64_t e = s.width;
+  const std::int64_t block =
+      m.Add(m.Add(m.Mul(2, e), m.Add(Linear(m, e, m.Mul(3, e), true), Linear(m, e, e, true))),
+            m.Add(m.Mul(2, Linear(m, e, mlp, true)), Linear(m, mlp, e, true)));
+  std::int64_t n = m.Add(QwenPatchConv(m, s), m.Mul(s.depth, block));
+  return m.Add(n, m.Add(e, QwenMergerMlp(m, s, out)));
+}
+
+// Qwen3-VL (modeling_qwen3_vl.py Qwen3VLVisionModel; qwen3_vl_moe's tower is the same): the
+// Conv3d patch embedding with bias, a learned pos_embed of num_position_embeddings rows,
+// LayerNorm blocks with biased qkv/proj and linear_fc1/fc2, the merger (LayerNorm over E) and
+// one deepstack merger per deepstack_visual_indexes entry, whose LayerNorm spans the merged
+// width. Qwen3.5 / 3.6 (modular_qwen3_5.py Qwen3_5VisionModel) delete the deepstack mergers:
+// `deepstack` false.
+std::int64_t Qwen3VlVisionParams(FieldReader& f, ParamMath& m, bool deepstack) {
+  const QwenVitShape s = ReadQwenVit(f, "hidden_size", 27, 1152, 16);
+  const std::int64_t mlp = f.Int("intermediate_size", 1, kMaxWidth).value_or(4304);
+  const std::int64_t out = f.Int("out_hidden_size", 1, kMaxWidth).value_or(3584);
+  const std::int64_t positions = f.Int("num_position_embeddings", 1, kMaxPositions).value_or(2304);
+  std::int64_t mergers = 0;
+  if (deepstack) {
+    mergers = 3;  // Qwen3VLVisionConfig: [8, 16, 24]
+    if (const json* list = f.Get("deepstack_visual_indexes"); list != nullptr) {
+      if (list->is_array()) {
+        mergers = static_cast<std::int64_t>(list->size());
+      } else {
+        f.Fail("deepstack_visual_indexes", "expected a list of layer indexes");
+      }
+    }
+  }
+  const std::int64_t e = s.width;
+  const std::int64_t block =
+      m.Add(m.Add(m.Mul(4, e), m.Add(Linear(m, e, m.Mul(3, e), true), Linear(m, e, e, true))),
+            m.Add(Linear(m, e, mlp, true), Linear(m, mlp, e, true)));
+  std::int64_t n = m.Add(m.Add(QwenPatchConv(m, s), e), m.Mul(positions, e));
+  n = m.Add(n, m.Mul(s.depth, block));
+  n = m.Add(n, m.Add(m.Mul(2, e), QwenMergerMlp(m, s, out)));
+  const std::int64_t merged = m.Mul(e, m.Mul(s.merge, s.merge));
+  return m.Add(n, m.Mul(mergers, m.Add(m.Mul(2, merged), QwenMergerMlp(m, s, out))));
+}
+
+// InternViT (OpenGVLab's modeling_intern_vit.py InternVisionModel, internvl_chat's remote
+// code): class_embedding, a Conv2d patch embedding with bias, patches + 1 position rows; blocks
+// of two norms (norm_type rms_norm or layer_norm), qkv (E → 3E, bias with qkv_bias), q_norm and
+// k_norm (RMSNorm over E, with qk_normalization), proj with bias, the layer scales ls1 / ls2 and
+// fc1 / fc2 with biases; no final norm. InternVLChatModel.mlp1: a LayerNorm over E · r² and two
+// biased linears (E · r² → text h → text h), r = 1 / downsample_ratio.
+std::int64_t InternVitParams(FieldReader& top, FieldReader& f, ParamMath& m,
+                             std::int64_t text_hidden) {
+  // InternVisionConfig defaults (InternViT-6B).
+  const VitShape s = ReadVit(f, {3200, 12800, 48, 3, 224, 14});
+  const bool qkv_bias = f.Bool("qkv_bias").value_or(false);
+  const bool qk_norm = f.Bool("qk_normalization").value_or(true);
+  const std::string norm = f.String("norm_type").value_or("rms_norm");
+  if (norm != "rms_norm" && norm != "layer_norm")
+    f.Fail("norm_type", "unknown value \"" + norm + "\" (expected rms_norm or layer_norm)");
+  const double ratio = top.Number("downsample_ratio", 0.01, 1).value_or(0.5);
+  if (s.patch > s.image) f.Fail("patch_size", "is larger than image_size");
+  const std::int64_t e = s.hidden;
+  std::int64_t n = m.Add(m.Add(e, m.Mul(s.channels, m.Mul(s.patch, s.patch), e)), e);
+  n = m.Add(n, m.Mul(m.Add(PatchesOf(m, s), 1), e));
+  std::int64_t block = m.Mul(norm == "layer_norm" ? 4 : 2, e);
+  block = m.Add(block, m.Add(m.Mul(3, e, e), qkv_bias ? m.Mul(3, e) : 0));
+  block = m.Add(block, m.Add(qk_norm ? m.Mul(2, e) : 0, Linear(m, e, e, true)));
+  block =
+      m.Add(block, m.Add(m.Mul(2, e), m.Add(Linear(m, e, s.mlp, true), Linear(m, s.mlp, e, true))));
+  n = m.Add(n, m.Mul(s.layers, block));
+  const auto r = static_cast<std::int64_t>(1.0 / ratio + 1e-9);
+  const std::int64_t merged = m.Mul(e, m.Mul(r, r));
+  return m.Add(n, m.Add(m.Mul(2, merged), m.Add(Linear(m, merged, text_hidden, true),
+                                                Linear(m, text_hidden, text_hidden, true))));
+}
+
+// The width a ViT hands to the projector: its hidden_size (the tower's default when absent).
+std::int64_t VitWidth(FieldReader& f, std::int64_t default_width) {
+  return f.Int("hidden_size", 1, kMaxWidth).value_or(default_width);
+}
+
+// LLaVA's projector (modeling_llava.py LlavaMultiModalProjector) and Mistral 3's
+// (modular_mistral3.py Mistral3MultiModalProjector): linear_1 (vision width · the number of
+// feature layers → text h) and linear_2 (text h → text h), with biases per
+// multimodal_projector_bias (`bias_default`: LLaVA true, Mistral 3 false).
+std::int64_t TwoLinearProjector(FieldReader& top, ParamMath& m, std::int64_t width,
+                                std::int64_t text_hidden, bool bias_default) {
+  std::int64_t feature_layers = 1;
+  if (const json* layer = top.Get("vision_feature_layer"); layer != nullptr && layer->is_array())
+    feature_layers = static_cast<std::int64_t>(layer->size());
+  const bool bias = top.Bool("multimodal_projector_bias").value_or(bias_default);
+  return m.Add(Linear(m, m.Mul(width, feature_layers), text_hidden, bias),
+               Linear(m, text_hidden, text_hidden, bias));
+}
+
+}  // namespace
+
+VisionTower CountVisionTower(const json& config, const json& vision, std::int64_t text_hidden,
+                             const std::string& path) {
+  VisionTower out;
+  std::vector<Error> errors;
+  FieldReader top(&config, path, errors, FieldReader::Null::kAbsent);
+  FieldReader v(&vision, top.Path("vision_config"), errors, FieldReader::Null::kAbsent);
+  const std::string model_type = top.String("model_type").value_or("");
+  std::string tower = v.String("model_type").value_or("");
+  ParamMath m;
+  std::int64_t n = 0;
+  if (model_type == "gemma3" || model_type == "paligemma") {
+    // Gemma3ForConditionalGeneration (modeling_gemma3.py): a SigLIP tower (its files say
+    // vision_use_head false) and Gemma3MultiModalProjector: mm_input_projection_weight (vision
+    // h × text h) and mm_soft_emb_norm, an RMSNorm over the vision width (the average pool has
+    // no weights). PaliGemma (modeling_paligemma.py PaliGemmaMultiModalProjector): one linear
+    // with bias, vision h → projection_dim (default 2048).
+    if (!tower.empty() && tower != "siglip_vision_model") return out;
+    n = SiglipParams(v, m, false);
+    const std::int64_t width = VitWidth(v, 768);
+    if (model_type == "gemma3") {
+      n = m.Add(n, m.Add(m.Mul(width, text_hidden), width));
+    } else {
+      const std::int64_t projection = v.Int("projection_dim", 1, kMaxWidth).value_or(2048);
+      n = m.Add(n, Linear(m, width, projection, true));
+    }
+    out.name = "SigLIP";
+  } else if (model_type == "llava" || model_type == "llava_next") {
+    // LlavaForConditionalGeneration / LlavaNextForConditionalGeneration: a CLIP (default),
+    // SigLIP or Pixtral tower and the two-linear projector; LLaVA-NeXT adds image_newline
+    // (text h).
+    if (tower.empty()) tower = "clip_vision_model";
+    if (tower == "clip_vision_model") {
+      n = ClipParams(v, m);
+      out.name = "CLIP ViT";
+    } else if (tower == "siglip_vision_model") {
+      n = SiglipParams(v, m, true);
+      out.name = "SigLIP";
+    } else if (tower == "pixtral") {
+      n = PixtralParams(v, m);
+      out.name = "Pixtral";
+    } else {
+      return out;
+    }
+    n = m.Add(n, TwoLinearProjector(top, m, VitWidth(v, tower == "clip_vision_model" ? 768 : 1024),
+                                    text_hidden, true));
+    if (model_type == "llava_next") n = m.Add(n, text_hidden);
+  } else if (model_type == "mistral3") {
+    // Mistral3ForConditionalGeneration: Pixtral and Mistral3MultiModalProjector: norm (RMSNorm,
+    // vision h), patch_merger.merging_layer (vision h · spatial_merge_size² → vision h, no bias)
+    // and the two linears (no biases by default).
+    if (!tower.empty() && tower != "pixtral") return out;
+    n = PixtralParams(v, m);
+    const std::int64_t width = VitWidth(v, 1024);
+    const std::int64_t merge = top.Int("spatial_merge_size", 1, 64).value_or(2);
+    n = m.Add(n, m.Add(width, m.Mul(m.Mul(width, merge, merge), width)));
+    n = m.Add(n, TwoLinearProjector(top, m, width, text_hidden, false));
+    out.name = "Pixtral";
+  } else if (model_type == "idefics3" || model_type == "smolvlm") {
+    // Idefics3Connector.modality_projection: vision h · scale_factor² → text h, no bias.
+    n = Idefics3VisionParams(v, m);
+    const std::int64_t scale = top.Int("scale_factor", 1, 64).value_or(2);
+    n = m.Add(n, m.Mul(m.Mul(VitWidth(v, 1152), scale, scale), text_hidden));
+    out.name = "SigLIP";
+  } else if (model_type == "llama4") {
+    n = Llama4VisionParams(v, m, text_hidden);
+    out.name = "Llama 4 ViT";
+  } else if (model_type == "qwen2_vl") {
+    n = Qwen2VlVisionParams(v, m);
+    out.name = "Qwen2-VL ViT";
+  } else if (model_type == "qwen2_5_vl") {
+    n = Qwen25VlVisionParams(v, m);
+    out.name = "Qwen2.5-VL ViT";
+  } else if (model_type == "qwen3_vl" || model_type == "qwen3_vl_moe") {
+    n = Qwen3VlVisionParams(v, m, true);
+    out.name = "Qwen3-VL ViT";
+  } else if (model_type == "qwen3_5" || model_type == "qwen3_5_moe") {
+    n = Qwen3VlVisionParams(v, m, false);
+    out.name = "Qwen3.5 ViT";
+  } else if (model_type == "internvl_chat") {
+    n = InternVitParams(top, v, m, text_hidden);
+    out.name = "InternViT";
+  } else {
+    return out;
+  }
+  if (!errors.empty()) {
+    out.name.clear();
+    out.unread = errors.front().path + ": " + errors.front().message;
+    return out;
+  }
+  if (m.overflowed()) {
+    out.name.clear();
+    out.unread = "its size overflows a 64-bit count";
+    return out;
+  }
+  out.params = n;
+  return out;
+}
+
+}  // namespace model_detail
+}  // namespace trainmem

@@ -1,0 +1,387 @@
+// Vision towers of multimodal config.json files (model_vision.cpp): the checkpoint total that
+// `trainmem params` reports includes them, the language model the estimator trains does not.
+// Each expected figure is derived by hand in the comment above it from the tower's modeling
+// file, and equals the hub's safetensors total of the whole checkpoint.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/model/model.h"
+#include "test_support.h"
+
+namespace trainmem {
+namespace {
+
+using nlohmann::json;
+using testing::HasWarningWith;
+using testing::MustParseModel;
+
+// google/gemma-3-27b-it's config.json (text_config and vision_config as published).
+json Gemma3_27b() {
+  return {{"architectures", {"Gemma3ForConditionalGeneration"}},
+          {"model_type", "gemma3"},
+          {"mm_tokens_per_image", 256},
+          {"text_config",
+           {{"head_dim", 128},
+            {"hidden_activation", "gelu_pytorch_tanh"},
+            {"hidden_size", 5376},
+            {"intermediate_size", 21504},
+            {"max_position_embeddings", 131072},
+            {"model_type", "gemma3_text"},
+            {"num_attention_heads", 32},
+            {"num_hidden_layers", 62},
+            {"num_key_value_heads", 16},
+            {"query_pre_attn_scalar", 168},
+            {"sliding_window", 1024},
+            {"sliding_window_pattern", 6},
+            {"vocab_size", 262208}}},
+          {"vision_config",
+           {{"hidden_size", 1152},
+            {"image_size", 896},
+            {"intermediate_size", 4304},
+            {"model_type", "siglip_vision_model"},
+            {"num_attention_heads", 16},
+            {"num_hidden_layers", 27},
+            {"patch_size", 14},
+            {"vision_use_head", false}}}};
+}
+
+// SigLIP So400m/14 at 896 px, h 1152, MLP 4304, 27 layers (vision_use_head false):
+//   patch_embedding 3·14²·1152 + 1152 = 678,528; position_embedding (896/14)² = 4096 rows
+//   · 1152 = 4,718,592;
+//   a block: two LayerNorms 4·1152 = 4,608, q/k/v/out 4·(1152² + 1152) = 5,313,024,
+//   fc1 + fc2 2·1152·4304 + 4304 + 1152 = 9,921,872 → 15,239,504; · 27 = 411,466,608;
+//   post_layernorm 2,304 → 416,866,032.
+// The projector: 1152·5376 + 1152 = 6,194,304.
+// Published total 27,432,406,640 = language model 27,009,346,304 + 423,060,336.
+TEST(VisionTowers, Gemma3CountsSiglipAndItsProjector) {
+  const ModelArch arch = MustParseModel(Gemma3_27b());
+  const std::int64_t block =
+      4 * 1152 + 4 * (1152LL * 1152 + 1152) + 2LL * 1152 * 4304 + 4304 + 1152;
+  const std::int64_t siglip = (3LL * 14 * 14 * 1152 + 1152) + 4096LL * 1152 + 27 * block + 2304;
+  EXPECT_EQ(siglip, 416866032);  // SigLIP So400m as Gemma 3 stores it
+  EXPECT_EQ(arch.vision_params, siglip + 1152LL * 5376 + 1152);
+  const ParamCounts stored = CountParams(arch, true);
+  EXPECT_EQ(stored.total, 27432406640);  // google/gemma-3-27b-it safetensors total
+  EXPECT_EQ(stored.vision, 423060336);
+  EXPECT_EQ(stored.active, 27009346304);  // per text token: the tower is not active
+  // The estimator trains the language model only.
+  EXPECT_EQ(CountParams(arch, false).total, 27009346304);
+  EXPECT_TRUE(HasWarningWith(arch, "SigLIP vision tower and its projector (423,060,336"));
+  // A page link or `trainmem import` carries the count through ModelArchToJson.
+  const ModelArch again = MustParseModel(ModelArchToJson(arch));
+  EXPECT_EQ(again.vision_params, 423060336);
+  EXPECT_EQ(CountParams(again, true).total, 27432406640);
+}
+
+// llava-hf/llava-1.5-7b-hf: Vicuna-7B (LlamaConfig defaults, vocab 32064) and CLIP ViT-L/14
+// at 336 px (h 1024, MLP 4096, 24 layers):
+//   class_embedding 1024; patch_embedding 3·14²·1024 = 602,112 (no bias); position_embedding
+//   (24² + 1)·1024 = 590,848; pre/post LayerNorms 4·1024 = 4,096;
+//   a block: 4·1024 + 4·(1024² + 1024) + 2·1024·4096 + 4096 + 1024 = 12,596,224; · 24 =
+//   302,309,376 → CLIP 303,507,456;
+//   projector linear_1 1024·4096 + 4096, linear_2 4096² + 4096 = 20,979,712.
+// 6,738,939,904 + 324,487,168 = 7,063,427,072, the published total.
+TEST(VisionTowers, LlavaCountsClipAndTwoLinears) {
+  const json llava = {{"architectures", {"LlavaForConditionalGeneration"}},
+                      {"model_type", "llava"},
+                      {"text_config",
+                       {{"architectures", {"LlamaForCausalLM"}},
+                        {"max_position_embeddings", 4096},
+                        {"model_type", "llama"},
+                        {"rms_norm_eps", 1e-05},
+                        {"vocab_size", 32064}}},
+                      {"vision_config",
+                       {{"hidden_size", 1024},
+                        {"image_size", 336},
+                        {"intermediate_size", 4096},
+                        {"model_type", "clip_vision_model"},
+                        {"num_attention_heads", 16},
+                        {"num_hidden_layers", 24},
+                        {"patch_size", 14},
+                        {"projection_dim", 768}}},
+                      {"vision_feature_layer", -2}};
+  const ModelArch arch = MustParseModel(llava);
+  const std::int64_t block =
+      4 * 1024 + 4 * (1024LL * 1024 + 1024) + 2LL * 1024 * 4096 + 4096 + 1024;
+  const std::int64_t clip = 1024 + 602112 + 577LL * 1024 + 4096 + 24 * block;
+  EXPECT_EQ(clip, 303507456);
+  EXPECT_EQ(arch.vision_params, clip + 20979712);
+  EXPECT_EQ(CountParams(arch, true).total, 7063427072);
+  EXPECT_EQ(CountParams(arch, false).total, 6738939904);
+  // Two feature layers concatenated double linear_1's input; no projector bias drops 2·4096.
+  json two = llava;
+  two["vision_feature_layer"] = {-2, -5};
+  two["multimodal_projector_bias"] = false;
+  EXPECT_EQ(MustParseModel(two).vision_params, clip + 2048LL * 4096 + 4096LL * 4096);
+}
+
+// A small language model under text_config, so that a test reads the tower alone: its
+// projector writes `text_hidden`.
+json WithTextModel(const std::string& model_type, std::int64_t text_hidden, json vision) {
+  return {{"model_type", model_type},
+          {"text_config",
+           {{"model_type", "llama"},
+            {"hidden_size", text_hidden},
+            {"intermediate_size", 64},
+            {"num_hidden_layers", 1},
+            {"num_attention_heads", 1},
+            {"num_key_value_heads", 1},
+            {"vocab_size", 16}}},
+          {"vision_config", std::move(vision)}};
+}
+
+std::int64_t VisionOf(const json& config) { return MustParseModel(config).vision_params; }
+
+// Qwen3-VL-8B-Instruct's vision_config (E 1152, MLP 4304, depth 27, patch 16, 2 frames,
+// merge 2, 2304 positions, out 4096, deepstack at layers 8, 16, 24):
+//   patch_embed (Conv3d with bias) 3·2·16²·1152 + 1152 = 1,770,624; pos_embed 2304·1152 =
+//   2,654,208; a block as SigLIP's, 15,239,504, · 27 = 411,466,608;
+//   merger: LayerNorm 2·1152 + merged width H = 1152·4 = 4608: H² + H = 21,238,272 and
+//   4608·4096 + 4096 = 18,878,464 → 40,119,040;
+//   each deepstack merger: LayerNorm over H, 2·4608, + the same two linears → 40,125,952, · 3.
+// 576,388,336; with the language model the published 8,767,123,696.
+TEST(VisionTowers, Qwen3VlCountsDeepstackMergersAndQwen35HasNone) {
+  const json vision = {{"deepstack_visual_indexes", {8, 16, 24}},
+                       {"depth", 27},
+                       {"hidden_size", 1152},
+                       {"in_channels", 3},
+                       {"intermediate_size", 4304},
+                       {"model_type", "qwen3_vl"},
+                       {"num_heads", 16},
+                       {"num_position_embeddings", 2304},
+                       {"out_hidden_size", 4096},
+                       {"patch_size", 16},
+                       {"spatial_merge_size", 2},
+                       {"temporal_patch_size", 2}};
+  const std::int64_t body = 1770624 + 2654208 + 27LL * 15239504;
+  const std::int64_t merger = 2 * 1152 + (4608LL * 4608 + 4608) + (4608LL * 4096 + 4096);
+  const std::int64_t deepstack = 2 * 4608 + (4608LL * 4608 + 4608) + (4608LL * 4096 + 4096);
+  EXPECT_EQ(VisionOf(WithTextModel("qwen3_vl", 4096, vision)), body + merger + 3 * deepstack);
+  EXPECT_EQ(body + merger + 3 * deepstack, 576388336);
+  const json qwen3_vl_8b = {{"model_type", "qwen3_vl"},
+                            {"tie_word_embeddings", false},
+                            {"text_config",
+                             {{"head_dim", 128},
+                              {"hidden_size", 4096},
+                              {"intermediate_size", 12288},
+                              {"model_type", "qwen3_vl_text"},
+                              {"num_attention_heads", 32},
+                              {"num_hidden_layers", 36},
+                              {"num_key_value_heads", 8},
+                              {"vocab_size", 151936}}},
+                            {"vision_config", vision}};
+  EXPECT_EQ(CountParams(MustParseModel(qwen3_vl_8b), true).total, 8767123696);
+  // Qwen3.5-27B: the same tower without deepstack mergers, out 5120: the merger's second linear
+  // 4608·5120 + 5120 → 460,730,096.
+  json qwen35 = vision;
+  qwen35["deepstack_visual_indexes"] = json::array();
+  qwen35["model_type"] = "qwen3_5";
+  qwen35["out_hidden_size"] = 5120;
+  EXPECT_EQ(VisionOf(WithTextModel("qwen3_5", 5120, qwen35)),
+            body + 2 * 1152 + (4608LL * 4608 + 4608) + (4608LL * 5120 + 5120));
+  EXPECT_EQ(VisionOf(WithTextModel("qwen3_5", 5120, qwen35)), 460730096);
+  // A list that is not one is named.
+  json bad = vision;
+  bad["deepstack_visual_indexes"] = 3;
+  EXPECT_TRUE(HasWarningWith(MustParseModel(WithTextModel("qwen3_vl", 4096, bad)),
+                             "vision_config.deepstack_visual_indexes: expected a list"));
+}
+
+// Qwen2-VL-2B (the language model's fields at the top; vision E 1280, mlp_ratio 4, depth 32,
+// in_chans 3, merger into hidden_size 1536):
+//   patch_embed (Conv3d, no bias) 3·2·14²·1280 = 1,505,280;
+//   a block: LayerNorms 4·1280 + qkv 3·1280² + 3·1280 + proj 1280² + 1280 + fc1 1280·5120 + 5120
+//   + fc2 5120·1280 + 1280 = 19,677,440; · 32 = 629,678,080;
+//   merger: ln_q 2·1280, 5120² + 5120, 5120·1536 + 1536 → 34,087,936.
+// 665,271,296 (published 2,208,985,600 − the language model's 1,543,714,304).
+// Qwen2.5-VL-3B: RMSNorms (2·1280 a block), gated MLP of 3420 with biases
+//   2·(1280·3420 + 3420) + 3420·1280 + 1280: a block 1280·2 + 4,919,040 + 1,639,680
+//   + 8,762,040 + 4,378,880 = 19,702,200, · 32 = 630,470,400; merger ln_q 1280 + 26,219,520
+//   + 5120·2048 + 2048 → 36,708,608; with the patch embedding 668,684,288.
+TEST(VisionTowers, Qwen2VlAndQwen25VlMergeIntoTheLanguageModel) {
+  json qwen2_vl = {{"model_type", "qwen2_vl"},
+                   {"hidden_size", 1536},
+                   {"intermediate_size", 8960},
+                   {"num_attention_heads", 12},
+                   {"num_hidden_layers", 28},
+                   {"num_key_value_heads", 2},
+                   {"tie_word_embeddings", true},
+                   {"vocab_size", 151936},
+                   {"vision_config",
+                    {{"depth", 32},
+                     {"embed_dim", 1280},
+                     {"mlp_ratio", 4},
+                     {"num_heads", 16},
+                     {"in_chans", 3},
+                     {"hidden_size", 1536},
+                     {"patch_size", 14},
+                     {"spatial_merge_size", 2},
+                     {"spatial_patch_size", 14},
+                     {"temporal_patch_size", 2}}}};
+  const ModelArch arch = MustParseModel(qwen2_vl);
+  EXPECT_EQ(arch.vision_params, 1505280 + 32LL * 19677440 + 34087936);
+  EXPECT_EQ(CountParams(arch, true).total, 2208985600);
+  json qwen25 = qwen2_vl;
+  qwen25["model_type"] = "qwen2_5_vl";
+  qwen25["hidden_size"] = 2048;
+  qwen25["intermediate_size"] = 11008;
+  qwen25["num_attention_heads"] = 16;
+  qwen25["num_hidden_layers"] = 36;
+  qwen25["vision_config"] = {{"depth", 32},
+                             {"hidden_size", 1280},
+                             {"intermediate_size", 3420},
+                             {"num_heads", 16},
+                             {"in_chans", 3},
+                             {"out_hidden_size", 2048},
+                             {"patch_size", 14},
+                             {"spatial_merge_size", 2},
+                             {"window_size", 112},
+                             {"fullatt_block_indexes", {7, 15, 23, 31}},
+                             {"temporal_patch_size", 2}};
+  const ModelArch q25 = MustParseModel(qwen25);
+  EXPECT_EQ(q25.vision_params, 1505280 + 32LL * 19702200 + 36708608);
+  EXPECT_EQ(CountParams(q25, true).total, 3754622976);  // Qwen2.5-VL-3B-Instruct
+}
+
+// Llama-4-Scout / Maverick (h 1408, MLP 5632, 34 layers, 336 px, patch 14, adapter 4096 → 4096,
+// vision_output_dim 4096, text h 5120):
+//   unfold linear 3·14²·1408 = 827,904; class_embedding 1,408; positions (24² + 1)·1408 =
+//   812,416; layernorm_pre/post 4·1408 = 5,632;
+//   a block 4·1408 + 4·(1408² + 1408) + 2·1408·5632 + 5632 + 1408 = 23,807,872, · 34;
+//   pixel-shuffle MLP 5632·4096 + 4096·4096; projector 4096·5120.
+// 871,932,416 (published 108,641,793,536 − the language model's 107,769,861,120).
+TEST(VisionTowers, Llama4CountsTheAdapterAndProjector) {
+  const json vision = {{"hidden_size", 1408},
+                       {"image_size", 336},
+                       {"intermediate_size", 5632},
+                       {"model_type", "llama4_vision_model"},
+                       {"multi_modal_projector_bias", false},
+                       {"num_attention_heads", 16},
+                       {"num_channels", 3},
+                       {"num_hidden_layers", 34},
+                       {"patch_size", 14},
+                       {"pixel_shuffle_ratio", 0.5},
+                       {"projector_input_dim", 4096},
+                       {"projector_output_dim", 4096},
+                       {"vision_output_dim", 4096}};
+  const std::int64_t expected = 827904 + 1408 + 812416 + 5632 + 34LL * 23807872 + 5632LL * 4096 +
+                                4096LL * 4096 + 4096LL * 5120;
+  EXPECT_EQ(expected, 871932416);
+  EXPECT_EQ(VisionOf(WithTextModel("llama4", 5120, vision)), expected);
+}
+
+// Mistral-Small-3.2-24B (Pixtral h 1024, MLP 4096, 24 layers, patch 14; text h 5120):
+//   patch_conv 3·14²·1024 = 602,112; ln_pre 1,024; a block 4·1024² + 3·1024·4096 + 2·1024 =
+//   16,779,264, · 24 = 402,702,336;
+//   projector: norm 1,024, patch_merger 1024·4·1024 = 4,194,304, linear_1 1024·5120,
+//   linear_2 5120² (no biases) → 35,652,608.
+// 438,958,080 (published 24,011,361,280 − the language model's 23,572,403,200).
+TEST(VisionTowers, Mistral3CountsPixtralAndThePatchMerger) {
+  json config = WithTextModel("mistral3", 5120,
+                              {{"head_dim", 64},
+                               {"hidden_size", 1024},
+                               {"image_size", 1540},
+                               {"intermediate_size", 4096},
+                               {"model_type", "pixtral"},
+                               {"num_attention_heads", 16},
+                               {"num_channels", 3},
+                               {"num_hidden_layers", 24},
+                               {"patch_size", 14}});
+  config["spatial_merge_size"] = 2;
+  config["vision_feature_layer"] = -1;
+  EXPECT_EQ(VisionOf(config), 602112 + 1024 + 24LL * 16779264 + 35652608);
+  EXPECT_EQ(VisionOf(config), 438958080);
+  config["multimodal_projector_bias"] = true;  // two biases of the text width
+  EXPECT_EQ(VisionOf(config), 438958080 + 2 * 5120);
+}
+
+// InternVL2.5-2B (internvl_chat; InternViT-300M: h 1024, MLP 4096, 24 layers, 448 px, patch 14,
+// qkv_bias, no qk_normalization, layer_norm; downsample_ratio 0.5; text h 2048):
+//   class_embedding 1,024; patch Conv2d 3·14²·1024 + 1024 = 603,136; positions (32² + 1)·1024
+//   = 1,049,600;
+//   a block: LayerNorms 4·1024, qkv 3·1024² + 3·1024, proj 1024² + 1024, ls1/ls2 2·1024,
+//   fc1 1024·4096 + 4096, fc2 4096·1024 + 1024 → 12,598,272, · 24 = 302,358,528;
+//   mlp1: LayerNorm 2·4096, 4096·2048 + 2048, 2048² + 2048 → 12,595,200.
+// 316,607,488 (published 2,205,754,368 − the language model's 1,889,146,880).
+TEST(VisionTowers, InternVlChatCountsInternVitAndMlp1) {
+  json config = WithTextModel("internvl_chat", 2048,
+                              {{"hidden_size", 1024},
+                               {"image_size", 448},
+                               {"intermediate_size", 4096},
+                               {"model_type", "intern_vit_6b"},
+                               {"norm_type", "layer_norm"},
+                               {"num_attention_heads", 16},
+                               {"num_channels", 3},
+                               {"num_hidden_layers", 24},
+                               {"patch_size", 14},
+                               {"qk_normalization", false},
+                               {"qkv_bias", true}});
+  config["llm_config"] = config["text_config"];
+  config.erase("text_config");
+  config["downsample_ratio"] = 0.5;
+  EXPECT_EQ(VisionOf(config), 1024 + 603136 + 1049600 + 24LL * 12598272 + 12595200);
+  EXPECT_EQ(VisionOf(config), 316607488);
+  config["vision_config"]["norm_type"] = "batch_norm";
+  EXPECT_TRUE(HasWarningWith(MustParseModel(config), "vision_config.norm_type: unknown value"));
+}
+
+// SmolVLM-256M (idefics3; h 768, MLP 3072, 12 layers, 512 px, patch 16, scale_factor 4, text
+// h 576): patch Conv2d 3·16²·768 + 768 = 590,592; positions 32²·768 = 786,432; a block
+// 4·768 + 4·(768² + 768) + 2·768·3072 + 3072 + 768 = 7,087,872, · 12; post_layernorm 1,536;
+// connector 768·16·576 = 7,077,888 (no bias). 93,510,912.
+TEST(VisionTowers, Idefics3CountsTheConnector) {
+  json config = WithTextModel("idefics3", 576,
+                              {{"hidden_size", 768},
+                               {"image_size", 512},
+                               {"intermediate_size", 3072},
+                               {"model_type", "idefics3_vision"},
+                               {"num_attention_heads", 12},
+                               {"num_hidden_layers", 12},
+                               {"patch_size", 16}});
+  config["scale_factor"] = 4;
+  EXPECT_EQ(VisionOf(config), 590592 + 786432 + 12LL * 7087872 + 1536 + 7077888);
+  EXPECT_EQ(VisionOf(config), 93510912);
+}
+
+// Gemma 3 4B's text_config gives only hidden 2560, MLP 10240 and 34 layers: the rest are
+// Gemma3TextConfig's defaults (8 heads, 4 KV heads, head_dim 256, vocab 262,208), as
+// transformers builds it. Published total 4,300,079,472 = 3,880,263,168 + the SigLIP tower
+// 416,866,032 + projector 1152·2560 + 1152.
+TEST(VisionTowers, Gemma3TextConfigDefaultsFillTheSmallModels) {
+  json config = Gemma3_27b();
+  config["text_config"] = {{"hidden_size", 2560},
+                           {"intermediate_size", 10240},
+                           {"model_type", "gemma3_text"},
+                           {"num_hidden_layers", 34},
+                           {"sliding_window", 1024}};
+  const ModelArch arch = MustParseModel(config);
+  EXPECT_EQ(arch.num_heads, 8);
+  EXPECT_EQ(arch.num_kv_heads, 4);
+  EXPECT_EQ(arch.head_dim, 256);
+  EXPECT_EQ(arch.vocab_size, 262208);
+  EXPECT_EQ(arch.vision_params, 416866032 + 1152LL * 2560 + 1152);
+  EXPECT_EQ(CountParams(arch, true).total, 4300079472);
+  EXPECT_TRUE(HasWarningWith(arch, "Gemma3TextConfig's defaults"));
+}
+
+// A vision_config field trainmem cannot read leaves the tower out with a note naming the field;
+// the language model is still counted. A tower it does not know says so.
+TEST(VisionTowers, UnreadableOrUnknownTowersAreNamedNotGuessed) {
+  json broken = Gemma3_27b();
+  broken["vision_config"]["num_hidden_layers"] = -3;
+  const ModelArch arch = MustParseModel(broken);
+  EXPECT_EQ(arch.vision_params, 0);
+  EXPECT_EQ(CountParams(arch, true).total, 27009346304);
+  EXPECT_TRUE(HasWarningWith(arch, "vision_config.num_hidden_layers"));
+  json other = Gemma3_27b();
+  other["model_type"] = "some_vlm";
+  other["vision_config"]["model_type"] = "some_vit";
+  const ModelArch unknown = MustParseModel(other);
+  EXPECT_EQ(unknown.vision_params, 0);
+  EXPECT_TRUE(
+      HasWarningWith(unknown, "this vision tower (vision_config) and its projector are not"));
+}
+
+}  // namespace
+}  // namespace trainmem
