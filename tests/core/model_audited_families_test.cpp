@@ -493,5 +493,70 @@ TEST(AuditedFamilies, LingHybridMlaAndKimiDeltaLayers) {
   ExpectRoundTripAndShapes(ling);
 }
 
+// poolside Laguna-XS.2 (laguna; config.json fields as published): h 2048, 40 layers, full
+// attention every 4th layer with 48 query heads, the sliding-window layers 64
+// (num_attention_heads_per_layer), 8 KV heads of 128, a per-head output gate (gating true),
+// per-head q/k norms; layer 0 a dense MLP of 8192, then 39 MoE layers of 256 experts × 512 with
+// one ungated shared expert of 512 and the router's correction bias; vocab 100,352, untied.
+//   full layer: q 2048·48·128 = 12,582,912, k/v 2·2048·8·128 = 4,194,304, o 12,582,912,
+//     g_proj 2048·48 = 98,304, q/k norms 256 → 29,458,688; · 10
+//   sliding layer: q and o 2·2048·64·128 = 33,554,432, k/v 4,194,304, g_proj 131,072, norms
+//     256 → 37,880,064; · 30
+//   block norms 40·2·2048 = 163,840; dense MLP 3·2048·8192 = 50,331,648;
+//   MoE layer: 256·3·2048·512 = 805,306,368 + shared 3,145,728 + router 524,288 + bias 256 =
+//     808,976,640; · 39
+//   embedding and head 2·100,352·2048 = 411,041,792; final norm 2,048.
+// 33,442,617,088: the published total of Laguna-XS.2 (was −0.77% as a Llama reading).
+TEST(AuditedFamilies, LagunaHeadsPerLayerAndHeadGates) {
+  json layer_types = json::array(), heads = json::array(), mlp = json::array();
+  for (int i = 0; i < 40; ++i) {
+    const bool full = i % 4 == 0;
+    layer_types.push_back(full ? "full_attention" : "sliding_attention");
+    heads.push_back(full ? 48 : 64);
+    mlp.push_back(i == 0 ? "dense" : "sparse");
+  }
+  json xs = {{"architectures", {"LagunaForCausalLM"}},
+             {"model_type", "laguna"},
+             {"vocab_size", 100352},
+             {"hidden_size", 2048},
+             {"intermediate_size", 8192},
+             {"num_hidden_layers", 40},
+             {"num_attention_heads", 48},
+             {"num_key_value_heads", 8},
+             {"head_dim", 128},
+             {"attention_bias", false},
+             {"num_experts", 256},
+             {"num_experts_per_tok", 8},
+             {"moe_intermediate_size", 512},
+             {"shared_expert_intermediate_size", 512},
+             {"tie_word_embeddings", false},
+             {"gating", true},
+             {"sliding_window", 512},
+             {"layer_types", layer_types},
+             {"mlp_layer_types", mlp},
+             {"num_attention_heads_per_layer", heads}};
+  const std::int64_t expected =
+      10 * 29458688LL + 30 * 37880064LL + 163840 + 50331648 + 39 * 808976640LL + 411041792 + 2048;
+  EXPECT_EQ(expected, 33442617088);
+  EXPECT_EQ(Total(xs), expected);
+  ExpectRoundTripAndShapes(xs);
+  // Laguna-S-2.1 spells the gate per layer: the same count.
+  json per_layer = xs;
+  per_layer.erase("gating");
+  per_layer["gating_types"] = json::array();
+  for (int i = 0; i < 40; ++i) per_layer["gating_types"].push_back("per_head");
+  EXPECT_EQ(Total(per_layer), expected);
+  // A per-element gate is h → heads · head_dim: 128 times the per-head one.
+  json element = xs;
+  element["gating"] = "per-element";
+  EXPECT_EQ(Total(element), expected + 127LL * (10 * 98304 + 30 * 131072));
+  // Head counts trainmem cannot represent are named, not guessed.
+  json uneven = xs;
+  uneven["num_attention_heads_per_layer"][5] = 56;
+  Result<ModelArch> bad = ParseModelArch(uneven, "model");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.errors().front().path, "model.num_attention_heads_per_layer");
+}
+
 }  // namespace
 }  // namespace trainmem

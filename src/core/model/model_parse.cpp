@@ -215,6 +215,11 @@ constexpr NamedFamily kFamilies[] = {
     // attention and MLP), num_dense_layers dense MLPs, then routed + shared experts with the
     // sigmoid router's expert_bias buffer.
     {"afmoe", Family::kLlama},
+    // poolside Laguna (LagunaConfig, modular_laguna.py): AFMoE-style attention with per-head
+    // q/k RMSNorms, more query heads on the sliding-window layers (num_attention_heads_per_layer)
+    // and a softplus output gate per head (g_proj, gating); sigmoid-routed experts with the
+    // router's e_score_correction_bias and an ungated shared expert; mlp_layer_types.
+    {"laguna", Family::kLlama},
     // EXAONE 4.0 (Exaone4Config): Llama blocks with per-head q/k RMSNorms.
     {"exaone4", Family::kLlama},
     // OLMoE (OlmoeConfig): Llama attention with q/k RMSNorms over all heads (q_norm: hidden_size
@@ -369,6 +374,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"BailingMoeLinearV2ForCausalLM", "bailing_moe_linear"},
     {"ArcticForCausalLM", "arctic"},
     {"AfmoeForCausalLM", "afmoe"},
+    {"LagunaForCausalLM", "laguna"},
     {"OPTForCausalLM", "opt"},
     {"GPTJForCausalLM", "gptj"},
     {"MPTForCausalLM", "mpt"},
@@ -774,7 +780,7 @@ void ReadQkNorm(FieldReader& f, Family family, ModelArch& a) {
               family == Family::kQwen3Next || family == Family::kOlmo2 ||
               IsQwen3Moe(a.model_type) || a.model_type == "apertus" || a.model_type == "lfm2" ||
               a.model_type == "lfm2_moe" || a.model_type == "afmoe" || a.model_type == "exaone4" ||
-              a.model_type == "olmoe" || a.model_type == "dots1";
+              a.model_type == "olmoe" || a.model_type == "dots1" || a.model_type == "laguna";
   const std::string key = f.FirstPresent({"use_qk_norm", "qk_layernorm", "qk_norm"});
   if (!key.empty()) a.qk_norm = f.Bool(key).value_or(a.qk_norm);
   if (family == Family::kLlama4) a.qk_norm = false;
@@ -1218,7 +1224,8 @@ void ReadMoe(FieldReader& f, Family family, ModelArch& a) {
   }
   // LFM2-MoE: use_expert_bias (default true), a persistent buffer in the checkpoint; AFMoE's
   // router keeps an expert_bias likewise.
-  if (a.model_type == "lfm2_moe" || a.model_type == "afmoe") a.router_bias = true;
+  if (a.model_type == "lfm2_moe" || a.model_type == "afmoe" || a.model_type == "laguna")
+    a.router_bias = true;  // LagunaTopKRouter's e_score_correction_bias too
   // Ling 3.0 (BailingMoeV3): the router's expert_bias is stored whether or not the config spells
   // moe_router_enable_expert_bias (Ling-3.0-flash's published total holds 512 per MoE layer).
   if (a.model_type == "bailing_hybrid") a.router_bias = true;
@@ -1518,6 +1525,81 @@ void ReadOtherAttention(FieldReader& f, ModelArch& a) {
   if (!a.layer_uses_sliding.empty()) a.sliding_heads = *heads;
 }
 
+// Laguna's attention (modular_laguna.py LagunaAttention): num_attention_heads_per_layer gives
+// each layer's query heads (q_proj, o_proj and g_proj follow them); the published models give
+// the full-attention layers num_attention_heads and every sliding-window layer one other count,
+// which is ModelArch::sliding_heads. `gating` true / "per-head" (or every gating_types entry
+// per_head) builds g_proj, h → one gate per query head, no bias (head_gate); "per-element" a
+// gate per query channel, h → heads · head_dim (attention_output_gate's count).
+void ReadLagunaAttention(FieldReader& f, ModelArch& a) {
+  if (const json* heads = f.Get("num_attention_heads_per_layer")) {
+    const std::string key = "num_attention_heads_per_layer";
+    if (!heads->is_array() || static_cast<std::int64_t>(heads->size()) != a.num_layers) {
+      f.Fail(key, "expected a list of " + std::to_string(a.num_layers) + " head counts");
+      return;
+    }
+    std::int64_t full = a.num_heads, sliding = 0;
+    for (std::int64_t i = 0; i < a.num_layers; ++i) {
+      const json& h = (*heads)[static_cast<std::size_t>(i)];
+      if (!h.is_number_integer() || h.get<std::int64_t>() < 1 ||
+          h.get<std::int64_t>() > kMaxHeads) {
+        f.Fail(key, "entry " + std::to_string(i) + ": expected a whole number from 1, got " +
+                        detail::Dump(h));
+        return;
+      }
+      const std::int64_t n = h.get<std::int64_t>();
+      std::int64_t& expected = a.FullAttentionLayer(i) ? full : sliding;
+      if (expected == 0) expected = n;
+      if (n != expected) {
+        f.Fail(key, "layer " + std::to_string(i) + " has " + std::to_string(n) +
+                        " query heads: trainmem models num_attention_heads (" +
+                        std::to_string(a.num_heads) +
+                        ") on full-attention layers and one count on sliding-window layers");
+        return;
+      }
+      if (a.num_kv_heads > 0 && n % a.num_kv_heads != 0) {
+        f.Fail(key, "layer " + std::to_string(i) + ": " + std::to_string(n) +
+                        " query heads are not a multiple of the " + std::to_string(a.num_kv_heads) +
+                        " key/value heads");
+        return;
+      }
+    }
+    if (sliding > 0 && sliding != a.num_heads) a.sliding_heads = sliding;
+  }
+  std::string gating;
+  if (const json* g = f.Get("gating"); g != nullptr && !g->is_null()) {
+    if (g->is_boolean()) {
+      gating = g->get<bool>() ? "per_head" : "";
+    } else if (g->is_string()) {
+      gating = g->get<std::string>();
+      std::replace(gating.begin(), gating.end(), '-', '_');
+    } else {
+      f.Fail("gating", "expected true, false, \"per-head\" or \"per-element\"");
+    }
+  }
+  if (const json* types = f.Get("gating_types"); types != nullptr && types->is_array()) {
+    std::string common;
+    for (const json& t : *types) {
+      std::string type = t.is_string() ? t.get<std::string>() : "";
+      std::replace(type.begin(), type.end(), '-', '_');
+      if (common.empty()) common = type;
+      if (type != common) {
+        f.Fail("gating_types", "layers gate differently (" + common + ", " + type +
+                                   "): trainmem models one gate kind for every layer");
+        return;
+      }
+    }
+    if (!common.empty()) gating = common;
+  }
+  if (gating == "per_head") {
+    a.head_gate = true;
+  } else if (gating == "per_element") {
+    a.attention_output_gate = true;
+  } else if (!gating.empty() && gating != "none") {
+    f.Fail("gating", "unknown value \"" + gating + "\" (expected per-head or per-element)");
+  }
+}
+
 Result<ModelArch> ParseFlat(const json& config, const std::string& path,
                             std::vector<std::string> warnings) {
   std::vector<Error> errors;
@@ -1556,6 +1638,7 @@ Result<ModelArch> ParseFlat(const json& config, const std::string& path,
   const std::size_t family_warning = a.warnings.size();
   ReadLayerKinds(f, family, a);
   ReadOtherAttention(f, a);
+  if (a.model_type == "laguna") ReadLagunaAttention(f, a);
   ReadOverrides(f, a);
   // LongcatFlashConfig's router_bias is the classifier's own bias (false in LongCat-Flash-Chat);
   // its e_score_correction_bias is always stored (LongcatFlashTopkRouter).
