@@ -365,6 +365,55 @@ TEST(VisionTowers, Gemma3TextConfigDefaultsFillTheSmallModels) {
   EXPECT_TRUE(HasWarningWith(arch, "Gemma3TextConfig's defaults"));
 }
 
+// Kimi-K2.5's vision_config (MoonViT 3-D: vt_hidden_size 1152, MLP 4304, 27 layers, patch 14,
+// a 64 × 64 position table, merge kernel 2 × 2, projector width 1152 into text_hidden_size
+// 7168):
+//   patch Conv2d 3·14²·1152 + 1152 = 678,528; positions 64·64·1152 = 4,718,592; blocks
+//   27 · 15,239,504 (SigLIP's shape) = 411,466,608; final LayerNorm 2,304 → 416,866,032;
+//   patch merger: LayerNorm 2·1152, 4608² + 4608 = 21,238,272, 4608·7168 + 7168 = 33,037,312.
+// 471,143,920: the published K2.5 total (logical parameters) less Kimi K2's 1,026,408,232,448.
+// GLM-4.5V's tower (E 1536, depth 24, out 4096, merger MLP 10,944, 336 px, patch 14, 2 frames):
+//   Conv3d 3·2·14²·1536 + 1536 = 1,807,872; post_conv_layernorm 1,536; positions 24²·1536 =
+//   884,736; a block: RMSNorms 2·1536, qkv 3·1536², proj 1536², gated MLP 3·1536·4096 =
+//   28,314,624, · 24; post_layernorm 1,536; downsample 1536·4096·2² + 4096 = 25,169,920; merger
+//   4096² + LayerNorm 2·4096 + 3·4096·10,944 = 151,265,280 → 858,681,856 (published
+//   107,710,933,120 − the language model's 106,852,251,264).
+TEST(VisionTowers, MoonVitAndGlm4vTowers) {
+  const json kimi = {{"init_pos_emb_height", 64},
+                     {"init_pos_emb_time", 4},
+                     {"init_pos_emb_width", 64},
+                     {"merge_kernel_size", {2, 2}},
+                     {"mm_hidden_size", 1152},
+                     {"mm_projector_type", "patchmerger"},
+                     {"patch_size", 14},
+                     {"text_hidden_size", 7168},
+                     {"vt_hidden_size", 1152},
+                     {"vt_intermediate_size", 4304},
+                     {"vt_num_attention_heads", 16},
+                     {"vt_num_hidden_layers", 27}};
+  const std::int64_t moonvit = 678528 + 4718592 + 411466608 + 2304;
+  EXPECT_EQ(moonvit, 416866032);
+  EXPECT_EQ(VisionOf(WithTextModel("kimi_k25", 7168, kimi)), moonvit + 2304 + 21238272 + 33037312);
+  EXPECT_EQ(VisionOf(WithTextModel("kimi_k25", 7168, kimi)), 471143920);
+  const json glm = {{"attention_bias", false},
+                    {"depth", 24},
+                    {"hidden_size", 1536},
+                    {"image_size", 336},
+                    {"in_channels", 3},
+                    {"intermediate_size", 10944},
+                    {"model_type", "glm4v_moe_vision"},
+                    {"num_heads", 12},
+                    {"out_hidden_size", 4096},
+                    {"patch_size", 14},
+                    {"spatial_merge_size", 2},
+                    {"temporal_patch_size", 2}};
+  const std::int64_t block = 2 * 1536 + 3LL * 1536 * 1536 + 1536LL * 1536 + 3LL * 1536 * 4096;
+  EXPECT_EQ(block, 28314624);
+  EXPECT_EQ(VisionOf(WithTextModel("glm4v_moe", 4096, glm)),
+            1807872 + 1536 + 884736 + 24 * block + 1536 + 25169920 + 151265280);
+  EXPECT_EQ(VisionOf(WithTextModel("glm4v_moe", 4096, glm)), 858681856);
+}
+
 // A vision_config field trainmem cannot read leaves the tower out with a note naming the field;
 // the language model is still counted. A tower it does not know says so.
 TEST(VisionTowers, UnreadableOrUnknownTowersAreNamedNotGuessed) {

@@ -274,6 +274,68 @@ std::int64_t InternVitParams(FieldReader& top, FieldReader& f, ParamMath& m,
                                                 Linear(m, text_hidden, text_hidden, true))));
 }
 
+// MoonViT (Kimi-VL's modeling_kimi_vl.py MoonVitPretrainedModel; Kimi-K2.5's
+// modeling_kimi_k25.py MoonViT3dPretrainedModel): a patch Conv2d (3 channels, with bias), a
+// learned init_pos_emb_height × init_pos_emb_width × E position table (K2.5's time table is a
+// fixed sin-cos buffer), blocks with biased wqkv / wo / fc0 / fc1 and two LayerNorms, a final
+// LayerNorm; then the patch merger: a LayerNorm over the projector width M, M · kh · kw → same
+// and → text h, both with bias (merge_kernel_size kh × kw). Kimi-K2.5 names its sizes vt_*, its
+// projector width mm_hidden_size and the text width text_hidden_size.
+std::int64_t MoonVitParams(FieldReader& f, ParamMath& m, bool k25, std::int64_t text_hidden) {
+  const char* hidden_key = k25 ? "vt_hidden_size" : "hidden_size";
+  const std::int64_t e = f.Int(hidden_key, 1, kMaxWidth).value_or(1152);
+  const std::int64_t mlp =
+      f.Int(k25 ? "vt_intermediate_size" : "intermediate_size", 1, kMaxWidth).value_or(4304);
+  const std::int64_t layers =
+      f.Int(k25 ? "vt_num_hidden_layers" : "num_hidden_layers", 1, kMaxLayers).value_or(27);
+  const std::int64_t patch = f.Int("patch_size", 1, kMaxWidth).value_or(14);
+  const std::int64_t rows = f.Int("init_pos_emb_height", 1, kMaxWidth).value_or(64);
+  const std::int64_t cols = f.Int("init_pos_emb_width", 1, kMaxWidth).value_or(64);
+  std::int64_t kernel = 4;  // merge_kernel_size [2, 2]
+  if (const json* k = f.Get("merge_kernel_size")) {
+    if (k->is_array() && k->size() == 2 && (*k)[0].is_number_integer() &&
+        (*k)[1].is_number_integer() && (*k)[0].get<std::int64_t>() > 0 &&
+        (*k)[0].get<std::int64_t>() <= 64 && (*k)[1].get<std::int64_t>() > 0 &&
+        (*k)[1].get<std::int64_t>() <= 64) {
+      kernel = (*k)[0].get<std::int64_t>() * (*k)[1].get<std::int64_t>();
+    } else {
+      f.Fail("merge_kernel_size", "expected two whole numbers from 1 to 64");
+    }
+  }
+  const std::int64_t width = k25 ? f.Int("mm_hidden_size", 1, kMaxWidth).value_or(e) : e;
+  const std::int64_t out =
+      k25 ? f.Int("text_hidden_size", 1, kMaxWidth).value_or(text_hidden) : text_hidden;
+  std::int64_t n = m.Add(m.Add(m.Mul(3, m.Mul(patch, patch), e), e), m.Mul(rows, cols, e));
+  n = m.Add(n, m.Mul(layers, VitBlock(m, e, mlp)));
+  n = m.Add(n, m.Mul(2, e));
+  const std::int64_t merged = m.Mul(width, kernel);
+  return m.Add(n, m.Add(m.Mul(2, width),
+                        m.Add(Linear(m, merged, merged, true), Linear(m, merged, out, true))));
+}
+
+// GLM-4.1V / 4.5V / 4.6V (modeling_glm4v.py Glm4vVisionModel; glm4v_moe's tower is the same):
+// a Conv3d patch embedding with bias, post_conv_layernorm (RMSNorm), a learned position table of
+// (image_size / patch_size)² rows, blocks of two RMSNorms, qkv (bias per attention_bias), proj
+// without bias and a gated MLP out_hidden_size wide without biases, post_layernorm, the
+// downsample Conv2d (E → out, spatial_merge_size², with bias) and the merger: proj out × out,
+// a LayerNorm and a gated MLP of intermediate_size, no biases.
+std::int64_t Glm4vVisionParams(FieldReader& f, ParamMath& m) {
+  const QwenVitShape s = ReadQwenVit(f, "hidden_size", 24, 1536, 14);
+  const std::int64_t out = f.Int("out_hidden_size", 1, kMaxWidth).value_or(4096);
+  const std::int64_t mlp = f.Int("intermediate_size", 1, kMaxWidth).value_or(13696);
+  const std::int64_t image = f.Int("image_size", 1, kMaxWidth).value_or(336);
+  const bool qkv_bias = f.Bool("attention_bias").value_or(false);
+  if (s.patch > image) f.Fail("patch_size", "is larger than image_size");
+  const std::int64_t e = s.width;
+  const std::int64_t side = image / s.patch;
+  std::int64_t n = m.Add(m.Add(QwenPatchConv(m, s), e), m.Add(e, m.Mul(side, side, e)));
+  const std::int64_t block = m.Add(m.Add(m.Mul(2, e), Linear(m, e, m.Mul(3, e), qkv_bias)),
+                                   m.Add(m.Mul(e, e), m.Mul(3, e, out)));
+  n = m.Add(n, m.Add(m.Mul(s.depth, block), e));
+  n = m.Add(n, m.Add(m.Mul(m.Mul(e, out), m.Mul(s.merge, s.merge)), out));
+  return m.Add(n, m.Add(m.Add(m.Mul(out, out), m.Mul(2, out)), m.Mul(3, out, mlp)));
+}
+
 // The width a ViT hands to the projector: its hidden_size (the tower's default when absent).
 std::int64_t VitWidth(FieldReader& f, std::int64_t default_width) {
   return f.Int("hidden_size", 1, kMaxWidth).value_or(default_width);
@@ -373,6 +435,12 @@ VisionTower CountVisionTower(const json& config, const json& vision, std::int64_
   } else if (model_type == "qwen3_5" || model_type == "qwen3_5_moe") {
     n = Qwen3VlVisionParams(v, m, false);
     out.name = "Qwen3.5 ViT";
+  } else if (model_type == "kimi_vl" || model_type == "kimi_k25") {
+    n = MoonVitParams(v, m, model_type == "kimi_k25", text_hidden);
+    out.name = "MoonViT";
+  } else if (model_type == "glm4v" || model_type == "glm4v_moe") {
+    n = Glm4vVisionParams(v, m);
+    out.name = "GLM-4V ViT";
   } else if (model_type == "internvl_chat") {
     n = InternVitParams(top, v, m, text_hidden);
     out.name = "InternViT";
