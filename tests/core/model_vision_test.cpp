@@ -13,6 +13,7 @@ namespace trainmem {
 namespace {
 
 using nlohmann::json;
+using testing::ExpectRoundTripAndShapes;
 using testing::HasWarningWith;
 using testing::MustParseModel;
 
@@ -412,6 +413,72 @@ TEST(VisionTowers, MoonVitAndGlm4vTowers) {
   EXPECT_EQ(VisionOf(WithTextModel("glm4v_moe", 4096, glm)),
             1807872 + 1536 + 884736 + 24 * block + 1536 + 25169920 + 151265280);
   EXPECT_EQ(VisionOf(WithTextModel("glm4v_moe", 4096, glm)), 858681856);
+}
+
+// ERNIE-4.5-VL-28B-A3B (ernie4_5_moe_vl; fields as the PT checkpoint's config writes them,
+// reconstructed: no verbatim copy was found, and the published total is only "29.4B"): h 2560,
+// 28 layers, 20 heads and 4 KV heads of 128, tied vocab 103,424, layer 0 a dense MLP of 12,288,
+// layers 1–27 MoE with [64, 64] experts of [1536, 512] (text, vision), 2 shared experts:
+//   embedding 103,424·2560 = 264,765,440; attention 28·15,728,640; norms 28·5120 + 2560;
+//   dense MLP 3·2560·12,288 = 94,371,840;
+//   MoE layer: text 64·3·2560·1536 = 754,974,720, vision 64·3·2560·512 = 251,658,240, shared
+//   3·2560·3072 = 23,592,960, two routers 2·64·2560, the (2, 64) correction bias → 1,030,553,728.
+//   → 28,624,635,776.
+// The DFNRope ViT (1280 wide, 32 blocks, MLP 5120): patch 3·14²·1280 = 752,640, blocks
+// 32·19,677,440, final LayerNorm 2560 → 630,433,280; the resampler over sd = 1280·4 = 5120:
+// spatial 2·(5120² + 5120) + 2·5120 = 52,449,280, temporal 10,240·5120 + 5120 + 5120² + 5120 +
+// 2·5120 = 78,663,680, mlp 5120·2560 + 2560, after_norm 2560 → 144,225,280.
+TEST(VisionTowers, ErnieVlHasTwoExpertPoolsAndAResampler) {
+  const json ernie = {{"architectures", {"Ernie4_5_VLMoeForConditionalGeneration"}},
+                      {"model_type", "ernie4_5_moe_vl"},
+                      {"hidden_size", 2560},
+                      {"intermediate_size", 12288},
+                      {"moe_intermediate_size", {1536, 512}},
+                      {"moe_k", 6},
+                      {"moe_layer_end_index", {29, 28}},
+                      {"moe_layer_interval", 1},
+                      {"moe_layer_start_index", {1, 1}},
+                      {"moe_num_experts", {64, 64}},
+                      {"moe_num_shared_experts", 2},
+                      {"moe_use_aux_free", true},
+                      {"num_attention_heads", 20},
+                      {"num_hidden_layers", 28},
+                      {"num_key_value_heads", 4},
+                      {"pixel_hidden_size", 1280},
+                      {"spatial_conv_size", 2},
+                      {"temporal_conv_size", 2},
+                      {"use_temporal_conv", true},
+                      {"tie_word_embeddings", true},
+                      {"use_bias", false},
+                      {"vocab_size", 103424},
+                      {"vision_config",
+                       {{"depth", 32},
+                        {"embed_dim", 1280},
+                        {"hidden_size", 1280},
+                        {"mlp_ratio", 4},
+                        {"num_heads", 16},
+                        {"in_channels", 3},
+                        {"patch_size", 14},
+                        {"spatial_merge_size", 2}}}};
+  const ModelArch arch = MustParseModel(ernie);
+  const std::int64_t moe_layer = 754974720 + 251658240 + 23592960 + 2 * 64 * 2560 + 128;
+  EXPECT_EQ(moe_layer, 1030553728);
+  const std::int64_t lm =
+      264765440 + 28LL * 15728640 + 28 * 5120 + 2560 + 94371840 + 27LL * moe_layer;
+  EXPECT_EQ(CountParams(arch, false).total, lm);
+  EXPECT_EQ(lm, 28624635776);
+  EXPECT_EQ(arch.vision_params, 630433280 + 144225280);
+  EXPECT_EQ(CountParams(arch, true).total, 29399294336);
+  // A text token reaches its 6 text experts and the shared ones, never the vision pool.
+  const ParamCounts counts = CountParams(arch, false);
+  EXPECT_EQ(counts.active, counts.dense + 27LL * 6 * 3 * 2560 * 1536);
+  ExpectRoundTripAndShapes(ernie);
+  // Pools on different layers are named, not approximated.
+  json apart = ernie;
+  apart["moe_layer_start_index"] = {1, 3};
+  Result<ModelArch> bad = ParseModelArch(apart, "model");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.errors().front().path, "model.moe_layer_start_index");
 }
 
 // A vision_config field trainmem cannot read leaves the tower out with a note naming the field;

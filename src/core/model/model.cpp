@@ -562,6 +562,15 @@ LayerParams BlockParams(const ModelArch& a, MixerKind mixer, bool moe, ParamMath
                 a.num_experts, a.moe_latent_size);
   p.routed_experts = expert;
   p.active_routed = a.num_experts > 0 ? m.Mul(a.experts_per_token, expert / a.num_experts) : 0;
+  if (a.vision_experts > 0) {
+    // ERNIE-4.5-VL's vision pool: its router (and correction-bias row) and experts; not active
+    // for a text token.
+    p.router = m.Add(p.router, Mat(m, r, a.vision_experts, a.hidden_size));
+    if (a.router_bias) p.router = m.Add(p.router, Vec(m, r, a.vision_experts));
+    p.routed_experts =
+        m.Add(p.routed_experts, MlpParams(a, a.vision_expert_width, a.expert_bias, m,
+                                          r != nullptr ? &experts : nullptr, a.vision_experts));
+  }
   return p;
 }
 

@@ -235,6 +235,14 @@ struct ModelArch {
   // routed experts read and write this width instead of hidden_size, behind fc1_latent_proj
   // (h → latent) and fc2_latent_proj (latent → h); the shared expert stays h wide. 0 = none.
   std::int64_t moe_latent_size = 0;
+  // ERNIE-4.5-VL's modality-isolated experts (modeling_ernie4_5_vl_moe.py
+  // Ernie4_5_VLMoeMoeBlock: moe_num_experts and moe_intermediate_size as [text, vision] lists):
+  // beside the text pool (num_experts × moe_intermediate_size) each MoE layer holds a vision pool
+  // of vision_experts experts vision_expert_width wide with its own router (and correction-bias
+  // row). A text token routes to text experts only, so `active` leaves the vision pool out.
+  // 0 = none.
+  std::int64_t vision_experts = 0;
+  std::int64_t vision_expert_width = 0;
   // Kimi Delta Attention with full-rank forget and output gates (Ling 3.0's no_kda_lora):
   // f_proj and g_proj heads·head_dim × h instead of the rank-head_dim pairs.
   bool kda_full_rank = false;

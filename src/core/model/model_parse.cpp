@@ -12,6 +12,7 @@
 // [SECTION] ParseModelArch    the entry point, nested/multimodal configs, cross-field checks
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -132,6 +133,10 @@ constexpr NamedFamily kFamilies[] = {
     {"dbrx", Family::kDbrx},
     {"ernie4_5", Family::kErnie},
     {"ernie4_5_moe", Family::kErnie},
+    // ERNIE-4.5-VL (the PT checkpoints' ernie4_5_moe_vl; transformers' ernie4_5_vl_moe): the
+    // language model of ERNIE 4.5 MoE with a second, vision expert pool (ErnieVlExperts).
+    {"ernie4_5_moe_vl", Family::kErnie},
+    {"ernie4_5_vl_moe", Family::kErnie},
     {"cohere", Family::kCohere},
     {"cohere2", Family::kCohere},
     {"olmo2", Family::kOlmo2},
@@ -324,6 +329,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"DbrxForCausalLM", "dbrx"},
     {"Ernie4_5ForCausalLM", "ernie4_5"},
     {"Ernie4_5_MoeForCausalLM", "ernie4_5_moe"},
+    {"Ernie4_5_VLMoeForConditionalGeneration", "ernie4_5_moe_vl"},
     {"CohereForCausalLM", "cohere"},
     {"Cohere2ForCausalLM", "cohere2"},
     {"Olmo2ForCausalLM", "olmo2"},
@@ -1600,9 +1606,66 @@ void ReadLagunaAttention(FieldReader& f, ModelArch& a) {
   }
 }
 
-Result<ModelArch> ParseFlat(const json& config, const std::string& path,
+// ERNIE-4.5-VL writes its MoE fields per modality: moe_num_experts and moe_intermediate_size as
+// [text, vision], moe_layer_start_index / moe_layer_end_index as one range each
+// (convert_ernie4_5_vl_moe_to_hf.py: layer i is sparse when (i + 1) % moe_layer_interval == 0
+// and it lies in the range). Returns the config with the text pool's values in those fields and
+// the vision pool in trainmem's vision_experts / vision_expert_intermediate_size; ranges that
+// cover different layers of the model are an error (trainmem puts both pools on the same
+// layers). Other configs: nullopt, read as they are.
+std::optional<json> ErnieVlExperts(const json& config, std::vector<Error>& errors,
+                                   const std::string& path) {
+  const auto type = config.find("model_type");
+  if (type == config.end() || !type->is_string() ||
+      (*type != "ernie4_5_moe_vl" && *type != "ernie4_5_vl_moe")) {
+    return std::nullopt;
+  }
+  auto pair = [&](const char* key) -> const json* {
+    const auto it = config.find(key);
+    if (it == config.end() || !it->is_array()) return nullptr;
+    if (it->size() != 2 || !(*it)[0].is_number_integer() || !(*it)[1].is_number_integer()) {
+      errors.push_back({detail::JoinPath(path, key),
+                        "expected [text, vision]: two whole numbers, got " + detail::Dump(*it)});
+      return nullptr;
+    }
+    return &*it;
+  };
+  json out = config;
+  if (const json* experts = pair("moe_num_experts")) {
+    out["moe_num_experts"] = (*experts)[0];
+    out["vision_experts"] = (*experts)[1];
+  }
+  if (const json* width = pair("moe_intermediate_size")) {
+    out["moe_intermediate_size"] = (*width)[0];
+    out["vision_expert_intermediate_size"] = (*width)[1];
+  }
+  const auto layers = config.find("num_hidden_layers");
+  const std::int64_t last =
+      layers != config.end() && layers->is_number_integer() ? layers->get<std::int64_t>() - 1 : -1;
+  const json* start = pair("moe_layer_start_index");
+  const json* end = pair("moe_layer_end_index");
+  auto clamp_end = [&](const json& v) {
+    const std::int64_t e = v.get<std::int64_t>();
+    return e < 0 || e > last ? last : e;
+  };
+  if (start != nullptr) out["moe_layer_start_index"] = (*start)[0];
+  if (end != nullptr) out["moe_layer_end_index"] = clamp_end((*end)[0]);
+  if ((start != nullptr && (*start)[0] != (*start)[1]) ||
+      (end != nullptr && clamp_end((*end)[0]) != clamp_end((*end)[1]))) {
+    errors.push_back(
+        {detail::JoinPath(path, start != nullptr ? "moe_layer_start_index" : "moe_layer_end_index"),
+         "the text and vision experts cover different layers; trainmem puts both "
+         "pools on the same layers"});
+  }
+  return out;
+}
+
+Result<ModelArch> ParseFlat(const json& given, const std::string& path,
                             std::vector<std::string> warnings) {
   std::vector<Error> errors;
+  const std::optional<json> ernie_vl = ErnieVlExperts(given, errors, path);
+  if (!errors.empty()) return Result<ModelArch>::Failure(std::move(errors));
+  const json& config = ernie_vl ? *ernie_vl : given;
   FieldReader f(&config, path, errors, FieldReader::Null::kAbsent);
   ModelArch a;
   a.warnings = std::move(warnings);
@@ -1869,7 +1932,8 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
     return arch;
   }
   if (vision) {
-    // Qwen2-VL / Qwen2.5-VL (transformers < 4.53) write the language model's fields at the top.
+    // Qwen2-VL / Qwen2.5-VL (transformers < 4.53) and ERNIE-4.5-VL write the language model's
+    // fields at the top.
     Result<ModelArch> arch = model_detail::ParseFlat(hf_config, path, {});
     if (arch.ok()) model_detail::AddVisionTower(hf_config, path, arch.value());
     return arch;

@@ -856,6 +856,15 @@ void ReadOverrides(FieldReader& f, ModelArch& a) {
   a.router_scale = f.Bool("router_scale").value_or(a.router_scale);
   // A vision tower counted from a multimodal config (model_vision.cpp), carried as a number.
   a.vision_params = f.Int("vision_params", 0, kMaxVisionParams).value_or(a.vision_params);
+  // ERNIE-4.5-VL's vision expert pool (ErnieVlExperts writes these from the [text, vision]
+  // lists).
+  if (a.num_experts > 0) {
+    a.vision_experts = f.Int("vision_experts", 0, kMaxExperts).value_or(a.vision_experts);
+    if (a.vision_experts > 0) {
+      a.vision_expert_width =
+          f.Int("vision_expert_intermediate_size", 1, kMaxWidth).value_or(a.moe_intermediate_size);
+    }
+  }
 }
 
 }  // namespace model_detail

@@ -336,6 +336,50 @@ std::int64_t Glm4vVisionParams(FieldReader& f, ParamMath& m) {
   return m.Add(n, m.Add(m.Add(m.Mul(out, out), m.Mul(2, out)), m.Mul(3, out, mlp)));
 }
 
+// ERNIE-4.5-VL (modular_ernie4_5_vl_moe.py): the DFNRope ViT, Qwen2-VL's blocks (LayerNorms,
+// biased qkv / proj / fc1 / fc2 of embed_dim · mlp_ratio or intermediate_size) behind a patch
+// linear without bias and before a final LayerNorm, no merger; then
+// Ernie4_5_VLMoeVariableResolutionResamplerModel over sd = pixel_hidden_size · m² (m =
+// spatial_conv_size): spatial_linear (sd → sd → sd with biases, a LayerNorm), temporal_linear
+// (sd · temporal_conv_size → sd → sd, a LayerNorm; with use_temporal_conv, always in the
+// transformers port), mlp (sd → text h, bias) and after_norm (RMSNorm, text h). The PT config
+// keeps the resampler's fields at the top, transformers' port in vision_config.
+std::int64_t ErnieVlVisionParams(FieldReader& top, FieldReader& f, ParamMath& m,
+                                 std::int64_t text_hidden) {
+  const std::string width_key = f.FirstPresent({"embed_dim", "hidden_size"});
+  const std::int64_t e = width_key.empty() ? 1280 : f.Int(width_key, 1, kMaxWidth).value_or(1280);
+  const std::int64_t depth = f.Int("depth", 1, kMaxLayers).value_or(32);
+  const std::int64_t channels = f.Int("in_channels", 1, 64).value_or(3);
+  const std::int64_t patch = f.Int("patch_size", 1, kMaxWidth).value_or(14);
+  std::int64_t mlp = 0;
+  if (f.Has("intermediate_size")) {
+    mlp = f.Int("intermediate_size", 1, kMaxWidth).value_or(4 * e);
+  } else {
+    mlp = static_cast<std::int64_t>(static_cast<double>(e) *
+                                    f.Number("mlp_ratio", 0.01, 1000).value_or(4.0));
+  }
+  const std::int64_t merge = top.Has("spatial_conv_size")
+                                 ? top.Int("spatial_conv_size", 1, 64).value_or(2)
+                                 : f.Int("spatial_merge_size", 1, 64).value_or(2);
+  const std::int64_t frames = top.Has("temporal_conv_size")
+                                  ? top.Int("temporal_conv_size", 1, 64).value_or(2)
+                                  : f.Int("temporal_merge_size", 1, 64).value_or(2);
+  const bool temporal = top.Bool("use_temporal_conv").value_or(true);
+  const std::int64_t pixels = top.Int("pixel_hidden_size", 1, kMaxWidth).value_or(e);
+  const std::int64_t block =
+      m.Add(m.Add(m.Mul(4, e), m.Add(Linear(m, e, m.Mul(3, e), true), Linear(m, e, e, true))),
+            m.Add(Linear(m, e, mlp, true), Linear(m, mlp, e, true)));
+  std::int64_t n = m.Add(m.Mul(channels, m.Mul(patch, patch), e), m.Mul(depth, block));
+  n = m.Add(n, m.Mul(2, e));
+  const std::int64_t sd = m.Mul(pixels, m.Mul(merge, merge));
+  n = m.Add(n, m.Add(m.Mul(2, Linear(m, sd, sd, true)), m.Mul(2, sd)));
+  if (temporal) {
+    n = m.Add(n, m.Add(m.Add(Linear(m, m.Mul(sd, frames), sd, true), Linear(m, sd, sd, true)),
+                       m.Mul(2, sd)));
+  }
+  return m.Add(n, m.Add(Linear(m, sd, text_hidden, true), text_hidden));
+}
+
 // The width a ViT hands to the projector: its hidden_size (the tower's default when absent).
 std::int64_t VitWidth(FieldReader& f, std::int64_t default_width) {
   return f.Int("hidden_size", 1, kMaxWidth).value_or(default_width);
@@ -441,6 +485,9 @@ VisionTower CountVisionTower(const json& config, const json& vision, std::int64_
   } else if (model_type == "glm4v" || model_type == "glm4v_moe") {
     n = Glm4vVisionParams(v, m);
     out.name = "GLM-4V ViT";
+  } else if (model_type == "ernie4_5_moe_vl" || model_type == "ernie4_5_vl_moe") {
+    n = ErnieVlVisionParams(top, v, m, text_hidden);
+    out.name = "ERNIE-4.5-VL ViT";
   } else if (model_type == "internvl_chat") {
     n = InternVitParams(top, v, m, text_hidden);
     out.name = "InternViT";
