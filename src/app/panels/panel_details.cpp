@@ -85,6 +85,10 @@ void DrawModelFactsPanel(AppState& state) {
     KeyValue(Str::kParamsExpert, trainmem::FormatCount(e.params.expert));
     KeyValue(Str::kParamsEmbedding,
              trainmem::FormatCount(e.params.embedding + e.params.output_head));
+    if (e.config.model.vision_params > 0) {
+      KeyValue(Str::kParamsVision, trainmem::FormatCount(e.config.model.vision_params),
+               Str::kParamsVisionHelp);
+    }
     if (e.host_optimizer_bytes > 0)
       KeyBytes(Str::kHostOptimizer, e.host_optimizer_bytes, Str::kHostOptimizerHelp);
     if (e.host_activation_bytes > 0) KeyBytes(Str::kHostActivations, e.host_activation_bytes);

@@ -138,11 +138,11 @@ constexpr CoreMessage kCoreMessages[] = {
      "全模态配置：只计入 thinker 的语言模型；talker、音频与视觉编码器以及语音解码器不计入"},
     {"{} leaves its shape to {}'s defaults, as transformers does: {}",
      "{} 没有写出模型结构，按 transformers 的做法取 {} 的默认值：{}"},
-    {"multimodal config: the {} vision tower and its projector ({} parameters) are in the "
-     "parameter total; the training estimate covers the language model only (the tower's "
-     "weights, gradients and image activations are not in it)",
-     "多模态配置：{} 视觉塔及其投影层（{} 个参数）计入参数总量；训练估算只覆盖语言模型"
-     "（不含视觉塔的权重、梯度和图像激活）"},
+    {"multimodal config: the checkpoint also holds the {} vision tower and its projector ({} "
+     "parameters, counted from vision_config); the training estimate covers the language model "
+     "only (the tower's weights, gradients and image activations are not in it)",
+     "多模态配置：检查点还包含 {} 视觉塔及其投影层（{} 个参数，按 vision_config 计算）；"
+     "训练估算只覆盖语言模型（不含视觉塔的权重、梯度和图像激活）"},
     {"multimodal config: the language model is counted; the vision tower is not ({}), so the "
      "published total is larger",
      "多模态配置：只计入语言模型；视觉塔不计入（{}），因此公布的总参数量更大"},

@@ -447,6 +447,10 @@ TRAINMEM_STR(kParamsActiveHelp,
 TRAINMEM_STR(kParamsDense, "Dense")
 TRAINMEM_STR(kParamsExpert, "Routed experts")
 TRAINMEM_STR(kParamsEmbedding, "Embedding + head")
+TRAINMEM_STR(kParamsVision, "Vision tower (not trained here)")
+TRAINMEM_STR(kParamsVisionHelp,
+             "The checkpoint's vision tower and projector, counted from vision_config; the "
+             "estimate covers the language model only")
 TRAINMEM_STR(kHostOptimizer, "Host memory: optimizer")
 TRAINMEM_STR(kHostOptimizerHelp,
              "Per rank, in host (CPU) memory, for swap_optimizer or optimizer offload")

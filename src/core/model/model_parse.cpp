@@ -1862,9 +1862,9 @@ void AddVisionTower(const json& config, const std::string& path, ModelArch& arch
   std::string note;
   if (!tower.name.empty()) {
     arch.vision_params = tower.params;
-    note = "multimodal config: the " + tower.name + " vision tower and its projector (" +
-           detail::WithThousands(tower.params) +
-           " parameters) are in the parameter total; the training estimate covers the language "
+    note = "multimodal config: the checkpoint also holds the " + tower.name +
+           " vision tower and its projector (" + detail::WithThousands(tower.params) +
+           " parameters, counted from vision_config); the training estimate covers the language "
            "model only (the tower's weights, gradients and image activations are not in it)";
   } else if (!tower.unread.empty()) {
     note = "multimodal config: the language model is counted; the vision tower is not (" +
