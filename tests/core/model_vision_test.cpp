@@ -68,7 +68,8 @@ TEST(VisionTowers, Gemma3CountsSiglipAndItsProjector) {
   EXPECT_EQ(stored.active, 27009346304);  // per text token: the tower is not active
   // The estimator trains the language model only.
   EXPECT_EQ(CountParams(arch, false).total, 27009346304);
-  EXPECT_TRUE(HasWarningWith(arch, "SigLIP vision tower and its projector (423,060,336 parameters"));
+  EXPECT_TRUE(
+      HasWarningWith(arch, "SigLIP vision tower and its projector (423,060,336 parameters"));
   // A page link or `trainmem import` carries the count through ModelArchToJson.
   const ModelArch again = MustParseModel(ModelArchToJson(arch));
   EXPECT_EQ(again.vision_params, 423060336);
