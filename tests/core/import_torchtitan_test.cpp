@@ -506,12 +506,34 @@ def rl_qwen3_5_9b() -> Trainer.Config:
 // conv 10240·4 + dt_bias, A_log 96 + gated norm 128 + out_proj 6144·5120 = 115,876,064; each
 // layer's MLP 3·5120·17408 and 2 norms = 267,397,120. 64·267,397,120 + 16·104,858,112 +
 // 48·115,876,064 + embedding and head 2·248320·5120 + final norm 5120 = 26,895,998,464.
-// The MoE flavors and Kimi's flavors on the deepseek_v3 model are text towers too.
+// Each flavor's vision encoder trains with it (no freezing in torchtitan/models/qwen3_5): 27B's
+// is Qwen3.5-27B's tower, 1152 wide, 27 layers, MLP 4304, 2304 positions, out 5120 =
+// 460,730,096 (model_vision_test.cpp), on the first stage, sharded and stepped as the blocks.
+// Kimi's flavors on the deepseek_v3 model carry a trained MoonViT (416,866,032 + its merger into
+// the text dim: 2048 → 447,545,840; 7168 → 471,143,920).
 TEST(ImportTorchtitan, Qwen35AndKimiFlavorsDefinedInCode) {
   const ImportResult q =
       MustImport({{"q.toml", "[model]\nname = \"qwen3_5\"\nflavor = \"27B\"\n"}});
   ASSERT_TRUE(q.config_valid);
-  EXPECT_EQ(Total(q.config["model"]), 26895998464);
+  const ModelArch arch = MustParseModel(q.config["model"]);
+  EXPECT_EQ(CountParams(arch, false).total, 26895998464);
+  EXPECT_EQ(arch.vision_params, 460730096);
+  EXPECT_TRUE(arch.vision_trained);
+  // The tower's fp32 weights, gradients and AdamW moments (16 bytes a parameter) are in the
+  // estimate, sharded over dp_shard 8: 460,730,096 · 16 / 8 bytes more than without it.
+  nlohmann::json job = q.config;
+  job["world_size"] = 8;
+  job["device"] = "h100-80gb";
+  const Config with = testing::MustParse(job.dump());
+  Config without = with;
+  without.model.vision_trained = false;
+  const Estimate a = EstimateMemory(with), b = EstimateMemory(without);
+  EXPECT_EQ(a.params.total - b.params.total, 460730096);
+  const double state = static_cast<double>(a.per_device.parameters + a.per_device.gradients +
+                                           a.per_device.optimizer_states) -
+                       static_cast<double>(b.per_device.parameters + b.per_device.gradients +
+                                           b.per_device.optimizer_states);
+  EXPECT_NEAR(state, 460730096.0 * 16 / 8, 64.0);
   const ImportResult moe =
       MustImport({{"m.toml", "[model]\nname = \"qwen3_5\"\nflavor = \"35B-A3B\"\n"}});
   EXPECT_EQ(At(moe.config, "model.num_experts"), 256);
@@ -529,6 +551,11 @@ TEST(ImportTorchtitan, Qwen35AndKimiFlavorsDefinedInCode) {
       MustImport({{"k.toml", "[model]\nname = \"deepseek_v3\"\nflavor = \"Kimi-K2.5\"\n"}});
   EXPECT_EQ(At(k25.config, "model.hidden_size"), 7168);
   EXPECT_EQ(At(k25.config, "model.n_routed_experts"), 384);
+  EXPECT_EQ(At(k25.config, "model.vision_params"), 471143920);
+  EXPECT_EQ(At(moonlight.config, "model.vision_params"), nullptr);  // text only
+  const ImportResult kimi_vl =
+      MustImport({{"k.toml", "[model]\nname = \"kimi_k2_7\"\nflavor = \"Kimi-VL-A3B\"\n"}});
+  EXPECT_EQ(At(kimi_vl.config, "model.vision_params"), 447545840);
   // Under its own model name (torchtitan/models/kimi_k2_7) too.
   const ImportResult own =
       MustImport({{"k.toml", "[model]\nname = \"kimi_k2_7\"\nflavor = \"Kimi-K2.5\"\n"}});

@@ -86,8 +86,10 @@ void DrawModelFactsPanel(AppState& state) {
     KeyValue(Str::kParamsEmbedding,
              trainmem::FormatCount(e.params.embedding + e.params.output_head));
     if (e.config.model.vision_params > 0) {
-      KeyValue(Str::kParamsVision, trainmem::FormatCount(e.config.model.vision_params),
-               Str::kParamsVisionHelp);
+      const bool trained = e.config.model.vision_trained;
+      KeyValue(trained ? Str::kParamsVisionTrained : Str::kParamsVision,
+               trainmem::FormatCount(e.config.model.vision_params),
+               trained ? Str::kParamsVisionTrainedHelp : Str::kParamsVisionHelp);
     }
     if (e.host_optimizer_bytes > 0)
       KeyBytes(Str::kHostOptimizer, e.host_optimizer_bytes, Str::kHostOptimizerHelp);

@@ -143,6 +143,11 @@ constexpr CoreMessage kCoreMessages[] = {
      "only (the tower's weights, gradients and image activations are not in it)",
      "多模态配置：检查点还包含 {} 视觉塔及其投影层（{} 个参数，按 vision_config 计算）；"
      "训练估算只覆盖语言模型（不含视觉塔的权重、梯度和图像激活）"},
+    {"multimodal config: the {} vision tower and its projector ({} parameters) train with the "
+     "language model: their weights, gradients and optimizer states are in the estimate, their "
+     "image-token activations are not",
+     "多模态配置：{} 视觉塔及其投影层（{} 个参数）与语言模型一起训练：其权重、梯度和优化器状态"
+     "计入估算，图像 token 的激活不计入"},
     {"multimodal config: the language model is counted; the vision tower is not ({}), so the "
      "published total is larger",
      "多模态配置：只计入语言模型；视觉塔不计入（{}），因此公布的总参数量更大"},

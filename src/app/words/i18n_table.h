@@ -451,6 +451,10 @@ TRAINMEM_STR(kParamsVision, "Vision tower (not trained here)")
 TRAINMEM_STR(kParamsVisionHelp,
              "The checkpoint's vision tower and projector, counted from vision_config; the "
              "estimate covers the language model only")
+TRAINMEM_STR(kParamsVisionTrained, "Vision tower (trained, in the total)")
+TRAINMEM_STR(kParamsVisionTrainedHelp,
+             "The framework trains the vision tower with the model: its weights, gradients and "
+             "optimizer states are in the estimate, its image-token activations are not")
 TRAINMEM_STR(kHostOptimizer, "Host memory: optimizer")
 TRAINMEM_STR(kHostOptimizerHelp,
              "Per rank, in host (CPU) memory, for swap_optimizer or optimizer offload")

@@ -367,6 +367,9 @@ TRAINMEM_ZH(kParamsEmbedding, "Embedding + 输出头")
 TRAINMEM_ZH(kParamsVision, "视觉塔（不在本估算内）")
 TRAINMEM_ZH(kParamsVisionHelp,
             "检查点中的视觉塔及其投影层，按 vision_config 计算；估算只覆盖语言模型")
+TRAINMEM_ZH(kParamsVisionTrained, "视觉塔（参与训练，已计入总量）")
+TRAINMEM_ZH(kParamsVisionTrainedHelp,
+            "框架与模型一起训练视觉塔：其权重、梯度和优化器状态计入估算，图像 token 的激活不计入")
 TRAINMEM_ZH(kHostOptimizer, "主机内存：优化器")
 TRAINMEM_ZH(kHostOptimizerHelp, "每个 rank 的主机（CPU）内存，用于 swap_optimizer 或优化器卸载")
 TRAINMEM_ZH(kHostActivations, "主机内存：激活")

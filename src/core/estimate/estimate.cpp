@@ -40,6 +40,12 @@ ParamCounts TrainedParams(const Config& config, const ParamCounts& main_model) {
     p.total += mtp;
     p.dense += mtp;  // counted as dense: its routed experts are a small share (1 of 61 blocks)
   }
+  if (config.model.vision_trained && config.model.vision_params > 0) {
+    // A vision tower trained with the model (SplitStages puts it on the first stage).
+    p.vision = config.model.vision_params;
+    p.total += p.vision;
+    p.dense += p.vision;
+  }
   return p;
 }
 

@@ -151,6 +151,14 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
         st.largest_expert_tensor = std::max(st.largest_expert_tensor, largest.expert);
     }
     next_layer += st.num_layers;
+    // A vision tower the framework trains with the model (ModelArch::vision_trained: torchtitan's
+    // qwen3_5 and kimi_k2_7 multimodal models) belongs to the first stage ("vision encoder
+    // assigned to first stage", torchtitan/models/qwen3_5/README.md) and is its own FSDP unit,
+    // sharded and stepped like the blocks; it is counted whole per TP rank (not split by TP).
+    // Gathered only while it runs, at the start of forward and the end of backward, it adds no
+    // transient at the peak.
+    if (st.has_embedding && arch.vision_trained)
+      st.dense_per_device += static_cast<double>(arch.vision_params);
     st.lora_per_device = lora_per_layer * static_cast<double>(st.num_layers);
     st.max_layer_lora = lora_per_layer;
     // The embedding and head are vocab-parallel under TP (Megatron VocabParallelEmbedding,

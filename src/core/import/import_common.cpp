@@ -320,24 +320,26 @@ json Qwen3FlavorModel(const Qwen3Flavor& q) {
 // 256, q_proj emitting the output gate), DeltaNet key/value heads of 128 (64 in the debug
 // models), an untied lm_head ("Torchtitan doesn't support tied embeddings yet"), no MTP module;
 // MoE flavors add routed experts, top-k and one sigmoid-gated shared expert. Each flavor also
-// builds a vision encoder, which trainmem does not count (the note says so).
+// builds a Qwen3.5 vision encoder (_qwen35_vision_encoder_config: width, MLP, layers, position
+// rows; patch 16, 2 frames, merge 2, out = the model's dim) that trains with the model.
 struct Qwen35Flavor {
   const char* flavor;  // normalized
   int dim, layers, heads, kv_heads, head_dim, hidden;
   int linear_key_heads, linear_value_heads, linear_head_dim;
   int experts, top_k, moe_inter, shared_inter;  // 0 = dense
+  int vision_dim, vision_mlp, vision_layers, vision_positions;
 };
 constexpr Qwen35Flavor kQwen35Flavors[] = {
-    {"debugmodel", 256, 8, 4, 2, 64, 512, 2, 4, 64, 0, 0, 0, 0},
-    {"debugmodelmoe", 256, 4, 4, 2, 64, 0, 2, 4, 64, 8, 2, 256, 256},
-    {"08b", 1024, 24, 8, 2, 256, 3584, 16, 16, 128, 0, 0, 0, 0},
-    {"2b", 2048, 24, 8, 2, 256, 6144, 16, 16, 128, 0, 0, 0, 0},
-    {"4b", 2560, 32, 16, 4, 256, 9216, 16, 32, 128, 0, 0, 0, 0},
-    {"9b", 4096, 32, 16, 4, 256, 12288, 16, 32, 128, 0, 0, 0, 0},
-    {"27b", 5120, 64, 24, 4, 256, 17408, 16, 48, 128, 0, 0, 0, 0},
-    {"35ba3b", 2048, 40, 16, 2, 256, 0, 16, 32, 128, 256, 8, 512, 512},
-    {"122ba10b", 3072, 48, 32, 2, 256, 0, 16, 64, 128, 256, 8, 1024, 1024},
-    {"397ba17b", 4096, 60, 32, 2, 256, 0, 16, 64, 128, 512, 10, 1024, 1024},
+    {"debugmodel", 256, 8, 4, 2, 64, 512, 2, 4, 64, 0, 0, 0, 0, 256, 512, 4, 1024},
+    {"debugmodelmoe", 256, 4, 4, 2, 64, 0, 2, 4, 64, 8, 2, 256, 256, 256, 512, 2, 1024},
+    {"08b", 1024, 24, 8, 2, 256, 3584, 16, 16, 128, 0, 0, 0, 0, 768, 3072, 12, 2304},
+    {"2b", 2048, 24, 8, 2, 256, 6144, 16, 16, 128, 0, 0, 0, 0, 1024, 4096, 24, 2304},
+    {"4b", 2560, 32, 16, 4, 256, 9216, 16, 32, 128, 0, 0, 0, 0, 1024, 4096, 24, 2304},
+    {"9b", 4096, 32, 16, 4, 256, 12288, 16, 32, 128, 0, 0, 0, 0, 1152, 4304, 27, 2304},
+    {"27b", 5120, 64, 24, 4, 256, 17408, 16, 48, 128, 0, 0, 0, 0, 1152, 4304, 27, 2304},
+    {"35ba3b", 2048, 40, 16, 2, 256, 0, 16, 32, 128, 256, 8, 512, 512, 1152, 4304, 27, 2304},
+    {"122ba10b", 3072, 48, 32, 2, 256, 0, 16, 64, 128, 256, 8, 1024, 1024, 1152, 4304, 27, 2304},
+    {"397ba17b", 4096, 60, 32, 2, 256, 0, 16, 64, 128, 512, 10, 1024, 1024, 1152, 4304, 27, 2304},
 };
 
 json Qwen35FlavorModel(const Qwen35Flavor& q) {
@@ -359,6 +361,43 @@ json Qwen35FlavorModel(const Qwen35Flavor& q) {
   } else {
     m["intermediate_size"] = q.hidden;
   }
+  // The vision encoder trains with the model (ModelArch::vision_trained); counted by the
+  // Qwen3.5 tower formula (model_vision.cpp), which torchtitan's encoder shares tensor for
+  // tensor (numerical parity with transformers, models/qwen3_5/README.md).
+  const json vision = {{"model_type", "qwen3_5"},
+                       {"vision_config",
+                        {{"depth", q.vision_layers},
+                         {"hidden_size", q.vision_dim},
+                         {"intermediate_size", q.vision_mlp},
+                         {"out_hidden_size", q.dim},
+                         {"num_position_embeddings", q.vision_positions},
+                         {"patch_size", 16},
+                         {"temporal_patch_size", 2},
+                         {"spatial_merge_size", 2}}}};
+  m["vision_params"] = CountVisionParams(vision, q.dim);
+  m["vision_trained"] = true;
+  return m;
+}
+
+constexpr const char* kTrainedTower =
+    "; its vision encoder trains with it: the encoder's weights, gradients and optimizer states "
+    "are in the estimate, its image-token activations are not";
+
+// torchtitan's kimi_k2_7 MoonViT encoders (_vision_encoder_config: 1152 wide, MLP 4304, 27
+// layers, patch 14, a 64 × 64 position table, 2 × 2 merge, projected to the text dim), trained
+// with the model: Kimi-VL-A3B's 2-D tower and Kimi-K2.5's 3-D one have the same tensors.
+json WithMoonVit(json m, std::int64_t text_dim) {
+  const json vision = {{"model_type", "kimi_vl"},
+                       {"vision_config",
+                        {{"hidden_size", 1152},
+                         {"intermediate_size", 4304},
+                         {"num_hidden_layers", 27},
+                         {"patch_size", 14},
+                         {"init_pos_emb_height", 64},
+                         {"init_pos_emb_width", 64},
+                         {"merge_kernel_size", {2, 2}}}}};
+  m["vision_params"] = CountVisionParams(vision, text_dim);
+  m["vision_trained"] = true;
   return m;
 }
 
@@ -506,23 +545,22 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
     return out;
   if (family == "deepseekv3" || family.rfind("kimik2", 0) == 0) {
     if (f == "moonlight16ba3b" || f == "kimivla3b") {
-      out.inline_model = MoonlightModel();
+      const bool vl = f == "kimivla3b";
+      out.inline_model = vl ? WithMoonVit(MoonlightModel(), 2048) : MoonlightModel();
       out.note = "torchtitan's " + std::string(flavor) +
                  ": Moonlight-16B-A3B's text shape (torchtitan/models/kimi_k2_7)" +
-                 (f == "kimivla3b" ? "; its MoonViT vision tower is not counted" : "");
+                 (vl ? std::string(kTrainedTower) : "");
       return out;
     }
     if (f == "kimik25") {
-      out.inline_model = KimiK2Model();
+      out.inline_model = WithMoonVit(KimiK2Model(), 7168);
       out.note = "torchtitan's " + std::string(flavor) +
-                 ": Kimi K2's text shape (torchtitan/models/kimi_k2_7); its vision tower is "
-                 "not counted";
+                 ": Kimi K2's text shape (torchtitan/models/kimi_k2_7)" + kTrainedTower;
       return out;
     }
   }
-  if (family == "qwen35" &&
-      SetCodeDefinedFlavor(kQwen35Flavors, Qwen35FlavorModel, "qwen3_5", flavor, f,
-                           "; its vision encoder is not counted", out))
+  if (family == "qwen35" && SetCodeDefinedFlavor(kQwen35Flavors, Qwen35FlavorModel, "qwen3_5",
+                                                 flavor, f, kTrainedTower, out))
     return out;
   // The longest family prefix that matches (deepseek_v32 before deepseek_v3), then the flavor's
   // leading size ("671B_debug_128die" → 671b).

@@ -272,6 +272,12 @@ struct ModelArch {
   // ModelArchToJson). In CountParams' checkpoint total only: the training estimate covers the
   // language model. 0 = none, or a tower trainmem does not count.
   std::int64_t vision_params = 0;
+  // Whether the framework trains that tower with the language model (torchtitan's qwen3_5 and
+  // kimi_k2_7 multimodal models build it into the model: FSDP shards it, the optimizer steps
+  // it). Then the estimator holds its weights, gradients and optimizer states on the first
+  // pipeline stage (its image-token activations are not modelled). trainmem's own key
+  // "vision_trained".
+  bool vision_trained = false;
 
   // What ParseModelArch assumed or left out, in words for the user (unknown model_type, vision
   // tower not counted, linear attention approximations). Not written back by ModelArchToJson.
@@ -400,6 +406,12 @@ struct ParamCounts {
 // Sizes are bounded (hidden/intermediate/head widths 1e6, vocab 1e8, layers 1e4, heads and
 // experts 1e5) and a count that would overflow int64 is an error, so Count* never overflow.
 Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::string& path);
+
+// The vision tower and projector a multimodal config describes: its model_type and
+// vision_config (and the top-level fields its projector reads), with the language model
+// text_hidden wide. 0 when trainmem does not count that tower or cannot read a field
+// (ParseModelArch says which in a note).
+std::int64_t CountVisionParams(const nlohmann::json& multimodal_config, std::int64_t text_hidden);
 
 // The inverse of ParseModelArch: HF field names, enough to parse back to an equal ModelArch.
 nlohmann::json ModelArchToJson(const ModelArch& arch);

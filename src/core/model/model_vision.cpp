@@ -509,4 +509,14 @@ VisionTower CountVisionTower(const json& config, const json& vision, std::int64_
 }
 
 }  // namespace model_detail
+
+std::int64_t CountVisionParams(const nlohmann::json& multimodal_config, std::int64_t text_hidden) {
+  if (!multimodal_config.is_object()) return 0;
+  const auto vision = multimodal_config.find("vision_config");
+  if (vision == multimodal_config.end()) return 0;
+  const model_detail::VisionTower tower =
+      model_detail::CountVisionTower(multimodal_config, *vision, text_hidden, "");
+  return tower.name.empty() ? 0 : tower.params;
+}
+
 }  // namespace trainmem

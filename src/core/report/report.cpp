@@ -90,7 +90,8 @@ json EstimateToJson(const Estimate& e) {
                 {"expert_params", e.params.expert},
                 {"embedding_params", e.params.embedding},
                 {"output_head_params", e.params.output_head},
-                {"mtp_params", e.params.mtp}};
+                {"mtp_params", e.params.mtp},
+                {"vision_params", e.params.vision}};  // a trained vision tower (else 0)
   j["layout"] = {{"dp_replicate", e.layout.dp_replicate},
                  {"dp_shard", e.layout.dp_shard},
                  {"tp", e.layout.tp},
