@@ -482,6 +482,81 @@ TEST(VisionTowers, ErnieVlHasTwoExpertPoolsAndAResampler) {
   EXPECT_EQ(bad.errors().front().path, "model.moe_layer_start_index");
 }
 
+// Phi-3.5-vision (phi3_v; the tower is under img_processor and hard-coded CLIP ViT-L/14-336):
+// CLIP 303,507,456 (as LLaVA-1.5's), glb_GN and sub_GN 8·1024, img_projection with the HD
+// transform and projection_cls "mlp": 4096·3072 + 3072 and 3072² + 3072 → 325,541,888; with the
+// Phi-3 language model (3,821,079,552) the published 4,146,621,440.
+// DeepSeek-VL2-tiny (deepseek_vl_v2; language_config deepseek_v2 with use_mla false: plain
+// multi-head attention, 4·1280² a layer): the SigLIP-SO400M tower (width 1152, 27 layers,
+// mlp_ratio 3.7362 → 4304, 384 px, patch 14) 678,528 + 27²·1152 = 839,808 + 27·15,239,504 +
+// 2,304, the attention-pooling latent 1152 + q 1152² + 1152 + kv 1152·2304 + 2304 + proj
+// 1152² + 1152 + LayerNorm 2304 + MLP 2·1152·4304 + 4304 + 1152 = 15,238,352; the projector
+// 4608·1280 + 1280 + 1280² + 1280 = 7,539,200; image_newline and view_seperator 2·1280 →
+// 435,767,360; the published total 3,370,501,440.
+TEST(VisionTowers, Phi3VisionAndDeepseekVl2) {
+  const json phi = {
+      {"model_type", "phi3_v"},
+      {"embd_layer",
+       {{"projection_cls", "mlp"}, {"use_hd_transform", true}, {"with_learnable_separator", true}}},
+      {"img_processor", {{"image_dim_out", 1024}, {"num_img_tokens", 144}}},
+      {"hidden_size", 3072},
+      {"intermediate_size", 8192},
+      {"num_attention_heads", 32},
+      {"num_hidden_layers", 32},
+      {"num_key_value_heads", 32},
+      {"tie_word_embeddings", false},
+      {"vocab_size", 32064}};
+  const ModelArch p = MustParseModel(phi);
+  EXPECT_EQ(p.vision_params,
+            303507456 + 8 * 1024 + (4096LL * 3072 + 3072) + (3072LL * 3072 + 3072));
+  EXPECT_EQ(CountParams(p, true).total, 4146621440);
+  const json vl2 = {{"model_type", "deepseek_vl_v2"},
+                    {"tile_tag", "2D"},
+                    {"language_config",
+                     {{"model_type", "deepseek_v2"},
+                      {"hidden_size", 1280},
+                      {"intermediate_size", 6848},
+                      {"moe_intermediate_size", 896},
+                      {"num_hidden_layers", 12},
+                      {"num_attention_heads", 10},
+                      {"num_key_value_heads", 10},
+                      {"n_routed_experts", 64},
+                      {"n_shared_experts", 2},
+                      {"num_experts_per_tok", 6},
+                      {"first_k_dense_replace", 1},
+                      {"kv_lora_rank", 512},
+                      {"q_lora_rank", nullptr},
+                      {"qk_nope_head_dim", 128},
+                      {"qk_rope_head_dim", 64},
+                      {"v_head_dim", 128},
+                      {"use_mla", false},
+                      {"topk_method", "greedy"},
+                      {"vocab_size", 129280},
+                      {"tie_word_embeddings", false}}},
+                    {"projector_config",
+                     {{"projector_type", "downsample_mlp_gelu"},
+                      {"input_dim", 1152},
+                      {"n_embed", 1280},
+                      {"depth", 2},
+                      {"mlp_ratio", 1},
+                      {"downsample_ratio", 2}}},
+                    {"vision_config",
+                     {{"image_size", 384},
+                      {"patch_size", 14},
+                      {"width", 1152},
+                      {"layers", 27},
+                      {"mlp_ratio", 3.7362},
+                      {"global_pool", "map"},
+                      {"class_token", false}}}};
+  const ModelArch d = MustParseModel(vl2);
+  const std::int64_t pool = 1152 + (1152LL * 1152 + 1152) + (1152LL * 2304 + 2304) +
+                            (1152LL * 1152 + 1152) + 2304 + (2LL * 1152 * 4304 + 4304 + 1152);
+  EXPECT_EQ(pool, 15238352);
+  EXPECT_EQ(d.vision_params, 678528 + 839808 + 27LL * 15239504 + 2304 + pool + 7539200 + 2 * 1280);
+  EXPECT_EQ(CountParams(d, true).total, 3370501440);
+  EXPECT_EQ(d.attention, AttentionKind::kGqa);  // use_mla false
+}
+
 // A vision_config field trainmem cannot read leaves the tower out with a note naming the field;
 // the language model is still counted. A tower it does not know says so.
 TEST(VisionTowers, UnreadableOrUnknownTowersAreNamedNotGuessed) {

@@ -849,7 +849,13 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
       f.Bool("attn_output_gate").value_or(family == Family::kQwen3Next || a.model_type == "afmoe");
   a.head_gate = f.Bool("use_head_wise_attn_gate").value_or(false) ||
                 f.String("gated_attention_proj_granularity_type").value_or("") == "head_wise";
-  if (f.Has("kv_lora_rank")) {
+  // DeepSeek-VL2's language model (modeling_deepseek.py, ATTENTION_CLASSES): use_mla false
+  // builds plain multi-head attention (q/k/v/o h × h) although the MLA fields are written.
+  if (f.Has("kv_lora_rank") && !f.Bool("use_mla").value_or(true)) {
+    for (const char* unused :
+         {"kv_lora_rank", "q_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"})
+      f.Get(unused);
+  } else if (f.Has("kv_lora_rank")) {
     // MLA heads are qk_nope + qk_rope wide for q and k (v: v_head_dim); hidden / heads means
     // nothing there, and the HF config's head_dim (when given) is the rotary width.
     ReadMla(f, a);
@@ -1857,8 +1863,9 @@ json LongcatAsBlocks(const json& config, std::vector<std::string>& warnings) {
 // Counts a multimodal config's vision tower into arch.vision_params and says what was counted
 // (the published total includes the tower; the training estimate does not).
 void AddVisionTower(const json& config, const std::string& path, ModelArch& arch) {
-  const VisionTower tower =
-      CountVisionTower(config, config["vision_config"], arch.hidden_size, path);
+  const VisionTower tower = CountVisionTower(
+      config, config.contains("vision_config") ? config["vision_config"] : config["img_processor"],
+      arch.hidden_size, path);
   // trainmem's own key at the top level of a nested config (the text part was parsed alone).
   if (const auto trained = config.find("vision_trained");
       trained != config.end() && trained->is_boolean()) {
@@ -1925,7 +1932,10 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
   // DeepSeek-VL2 and Janus: language_config.
   const std::string text_key = top.FirstPresent({"text_config", "llm_config", "language_config"});
   const nlohmann::json* text_config = text_key.empty() ? nullptr : top.Get(text_key);
-  const bool vision = top.Has("vision_config");
+  // Phi-3-vision describes its tower under img_processor.
+  const bool vision =
+      top.Has("vision_config") ||
+      (top.Has("img_processor") && hf_config.value("model_type", nlohmann::json()) == "phi3_v");
   if (top.FirstPresent({"hidden_size", "n_embd", "n_embed", "d_model"}).empty() &&
       text_config != nullptr && text_config->is_object()) {
     std::vector<std::string> warnings;

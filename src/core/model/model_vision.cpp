@@ -380,6 +380,84 @@ std::int64_t ErnieVlVisionParams(FieldReader& top, FieldReader& f, ParamMath& m,
   return m.Add(n, m.Add(Linear(m, sd, text_hidden, true), text_hidden));
 }
 
+// DeepSeek-VL2 (deepseek-ai/DeepSeek-VL2 siglip_vit.py VisionTransformer, timm blocks): a patch
+// Conv2d with bias, (image_size / patch_size)² position rows (+ a class token with
+// class_token), `layers` blocks (LayerNorms, qkv and proj with biases, an MLP of
+// width · mlp_ratio), a final LayerNorm and, with global_pool "map", timm's AttentionPoolLatent
+// (latent, q, kv, proj, a LayerNorm and an MLP), built even when the head is ignored; then
+// modeling_deepseek_vl_v2.py MlpProjector (projector_config: downsample_mlp_gelu / mlp_gelu /
+// linear into n_embed) and, with tile_tag "2D", image_newline and view_seperator (n_embed each).
+std::int64_t DeepseekVl2VisionParams(FieldReader& top, FieldReader& f, ParamMath& m,
+                                     std::int64_t text_hidden) {
+  const std::int64_t e = f.Int("width", 1, kMaxWidth).value_or(1024);
+  const std::int64_t layers = f.Int("layers", 1, kMaxLayers).value_or(24);
+  const std::int64_t patch = f.Int("patch_size", 1, kMaxWidth).value_or(16);
+  const std::int64_t image = f.Int("image_size", 1, kMaxWidth).value_or(384);
+  const auto mlp = static_cast<std::int64_t>(static_cast<double>(e) *
+                                             f.Number("mlp_ratio", 0.01, 1000).value_or(4.0));
+  const bool cls = f.Bool("class_token").value_or(false);
+  const std::string pool = f.String("global_pool").value_or("map");
+  if (patch > image) f.Fail("patch_size", "is larger than image_size");
+  const std::int64_t side = image / patch;
+  std::int64_t n = m.Add(m.Mul(3, m.Mul(patch, patch), e), e);
+  n = m.Add(n, m.Mul(m.Add(m.Mul(side, side), cls ? 1 : 0), e));
+  if (cls) n = m.Add(n, e);
+  n = m.Add(n, m.Mul(layers, VitBlock(m, e, mlp)));
+  n = m.Add(n, m.Mul(2, e));
+  if (pool == "map") {
+    const std::int64_t attention =
+        m.Add(m.Add(Linear(m, e, e, true), Linear(m, e, m.Mul(2, e), true)), Linear(m, e, e, true));
+    n = m.Add(n, m.Add(m.Add(e, attention), m.Add(m.Mul(2, e), m.Add(Linear(m, e, mlp, true),
+                                                                     Linear(m, mlp, e, true)))));
+  }
+  const json* projector = top.Get("projector_config");
+  std::vector<Error> unused;
+  FieldReader p(projector, top.Path("projector_config"), unused, FieldReader::Null::kAbsent);
+  const std::string type = p.String("projector_type").value_or("downsample_mlp_gelu");
+  const std::int64_t in = p.Int("input_dim", 1, kMaxWidth).value_or(1152);
+  const std::int64_t out = p.Int("n_embed", 1, kMaxWidth).value_or(text_hidden);
+  const std::int64_t depth = p.Int("depth", 1, 64).value_or(2);
+  const std::int64_t ratio = p.Int("mlp_ratio", 1, 64).value_or(1);
+  const std::int64_t down = p.Int("downsample_ratio", 1, 64).value_or(2);
+  if (type == "downsample_mlp_gelu") {
+    const std::int64_t wide = m.Mul(out, ratio);
+    n = m.Add(n, Linear(m, m.Mul(in, m.Mul(down, down)), wide, true));
+    n = m.Add(n, m.Mul(std::max<std::int64_t>(depth - 2, 0), Linear(m, wide, wide, true)));
+    n = m.Add(n, Linear(m, wide, out, true));
+  } else if (type == "mlp_gelu") {
+    n = m.Add(n, m.Add(Linear(m, in, out, true), m.Mul(depth - 1, Linear(m, out, out, true))));
+  } else if (type == "linear") {
+    n = m.Add(n, Linear(m, in, out, true));
+  } else {
+    top.Fail("projector_config.projector_type", "unknown value \"" + type + "\"");
+  }
+  if (p.Bool("token_pooling").value_or(false)) n = m.Add(n, Linear(m, m.Mul(4, in), in, true));
+  const std::string tile = top.String("tile_tag").value_or("2D");
+  if (tile == "2D") n = m.Add(n, m.Mul(2, out));
+  return n;
+}
+
+// MiniCPM-V 2.6 (openbmb remote code: modeling_navit_siglip.py, resampler.py): a SigLIP tower
+// without head (drop_vision_last_layer removes the last block) and the Resampler: query_num
+// learned queries (text h wide), kv_proj (vision h → text h, no bias, when the widths differ),
+// nn.MultiheadAttention over text h, ln_q / ln_kv / ln_post and proj (text h × text h). Its 2-D
+// position table is a non-persistent buffer.
+std::int64_t MiniCpmVParams(FieldReader& top, FieldReader& f, ParamMath& m,
+                            std::int64_t text_hidden) {
+  VitShape s = ReadVit(f, {1152, 4304, 27, 3, 980, 14});
+  if (top.Bool("drop_vision_last_layer").value_or(false) && s.layers > 1) --s.layers;
+  if (s.patch > s.image) f.Fail("patch_size", "is larger than image_size");
+  const std::int64_t conv = m.Add(m.Mul(s.channels, m.Mul(s.patch, s.patch), s.hidden), s.hidden);
+  std::int64_t n = m.Add(conv, m.Mul(PatchesOf(m, s), s.hidden));
+  n = m.Add(n, m.Add(m.Mul(s.layers, VitBlock(m, s.hidden, s.mlp)), m.Mul(2, s.hidden)));
+  const std::int64_t d = text_hidden;
+  const std::int64_t queries = top.Int("query_num", 1, kMaxPositions).value_or(64);
+  n = m.Add(n, m.Mul(queries, d));
+  if (s.hidden != d) n = m.Add(n, m.Mul(s.hidden, d));
+  n = m.Add(n, m.Add(Linear(m, d, m.Mul(3, d), true), Linear(m, d, d, true)));
+  return m.Add(n, m.Add(m.Mul(6, d), m.Mul(d, d)));
+}
+
 // The width a ViT hands to the projector: its hidden_size (the tower's default when absent).
 std::int64_t VitWidth(FieldReader& f, std::int64_t default_width) {
   return f.Int("hidden_size", 1, kMaxWidth).value_or(default_width);
@@ -447,6 +525,58 @@ VisionTower CountVisionTower(const json& config, const json& vision, std::int64_
     n = m.Add(n, TwoLinearProjector(top, m, VitWidth(v, tower == "clip_vision_model" ? 768 : 1024),
                                     text_hidden, true));
     if (model_type == "llava_next") n = m.Add(n, text_hidden);
+  } else if (model_type == "llava_onevision") {
+    // LlavaOnevisionForConditionalGeneration: a SigLIP tower, the two-linear projector and
+    // image_newline (text h).
+    if (!tower.empty() && tower != "siglip_vision_model") return out;
+    n = SiglipParams(v, m, true);
+    n = m.Add(n, TwoLinearProjector(top, m, VitWidth(v, 768), text_hidden, true));
+    n = m.Add(n, text_hidden);
+    out.name = "SigLIP";
+  } else if (model_type == "aya_vision") {
+    // AyaVisionMultiModalProjector (modular_aya_vision.py): a LayerNorm over the
+    // downsample_factor² pixel-shuffled width, linear_1 into alignment_intermediate_size (default
+    // text h) and, after the SwiGLU halves it, linear_2 into text h, both with bias.
+    if (!tower.empty() && tower != "siglip_vision_model") return out;
+    n = SiglipParams(v, m, true);
+    const std::int64_t factor = top.Int("downsample_factor", 1, 64).value_or(2);
+    const std::int64_t shuffled = m.Mul(VitWidth(v, 768), m.Mul(factor, factor));
+    const std::int64_t align =
+        top.Int("alignment_intermediate_size", 2, kMaxWidth).value_or(text_hidden);
+    n = m.Add(n, m.Add(m.Mul(2, shuffled), Linear(m, shuffled, align, true)));
+    n = m.Add(n, Linear(m, align / 2, text_hidden, true));
+    out.name = "SigLIP";
+  } else if (model_type == "deepseek_vl_v2") {
+    n = DeepseekVl2VisionParams(top, v, m, text_hidden);
+    out.name = "SigLIP";
+  } else if (model_type == "minicpmv") {
+    n = MiniCpmVParams(top, v, m, text_hidden);
+    out.name = "SigLIP";
+  } else if (model_type == "phi3_v") {
+    // Phi-3 / 3.5-vision (remote image_embedding_phi3_v.py Phi3ImageEmbedding): the CLIP ViT-L/14
+    // at 336 px its code hard-codes (every layer and post_layernorm stored), glb_GN and sub_GN
+    // (4 · image_dim_out each, with_learnable_separator) and img_projection: with
+    // use_hd_transform 4 · image_dim_out → text h (+ text h → text h for projection_cls "mlp"),
+    // else image_dim_out → text h. `vision` is img_processor; embd_layer sits at the top.
+    const json clip_large = {{"hidden_size", 1024},
+                             {"intermediate_size", 4096},
+                             {"num_hidden_layers", 24},
+                             {"image_size", 336},
+                             {"patch_size", 14}};
+    std::vector<Error> fixed;
+    FieldReader large(&clip_large, "", fixed);
+    n = ClipParams(large, m);
+    const std::int64_t width = v.Int("image_dim_out", 1, kMaxWidth).value_or(1024);
+    const json* layer = top.Get("embd_layer");
+    FieldReader e(layer, top.Path("embd_layer"), errors, FieldReader::Null::kAbsent);
+    const bool hd = e.Bool("use_hd_transform").value_or(false);
+    const bool separators = e.Bool("with_learnable_separator").value_or(false);
+    const std::string projection = e.String("projection_cls").value_or("linear");
+    if (separators) n = m.Add(n, m.Mul(8, width));
+    const std::int64_t in = hd ? m.Mul(4, width) : width;
+    n = m.Add(n, Linear(m, in, text_hidden, true));
+    if (projection == "mlp") n = m.Add(n, Linear(m, text_hidden, text_hidden, true));
+    out.name = "CLIP ViT";
   } else if (model_type == "mistral3") {
     // Mistral3ForConditionalGeneration: Pixtral and Mistral3MultiModalProjector: norm (RMSNorm,
     // vision h), patch_merger.merging_layer (vision h · spatial_merge_size² → vision h, no bias)
@@ -512,7 +642,8 @@ VisionTower CountVisionTower(const json& config, const json& vision, std::int64_
 
 std::int64_t CountVisionParams(const nlohmann::json& multimodal_config, std::int64_t text_hidden) {
   if (!multimodal_config.is_object()) return 0;
-  const auto vision = multimodal_config.find("vision_config");
+  auto vision = multimodal_config.find("vision_config");
+  if (vision == multimodal_config.end()) vision = multimodal_config.find("img_processor");
   if (vision == multimodal_config.end()) return 0;
   const model_detail::VisionTower tower =
       model_detail::CountVisionTower(multimodal_config, *vision, text_hidden, "");
