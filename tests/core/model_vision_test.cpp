@@ -557,6 +557,40 @@ TEST(VisionTowers, Phi3VisionAndDeepseekVl2) {
   EXPECT_EQ(d.attention, AttentionKind::kGqa);  // use_mla false
 }
 
+// MiniCPM-V 2.6 (minicpmv, version 2.6: a Qwen2-7B language model with q/k/v biases, vocab
+// 151,666, untied): navit-SigLIP at 980 px (27 layers, 70² position rows) 678,528 + 5,644,800 +
+// 411,466,608 + 2,304 = 417,792,240; the resampler: 64 queries · 3584, kv_proj 1152·3584,
+// attention 3·3584² + 3·3584 + 3584² + 3584, three LayerNorms 6·3584, proj 3584² = 68,619,264
+// → 486,411,504; the published total 8,099,175,152.
+TEST(VisionTowers, MiniCpmVReadsItsLanguageModelByVersion) {
+  const json minicpm = {{"model_type", "minicpmv"},
+                        {"version", 2.6},
+                        {"hidden_size", 3584},
+                        {"intermediate_size", 18944},
+                        {"num_attention_heads", 28},
+                        {"num_hidden_layers", 28},
+                        {"num_key_value_heads", 4},
+                        {"tie_word_embeddings", false},
+                        {"vocab_size", 151666},
+                        {"query_num", 64},
+                        {"drop_vision_last_layer", false},
+                        {"vision_config",
+                         {{"hidden_size", 1152},
+                          {"image_size", 980},
+                          {"intermediate_size", 4304},
+                          {"model_type", "siglip"},
+                          {"num_hidden_layers", 27},
+                          {"patch_size", 14}}}};
+  const ModelArch arch = MustParseModel(minicpm);
+  EXPECT_TRUE(arch.qkv_bias);  // Qwen2's
+  const std::int64_t resampler = 64 * 3584 + 1152LL * 3584 + (3LL * 3584 * 3584 + 3 * 3584) +
+                                 (3584LL * 3584 + 3584) + 6 * 3584 + 3584LL * 3584;
+  EXPECT_EQ(resampler, 68619264);
+  EXPECT_EQ(arch.vision_params, 417792240 + resampler);
+  EXPECT_EQ(CountParams(arch, true).total, 8099175152);
+  EXPECT_TRUE(HasWarningWith(arch, "MiniCPM-V 2.6: its language model is read as qwen2"));
+}
+
 // A vision_config field trainmem cannot read leaves the tower out with a note naming the field;
 // the language model is still counted. A tower it does not know says so.
 TEST(VisionTowers, UnreadableOrUnknownTowersAreNamedNotGuessed) {

@@ -148,6 +148,7 @@ constexpr CoreMessage kCoreMessages[] = {
      "image-token activations are not",
      "多模态配置：{} 视觉塔及其投影层（{} 个参数）与语言模型一起训练：其权重、梯度和优化器状态"
      "计入估算，图像 token 的激活不计入"},
+    {"MiniCPM-V {}: its language model is read as {}", "MiniCPM-V {}：其语言模型按 {} 读取"},
     {"multimodal config: the language model is counted; the vision tower is not ({}), so the "
      "published total is larger",
      "多模态配置：只计入语言模型；视觉塔不计入（{}），因此公布的总参数量更大"},

@@ -11,6 +11,7 @@
 // [SECTION] field groups      sizes, attention, MLP/norms, MoE layout, overrides
 // [SECTION] ParseModelArch    the entry point, nested/multimodal configs, cross-field checks
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <string>
@@ -1666,12 +1667,37 @@ std::optional<json> ErnieVlExperts(const json& config, std::vector<Error>& error
   return out;
 }
 
+// MiniCPM-V (openbmb remote code, model_type "minicpmv") keeps its language model's fields at the
+// top and names the model by `version`: Llama3-V 2.5 runs Llama 3, MiniCPM-V 2.6 Qwen2 (q/k/v
+// biases: modeling_minicpmv.py builds Qwen2ForCausalLM), MiniCPM-V 4.5 Qwen3 (per-head q/k
+// norms). Returns the config under that model_type, with a note; other versions and configs:
+// nullopt.
+std::optional<json> MiniCpmVLanguageModel(const json& config, std::vector<std::string>& warnings) {
+  const auto type = config.find("model_type");
+  const auto version = config.find("version");
+  if (type == config.end() || *type != "minicpmv" || version == config.end() ||
+      !version->is_number())
+    return std::nullopt;
+  const double v = version->get<double>();
+  const char* text = std::fabs(v - 2.5) < 1e-6   ? "llama"
+                     : std::fabs(v - 2.6) < 1e-6 ? "qwen2"
+                     : std::fabs(v - 4.5) < 1e-6 ? "qwen3"
+                                                 : nullptr;
+  if (text == nullptr) return std::nullopt;
+  json out = config;
+  out["model_type"] = text;
+  warnings.push_back(std::string("MiniCPM-V ") + detail::Dump(*version) +
+                     ": its language model is read as " + text);
+  return out;
+}
+
 Result<ModelArch> ParseFlat(const json& given, const std::string& path,
                             std::vector<std::string> warnings) {
   std::vector<Error> errors;
-  const std::optional<json> ernie_vl = ErnieVlExperts(given, errors, path);
+  std::optional<json> rewritten = ErnieVlExperts(given, errors, path);
   if (!errors.empty()) return Result<ModelArch>::Failure(std::move(errors));
-  const json& config = ernie_vl ? *ernie_vl : given;
+  if (!rewritten) rewritten = MiniCpmVLanguageModel(given, warnings);
+  const json& config = rewritten ? *rewritten : given;
   FieldReader f(&config, path, errors, FieldReader::Null::kAbsent);
   ModelArch a;
   a.warnings = std::move(warnings);
