@@ -775,6 +775,25 @@ TEST(CompareLogTest, KeyedFiguresOfOtherFrameworks) {
       "'max_memory_allocated (GB)': 6.32, 'total_memory_available (GB)': 29.85}\n");
   EXPECT_NEAR(LargestPeak(habana, Metric::kMaxAllocated)->bytes, 6.32 * 1073741824.0, 1);
   EXPECT_NEAR(LargestPeak(habana, Metric::kAllocated)->bytes, 3.82 * 1073741824.0, 1);
+  // prime-rl's step line: the peak against the device's 23.7 GiB; the largest of the two steps.
+  const Measurement prime = MustRead(
+      "12:51:09 SUCCESS Step 1 | Time: 1.35s | Loss: 12.3125 | MFU: 0.4% | Peak Mem.: 5.2/23.7 "
+      "GiB (22.1%) | Max Vio: 0.9891\n12:54:25 SUCCESS Step 1 | Time: 0.58s | Loss: 12.3125 | "
+      "Peak Mem.: 7.8/23.7 GiB (32.9%) | Max Vio: 0.9892\n");
+  EXPECT_EQ(prime.formats, std::vector<std::string>{"prime-rl"});
+  EXPECT_NEAR(LargestPeak(prime, Metric::kReserved)->bytes, 7.8 * 1073741824.0, 1);
+  // Two figures under one key, MB = 2^20 B; a line with one of them says so.
+  const Measurement pair = MustRead("    Max Allocated / Max Reserved: 18706.66MB / 23816.00MB\n");
+  EXPECT_NEAR(LargestPeak(pair, Metric::kMaxAllocated)->bytes, 18706.66 * 1048576.0, 1);
+  EXPECT_NEAR(LargestPeak(pair, Metric::kReserved)->bytes, 23816.0 * 1048576.0, 1);
+  const Measurement half = MustRead(
+      "Max Allocated / Max Reserved: 18706.66MB\nMax Allocated / Max Reserved: 100MB / 200MB\n");
+  EXPECT_NEAR(LargestPeak(half, Metric::kMaxAllocated)->bytes, 18706.66 * 1048576.0, 1);
+  EXPECT_EQ(LargestPeak(half, Metric::kReserved)->bytes, 200LL << 20);
+  bool told = false;
+  for (const Error& why : half.skipped)
+    told = told || why.message.find("holds one figure where it names two") != std::string::npos;
+  EXPECT_TRUE(told);
 }
 
 // A Megatron port whose device reports no statistics prints zeros: no measurement, said so.

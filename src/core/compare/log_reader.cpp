@@ -131,7 +131,9 @@ void LogReader::Line(std::string_view raw) {
   if (Contains(line, "Max_MA") && DeepSpeed(line)) return Count();
   if (Contains(line, "MEMSTATS") && DeepSpeedMemStats(line)) return Count();
   if (Contains(line, "Tried to allocate") && OutOfMemory(line)) return Count();
-  if ((Contains(line, "emory") || Contains(line, "MemAllocated")) && KeyedFigures(line)) {
+  if ((Contains(line, "emory") || Contains(line, "MemAllocated") || Contains(line, "Peak Mem.") ||
+       Contains(line, "Max Allocated / Max Reserved")) &&
+      KeyedFigures(line)) {
     return Count();
   }
   // Tables: every row may carry the launcher's rank tag ("[rank0]:| Allocated memory | …").
@@ -166,8 +168,9 @@ Result<Measurement> LogReader::Finish() {
         "see_memory_usage (MA … GB Max_MA … GB …) or its throughput timer "
         "(MaxMemAllocated=…GB), a torchtune step line (peak_memory_reserved:…), NeMo 2 "
         "(max_memory_reserved: <bytes>), Colossal-AI (max memory usage: … MB), a Trainer memory "
-        "callback ('total_peak_memory_reserved_MB': …), a PyTorch out-of-memory error (… Tried "
-        "to allocate …), a torch.cuda.memory_summary() table, nvidia-smi or npu-smi output";
+        "callback ('total_peak_memory_reserved_MB': …), prime-rl (Peak Mem.: …/… GiB), a "
+        "PyTorch out-of-memory error (… Tried to allocate …), a torch.cuda.memory_summary() "
+        "table, nvidia-smi or npu-smi output";
     std::vector<Error> errors{{"", message}};
     errors.insert(errors.end(), skipped_.begin(), skipped_.end());
     return Result<Measurement>::Failure(errors);
@@ -580,6 +583,19 @@ bool LogReader::DeepSpeedMemStats(std::string_view line) {
   return true;
 }
 
+namespace {
+
+// Bytes per unit of a word that starts with a binary unit ("GiB", "GB", "MiB", "MB", "KiB",
+// "KB"; frameworks print 2^30 as GB), or 0.
+std::int64_t UnitOf(std::string_view word) {
+  return StartsWith(word, "GiB") || StartsWith(word, "GB")   ? kGiB
+         : StartsWith(word, "MiB") || StartsWith(word, "MB") ? kMiB
+         : StartsWith(word, "KiB") || StartsWith(word, "KB") ? kKiB
+                                                             : 0;
+}
+
+}  // namespace
+
 // ---------------------------------------------------------------------------------------------
 // [SECTION] Keyed figures
 //
@@ -599,6 +615,11 @@ bool LogReader::DeepSpeedMemStats(std::string_view line) {
 // - Trainer callbacks in the log dict: Liger-Kernel's EfficiencyCallback
 //   ('step_/total_peak_memory_allocated_MB', '…_reserved_MB', 2^20) and optimum-habana's
 //   GaudiTrainer ('memory_allocated (GB)', 'max_memory_allocated (GB)', to_gb_rounded: 2^30).
+// - prime-rl's trainer step line (a torchtitan-derived RL trainer): "Peak Mem.: 7.8/23.7 GiB
+//   (32.9%)", the peak against the device's total; max_memory_reserved since its PR #1126
+//   (max_memory_allocated before), GiB.
+// - A pair under one key, "Max Allocated / Max Reserved: 18706.66MB / 23816.00MB" (DeepSpeed's
+//   see_memory_usage style printed by training scripts): the second figure is `second`.
 bool LogReader::KeyedFigures(std::string_view line) {
   struct Field {
     std::string_view key;
@@ -607,6 +628,8 @@ bool LogReader::KeyedFigures(std::string_view line) {
     bool at_init;
     const char* format;
     const char* source;
+    bool pair = false;  // a second figure, `second`, follows " / " under the same key
+    Metric second = Metric::kReserved;
   };
   static constexpr Field kFields[] = {
       {"MaxMemAllocated=", Metric::kMaxAllocated, 0, false, "deepspeed",
@@ -647,6 +670,11 @@ bool LogReader::KeyedFigures(std::string_view line) {
        "Trainer log 'max_memory_allocated (GB)' (optimum-habana, GB = 2^30 B)"},
       {"'memory_allocated (GB)':", Metric::kAllocated, kGiB, false, "hf-trainer",
        "Trainer log 'memory_allocated (GB)' (optimum-habana, GB = 2^30 B)"},
+      {"Peak Mem.:", Metric::kReserved, 0, false, "prime-rl",
+       "prime-rl step 'Peak Mem.' (max_memory_reserved since its PR #1126, GiB)"},
+      {"Max Allocated / Max Reserved:", Metric::kMaxAllocated, 0, false, "script",
+       "'Max Allocated / Max Reserved' (max_memory_allocated / max_memory_reserved, MB = 2^20 B)",
+       true, Metric::kReserved},
   };
   bool found = false;
   for (const Field& field : kFields) {
@@ -668,12 +696,17 @@ bool LogReader::KeyedFigures(std::string_view line) {
       continue;
     }
     std::int64_t unit = field.unit;
+    std::string_view after = Trim(rest.substr(used));
     if (unit == 0) {
-      const std::string_view word = Trim(rest.substr(used));
-      unit = StartsWith(word, "GiB") || StartsWith(word, "GB")   ? kGiB
-             : StartsWith(word, "MiB") || StartsWith(word, "MB") ? kMiB
-             : StartsWith(word, "KiB") || StartsWith(word, "KB") ? kKiB
-                                                                 : 0;
+      // "7.8/23.7 GiB": the unit follows the device total the peak is set against.
+      std::string_view word = after;
+      double total = 0;
+      std::size_t total_used = 0;
+      if (!field.pair && StartsWith(word, "/") &&
+          scan::ReadNumber(word.substr(1), total, total_used) == NumberProblem::kNone) {
+        word = Trim(word.substr(1 + total_used));
+      }
+      unit = UnitOf(word);
       if (unit == 0) {
         Skip(what + " has no unit after the number (the line may be cut short)");
         continue;
@@ -687,6 +720,25 @@ bool LogReader::KeyedFigures(std::string_view line) {
     f.at_init = field.at_init;
     f.source = field.source;
     Record(f);
+    if (!field.pair) continue;
+    // The pair's second figure: past the first one's unit and the " / ".
+    const std::size_t slash = after.find('/');
+    double second = 0;
+    std::size_t second_used = 0;
+    const std::string_view tail =
+        slash == std::string_view::npos ? "" : Trim(after.substr(slash + 1));
+    if (slash == std::string_view::npos ||
+        scan::ReadNumber(tail, second, second_used) != NumberProblem::kNone ||
+        UnitOf(Trim(tail.substr(second_used))) == 0) {
+      Skip(what + " holds one figure where it names two");
+      continue;
+    }
+    Figure g = f;
+    g.metric = field.second;
+    g.value = second;
+    g.unit = UnitOf(Trim(tail.substr(second_used)));
+    g.rounding = scan::HalfLastDigit(g.unit, scan::PrintedDecimals(tail.substr(0, second_used)));
+    Record(g);
   }
   return found;
 }
