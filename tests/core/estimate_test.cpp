@@ -33,6 +33,39 @@ TEST(EstimateTest, TorchtitanFsdpShardsFp32State) {
   EXPECT_EQ(e.per_device.optimizer_states, kLlama8B * 8 / 8);
 }
 
+// A multimodal model's vision tower (Gemma 3 27B: 423,060,336 parameters of SigLIP and its
+// projector) under training.vision_tower. Not loaded: nothing. Frozen (DeepSpeed ZeRO-3 over 8):
+// bf16 weights 2 B × 423,060,336 / 8 and nothing else. Trained: also 2 B of gradients and
+// 12 B of fp32 master, m and v a parameter, sharded likewise; "Parameters, total" grows by it.
+TEST(EstimateTest, VisionTowerFrozenOrTrained) {
+  const double tower = 423060336.0;
+  const Config none = With(MustParse(R"({"model": "gemma3-27b", "device": "h100-80gb"})"),
+                           {{"fw", "deepspeed"}, {"ws", "8"}, {"zero", "3"}, {"b", "1"}});
+  ASSERT_EQ(none.model.vision_params, 423060336);
+  const Estimate a = EstimateMemory(none);
+  const Estimate frozen = EstimateMemory(With(none, {{"vt", "frozen"}}));
+  const Estimate trained = EstimateMemory(With(none, {{"vt", "trained"}}));
+  EXPECT_NEAR(static_cast<double>(frozen.per_device.parameters - a.per_device.parameters),
+              2 * tower / 8, 2);
+  EXPECT_EQ(frozen.per_device.gradients, a.per_device.gradients);
+  EXPECT_EQ(frozen.per_device.optimizer_states, a.per_device.optimizer_states);
+  EXPECT_EQ(frozen.params.total, a.params.total);
+  EXPECT_NEAR(static_cast<double>(trained.per_device.parameters - a.per_device.parameters),
+              2 * tower / 8, 2);
+  EXPECT_NEAR(static_cast<double>(trained.per_device.gradients - a.per_device.gradients),
+              2 * tower / 8, 2);
+  EXPECT_NEAR(
+      static_cast<double>(trained.per_device.optimizer_states - a.per_device.optimizer_states),
+      12 * tower / 8, 2);
+  EXPECT_EQ(trained.params.total - a.params.total, 423060336);
+  // A text-only model with the setting on says nothing was added.
+  const Estimate text = EstimateMemory(Llama({{"vt", "trained"}}));
+  bool said = false;
+  for (const std::string& w : text.warnings)
+    said = said || w.find("counts no vision tower") != std::string::npos;
+  EXPECT_TRUE(said);
+}
+
 // Megatron, TP 4 × DP 2, distributed optimizer (zero_stage 1): bf16 params and fp32 main grads
 // per TP shard, fp32 master + m + v (12 B) sharded over DP 2.
 TEST(EstimateTest, MegatronDistributedOptimizer) {

@@ -94,6 +94,36 @@ TEST(ImportHfTrainer, LlamaFactoryYamlWithTheDeepspeedConfigItNames) {
   EXPECT_FALSE(AnyContains(given.report.problems, "was not given"));
 }
 
+// A multimodal model (the qwen3-vl-4b preset: a 415,347,712-parameter tower) in a LLaMA-Factory
+// job: the tower is loaded frozen unless freeze_vision_tower is false; a plain Trainer script
+// trains every parameter; a text-only model gets no vision setting.
+TEST(ImportHfTrainer, LlamaFactoryVisionTowerFrozenOrTrained) {
+  const std::string vl =
+      "model_name_or_path: Qwen/Qwen3-VL-4B-Instruct\n"
+      "stage: sft\n"
+      "finetuning_type: full\n"
+      "cutoff_len: 2048\n"
+      "per_device_train_batch_size: 1\n"
+      "bf16: true\n";
+  const ImportResult by_default = MustImport({{"qwen3vl_full_sft.yaml", vl}});
+  EXPECT_EQ(by_default.config["model"], "qwen3-vl-4b");
+  EXPECT_EQ(At(by_default.config, "training.vision_tower"), "frozen");
+  const ImportResult unfrozen =
+      MustImport({{"qwen3vl_full_sft.yaml", vl + "freeze_vision_tower: false\n"}});
+  EXPECT_EQ(At(unfrozen.config, "training.vision_tower"), "trained");
+  const ImportResult trainer = MustImport(
+      {{"run.sh",
+        "torchrun --nproc_per_node 8 train.py --model_name_or_path Qwen/Qwen3-VL-8B-Instruct "
+        "--per_device_train_batch_size 1 --bf16 True\n"}});
+  EXPECT_EQ(trainer.config["model"], "qwen3-vl-8b");
+  EXPECT_EQ(At(trainer.config, "training.vision_tower"), "trained");
+  const ImportResult text =
+      MustImport({{"sft.yaml",
+                   "model_name_or_path: Qwen/Qwen3-8B\nstage: sft\nfreeze_vision_tower: "
+                   "false\n"}});
+  EXPECT_EQ(At(text.config, "training.vision_tower"), nullptr);
+}
+
 TEST(ImportHfTrainer, WithoutDeepspeedTheTrainersFsdpOrDdp) {
   const ImportResult fsdp =
       MustImport({{"run.sh",

@@ -518,7 +518,7 @@ TEST(ImportTorchtitan, Qwen35AndKimiFlavorsDefinedInCode) {
   const ModelArch arch = MustParseModel(q.config["model"]);
   EXPECT_EQ(CountParams(arch, false).total, 26895998464);
   EXPECT_EQ(arch.vision_params, 460730096);
-  EXPECT_TRUE(arch.vision_trained);
+  EXPECT_EQ(At(q.config, "training.vision_tower"), "trained");
   // The tower's fp32 weights, gradients and AdamW moments (16 bytes a parameter) are in the
   // estimate, sharded over dp_shard 8: 460,730,096 · 16 / 8 bytes more than without it.
   nlohmann::json job = q.config;
@@ -526,7 +526,7 @@ TEST(ImportTorchtitan, Qwen35AndKimiFlavorsDefinedInCode) {
   job["device"] = "h100-80gb";
   const Config with = testing::MustParse(job.dump());
   Config without = with;
-  without.model.vision_trained = false;
+  without.training.vision_tower = VisionTower::kNone;
   const Estimate a = EstimateMemory(with), b = EstimateMemory(without);
   EXPECT_EQ(a.params.total - b.params.total, 460730096);
   const double state = static_cast<double>(a.per_device.parameters + a.per_device.gradients +

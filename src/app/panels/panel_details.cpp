@@ -86,10 +86,11 @@ void DrawModelFactsPanel(AppState& state) {
     KeyValue(Str::kParamsEmbedding,
              trainmem::FormatCount(e.params.embedding + e.params.output_head));
     if (e.config.model.vision_params > 0) {
-      const bool trained = e.config.model.vision_trained;
-      KeyValue(trained ? Str::kParamsVisionTrained : Str::kParamsVision,
-               trainmem::FormatCount(e.config.model.vision_params),
-               trained ? Str::kParamsVisionTrainedHelp : Str::kParamsVisionHelp);
+      const trainmem::VisionTower role = e.config.training.vision_tower;
+      KeyValue(role == trainmem::VisionTower::kTrained  ? Str::kParamsVisionTrained
+               : role == trainmem::VisionTower::kFrozen ? Str::kParamsVisionFrozen
+                                                        : Str::kParamsVision,
+               trainmem::FormatCount(e.config.model.vision_params), Str::kParamsVisionHelp);
     }
     if (e.host_optimizer_bytes > 0)
       KeyBytes(Str::kHostOptimizer, e.host_optimizer_bytes, Str::kHostOptimizerHelp);

@@ -51,6 +51,14 @@ void DrawPrecision(AppState& state) {
     EditDraft(state, [&](Config& c) { c.training.attention = attention; });
   }
   FieldErrors(state, "training.attention");
+  // A multimodal model's vision tower: shown when the model counts one (or a link set it).
+  if (state.draft.model.vision_params > 0 || t.vision_tower != trainmem::VisionTower::kNone) {
+    FormRow(Str::kVisionTower, "training.vision_tower", Str::kVisionTowerHelp);
+    trainmem::VisionTower tower = t.vision_tower;
+    if (EnumCombo("##vision_tower", &tower, kVisionTowerOptions))
+      EditDraft(state, [&](Config& c) { c.training.vision_tower = tower; });
+    FieldErrors(state, "training.vision_tower");
+  }
   // DeepSeek-V3.2's indexer: its unfused scores are modelled for Megatron / MindSpeed only.
   if (state.draft.model.index_n_heads > 0 &&
       state.draft.framework == trainmem::Framework::kMegatron)

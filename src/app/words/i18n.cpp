@@ -139,15 +139,18 @@ constexpr CoreMessage kCoreMessages[] = {
     {"{} leaves its shape to {}'s defaults, as transformers does: {}",
      "{} 没有写出模型结构，按 transformers 的做法取 {} 的默认值：{}"},
     {"multimodal config: the checkpoint also holds the {} vision tower and its projector ({} "
-     "parameters, counted from vision_config); the training estimate covers the language model "
-     "only (the tower's weights, gradients and image activations are not in it)",
+     "parameters, counted from vision_config); training.vision_tower says whether the job loads "
+     "it frozen or trains it (default: not loaded, the language model alone)",
      "多模态配置：检查点还包含 {} 视觉塔及其投影层（{} 个参数，按 vision_config 计算）；"
-     "训练估算只覆盖语言模型（不含视觉塔的权重、梯度和图像激活）"},
-    {"multimodal config: the {} vision tower and its projector ({} parameters) train with the "
-     "language model: their weights, gradients and optimizer states are in the estimate, their "
-     "image-token activations are not",
-     "多模态配置：{} 视觉塔及其投影层（{} 个参数）与语言模型一起训练：其权重、梯度和优化器状态"
-     "计入估算，图像 token 的激活不计入"},
+     "training.vision_tower 决定任务冻结加载还是训练它（默认不加载，只有语言模型）"},
+    {"training.vision_tower is {}, but the model counts no vision tower: nothing is added",
+     "training.vision_tower 为 {}，但模型没有可计数的视觉塔：不增加任何内容"},
+    {"the vision tower is loaded frozen: its weights are in the estimate, with no gradients or "
+     "optimizer states; its image-token activations are not modelled",
+     "视觉塔以冻结方式加载：其权重计入估算，没有梯度和优化器状态；图像 token 的激活不建模"},
+    {"the vision tower trains with the model: its weights, gradients and optimizer states are in "
+     "the estimate; its image-token activations are not modelled",
+     "视觉塔与模型一起训练：其权重、梯度和优化器状态计入估算；图像 token 的激活不建模"},
     {"MiniCPM-V {}: its language model is read as {}", "MiniCPM-V {}：其语言模型按 {} 读取"},
     {"multimodal config: the language model is counted; the vision tower is not ({}), so the "
      "published total is larger",

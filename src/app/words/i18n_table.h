@@ -447,14 +447,21 @@ TRAINMEM_STR(kParamsActiveHelp,
 TRAINMEM_STR(kParamsDense, "Dense")
 TRAINMEM_STR(kParamsExpert, "Routed experts")
 TRAINMEM_STR(kParamsEmbedding, "Embedding + head")
-TRAINMEM_STR(kParamsVision, "Vision tower (not trained here)")
-TRAINMEM_STR(kParamsVisionHelp,
-             "The checkpoint's vision tower and projector, counted from vision_config; the "
-             "estimate covers the language model only")
+TRAINMEM_STR(kParamsVision, "Vision tower (not loaded)")
+TRAINMEM_STR(kParamsVisionFrozen, "Vision tower (frozen: weights only)")
 TRAINMEM_STR(kParamsVisionTrained, "Vision tower (trained, in the total)")
-TRAINMEM_STR(kParamsVisionTrainedHelp,
-             "The framework trains the vision tower with the model: its weights, gradients and "
-             "optimizer states are in the estimate, its image-token activations are not")
+TRAINMEM_STR(kParamsVisionHelp,
+             "The checkpoint's vision tower and projector, counted from vision_config. Training "
+             "> Vision tower says what the job does with it; its image-token activations are not "
+             "modelled")
+TRAINMEM_STR(kVisionTower, "Vision tower")
+TRAINMEM_STR(kVisionTowerHelp,
+             "Not loaded: a text-only job on the language model. Frozen: the weights are loaded "
+             "without gradients or optimizer states (LLaMA-Factory's freeze_vision_tower). "
+             "Trained: weights, gradients and optimizer states (torchtitan's multimodal models)")
+TRAINMEM_STR(kVisionTowerNone, "not loaded")
+TRAINMEM_STR(kVisionTowerFrozen, "frozen")
+TRAINMEM_STR(kVisionTowerTrained, "trained")
 TRAINMEM_STR(kHostOptimizer, "Host memory: optimizer")
 TRAINMEM_STR(kHostOptimizerHelp,
              "Per rank, in host (CPU) memory, for swap_optimizer or optimizer offload")

@@ -364,12 +364,20 @@ TRAINMEM_ZH(kParamsActiveHelp, "Dense 参数加上 top-k 路由专家（含 embe
 TRAINMEM_ZH(kParamsDense, "Dense 参数")
 TRAINMEM_ZH(kParamsExpert, "路由专家")
 TRAINMEM_ZH(kParamsEmbedding, "Embedding + 输出头")
-TRAINMEM_ZH(kParamsVision, "视觉塔（不在本估算内）")
-TRAINMEM_ZH(kParamsVisionHelp,
-            "检查点中的视觉塔及其投影层，按 vision_config 计算；估算只覆盖语言模型")
+TRAINMEM_ZH(kParamsVision, "视觉塔（未加载）")
+TRAINMEM_ZH(kParamsVisionFrozen, "视觉塔（冻结：仅权重）")
 TRAINMEM_ZH(kParamsVisionTrained, "视觉塔（参与训练，已计入总量）")
-TRAINMEM_ZH(kParamsVisionTrainedHelp,
-            "框架与模型一起训练视觉塔：其权重、梯度和优化器状态计入估算，图像 token 的激活不计入")
+TRAINMEM_ZH(kParamsVisionHelp,
+            "检查点中的视觉塔及其投影层，按 vision_config 计算。训练 > 视觉塔 决定任务如何使用它；"
+            "图像 token 的激活不建模")
+TRAINMEM_ZH(kVisionTower, "视觉塔")
+TRAINMEM_ZH(kVisionTowerHelp,
+            "未加载：只训练语言模型的纯文本任务。冻结：加载权重，但没有梯度和优化器状态"
+            "（LLaMA-Factory 的 freeze_vision_tower）。训练：权重、梯度和优化器状态都计入"
+            "（torchtitan 的多模态模型）")
+TRAINMEM_ZH(kVisionTowerNone, "未加载")
+TRAINMEM_ZH(kVisionTowerFrozen, "冻结")
+TRAINMEM_ZH(kVisionTowerTrained, "训练")
 TRAINMEM_ZH(kHostOptimizer, "主机内存：优化器")
 TRAINMEM_ZH(kHostOptimizerHelp, "每个 rank 的主机（CPU）内存，用于 swap_optimizer 或优化器卸载")
 TRAINMEM_ZH(kHostActivations, "主机内存：激活")

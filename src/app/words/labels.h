@@ -43,6 +43,12 @@ inline constexpr EnumOption<trainmem::AttentionImpl> kAttentionOptions[] = {
     {trainmem::AttentionImpl::kFlex, Str::kAttentionFlex},
 };
 
+inline constexpr EnumOption<trainmem::VisionTower> kVisionTowerOptions[] = {
+    {trainmem::VisionTower::kNone, Str::kVisionTowerNone},
+    {trainmem::VisionTower::kFrozen, Str::kVisionTowerFrozen},
+    {trainmem::VisionTower::kTrained, Str::kVisionTowerTrained},
+};
+
 inline constexpr EnumOption<trainmem::AcMode> kAcModeOptions[] = {
     {trainmem::AcMode::kNone, Str::kAcNone},
     {trainmem::AcMode::kSelective, Str::kAcSelective},

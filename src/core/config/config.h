@@ -22,6 +22,11 @@ enum class Framework { kTorchtitan, kTorchtitanNpu, kMegatron, kDeepspeed, kTorc
 enum class DType { kFloat32, kBFloat16, kFloat16, kInt8, kFp8 };
 enum class AttentionImpl { kFlash, kSdpa, kEager, kFlex };
 enum class AcMode { kNone, kSelective, kFull };
+// What a job does with a multimodal model's vision tower (ModelArch::vision_params): not loaded
+// (a text-only job: the language model alone), loaded frozen (weights, no gradient or optimizer
+// state: LLaMA-Factory's freeze_vision_tower default), or trained with the model (torchtitan's
+// qwen3_5 / kimi_k2_7 models).
+enum class VisionTower { kNone, kFrozen, kTrained };
 enum class PpSchedule { k1F1B, kInterleaved1F1B, kGPipe, kZeroBubble };
 // Optimizers by the names people write; optimizer_states.cpp has each one's state formula.
 enum class OptimizerKind {
@@ -102,6 +107,9 @@ struct Training {
   // parameters, gradients, and optimizer states in bfloat16, without an extra copy of fp32
   // weights" (the trainer builds the model under set_default_dtype). Other frameworks: no effect.
   DType dtype = DType::kFloat32;
+  // The vision tower's part in the job (VisionTower); no effect when the model counts none. Its
+  // image-token activations are not modelled.
+  VisionTower vision_tower = VisionTower::kNone;
 };
 
 struct Compile {
@@ -321,5 +329,6 @@ const char* AcModeName(AcMode m);
 const char* PpScheduleName(PpSchedule s);
 const char* OptimizerName(OptimizerKind o);
 const char* ReshardPolicyName(ReshardPolicy r);
+const char* VisionTowerName(VisionTower v);
 
 }  // namespace trainmem

@@ -42,6 +42,10 @@ constexpr NamedValue<AttentionImpl> kAttention[] = {{"flash", AttentionImpl::kFl
                                                     {"flex", AttentionImpl::kFlex},
                                                     {"varlen", AttentionImpl::kFlash}};
 
+constexpr NamedValue<VisionTower> kVisionTowers[] = {{"none", VisionTower::kNone},
+                                                     {"frozen", VisionTower::kFrozen},
+                                                     {"trained", VisionTower::kTrained}};
+
 constexpr NamedValue<AcMode> kAcModes[] = {
     {"none", AcMode::kNone}, {"selective", AcMode::kSelective}, {"full", AcMode::kFull}};
 
@@ -162,6 +166,7 @@ const char* AcModeName(AcMode m) { return CanonicalName(kAcModes, m); }
 const char* PpScheduleName(PpSchedule s) { return CanonicalName(kSchedules, s); }
 const char* OptimizerName(OptimizerKind o) { return CanonicalName(kOptimizers, o); }
 const char* ReshardPolicyName(ReshardPolicy r) { return CanonicalName(kReshardPolicies, r); }
+const char* VisionTowerName(VisionTower v) { return CanonicalName(kVisionTowers, v); }
 
 namespace detail {
 
@@ -194,6 +199,10 @@ bool EnumFromText(std::string_view text, ReshardPolicy& out) {
   return Lookup(kReshardPolicies, text, out);
 }
 std::string EnumChoices(ReshardPolicy) { return Choices(kReshardPolicies); }
+bool EnumFromText(std::string_view text, VisionTower& out) {
+  return Lookup(kVisionTowers, text, out);
+}
+std::string EnumChoices(VisionTower) { return Choices(kVisionTowers); }
 
 std::int64_t LayersPerStageFromScheduleText(std::string_view text) {
   // Looks for "<N> layer(s) per virtual stage" (Megatron's num_layers_per_virtual_pipeline_stage).

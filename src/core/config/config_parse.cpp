@@ -137,6 +137,7 @@ void ReadTraining(const json* section, Training& t, std::vector<Error>& errors) 
   r.Bool("defer_embedding_wgrad_compute", t.defer_embedding_wgrad_compute);
   r.Int("wgrad_deferral_limit", t.wgrad_deferral_limit);
   r.Bool("grad_reduce_in_bf16", t.grad_reduce_in_bf16);
+  r.Enum("vision_tower", t.vision_tower);
   r.Enum("dtype", t.dtype);
   r.ReportUnknownKeys();
 }

@@ -40,7 +40,7 @@ ParamCounts TrainedParams(const Config& config, const ParamCounts& main_model) {
     p.total += mtp;
     p.dense += mtp;  // counted as dense: its routed experts are a small share (1 of 61 blocks)
   }
-  if (config.model.vision_trained && config.model.vision_params > 0) {
+  if (config.training.vision_tower == VisionTower::kTrained && config.model.vision_params > 0) {
     // A vision tower trained with the model (SplitStages puts it on the first stage).
     p.vision = config.model.vision_params;
     p.total += p.vision;
@@ -153,6 +153,21 @@ void AddWarnings(Estimate& e) {
   for (std::string& w : detail::OptimizerWarnings(c)) e.warnings.push_back(std::move(w));
   if (c.training.attention == AttentionImpl::kEager)
     e.warnings.push_back("eager attention keeps seq_len × seq_len scores per head for backward");
+  // training.vision_tower: what the estimate holds of a multimodal model's tower.
+  if (c.training.vision_tower != VisionTower::kNone) {
+    if (c.model.vision_params <= 0)
+      e.warnings.push_back(std::string("training.vision_tower is ") +
+                           VisionTowerName(c.training.vision_tower) +
+                           ", but the model counts no vision tower: nothing is added");
+    else if (c.training.vision_tower == VisionTower::kFrozen)
+      e.warnings.push_back(
+          "the vision tower is loaded frozen: its weights are in the estimate, with no gradients "
+          "or optimizer states; its image-token activations are not modelled");
+    else
+      e.warnings.push_back(
+          "the vision tower trains with the model: its weights, gradients and optimizer states "
+          "are in the estimate; its image-token activations are not modelled");
+  }
   if (e.host_optimizer_bytes > 0)
     e.warnings.push_back("optimizer states on the host: each rank needs " +
                          std::to_string(e.host_optimizer_bytes / (1LL << 20)) +

@@ -151,13 +151,13 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
         st.largest_expert_tensor = std::max(st.largest_expert_tensor, largest.expert);
     }
     next_layer += st.num_layers;
-    // A vision tower the framework trains with the model (ModelArch::vision_trained: torchtitan's
+    // A vision tower the job trains with the model (training.vision_tower "trained": torchtitan's
     // qwen3_5 and kimi_k2_7 multimodal models) belongs to the first stage ("vision encoder
     // assigned to first stage", torchtitan/models/qwen3_5/README.md) and is its own FSDP unit,
     // sharded and stepped like the blocks; it is counted whole per TP rank (not split by TP).
     // Gathered only while it runs, at the start of forward and the end of backward, it adds no
     // transient at the peak.
-    if (st.has_embedding && arch.vision_trained)
+    if (st.has_embedding && config.training.vision_tower == VisionTower::kTrained)
       st.dense_per_device += static_cast<double>(arch.vision_params);
     st.lora_per_device = lora_per_layer * static_cast<double>(st.num_layers);
     st.max_layer_lora = lora_per_layer;
@@ -592,6 +592,23 @@ StateBytes RecipeStateBytes(const Config& config, const Layout& layout, const St
 
 }  // namespace
 
+namespace {
+
+// A frozen vision tower (training.vision_tower "frozen"; LLaMA-Factory's freeze_vision_tower):
+// on the first stage its weights are stored as the recipe stores parameters (sharded by ZeRO-3
+// and FSDP, whole under Megatron and ZeRO-1/2), with no gradient, optimizer state or master
+// copy, as LoRA's frozen base weights (ComputeTrainedStateBytes).
+double FrozenVisionBytes(const Config& config, const Layout& layout, const StageParams& stage) {
+  if (config.training.vision_tower != VisionTower::kFrozen || !stage.has_embedding ||
+      config.model.vision_params <= 0)
+    return 0;
+  StageParams tower;
+  tower.has_embedding = true;
+  tower.dense_per_device = static_cast<double>(config.model.vision_params);
+  tower.largest_tensor = 0;
+  return RecipeStateBytes(config, layout, tower).parameters;
+}
+
 // LoRA (training.lora_rank > 0): the frozen base weights are stored, and gathered, as the
 // recipe stores parameters, but hold no gradient, no optimizer state and no fp32 master; the
 // adapters train with the recipe's full state. Megatron's grad buffers and distributed optimizer
@@ -601,7 +618,8 @@ StateBytes RecipeStateBytes(const Config& config, const Layout& layout, const St
 // counted as for full training: the adapters' rank-r intermediates are negligible, and the
 // frozen linears' inputs are still saved for the adapters beside them (an over-count of the
 // few activations only a frozen weight's gradient would need).
-StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const StageParams& stage) {
+StateBytes ComputeTrainedStateBytes(const Config& config, const Layout& layout,
+                                    const StageParams& stage) {
   if (config.training.lora_rank <= 0) return RecipeStateBytes(config, layout, stage);
   const StateBytes base = RecipeStateBytes(config, layout, stage);
   StageParams adapters = stage;
@@ -618,6 +636,14 @@ StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const S
   out.parameters += base.parameters;
   out.gathered_params = base.gathered_params;
   out.gathered_at_backward_end = base.gathered_at_backward_end;
+  return out;
+}
+
+}  // namespace
+
+StateBytes ComputeStateBytes(const Config& config, const Layout& layout, const StageParams& stage) {
+  StateBytes out = ComputeTrainedStateBytes(config, layout, stage);
+  out.parameters += FrozenVisionBytes(config, layout, stage);
   return out;
 }
 

@@ -562,6 +562,23 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
     b.Set("model", named.preset.empty() ? named.inline_model : json(named.preset),
           r.SourceOf("model_name_or_path"));
     if (!named.note.empty()) b.Note("model: " + named.note + " (from " + model + ")");
+    // A multimodal model's vision tower is loaded with it (AutoModelForImageTextToText): the
+    // Trainer trains every parameter; LLaMA-Factory freezes the tower unless
+    // freeze_vision_tower is false (hparams/finetuning_args.py; model/adapter.py).
+    const ModelPreset* preset = named.preset.empty() ? nullptr : presets.FindModel(named.preset);
+    const std::int64_t tower = preset != nullptr
+                                   ? preset->arch.vision_params
+                                   : named.inline_model.value("vision_params", std::int64_t{0});
+    if (tower > 0) {
+      const std::optional<bool> freeze = r.Flag("freeze_vision_tower");
+      const bool frozen = freeze.value_or(llamafactory);
+      b.Set("training.vision_tower", frozen ? "frozen" : "trained",
+            freeze ? r.SourceOf("freeze_vision_tower")
+                   : Source{launch.file, 0,
+                            llamafactory ? "freeze_vision_tower (LLaMA-Factory's default true)"
+                                         : "the Trainer trains every parameter, the vision tower "
+                                           "too"});
+    }
   } else if (unknown("model")) {
     // Not the DeepSpeed reader's stand-in model: the page asks for this one.
     b.Erase("model");

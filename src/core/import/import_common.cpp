@@ -361,7 +361,7 @@ json Qwen35FlavorModel(const Qwen35Flavor& q) {
   } else {
     m["intermediate_size"] = q.hidden;
   }
-  // The vision encoder trains with the model (ModelArch::vision_trained); counted by the
+  // The vision encoder trains with the model (FlavorModel::vision_trained); counted by the
   // Qwen3.5 tower formula (model_vision.cpp), which torchtitan's encoder shares tensor for
   // tensor (numerical parity with transformers, models/qwen3_5/README.md).
   const json vision = {{"model_type", "qwen3_5"},
@@ -375,7 +375,6 @@ json Qwen35FlavorModel(const Qwen35Flavor& q) {
                          {"temporal_patch_size", 2},
                          {"spatial_merge_size", 2}}}};
   m["vision_params"] = CountVisionParams(vision, q.dim);
-  m["vision_trained"] = true;
   return m;
 }
 
@@ -397,7 +396,6 @@ json WithMoonVit(json m, std::int64_t text_dim) {
                          {"init_pos_emb_width", 64},
                          {"merge_kernel_size", {2, 2}}}}};
   m["vision_params"] = CountVisionParams(vision, text_dim);
-  m["vision_trained"] = true;
   return m;
 }
 
@@ -547,6 +545,7 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
     if (f == "moonlight16ba3b" || f == "kimivla3b") {
       const bool vl = f == "kimivla3b";
       out.inline_model = vl ? WithMoonVit(MoonlightModel(), 2048) : MoonlightModel();
+      out.vision_trained = vl;
       out.note = "torchtitan's " + std::string(flavor) +
                  ": Moonlight-16B-A3B's text shape (torchtitan/models/kimi_k2_7)" +
                  (vl ? std::string(kTrainedTower) : "");
@@ -554,14 +553,17 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
     }
     if (f == "kimik25") {
       out.inline_model = WithMoonVit(KimiK2Model(), 7168);
+      out.vision_trained = true;
       out.note = "torchtitan's " + std::string(flavor) +
                  ": Kimi K2's text shape (torchtitan/models/kimi_k2_7)" + kTrainedTower;
       return out;
     }
   }
   if (family == "qwen35" && SetCodeDefinedFlavor(kQwen35Flavors, Qwen35FlavorModel, "qwen3_5",
-                                                 flavor, f, kTrainedTower, out))
+                                                 flavor, f, kTrainedTower, out)) {
+    out.vision_trained = true;
     return out;
+  }
   // The longest family prefix that matches (deepseek_v32 before deepseek_v3), then the flavor's
   // leading size ("671B_debug_128die" → 671b).
   std::string size;

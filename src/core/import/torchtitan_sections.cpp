@@ -613,6 +613,7 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
     return;
   }
   if (!m.note.empty()) c.b.Note(m.note);
+  if (m.vision_trained) c.b.Set("training.vision_tower", "trained", src);
   for (const char* backend : {"deepep", "hybridep"})
     if (Lower(flavor).find(backend) != std::string::npos)
       c.b.Note("flavor '" + flavor + "': " + DispatcherCaveat(backend));

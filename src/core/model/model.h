@@ -269,15 +269,9 @@ struct ModelArch {
 
   // A multimodal checkpoint's vision tower and projector as the checkpoint stores them (counted
   // from vision_config by ParseModelArch; trainmem's own key "vision_params" carries it through
-  // ModelArchToJson). In CountParams' checkpoint total only: the training estimate covers the
-  // language model. 0 = none, or a tower trainmem does not count.
+  // ModelArchToJson). In CountParams' checkpoint total; what the job does with it (not loaded,
+  // frozen, trained) is training.vision_tower. 0 = none, or a tower trainmem does not count.
   std::int64_t vision_params = 0;
-  // Whether the framework trains that tower with the language model (torchtitan's qwen3_5 and
-  // kimi_k2_7 multimodal models build it into the model: FSDP shards it, the optimizer steps
-  // it). Then the estimator holds its weights, gradients and optimizer states on the first
-  // pipeline stage (its image-token activations are not modelled). trainmem's own key
-  // "vision_trained".
-  bool vision_trained = false;
 
   // What ParseModelArch assumed or left out, in words for the user (unknown model_type, vision
   // tower not counted, linear attention approximations). Not written back by ModelArchToJson.

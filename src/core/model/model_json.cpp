@@ -347,7 +347,6 @@ json WriteHfFields(const ModelArch& a) {
         a.per_layer_input_vocab > 0 ? a.per_layer_input_vocab : a.vocab_size;
   }
   if (a.vision_params > 0) j["vision_params"] = a.vision_params;
-  if (a.vision_trained && a.vision_params > 0) j["vision_trained"] = true;
   if (a.vision_experts > 0) {
     j["vision_experts"] = a.vision_experts;
     j["vision_expert_intermediate_size"] = a.vision_expert_width;

@@ -1892,32 +1892,17 @@ void AddVisionTower(const json& config, const std::string& path, ModelArch& arch
   const VisionTower tower = CountVisionTower(
       config, config.contains("vision_config") ? config["vision_config"] : config["img_processor"],
       arch.hidden_size, path);
-  // trainmem's own key at the top level of a nested config (the text part was parsed alone).
-  if (const auto trained = config.find("vision_trained");
-      trained != config.end() && trained->is_boolean()) {
-    arch.vision_trained = trained->get<bool>();
-  }
   std::string note;
   if (!tower.name.empty()) {
     arch.vision_params = tower.params;
-    if (arch.vision_trained) {
-      note = "multimodal config: the " + tower.name + " vision tower and its projector (" +
-             detail::WithThousands(tower.params) +
-             " parameters) train with the language model: their weights, gradients and "
-             "optimizer states are in the estimate, their image-token activations are not";
-    } else {
-      note = "multimodal config: the checkpoint also holds the " + tower.name +
-             " vision tower and its projector (" + detail::WithThousands(tower.params) +
-             " parameters, counted from vision_config); the training estimate covers the "
-             "language model only (the tower's weights, gradients and image activations are not "
-             "in it)";
-    }
+    note = "multimodal config: the checkpoint also holds the " + tower.name +
+           " vision tower and its projector (" + detail::WithThousands(tower.params) +
+           " parameters, counted from vision_config); training.vision_tower says whether the job "
+           "loads it frozen or trains it (default: not loaded, the language model alone)";
   } else if (!tower.unread.empty()) {
-    arch.vision_trained = false;
     note = "multimodal config: the language model is counted; the vision tower is not (" +
            tower.unread + "), so the published total is larger";
   } else {
-    arch.vision_trained = false;
     note =
         "multimodal config: the language model is counted; this vision tower (vision_config) "
         "and its projector are not, so the published total is larger";

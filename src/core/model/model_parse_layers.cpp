@@ -856,7 +856,6 @@ void ReadOverrides(FieldReader& f, ModelArch& a) {
   a.router_scale = f.Bool("router_scale").value_or(a.router_scale);
   // A vision tower counted from a multimodal config (model_vision.cpp), carried as a number.
   a.vision_params = f.Int("vision_params", 0, kMaxVisionParams).value_or(a.vision_params);
-  a.vision_trained = f.Bool("vision_trained").value_or(a.vision_trained);
   // ERNIE-4.5-VL's vision expert pool (ErnieVlExperts writes these from the [text, vision]
   // lists).
   if (a.num_experts > 0) {
