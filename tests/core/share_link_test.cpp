@@ -191,6 +191,19 @@ TEST(ShareLinkTest, RepeatedFaultsAreReportedOnce) {
   EXPECT_TRUE(HasErrorAt(link, "")) << Describe(link.errors);
 }
 
+// training.vision_tower travels as vt; a value it does not know is named and the rest kept.
+TEST(ShareLinkTest, VisionTowerRoleRoundTrips) {
+  const Config c = With(MustParse(R"({"model": "qwen3-vl-8b"})"), {{"vt", "frozen"}});
+  EXPECT_EQ(EncodeShareFragment(c), "v1&model=qwen3-vl-8b&vt=frozen");
+  DecodedLink back = DecodeShareFragment(EncodeShareFragment(c), TestPresets());
+  EXPECT_TRUE(back.errors.empty()) << Describe(back.errors);
+  EXPECT_EQ(back.config.training.vision_tower, VisionTower::kFrozen);
+  DecodedLink bad = DecodeShareFragment("v1&model=qwen3-vl-8b&vt=melted&b=3", TestPresets());
+  EXPECT_TRUE(HasErrorAt(bad, "vt")) << Describe(bad.errors);
+  EXPECT_EQ(bad.config.training.vision_tower, VisionTower::kNone);
+  EXPECT_EQ(bad.config.training.local_batch_size, 3);
+}
+
 TEST(ShareLinkTest, KeysMayComeInAnyOrder) {
   DecodedLink link = DecodeShareFragment("v1&model=llama3-8b&tp=8&ws=8", TestPresets());
   EXPECT_TRUE(link.errors.empty()) << Describe(link.errors);
