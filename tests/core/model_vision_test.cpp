@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/model.h"
+#include "core/model/presets.h"
 #include "test_support.h"
 
 namespace trainmem {
@@ -589,6 +590,22 @@ TEST(VisionTowers, MiniCpmVReadsItsLanguageModelByVersion) {
   EXPECT_EQ(arch.vision_params, 417792240 + resampler);
   EXPECT_EQ(CountParams(arch, true).total, 8099175152);
   EXPECT_TRUE(HasWarningWith(arch, "MiniCPM-V 2.6: its language model is read as qwen2"));
+}
+
+// The multimodal presets count the published totals of their whole checkpoints (the towers as
+// derived above: Qwen3-VL-8B 576,388,336; Qwen2.5-VL-7B's tower is the 3B's with out 3584).
+TEST(VisionTowers, MultimodalPresetsCountTheirCheckpoints) {
+  const std::pair<const char*, std::int64_t> published[] = {
+      {"qwen3-vl-4b", 4437815808},       {"qwen3-vl-8b", 8767123696},
+      {"qwen3-vl-30b-a3b", 31070754032}, {"qwen2.5-vl-3b", 3754622976},
+      {"qwen2.5-vl-7b", 8292166656},     {"gemma3-27b", 27432406640},
+      {"llama4-scout", 108641793536}};
+  for (const auto& [id, total] : published) {
+    const ModelPreset* preset = testing::TestPresets().FindModel(id);
+    ASSERT_NE(preset, nullptr) << id;
+    EXPECT_GT(preset->arch.vision_params, 0) << id;
+    EXPECT_EQ(CountParams(preset->arch, true).total, total) << id;
+  }
 }
 
 // A vision_config field trainmem cannot read leaves the tower out with a note naming the field;
