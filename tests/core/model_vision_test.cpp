@@ -608,6 +608,20 @@ TEST(VisionTowers, MultimodalPresetsCountTheirCheckpoints) {
   }
 }
 
+// An encoder-decoder config (T5) is refused by name, not with a missing decoder field.
+TEST(VisionTowers, EncoderDecoderConfigsAreNamed) {
+  Result<ModelArch> t5 = ParseModelArch({{"model_type", "t5"},
+                                         {"is_encoder_decoder", true},
+                                         {"d_model", 768},
+                                         {"num_heads", 12},
+                                         {"num_layers", 12},
+                                         {"vocab_size", 32128}},
+                                        "model");
+  ASSERT_FALSE(t5.ok());
+  EXPECT_EQ(t5.errors().front().path, "model.is_encoder_decoder");
+  EXPECT_NE(t5.errors().front().message.find("t5 is an encoder-decoder model"), std::string::npos);
+}
+
 // A vision_config field trainmem cannot read leaves the tower out with a note naming the field;
 // the language model is still counted. A tower it does not know says so.
 TEST(VisionTowers, UnreadableOrUnknownTowersAreNamedNotGuessed) {

@@ -151,6 +151,9 @@ constexpr CoreMessage kCoreMessages[] = {
     {"the vision tower trains with the model: its weights, gradients and optimizer states are in "
      "the estimate; its image-token activations are not modelled",
      "视觉塔与模型一起训练：其权重、梯度和优化器状态计入估算；图像 token 的激活不建模"},
+    {"{} is an encoder-decoder model; trainmem estimates decoder-only language models (and "
+     "multimodal ones built on them)",
+     "{} 是编码器-解码器模型；trainmem 估算的是仅解码器的语言模型（以及基于它们的多模态模型）"},
     {"MiniCPM-V {}: its language model is read as {}", "MiniCPM-V {}：其语言模型按 {} 读取"},
     {"multimodal config: the language model is counted; the vision tower is not ({}), so the "
      "published total is larger",

@@ -1940,6 +1940,19 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
     }
     return inner;
   }
+  // Encoder-decoder models (T5, BART, Whisper: is_encoder_decoder) are not what trainmem models:
+  // said plainly instead of a missing-field error about decoder names they do not use.
+  if (const auto enc_dec = hf_config.find("is_encoder_decoder");
+      enc_dec != hf_config.end() && enc_dec->is_boolean() && enc_dec->get<bool>()) {
+    const auto type = hf_config.find("model_type");
+    const std::string name =
+        type != hf_config.end() && type->is_string() ? type->get<std::string>() : "this model";
+    return Result<ModelArch>::Failure(
+        top.Path("is_encoder_decoder"),
+        name +
+            " is an encoder-decoder model; trainmem estimates decoder-only language models "
+            "(and multimodal ones built on them)");
+  }
   // DeepSeek-VL2 and Janus: language_config.
   const std::string text_key = top.FirstPresent({"text_config", "llm_config", "language_config"});
   const nlohmann::json* text_config = text_key.empty() ? nullptr : top.Get(text_key);
