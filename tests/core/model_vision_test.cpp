@@ -415,6 +415,12 @@ TEST(VisionTowers, MoonVitAndGlm4vTowers) {
   EXPECT_EQ(VisionOf(WithTextModel("glm4v_moe", 4096, glm)),
             1807872 + 1536 + 884736 + 24 * block + 1536 + 25169920 + 151265280);
   EXPECT_EQ(VisionOf(WithTextModel("glm4v_moe", 4096, glm)), 858681856);
+  json square = glm;
+  square["image_size"] = {336, 336};  // the same square written as a pair
+  EXPECT_EQ(VisionOf(WithTextModel("glm4v_moe", 4096, square)), 858681856);
+  square["image_size"] = {336, 448};
+  EXPECT_TRUE(HasWarningWith(MustParseModel(WithTextModel("glm4v_moe", 4096, square)),
+                             "vision_config.image_size: expected one side or a square"));
 }
 
 // ERNIE-4.5-VL-28B-A3B (ernie4_5_moe_vl; fields as the PT checkpoint's config writes them,

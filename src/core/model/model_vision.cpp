@@ -1,7 +1,8 @@
 // Vision towers of multimodal checkpoints, counted from their vision_config so that
 // `trainmem params` gives what the checkpoint stores (the hub's safetensors total of Gemma 3,
-// LLaVA, … includes the tower and its projector). The training estimate covers the language
-// model only (ParseModelArch's note says so): image activations are not modelled.
+// LLaVA, … includes the tower and its projector). What a training job does with the tower is
+// training.vision_tower (not loaded, frozen or trained); its image activations are not
+// modelled.
 //
 // Each tower is written term by term from its Hugging Face modeling file; a field the
 // vision_config leaves out takes its Config class default. A tower trainmem does not know, or
@@ -29,6 +30,21 @@ struct VitShape {
   std::int64_t patch = 0;
 };
 
+// image_size as one side, or as a [side, side] pair (GLM-4V's and some processors' configs write
+// a square so): the side whose square the position table covers. A pair whose sides differ is
+// named as unread (trainmem's patch grids are square).
+std::int64_t ImageSide(FieldReader& f, std::int64_t default_side) {
+  const json* size = f.Get("image_size");
+  if (size == nullptr || !size->is_array())
+    return f.Int("image_size", 1, kMaxWidth).value_or(default_side);
+  if (size->size() != 2 || !(*size)[0].is_number_integer() || (*size)[0] != (*size)[1] ||
+      (*size)[0].get<std::int64_t>() < 1 || (*size)[0].get<std::int64_t>() > kMaxWidth) {
+    f.Fail("image_size", "expected one side or a square [side, side]");
+    return default_side;
+  }
+  return (*size)[0].get<std::int64_t>();
+}
+
 // Reads the ViT fields shared by CLIPVisionConfig and SiglipVisionConfig; `d` holds the Config
 // class's defaults.
 VitShape ReadVit(FieldReader& f, const VitShape& d) {
@@ -37,7 +53,7 @@ VitShape ReadVit(FieldReader& f, const VitShape& d) {
   s.mlp = f.Int("intermediate_size", 1, kMaxWidth).value_or(d.mlp);
   s.layers = f.Int("num_hidden_layers", 1, kMaxLayers).value_or(d.layers);
   s.channels = f.Int("num_channels", 1, 64).value_or(d.channels);
-  s.image = f.Int("image_size", 1, kMaxWidth).value_or(d.image);
+  s.image = ImageSide(f, d.image);
   s.patch = f.Int("patch_size", 1, kMaxWidth).value_or(d.patch);
   f.Int("num_attention_heads", 1, kMaxHeads);  // splits the width; no parameters of its own
   return s;
@@ -323,7 +339,7 @@ std::int64_t Glm4vVisionParams(FieldReader& f, ParamMath& m) {
   const QwenVitShape s = ReadQwenVit(f, "hidden_size", 24, 1536, 14);
   const std::int64_t out = f.Int("out_hidden_size", 1, kMaxWidth).value_or(4096);
   const std::int64_t mlp = f.Int("intermediate_size", 1, kMaxWidth).value_or(13696);
-  const std::int64_t image = f.Int("image_size", 1, kMaxWidth).value_or(336);
+  const std::int64_t image = ImageSide(f, 336);
   const bool qkv_bias = f.Bool("attention_bias").value_or(false);
   if (s.patch > image) f.Fail("patch_size", "is larger than image_size");
   const std::int64_t e = s.width;
@@ -392,7 +408,7 @@ std::int64_t DeepseekVl2VisionParams(FieldReader& top, FieldReader& f, ParamMath
   const std::int64_t e = f.Int("width", 1, kMaxWidth).value_or(1024);
   const std::int64_t layers = f.Int("layers", 1, kMaxLayers).value_or(24);
   const std::int64_t patch = f.Int("patch_size", 1, kMaxWidth).value_or(16);
-  const std::int64_t image = f.Int("image_size", 1, kMaxWidth).value_or(384);
+  const std::int64_t image = ImageSide(f, 384);
   const auto mlp = static_cast<std::int64_t>(static_cast<double>(e) *
                                              f.Number("mlp_ratio", 0.01, 1000).value_or(4.0));
   const bool cls = f.Bool("class_token").value_or(false);
