@@ -139,9 +139,9 @@ constexpr CoreMessage kCoreMessages[] = {
     {"{} leaves its shape to {}'s defaults, as transformers does: {}",
      "{} 没有写出模型结构，按 transformers 的做法取 {} 的默认值：{}"},
     {"multimodal config: the checkpoint also holds the {} vision tower and its projector ({} "
-     "parameters, counted from vision_config); training.vision_tower says whether the job loads "
-     "it frozen or trains it (default: not loaded, the language model alone)",
-     "多模态配置：检查点还包含 {} 视觉塔及其投影层（{} 个参数，按 vision_config 计算）；"
+     "parameters, counted from its config); training.vision_tower says whether the job loads it "
+     "frozen or trains it (default: not loaded, the language model alone)",
+     "多模态配置：检查点还包含 {} 视觉塔及其投影层（{} 个参数，按其配置计算）；"
      "training.vision_tower 决定任务冻结加载还是训练它（默认不加载，只有语言模型）"},
     {"training.vision_tower is {}, but the model counts no vision tower: nothing is added",
      "training.vision_tower 为 {}，但模型没有可计数的视觉塔：不增加任何内容"},

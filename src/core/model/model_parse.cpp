@@ -40,6 +40,9 @@ constexpr NamedFamily kFamilies[] = {
     {"llama", Family::kLlama},
     {"mistral", Family::kLlama},
     {"phi3", Family::kLlama},  // fused qkv_proj / gate_up_proj: the same count as split ones
+    // Phi-3 / 3.5-vision: Phi-3's language model; its CLIP tower (img_processor, embd_layer) is
+    // counted by model_vision.cpp.
+    {"phi3_v", Family::kLlama},
     // GraniteConfig: Llama blocks; its embedding/attention/residual multipliers and
     // logits_scaling scale activations and hold no parameters (modeling_granite.py).
     {"granite", Family::kLlama},
@@ -283,6 +286,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"LlamaForCausalLM", "llama"},
     {"MistralForCausalLM", "mistral"},
     {"Phi3ForCausalLM", "phi3"},
+    {"Phi3VForCausalLM", "phi3_v"},
     {"GraniteForCausalLM", "granite"},
     {"SmolLM3ForCausalLM", "smollm3"},
     {"Qwen2ForCausalLM", "qwen2"},
@@ -1897,7 +1901,7 @@ void AddVisionTower(const json& config, const std::string& path, ModelArch& arch
     arch.vision_params = tower.params;
     note = "multimodal config: the checkpoint also holds the " + tower.name +
            " vision tower and its projector (" + detail::WithThousands(tower.params) +
-           " parameters, counted from vision_config); training.vision_tower says whether the job "
+           " parameters, counted from its config); training.vision_tower says whether the job "
            "loads it frozen or trains it (default: not loaded, the language model alone)";
   } else if (!tower.unread.empty()) {
     note = "multimodal config: the language model is counted; the vision tower is not (" +
