@@ -614,6 +614,36 @@ TEST(VisionTowers, MultimodalPresetsCountTheirCheckpoints) {
   }
 }
 
+// Gemma 4 26B-A4B's vision_config (h 1152, MLP 4304, 27 layers, 16 heads and KV heads of 72,
+// patch 16, 10,240 positions, standardize; text h 2816):
+//   a block: q/k/v/o 1152·72·(2·16 + 2·16) = 5,308,416, q/k norms 2·72, gated MLP 3·1152·4304 =
+//   14,874,624, four norms 4·1152 → 20,187,792; · 27 = 545,070,384;
+//   input_proj 3·16²·1152 = 884,736; position table 2·10,240·1152 = 23,592,960; std_bias and
+//   std_scale 2·1152; embed_vision 1152·2816 = 3,244,032 → 572,794,416 (published 26B-A4B
+//   25,805,936,206 − the language model's 25,233,141,790).
+TEST(VisionTowers, Gemma4CountsItsTowerAndEmbedder) {
+  const json vision = {{"head_dim", 72},
+                       {"hidden_size", 1152},
+                       {"intermediate_size", 4304},
+                       {"model_type", "gemma4_vision"},
+                       {"num_attention_heads", 16},
+                       {"num_hidden_layers", 27},
+                       {"num_key_value_heads", 16},
+                       {"patch_size", 16},
+                       {"position_embedding_size", 10240},
+                       {"standardize", true},
+                       {"use_clipped_linears", false}};
+  const std::int64_t block = 1152LL * 72 * 64 + 2 * 72 + 3LL * 1152 * 4304 + 4 * 1152;
+  EXPECT_EQ(block, 20187792);
+  const std::int64_t expected =
+      27 * block + 3LL * 256 * 1152 + 2LL * 10240 * 1152 + 2 * 1152 + 1152LL * 2816;
+  EXPECT_EQ(expected, 572794416);
+  EXPECT_EQ(VisionOf(WithTextModel("gemma4", 2816, vision)), expected);
+  json clipped = vision;
+  clipped["use_clipped_linears"] = true;  // 4 bounds on each of 7 linears a block
+  EXPECT_EQ(VisionOf(WithTextModel("gemma4", 2816, clipped)), expected + 28 * 27);
+}
+
 // An encoder-decoder config (T5) is refused by name, not with a missing decoder field.
 TEST(VisionTowers, EncoderDecoderConfigsAreNamed) {
   Result<ModelArch> t5 = ParseModelArch({{"model_type", "t5"},

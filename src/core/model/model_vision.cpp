@@ -474,6 +474,34 @@ std::int64_t MiniCpmVParams(FieldReader& top, FieldReader& f, ParamMath& m,
   return m.Add(n, m.Add(m.Mul(6, d), m.Mul(d, d)));
 }
 
+// Gemma 4 (modeling_gemma4.py Gemma4VisionModel): blocks of q/k/v/o without bias (heads ·
+// head_dim wide; q_norm and k_norm over head_dim, v_norm without weight), a gated MLP without
+// bias and four RMSNorms; Gemma4VisionPatchEmbedder's input_proj (3 · patch² → h) and a (2,
+// position_embedding_size, h) position table; with `standardize` the std_bias / std_scale
+// buffers (h each, stored in the checkpoint as the text blocks' layer_scalar is); with
+// use_clipped_linears four clip-bound scalars on each of a block's 7 linears; then
+// Gemma4MultimodalEmbedder's embedding_projection (h → text h, its norm without weight).
+std::int64_t Gemma4VisionParams(FieldReader& f, ParamMath& m, std::int64_t text_hidden) {
+  const std::int64_t h = f.Int("hidden_size", 1, kMaxWidth).value_or(768);
+  const std::int64_t mlp = f.Int("intermediate_size", 1, kMaxWidth).value_or(3072);
+  const std::int64_t layers = f.Int("num_hidden_layers", 1, kMaxLayers).value_or(16);
+  const std::int64_t heads = f.Int("num_attention_heads", 1, kMaxHeads).value_or(12);
+  const std::int64_t kv_heads = f.Int("num_key_value_heads", 1, kMaxHeads).value_or(heads);
+  const std::int64_t head_dim = f.Int("head_dim", 1, kMaxWidth).value_or(64);
+  const std::int64_t patch = f.Int("patch_size", 1, kMaxWidth).value_or(16);
+  const std::int64_t positions = f.Int("position_embedding_size", 1, kMaxPositions).value_or(10240);
+  const bool standardize = f.Bool("standardize").value_or(false);
+  const bool clipped = f.Bool("use_clipped_linears").value_or(false);
+  const std::int64_t attention =
+      m.Add(m.Mul(m.Mul(h, head_dim), m.Mul(2, m.Add(heads, kv_heads))), m.Mul(2, head_dim));
+  const std::int64_t block = m.Add(attention, m.Add(m.Mul(3, h, mlp), m.Mul(4, h)));
+  std::int64_t n = m.Mul(layers, block);
+  n = m.Add(n, m.Add(m.Mul(3, m.Mul(patch, patch), h), m.Mul(2, positions, h)));
+  if (standardize) n = m.Add(n, m.Mul(2, h));
+  if (clipped) n = m.Add(n, m.Mul(28, layers));
+  return m.Add(n, m.Mul(h, text_hidden));
+}
+
 // The width a ViT hands to the projector: its hidden_size (the tower's default when absent).
 std::int64_t VitWidth(FieldReader& f, std::int64_t default_width) {
   return f.Int("hidden_size", 1, kMaxWidth).value_or(default_width);
@@ -521,6 +549,10 @@ VisionTower CountVisionTower(const json& config, const json& vision, std::int64_
       n = m.Add(n, Linear(m, width, projection, true));
     }
     out.name = "SigLIP";
+  } else if (model_type == "gemma4") {
+    if (!tower.empty() && tower != "gemma4_vision") return out;
+    n = Gemma4VisionParams(v, m, text_hidden);
+    out.name = "Gemma 4 ViT";
   } else if (model_type == "llava" || model_type == "llava_next") {
     // LlavaForConditionalGeneration / LlavaNextForConditionalGeneration: a CLIP (default),
     // SigLIP or Pixtral tower and the two-linear projector; LLaVA-NeXT adds image_newline
