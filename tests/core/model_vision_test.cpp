@@ -644,6 +644,37 @@ TEST(VisionTowers, Gemma4CountsItsTowerAndEmbedder) {
   EXPECT_EQ(VisionOf(WithTextModel("gemma4", 2816, clipped)), expected + 28 * 27);
 }
 
+// Llama-3.2-11B-Vision's vision_config (h 1280, MLP 5120, 32 + 8 global layers, 560 px, patch
+// 14, 4 tiles, 8 aspect ratios, output 7680; text h 4096):
+//   patch_embedding 3·14²·1280 = 752,640; class_embedding 1,280; positions (40² + 1)·1280 =
+//   2,049,280, the tile table 9·4·1601·1280 = 73,774,080 and its gate; pre/post tile tables
+//   2·(9·4·1280 + 1) = 92,162; layernorm_pre/post 4·1280;
+//   a block 4·1280² + 4·1280 + 2·1280·5120 + 5120 + 1280 = 19,672,320; · 32, and 8 global ones
+//   with 2 gates each;
+//   projector 7680·4096 + 4096 = 31,461,376 → 895,028,755. With the language model, 34,832 below
+//   the published 10,670,220,835 (the cross layers' norms and gates, 8 embedding rows).
+TEST(VisionTowers, MllamaCountsItsTiledTower) {
+  const json vision = {
+      {"attention_heads", 16},
+      {"hidden_size", 1280},
+      {"image_size", 560},
+      {"intermediate_size", 5120},
+      {"max_num_tiles", 4},
+      {"model_type", "mllama_vision_model"},
+      {"num_channels", 3},
+      {"num_global_layers", 8},
+      {"num_hidden_layers", 32},
+      {"patch_size", 14},
+      {"supported_aspect_ratios", {{1, 1}, {1, 2}, {1, 3}, {1, 4}, {2, 1}, {2, 2}, {3, 1}, {4, 1}}},
+      {"vision_output_dim", 7680}};
+  const std::int64_t block = 4LL * 1280 * 1280 + 4 * 1280 + 2LL * 1280 * 5120 + 5120 + 1280;
+  EXPECT_EQ(block, 19672320);
+  const std::int64_t tower =
+      752640 + 1280 + 2049280 + 73774080 + 1 + 92162 + 4 * 1280 + 32 * block + 8 * (block + 2);
+  EXPECT_EQ(tower, 863567379);
+  EXPECT_EQ(VisionOf(WithTextModel("mllama", 4096, vision)), tower + 31461376);
+}
+
 // An encoder-decoder config (T5) is refused by name, not with a missing decoder field.
 TEST(VisionTowers, EncoderDecoderConfigsAreNamed) {
   Result<ModelArch> t5 = ParseModelArch({{"model_type", "t5"},

@@ -154,6 +154,11 @@ constexpr CoreMessage kCoreMessages[] = {
     {"{} is an encoder-decoder model; trainmem estimates decoder-only language models (and "
      "multimodal ones built on them)",
      "{} 是编码器-解码器模型；trainmem 估算的是仅解码器的语言模型（以及基于它们的多模态模型）"},
+    {"Llama 3.2 Vision: the cross-attention layers are counted as the self-attention layers they "
+     "replace; their q/k norms and gates and the table's 8 extra rows (tens of thousands of "
+     "parameters) are not",
+     "Llama 3.2 Vision：交叉注意力层按其所替换的自注意力层计数；其 q/k 归一化、门控以及词表的 8 "
+     "个额外行（数万个参数）不计入"},
     {"MiniCPM-V {}: its language model is read as {}", "MiniCPM-V {}：其语言模型按 {} 读取"},
     {"multimodal config: the language model is counted; the vision tower is not ({}), so the "
      "published total is larger",

@@ -234,6 +234,11 @@ constexpr NamedFamily kFamilies[] = {
     // OLMoE (OlmoeConfig): Llama attention with q/k RMSNorms over all heads (q_norm: hidden_size
     // wide), num_experts routed experts as wide as intermediate_size, no shared expert.
     {"olmoe", Family::kLlama},
+    // Llama 3.2 Vision's text model (MllamaTextModel): Llama 3 blocks, of which the
+    // cross_attention_layers attend to the image instead of the text with the same q/k/v/o
+    // shapes (plus per-head q/k norms and two gate scalars, and 8 extra embedding rows: 34,832
+    // parameters in 11B, not counted; AddVisionTower's note says so).
+    {"mllama_text_model", Family::kLlama},
     // dots.llm1 (Dots1Config): DeepSeek-V3's MoE (first_k_dense_replace, shared experts, noaux_tc
     // router with e_score_correction_bias) under Qwen3's GQA attention with per-head q/k norms.
     {"dots1", Family::kDeepSeek},
@@ -1912,6 +1917,11 @@ void AddVisionTower(const json& config, const std::string& path, ModelArch& arch
         "and its projector are not, so the published total is larger";
   }
   arch.warnings.insert(arch.warnings.begin(), std::move(note));
+  if (tower.name == "Llama 3.2 Vision ViT")
+    arch.warnings.push_back(
+        "Llama 3.2 Vision: the cross-attention layers are counted as the self-attention layers "
+        "they replace; their q/k norms and gates and the table's 8 extra rows (tens of "
+        "thousands of parameters) are not");
 }
 
 }  // namespace

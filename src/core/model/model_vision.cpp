@@ -502,6 +502,46 @@ std::int64_t Gemma4VisionParams(FieldReader& f, ParamMath& m, std::int64_t text_
   return m.Add(n, m.Mul(h, text_hidden));
 }
 
+// Llama 3.2 Vision (modeling_mllama.py MllamaVisionModel): patch_embedding (a Conv2d without
+// bias), class_embedding, the gated position embedding (P = (image_size / patch)² + 1 rows, a
+// tile table of (aspect ratios + 1) × max_num_tiles · P · h and its gate), pre- and post-tile
+// embeddings ((aspect ratios + 1) × max_num_tiles · h and a gate each), layernorm_pre /
+// layernorm_post, num_hidden_layers blocks (q/k/v/o without bias, fc1 / fc2 with bias, two
+// LayerNorms) and num_global_layers more with gate_attn and gate_ffn; then
+// multi_modal_projector, vision_output_dim → text h with bias.
+std::int64_t MllamaVisionParams(FieldReader& f, ParamMath& m, std::int64_t text_hidden) {
+  const std::int64_t h = f.Int("hidden_size", 1, kMaxWidth).value_or(1280);
+  const std::int64_t mlp = f.Int("intermediate_size", 1, kMaxWidth).value_or(5120);
+  const std::int64_t layers = f.Int("num_hidden_layers", 1, kMaxLayers).value_or(32);
+  const std::int64_t global = f.Int("num_global_layers", 0, kMaxLayers).value_or(8);
+  const std::int64_t channels = f.Int("num_channels", 1, 64).value_or(3);
+  const std::int64_t patch = f.Int("patch_size", 1, kMaxWidth).value_or(14);
+  const std::int64_t image = ImageSide(f, 448);
+  const std::int64_t tiles = f.Int("max_num_tiles", 1, 1024).value_or(4);
+  const std::int64_t out = f.Int("vision_output_dim", 1, kMaxWidth).value_or(7680);
+  std::int64_t ratios = 8;  // MllamaVisionConfig's eight supported_aspect_ratios
+  if (const json* list = f.Get("supported_aspect_ratios")) {
+    if (list->is_array()) {
+      ratios = static_cast<std::int64_t>(list->size());
+    } else {
+      f.Fail("supported_aspect_ratios", "expected a list of [width, height] pairs");
+    }
+  }
+  f.FirstPresent({"attention_heads", "num_attention_heads"});  // they split h: no parameters
+  if (patch > image) f.Fail("patch_size", "is larger than image_size");
+  const std::int64_t side = image / patch;
+  const std::int64_t positions = m.Add(m.Mul(side, side), 1);
+  const std::int64_t rows = m.Add(ratios, 1);
+  std::int64_t n = m.Add(m.Mul(m.Mul(channels, patch, patch), h), h);
+  n = m.Add(n, m.Add(m.Mul(positions, h), m.Add(m.Mul(rows, m.Mul(tiles, positions, h)), 1)));
+  n = m.Add(n, m.Mul(2, m.Add(m.Mul(rows, m.Mul(tiles, h)), 1)));
+  n = m.Add(n, m.Mul(4, h));
+  const std::int64_t block = m.Add(m.Add(m.Mul(4, h, h), m.Mul(4, h)),
+                                   m.Add(Linear(m, h, mlp, true), Linear(m, mlp, h, true)));
+  n = m.Add(n, m.Add(m.Mul(layers, block), m.Mul(global, m.Add(block, 2))));
+  return m.Add(n, Linear(m, out, text_hidden, true));
+}
+
 // The width a ViT hands to the projector: its hidden_size (the tower's default when absent).
 std::int64_t VitWidth(FieldReader& f, std::int64_t default_width) {
   return f.Int("hidden_size", 1, kMaxWidth).value_or(default_width);
@@ -549,6 +589,9 @@ VisionTower CountVisionTower(const json& config, const json& vision, std::int64_
       n = m.Add(n, Linear(m, width, projection, true));
     }
     out.name = "SigLIP";
+  } else if (model_type == "mllama") {
+    n = MllamaVisionParams(v, m, text_hidden);
+    out.name = "Llama 3.2 Vision ViT";
   } else if (model_type == "gemma4") {
     if (!tower.empty() && tower != "gemma4_vision") return out;
     n = Gemma4VisionParams(v, m, text_hidden);
