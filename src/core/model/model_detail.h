@@ -121,17 +121,21 @@ void ReadLayerKinds(FieldReader& fields, Family family, ModelArch& arch);
 // trainmem's own keys that override what model_type implies (see ModelArchToJson).
 void ReadOverrides(FieldReader& fields, ModelArch& arch);
 
-// A multimodal checkpoint's vision tower and projector (model_vision.cpp), counted from
-// `vision` (its vision_config) and the top-level `config`; `text_hidden` is the language model's
-// width the projector writes. `name` empty = not counted: a tower trainmem does not know
+// Where a multimodal config describes its vision tower: vision_config, or Phi-3-vision's
+// img_processor (its key in `key`); nullptr when it describes none (null counts as absent).
+const json* TowerConfigOf(const json& config, std::string* key = nullptr);
+
+// A multimodal checkpoint's vision tower and projector (model_vision.cpp), counted from its
+// TowerConfigOf object and the top-level `config`; `text_hidden` is the language model's width
+// the projector writes. `name` empty = not counted: no tower, a tower trainmem does not know
 // (`unread` empty) or a field it cannot read (`unread` says which and why).
 struct VisionTower {
   std::int64_t params = 0;
   std::string name;    // "SigLIP", "CLIP ViT", … for the note
   std::string unread;  // why a known tower was not counted
+  std::string note;    // what the count leaves out beside the tower, when something
 };
-VisionTower CountVisionTower(const json& config, const json& vision, std::int64_t text_hidden,
-                             const std::string& path);
+VisionTower CountVisionTower(const json& config, std::int64_t text_hidden, const std::string& path);
 
 }  // namespace model_detail
 }  // namespace trainmem

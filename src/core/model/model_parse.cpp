@@ -1896,11 +1896,9 @@ json LongcatAsBlocks(const json& config, std::vector<std::string>& warnings) {
 }
 
 // Counts a multimodal config's vision tower into arch.vision_params and says what was counted
-// (the published total includes the tower; the training estimate does not).
+// (the published total includes the tower; training.vision_tower decides what an estimate holds).
 void AddVisionTower(const json& config, const std::string& path, ModelArch& arch) {
-  const VisionTower tower = CountVisionTower(
-      config, config.contains("vision_config") ? config["vision_config"] : config["img_processor"],
-      arch.hidden_size, path);
+  const VisionTower tower = CountVisionTower(config, arch.hidden_size, path);
   std::string note;
   if (!tower.name.empty()) {
     arch.vision_params = tower.params;
@@ -1917,11 +1915,7 @@ void AddVisionTower(const json& config, const std::string& path, ModelArch& arch
         "and its projector are not, so the published total is larger";
   }
   arch.warnings.insert(arch.warnings.begin(), std::move(note));
-  if (tower.name == "Llama 3.2 Vision ViT")
-    arch.warnings.push_back(
-        "Llama 3.2 Vision: the cross-attention layers are counted as the self-attention layers "
-        "they replace; their q/k norms and gates and the table's 8 extra rows (tens of "
-        "thousands of parameters) are not");
+  if (!tower.note.empty()) arch.warnings.push_back(tower.note);
 }
 
 }  // namespace
@@ -1970,10 +1964,7 @@ Result<ModelArch> ParseModelArch(const nlohmann::json& hf_config, const std::str
   // DeepSeek-VL2 and Janus: language_config.
   const std::string text_key = top.FirstPresent({"text_config", "llm_config", "language_config"});
   const nlohmann::json* text_config = text_key.empty() ? nullptr : top.Get(text_key);
-  // Phi-3-vision describes its tower under img_processor.
-  const bool vision =
-      top.Has("vision_config") ||
-      (top.Has("img_processor") && hf_config.value("model_type", nlohmann::json()) == "phi3_v");
+  const bool vision = model_detail::TowerConfigOf(hf_config) != nullptr;
   if (top.FirstPresent({"hidden_size", "n_embd", "n_embed", "d_model"}).empty() &&
       text_config != nullptr && text_config->is_object()) {
     std::vector<std::string> warnings;

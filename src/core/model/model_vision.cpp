@@ -76,9 +76,19 @@ std::int64_t PatchesOf(ParamMath& m, const VitShape& s) {
   return m.Mul(side, side);
 }
 
-// SigLIP (modeling_siglip.py SiglipVisionTransformer): SiglipVisionEmbeddings (patch_embedding,
-// a Conv2d channels → h with bias; position_embedding, one row per patch of the
-// (image_size / patch_size)² grid), the encoder, post_layernorm and, with vision_use_head
+// SigLIP's tower without its pooling head (modeling_siglip.py SiglipVisionTransformer, and the
+// SigLIP-derived Idefics3 and MiniCPM-V towers): SiglipVisionEmbeddings (patch_embedding, a
+// Conv2d channels → h with bias; position_embedding, one row per patch of the
+// (image_size / patch_size)² grid), the encoder and post_layernorm.
+std::int64_t SiglipBody(FieldReader& f, ParamMath& m, const VitShape& s) {
+  if (s.patch > s.image) f.Fail("patch_size", "is larger than image_size");
+  const std::int64_t conv = m.Add(m.Mul(s.channels, m.Mul(s.patch, s.patch), s.hidden), s.hidden);
+  std::int64_t n = m.Add(conv, m.Mul(PatchesOf(m, s), s.hidden));
+  n = m.Add(n, m.Mul(s.layers, VitBlock(m, s.hidden, s.mlp)));
+  return m.Add(n, m.Mul(2, s.hidden));  // post_layernorm
+}
+
+// SigLIP (modeling_siglip.py): SiglipBody and, with vision_use_head
 // (default true), SiglipMultiheadAttentionPoolingHead: a probe (h), nn.MultiheadAttention
 // (in_proj 3h × h + 3h, out_proj h × h + h), a LayerNorm and a SiglipMLP. transformers builds the
 // head when the key is absent (`head_default` true); Gemma 3 and PaliGemma read the patch
@@ -87,11 +97,7 @@ std::int64_t SiglipParams(FieldReader& f, ParamMath& m, bool head_default) {
   // SiglipVisionConfig defaults.
   const VitShape s = ReadVit(f, {768, 3072, 12, 3, 224, 16});
   const bool head = f.Bool("vision_use_head").value_or(head_default);
-  if (s.patch > s.image) f.Fail("patch_size", "is larger than image_size");
-  const std::int64_t conv = m.Add(m.Mul(s.channels, m.Mul(s.patch, s.patch), s.hidden), s.hidden);
-  std::int64_t n = m.Add(conv, m.Mul(PatchesOf(m, s), s.hidden));
-  n = m.Add(n, m.Mul(s.layers, VitBlock(m, s.hidden, s.mlp)));
-  n = m.Add(n, m.Mul(2, s.hidden));  // post_layernorm
+  std::int64_t n = SiglipBody(f, m, s);
   if (head) {
     const std::int64_t attention =
         m.Add(Linear(m, s.hidden, m.Mul(3, s.hidden), true), Linear(m, s.hidden, s.hidden, true));
@@ -130,17 +136,11 @@ std::int64_t PixtralParams(FieldReader& f, ParamMath& m) {
                m.Mul(s.layers, block));
 }
 
-// Idefics3 / SmolVLM (modeling_idefics3.py Idefics3VisionTransformer): SigLIP's embeddings
-// (patch Conv2d with bias, one position row per patch), blocks and post_layernorm, no pooling
+// Idefics3 / SmolVLM (modeling_idefics3.py Idefics3VisionTransformer): SiglipBody, no pooling
 // head.
 std::int64_t Idefics3VisionParams(FieldReader& f, ParamMath& m) {
   // Idefics3VisionConfig defaults.
-  const VitShape s = ReadVit(f, {1152, 3072, 12, 3, 224, 32});
-  if (s.patch > s.image) f.Fail("patch_size", "is larger than image_size");
-  const std::int64_t conv = m.Add(m.Mul(s.channels, m.Mul(s.patch, s.patch), s.hidden), s.hidden);
-  std::int64_t n = m.Add(conv, m.Mul(PatchesOf(m, s), s.hidden));
-  n = m.Add(n, m.Mul(s.layers, VitBlock(m, s.hidden, s.mlp)));
-  return m.Add(n, m.Mul(2, s.hidden));
+  return SiglipBody(f, m, ReadVit(f, {1152, 3072, 12, 3, 224, 32}));
 }
 
 // Llama 4 (modeling_llama4.py Llama4VisionModel): Llama4UnfoldConvolution's linear (channels ·
@@ -462,10 +462,7 @@ std::int64_t MiniCpmVParams(FieldReader& top, FieldReader& f, ParamMath& m,
                             std::int64_t text_hidden) {
   VitShape s = ReadVit(f, {1152, 4304, 27, 3, 980, 14});
   if (top.Bool("drop_vision_last_layer").value_or(false) && s.layers > 1) --s.layers;
-  if (s.patch > s.image) f.Fail("patch_size", "is larger than image_size");
-  const std::int64_t conv = m.Add(m.Mul(s.channels, m.Mul(s.patch, s.patch), s.hidden), s.hidden);
-  std::int64_t n = m.Add(conv, m.Mul(PatchesOf(m, s), s.hidden));
-  n = m.Add(n, m.Add(m.Mul(s.layers, VitBlock(m, s.hidden, s.mlp)), m.Mul(2, s.hidden)));
+  std::int64_t n = SiglipBody(f, m, s);
   const std::int64_t d = text_hidden;
   const std::int64_t queries = top.Int("query_num", 1, kMaxPositions).value_or(64);
   n = m.Add(n, m.Mul(queries, d));
@@ -563,12 +560,29 @@ std::int64_t TwoLinearProjector(FieldReader& top, ParamMath& m, std::int64_t wid
 
 }  // namespace
 
-VisionTower CountVisionTower(const json& config, const json& vision, std::int64_t text_hidden,
+const json* TowerConfigOf(const json& config, std::string* key) {
+  if (!config.is_object()) return nullptr;
+  for (const char* name : {"vision_config", "img_processor"}) {
+    const auto it = config.find(name);
+    if (it == config.end() || it->is_null()) continue;
+    // Phi-3-vision's img_processor; another model's key of that name describes no tower here.
+    if (std::string_view(name) == "img_processor" && config.value("model_type", json()) != "phi3_v")
+      continue;
+    if (key != nullptr) *key = name;
+    return &*it;
+  }
+  return nullptr;
+}
+
+VisionTower CountVisionTower(const json& config, std::int64_t text_hidden,
                              const std::string& path) {
   VisionTower out;
+  std::string key;
+  const json* vision = TowerConfigOf(config, &key);
+  if (vision == nullptr) return out;
   std::vector<Error> errors;
   FieldReader top(&config, path, errors, FieldReader::Null::kAbsent);
-  FieldReader v(&vision, top.Path("vision_config"), errors, FieldReader::Null::kAbsent);
+  FieldReader v(vision, top.Path(key), errors, FieldReader::Null::kAbsent);
   const std::string model_type = top.String("model_type").value_or("");
   std::string tower = v.String("model_type").value_or("");
   ParamMath m;
@@ -592,6 +606,10 @@ VisionTower CountVisionTower(const json& config, const json& vision, std::int64_
   } else if (model_type == "mllama") {
     n = MllamaVisionParams(v, m, text_hidden);
     out.name = "Llama 3.2 Vision ViT";
+    out.note =
+        "Llama 3.2 Vision: the cross-attention layers are counted as the self-attention layers "
+        "they replace; their q/k norms and gates and the table's 8 extra rows (tens of "
+        "thousands of parameters) are not";
   } else if (model_type == "gemma4") {
     if (!tower.empty() && tower != "gemma4_vision") return out;
     n = Gemma4VisionParams(v, m, text_hidden);
@@ -732,12 +750,8 @@ VisionTower CountVisionTower(const json& config, const json& vision, std::int64_
 }  // namespace model_detail
 
 std::int64_t CountVisionParams(const nlohmann::json& multimodal_config, std::int64_t text_hidden) {
-  if (!multimodal_config.is_object()) return 0;
-  auto vision = multimodal_config.find("vision_config");
-  if (vision == multimodal_config.end()) vision = multimodal_config.find("img_processor");
-  if (vision == multimodal_config.end()) return 0;
   const model_detail::VisionTower tower =
-      model_detail::CountVisionTower(multimodal_config, *vision, text_hidden, "");
+      model_detail::CountVisionTower(multimodal_config, text_hidden, "");
   return tower.name.empty() ? 0 : tower.params;
 }
 
