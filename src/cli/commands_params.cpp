@@ -76,14 +76,15 @@ int RunParams(const Options& o, const Presets& presets, Output io) {
     return 0;
   }
   if (!name.empty()) io.out << name << "\n";
+  auto row = [&](const char* label, std::int64_t value) {
+    io.out << fmt::format("  {:<18} {:>20}  ({})\n", label, value, FormatCount(value));
+  };
   const std::pair<const char*, std::int64_t> rows[] = {
       {"total", p.total},           {"active per token", p.active}, {"dense", p.dense},
       {"routed experts", p.expert}, {"embedding", p.embedding},     {"output head", p.output_head},
-      {"MTP modules", p.mtp},       {"vision tower", p.vision}};
-  for (const auto& [label, value] : rows) {
-    if (value == 0 && std::string_view(label) == "vision tower") continue;  // text-only models
-    io.out << fmt::format("  {:<18} {:>20}  ({})\n", label, value, FormatCount(value));
-  }
+      {"MTP modules", p.mtp}};
+  for (const auto& [label, value] : rows) row(label, value);
+  if (p.vision > 0) row("vision tower", p.vision);  // multimodal models only
   io.out << "  active = dense parameters + top-k routed experts per token, embeddings and head "
             "included"
          << (p.vision > 0 ? ", the vision tower not" : "") << "\n";

@@ -44,9 +44,9 @@ json TrainingToJson(const Training& t) {
   // Off (and limit 0) is what every earlier link's estimate did.
   if (t.defer_embedding_wgrad_compute) j["defer_embedding_wgrad_compute"] = true;
   if (t.wgrad_deferral_limit != 0) j["wgrad_deferral_limit"] = t.wgrad_deferral_limit;
-  if (t.grad_reduce_in_bf16) j["grad_reduce_in_bf16"] = true;
-  if (t.vision_tower != VisionTower::kNone)
-    j["vision_tower"] = VisionTowerName(t.vision_tower);  // off: fp32, every earlier link
+  if (t.grad_reduce_in_bf16) j["grad_reduce_in_bf16"] = true;  // off: fp32, every earlier link
+  // none (the language model alone) is what every earlier link's estimate counted.
+  if (t.vision_tower != VisionTower::kNone) j["vision_tower"] = VisionTowerName(t.vision_tower);
   // float32 (fp32 masters) is what every earlier link's estimate counted.
   if (t.dtype != DType::kFloat32) j["dtype"] = DTypeName(t.dtype);
   return j;

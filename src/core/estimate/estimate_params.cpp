@@ -590,10 +590,6 @@ StateBytes RecipeStateBytes(const Config& config, const Layout& layout, const St
   return out;
 }
 
-}  // namespace
-
-namespace {
-
 // A frozen vision tower (training.vision_tower "frozen"; LLaMA-Factory's freeze_vision_tower):
 // on the first stage its weights are stored as the recipe stores parameters (sharded by ZeRO-3
 // and FSDP, whole under Megatron and ZeRO-1/2), with no gradient, optimizer state or master
@@ -605,7 +601,6 @@ double FrozenVisionBytes(const Config& config, const Layout& layout, const Stage
   StageParams tower;
   tower.has_embedding = true;
   tower.dense_per_device = static_cast<double>(config.model.vision_params);
-  tower.largest_tensor = 0;
   return RecipeStateBytes(config, layout, tower).parameters;
 }
 
