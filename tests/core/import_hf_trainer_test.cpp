@@ -122,6 +122,12 @@ TEST(ImportHfTrainer, LlamaFactoryVisionTowerFrozenOrTrained) {
                    "model_name_or_path: Qwen/Qwen3-8B\nstage: sft\nfreeze_vision_tower: "
                    "false\n"}});
   EXPECT_EQ(At(text.config, "training.vision_tower"), nullptr);
+  // A checkpoint name that maps to a torchtitan flavor with a built-in encoder (Qwen3.5) is
+  // frozen by LLaMA-Factory's flags, and no note says it trains.
+  const ImportResult q35 =
+      MustImport({{"q35.yaml", "model_name_or_path: Qwen/Qwen3.5-27B\nstage: sft\nbf16: true\n"}});
+  EXPECT_EQ(At(q35.config, "training.vision_tower"), "frozen");
+  EXPECT_FALSE(AnyContains(q35.report.notes, "trains"));
 }
 
 TEST(ImportHfTrainer, WithoutDeepspeedTheTrainersFsdpOrDdp) {

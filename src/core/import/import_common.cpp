@@ -378,10 +378,6 @@ json Qwen35FlavorModel(const Qwen35Flavor& q) {
   return m;
 }
 
-constexpr const char* kTrainedTower =
-    "; its vision encoder trains with it: the encoder's weights, gradients and optimizer states "
-    "are in the estimate, its image-token activations are not";
-
 // torchtitan's kimi_k2_7 MoonViT encoders (_vision_encoder_config: 1152 wide, MLP 4304, 27
 // layers, patch 14, a 64 × 64 position table, 2 × 2 merge, projected to the text dim), trained
 // with the model: Kimi-VL-A3B's 2-D tower and Kimi-K2.5's 3-D one have the same tensors.
@@ -548,19 +544,20 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
       out.vision_trained = vl;
       out.note = "torchtitan's " + std::string(flavor) +
                  ": Moonlight-16B-A3B's text shape (torchtitan/models/kimi_k2_7)" +
-                 (vl ? std::string(kTrainedTower) : "");
+                 (vl ? " with its MoonViT vision encoder" : "");
       return out;
     }
     if (f == "kimik25") {
       out.inline_model = WithMoonVit(KimiK2Model(), 7168);
       out.vision_trained = true;
       out.note = "torchtitan's " + std::string(flavor) +
-                 ": Kimi K2's text shape (torchtitan/models/kimi_k2_7)" + kTrainedTower;
+                 ": Kimi K2's text shape (torchtitan/models/kimi_k2_7) with its MoonViT vision "
+                 "encoder";
       return out;
     }
   }
   if (family == "qwen35" && SetCodeDefinedFlavor(kQwen35Flavors, Qwen35FlavorModel, "qwen3_5",
-                                                 flavor, f, kTrainedTower, out)) {
+                                                 flavor, f, " with its vision encoder", out)) {
     out.vision_trained = true;
     return out;
   }

@@ -85,7 +85,8 @@ struct FlavorModel {
   json inline_model;   // HF fields when no preset holds this flavor (null otherwise)
   std::string note;    // how it was mapped
   // torchtitan builds this flavor's vision encoder into the model and trains it (qwen3_5,
-  // kimi_k2_7's Kimi-VL and K2.5): its importer sets training.vision_tower "trained".
+  // kimi_k2_7's Kimi-VL and K2.5): its importer sets training.vision_tower "trained"; other
+  // importers that map a checkpoint name to the flavor decide by the job's own flags.
   bool vision_trained = false;
 };
 FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::string_view hints,

@@ -613,7 +613,11 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
     return;
   }
   if (!m.note.empty()) c.b.Note(m.note);
-  if (m.vision_trained) c.b.Set("training.vision_tower", "trained", src);
+  // What the job does with the tower is said here, where it is decided (a Trainer job on the
+  // same model decides by its own freeze flags).
+  if (m.vision_trained)
+    c.b.Set("training.vision_tower", "trained",
+            {c.file, line, "torchtitan builds the vision encoder into the model and trains it"});
   for (const char* backend : {"deepep", "hybridep"})
     if (Lower(flavor).find(backend) != std::string::npos)
       c.b.Note("flavor '" + flavor + "': " + DispatcherCaveat(backend));
