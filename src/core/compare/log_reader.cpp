@@ -727,16 +727,17 @@ bool LogReader::KeyedFigures(std::string_view line) {
     std::size_t second_used = 0;
     const std::string_view tail =
         slash == std::string_view::npos ? "" : Trim(after.substr(slash + 1));
-    if (slash == std::string_view::npos ||
-        scan::ReadNumber(tail, second, second_used) != NumberProblem::kNone ||
-        UnitOf(Trim(tail.substr(second_used))) == 0) {
+    const bool read = slash != std::string_view::npos &&
+                      scan::ReadNumber(tail, second, second_used) == NumberProblem::kNone;
+    const std::int64_t second_unit = read ? UnitOf(Trim(tail.substr(second_used))) : 0;
+    if (second_unit == 0) {
       Skip(what + " holds one figure where it names two");
       continue;
     }
     Figure g = f;
     g.metric = field.second;
     g.value = second;
-    g.unit = UnitOf(Trim(tail.substr(second_used)));
+    g.unit = second_unit;
     g.rounding = scan::HalfLastDigit(g.unit, scan::PrintedDecimals(tail.substr(0, second_used)));
     Record(g);
   }
