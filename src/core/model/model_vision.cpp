@@ -108,19 +108,22 @@ std::int64_t SiglipParams(FieldReader& f, ParamMath& m, bool head_default) {
   return n;
 }
 
-// CLIP (modeling_clip.py CLIPVisionTransformer): CLIPVisionEmbeddings (class_embedding h;
-// patch_embedding, a Conv2d without bias; position_embedding, patches + 1 rows), pre_layrnorm,
-// the encoder and post_layernorm. The hub checkpoints store every layer even when the
-// projector reads an earlier one (LLaVA's vision_feature_layer −2).
-std::int64_t ClipParams(FieldReader& f, ParamMath& m) {
-  // CLIPVisionConfig defaults.
-  const VitShape s = ReadVit(f, {768, 3072, 12, 3, 224, 32});
+// CLIP's tower (modeling_clip.py CLIPVisionTransformer, and Llama 4's, which has the same
+// tensors): the class embedding (h), the patch embedding without bias (CLIP's Conv2d, Llama 4's
+// unfold linear), patches + 1 position rows, pre and post LayerNorms and the encoder.
+std::int64_t ClipBody(FieldReader& f, ParamMath& m, const VitShape& s) {
   if (s.patch > s.image) f.Fail("patch_size", "is larger than image_size");
   const std::int64_t conv = m.Mul(s.channels, m.Mul(s.patch, s.patch), s.hidden);
   std::int64_t n = m.Add(s.hidden, conv);
   n = m.Add(n, m.Mul(m.Add(PatchesOf(m, s), 1), s.hidden));
-  n = m.Add(n, m.Mul(2, 2, s.hidden));  // pre_layrnorm, post_layernorm
+  n = m.Add(n, m.Mul(2, 2, s.hidden));  // pre and post LayerNorms
   return m.Add(n, m.Mul(s.layers, VitBlock(m, s.hidden, s.mlp)));
+}
+
+// CLIP (CLIPVisionConfig defaults). The hub checkpoints store every layer even when the
+// projector reads an earlier one (LLaVA's vision_feature_layer −2).
+std::int64_t ClipParams(FieldReader& f, ParamMath& m) {
+  return ClipBody(f, m, ReadVit(f, {768, 3072, 12, 3, 224, 32}));
 }
 
 // Pixtral (modeling_pixtral.py PixtralVisionModel): patch_conv (a Conv2d without bias), ln_pre
@@ -143,9 +146,9 @@ std::int64_t Idefics3VisionParams(FieldReader& f, ParamMath& m) {
   return SiglipBody(f, m, ReadVit(f, {1152, 3072, 12, 3, 224, 32}));
 }
 
-// Llama 4 (modeling_llama4.py Llama4VisionModel): Llama4UnfoldConvolution's linear (channels ·
-// patch² → h, no bias), class_embedding, positional_embedding_vlm (patches + 1 rows),
-// layernorm_pre / layernorm_post, ViT blocks with biases, then Llama4VisionPixelShuffleMLP
+// Llama 4 (modeling_llama4.py Llama4VisionModel): ClipBody (Llama4UnfoldConvolution's linear,
+// class_embedding, positional_embedding_vlm, layernorm_pre / layernorm_post, ViT blocks with
+// biases), then Llama4VisionPixelShuffleMLP
 // (fc1 intermediate_size → projector_input_dim, fc2 → projector_output_dim, no biases) and
 // Llama4MultiModalProjector.linear_1 (vision_output_dim → text h, no bias).
 std::int64_t Llama4VisionParams(FieldReader& f, ParamMath& m, std::int64_t text_hidden) {
@@ -154,11 +157,7 @@ std::int64_t Llama4VisionParams(FieldReader& f, ParamMath& m, std::int64_t text_
   const std::int64_t in = f.Int("projector_input_dim", 1, kMaxWidth).value_or(4096);
   const std::int64_t out = f.Int("projector_output_dim", 1, kMaxWidth).value_or(4096);
   const std::int64_t vision_out = f.Int("vision_output_dim", 1, kMaxWidth).value_or(7680);
-  if (s.patch > s.image) f.Fail("patch_size", "is larger than image_size");
-  std::int64_t n = m.Add(m.Mul(s.channels, m.Mul(s.patch, s.patch), s.hidden), s.hidden);
-  n = m.Add(n, m.Mul(m.Add(PatchesOf(m, s), 1), s.hidden));
-  n = m.Add(n, m.Mul(4, s.hidden));
-  n = m.Add(n, m.Mul(s.layers, VitBlock(m, s.hidden, s.mlp)));
+  std::int64_t n = ClipBody(f, m, s);
   n = m.Add(n, m.Add(m.Mul(s.mlp, in), m.Mul(in, out)));
   return m.Add(n, m.Mul(vision_out, text_hidden));
 }
