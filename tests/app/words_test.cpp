@@ -84,7 +84,7 @@ TEST_F(Chinese, ModelReadingNotesAreTranslated) {
   nlohmann::json unknown = {{"model_type", "newmodel"}, {"hidden_size", 1024},
                             {"num_hidden_layers", 4},   {"num_attention_heads", 8},
                             {"vocab_size", 1000},       {"intermediate_size", 2048},
-                            {"mamba_step", 2}};
+                            {"cross_layer_step", 2}};
   nlohmann::json deci = {
       {"model_type", "nemotron-nas"},
       {"hidden_size", 256},
@@ -145,6 +145,21 @@ TEST_F(Chinese, ModelReadingNotesAreTranslated) {
   EXPECT_EQ(notes, 15u);
   EXPECT_EQ(TrCore(trainmem::testing::MustParseModel(hybrid).warnings.front()).rfind("4 / 4", 0),
             0u);
+}
+
+// The refusal of an unknown type with Mamba fields it cannot place reads in Chinese, with the
+// model_type and the field names kept.
+TEST_F(Chinese, UnplacedMambaLayersRefusalIsTranslated) {
+  nlohmann::json plamo = {{"model_type", "plamo2"}, {"hidden_size", 1024},
+                          {"num_hidden_layers", 4}, {"num_attention_heads", 8},
+                          {"vocab_size", 1000},     {"intermediate_size", 2048},
+                          {"mamba_step", 2}};
+  const trainmem::Result<trainmem::ModelArch> r = trainmem::ParseModelArch(plamo, "model");
+  ASSERT_FALSE(r.ok());
+  const std::string zh = TrCore(r.errors()[0].message);
+  EXPECT_NE(zh, r.errors()[0].message);
+  EXPECT_NE(zh.find("\"plamo2\""), std::string::npos) << zh;
+  EXPECT_NE(zh.find("（mamba_step）"), std::string::npos) << zh;
 }
 
 // The warning for an optimizer option the framework lacks (frameworks.cpp), with the framework

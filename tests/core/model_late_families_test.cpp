@@ -605,22 +605,96 @@ TEST(LateFamilies, MiniCpm3PanguAndExaoneMoeKeys) {
   EXPECT_TRUE(e.layer_is_moe[1]);
 }
 
-// An unknown model_type whose config.json carries a field trainmem does not read (PLaMo-2's
-// mamba_step, which makes every mamba_step-th layer attention and the others Mamba) says so,
+// An unknown model_type whose config.json carries a field trainmem does not read says so,
 // naming the field; training and numerics settings and "_comment" notes are not listed, and a
-// known family gets no such note.
+// known family gets no such note. The note on what was assumed says only the fields trainmem
+// knows are honoured (it used to say "every field present", beside a list of unread ones).
 TEST(LateFamilies, UnreadShapeFieldsOfAnUnknownTypeAreNamed) {
   const json step = {
-      {"model_type", "plamo2"},   {"hidden_size", 512},   {"num_hidden_layers", 2},
-      {"num_attention_heads", 8}, {"mamba_step", 2},      {"intermediate_size", 1024},
-      {"rms_norm_eps", 1e-5},     {"_comment", "a note"}, {"vocab_size", 1000}};
+      {"model_type", "newlm"},    {"hidden_size", 512},    {"num_hidden_layers", 2},
+      {"num_attention_heads", 8}, {"cross_layer_step", 2}, {"intermediate_size", 1024},
+      {"rms_norm_eps", 1e-5},     {"_comment", "a note"},  {"vocab_size", 1000}};
   const ModelArch arch = MustParseModel(step);
-  EXPECT_TRUE(HasWarningWith(arch, "did not read: mamba_step;"));
+  EXPECT_TRUE(HasWarningWith(arch, "did not read: cross_layer_step;"));
+  EXPECT_TRUE(HasWarningWith(arch, "every field trainmem knows honoured"));
+  EXPECT_FALSE(HasWarningWith(arch, "every field present"));
   EXPECT_FALSE(HasWarningWith(arch, "rms_norm_eps"));
   EXPECT_FALSE(HasWarningWith(arch, "_comment"));
   json llama = step;
   llama["model_type"] = "llama";
   EXPECT_FALSE(HasWarningWith(MustParseModel(llama), "did not read"));
+}
+
+// PLaMo 2 (pfnet/plamo-2-1b): mamba_step 2 makes every other layer a Mamba mixer whose shape
+// trainmem cannot place from an unknown model_type; counted as 16 attention blocks its total
+// would be wrong by an unknown amount, so the config is refused with the fields named, on
+// model_type. Bamba, a hybrid trainmem knows, reads its mamba_* fields and is not refused.
+TEST(LateFamilies, UnknownTypeWithUnreadMambaFieldsIsRefused) {
+  const json plamo = {
+      {"model_type", "plamo2"},    {"hidden_size", 2048},     {"hidden_size_per_head", 128},
+      {"intermediate_size", 8192}, {"mamba_d_conv", 4},       {"mamba_d_state", 64},
+      {"mamba_enabled", true},     {"mamba_num_heads", 32},   {"mamba_step", 2},
+      {"num_attention_heads", 16}, {"num_hidden_layers", 16}, {"num_key_value_heads", 1},
+      {"rms_norm_eps", 1e-6},      {"vocab_size", 100000}};
+  const Result<ModelArch> r = ParseModelArch(plamo, "model");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.errors()[0].path, "model.model_type");
+  EXPECT_NE(r.errors()[0].message.find("\"plamo2\" has state-space (Mamba) layers"),
+            std::string::npos);
+  EXPECT_NE(r.errors()[0].message.find("mamba_d_conv, mamba_d_state, mamba_enabled"),
+            std::string::npos);
+  // The same fields under a type whose layers trainmem places are read, not refused.
+  const json bamba = {
+      {"model_type", "bamba"},     {"hidden_size", 256},       {"intermediate_size", 512},
+      {"num_hidden_layers", 4},    {"num_attention_heads", 4}, {"num_key_value_heads", 2},
+      {"attn_layer_indices", {1}}, {"mamba_n_heads", 8},       {"mamba_d_head", 64},
+      {"mamba_d_state", 16},       {"mamba_d_conv", 4},        {"mamba_expand", 2},
+      {"mamba_n_groups", 1},       {"vocab_size", 1000}};
+  EXPECT_TRUE(ParseModelArch(bamba, "model").ok());
+}
+
+// Tencent Hy3 (hy_v3; the serde test fixture's shape fields of the released config.json): 80
+// layers of h 4,096, 64 heads / 8 KV × 128 with q/k norms, layer 0 dense (13,312), then 192
+// experts of 1,536 (top 8) + 1 shared, the sigmoid router's expert bias, untied 120,832-row
+// tables, one MTP layer. Read as the unknown-type Llama reading gives 299,776,011,520: the same
+// blocks plus DeepSeek's per-module embedding and head copies, 2 × 120,832 × 4,096 =
+// 989,855,744 more than the published total, 298,786,155,776, which the MTP layer's reading of
+// the trunk's tables (HYV3MTP: enorm, hnorm, eh_proj, one MoE block, final_layernorm) gives to
+// the unit. The MTP module is then 3,752,612,288: the MoE block 3,623,878,656 routed +
+// 18,874,368 shared + 75,497,472 attention + 786,432 router + 192 bias, eh_proj 33,554,432 and
+// 20,928 of norms.
+TEST(LateFamilies, Hy3MtpLayerReadsTheTrunksEmbeddingAndHead) {
+  const json hy3 = {{"architectures", {"HYV3ForCausalLM"}},
+                    {"model_type", "hy_v3"},
+                    {"vocab_size", 120832},
+                    {"hidden_size", 4096},
+                    {"intermediate_size", 13312},
+                    {"num_hidden_layers", 80},
+                    {"num_attention_heads", 64},
+                    {"num_key_value_heads", 8},
+                    {"hidden_act", "silu"},
+                    {"head_dim", 128},
+                    {"tie_word_embeddings", false},
+                    {"moe_intermediate_size", 1536},
+                    {"expert_hidden_dim", 1536},
+                    {"num_experts", 192},
+                    {"num_experts_per_tok", 8},
+                    {"num_shared_experts", 1},
+                    {"first_k_dense_replace", 1},
+                    {"num_nextn_predict_layers", 1},
+                    {"qk_norm", true},
+                    {"route_norm", true},
+                    {"moe_router_use_sigmoid", true},
+                    {"moe_router_enable_expert_bias", true},
+                    {"router_scaling_factor", 2.826}};
+  const ModelArch arch = MustParseModel(hy3);
+  EXPECT_FALSE(HasWarningWith(arch, "not one trainmem knows"));
+  const ParamCounts c = CountParams(arch, true);
+  EXPECT_EQ(c.total, 298786155776);
+  EXPECT_EQ(c.mtp, 3752612288);
+  json by_architecture = hy3;
+  by_architecture.erase("model_type");
+  EXPECT_EQ(Total(by_architecture), 298786155776);
 }
 
 json KimiLinear() {

@@ -125,14 +125,14 @@ constexpr CoreMessage kCoreMessages[] = {
     // model_parse*.cpp: what a config.json was read as.
     {"model_type {} is not one trainmem knows; read as a Llama-style decoder: RMSNorm, gated "
      "SiLU MLP, no biases unless attention_bias / mlp_bias say so, untied unless "
-     "tie_word_embeddings; every field present honoured; found: {}",
+     "tie_word_embeddings; every field trainmem knows honoured; found: {}",
      "model_type {} 不是 trainmem 认识的类型；按 Llama 式解码器读取：RMSNorm、门控 SiLU MLP，"
      "除非 attention_bias / mlp_bias 指明否则无偏置，除非 tie_word_embeddings 否则词表与输出头"
-     "不共享；所有给出的字段都已采用；识别到：{}"},
+     "不共享；trainmem 认识的字段都已采用；识别到：{}"},
     {"model_type {} is not one trainmem knows; read with the defaults of {} (from "
-     "architectures: {}), every field present honoured",
+     "architectures: {}), every field trainmem knows honoured",
      "model_type {} 不是 trainmem 认识的类型；按 {} 的默认值读取（来自 architectures：{}），"
-     "所有给出的字段都已采用"},
+     "trainmem 认识的字段都已采用"},
     {"omni config: the thinker's language model is counted; the talker, the audio and vision "
      "towers and the speech decoder are not",
      "全模态配置：只计入 thinker 的语言模型；talker、音频与视觉编码器以及语音解码器不计入"},
@@ -151,6 +151,10 @@ constexpr CoreMessage kCoreMessages[] = {
     {"the vision tower trains with the model: its weights, gradients and optimizer states are in "
      "the estimate; its image-token activations are not modelled",
      "视觉塔与模型一起训练：其权重、梯度和优化器状态计入估算；图像 token 的激活不建模"},
+    {"{} has state-space (Mamba) layers that trainmem cannot place from this config ({}); "
+     "counted as attention blocks the total would be wrong",
+     "{} 含有 trainmem "
+     "无法从该配置确定位置的状态空间（Mamba）层（{}）；若按注意力块计数，总数会出错"},
     {"{} is an encoder-decoder model; trainmem estimates decoder-only language models (and "
      "multimodal ones built on them)",
      "{} 是编码器-解码器模型；trainmem 估算的是仅解码器的语言模型（以及基于它们的多模态模型）"},

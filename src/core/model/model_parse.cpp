@@ -134,6 +134,12 @@ constexpr NamedFamily kFamilies[] = {
     {"minimax_m2", Family::kMiniMaxM2},
     {"hunyuan_v1_moe", Family::kHunyuan},
     {"hunyuan_v1_dense", Family::kHunyuan},
+    // Tencent Hy3 (HYV3ForCausalLM): Llama attention with q/k norms (qk_norm), DeepSeek-style
+    // MoE fields (first_k_dense_replace, num_shared_experts, the sigmoid router's expert bias,
+    // moe_router_enable_expert_bias) and one MTP layer that reads the trunk's embedding and
+    // head (the ports' HYV3MTP: enorm, hnorm, eh_proj, a MoE block, final_layernorm). Its
+    // published total, 298,786,155,776, holds no second embedding or head.
+    {"hy_v3", Family::kLlama},
     {"dbrx", Family::kDbrx},
     {"ernie4_5", Family::kErnie},
     {"ernie4_5_moe", Family::kErnie},
@@ -355,6 +361,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"ArceeForCausalLM", "arcee"},
     {"ApertusForCausalLM", "apertus"},
     {"FalconH1ForCausalLM", "falcon_h1"},
+    {"HYV3ForCausalLM", "hy_v3"},
     {"BambaForCausalLM", "bamba"},
     {"Lfm2ForCausalLM", "lfm2"},
     {"Lfm2MoeForCausalLM", "lfm2_moe"},
@@ -664,8 +671,8 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   // enorm / hnorm, its blocks and a final norm; Nemotron-3-Super's published total
   // (123,611,012,096) holds no embedding or head in it.
   static constexpr std::string_view kMtpSharesTheTables[] = {
-      "mimo",        "step3p5",      "glm_moe_dsa",   "nemotron_h",
-      "deepseek_v4", "deepseek_ref", "bailing_hybrid"};
+      "mimo",        "step3p5",      "glm_moe_dsa",    "nemotron_h",
+      "deepseek_v4", "deepseek_ref", "bailing_hybrid", "hy_v3"};
   a.mtp_embedding_copies = family != Family::kQwen3Next;
   for (std::string_view t : kMtpSharesTheTables)
     if (a.model_type == t) a.mtp_embedding_copies = false;
@@ -1342,7 +1349,7 @@ Family ResolveFamily(FieldReader& f, ModelArch& a) {
       a.warnings.push_back("model_type \"" + a.model_type +
                            "\" is not one trainmem knows; read with the defaults of \"" +
                            from_architecture + "\" (from architectures: " + architecture +
-                           "), every field present honoured");
+                           "), every field trainmem knows honoured");
     }
     // The architecture stands for the model from here on: ModelArchToJson writes no
     // `architectures`, so a model_type it could not resolve would be read back as a Llama.
@@ -1355,7 +1362,7 @@ Family ResolveFamily(FieldReader& f, ModelArch& a) {
         (architecture.empty() ? "" : " (" + architecture + ")") +
         " is not one trainmem knows; read as a Llama-style decoder: RMSNorm, gated SiLU MLP, no "
         "biases unless attention_bias / mlp_bias say so, untied unless tie_word_embeddings; every "
-        "field present honoured");
+        "field trainmem knows honoured");
   }
   return Family::kLlama;
 }
@@ -1384,7 +1391,7 @@ std::string CanonicalModelType(std::string model_type) {
 // the model (sizes, counts, layer lists, flags), for the warning: a renamed field (Step-3.5's
 // num_attention_groups, Pangu's num_routed_experts before it was known) would otherwise be lost
 // without a word. Training, tokenizer, RoPE and numerics settings are left out.
-std::string UnreadShapeFields(const FieldReader& f) {
+std::vector<std::string> UnreadShapeKeys(const FieldReader& f) {
   static constexpr std::string_view kIgnored[] = {"architectures",
                                                   "auto_map",
                                                   "_name_or_path",
@@ -1447,9 +1454,9 @@ std::string UnreadShapeFields(const FieldReader& f) {
                                                   "attention_window_size",
                                                   "mamba_chunk_size"};
   static constexpr std::string_view kIgnoredEnds[] = {
-      "_eps",   "_epsilon", "_dropout", "_token_id", "_factor",      "_coef",
-      "_coeff", "_theta",   "_range",   "_scale",    "_softcapping", "_multiplier",
-      "_clip",  "_std",     "_prob",    "_rate",     "_scaling",     "_cap"};
+      "_eps",   "_epsilon", "_dropout", "_token_id",    "_factor",     "_coef", "_coeff",
+      "_theta", "_range",   "_scale",   "_softcapping", "_multiplier", "_clip", "_std",
+      "_prob",  "_rate",    "_scaling", "_cap",         "_dtype"};
   std::vector<std::string> keys;
   for (const std::string& key : f.UnreadKeys()) {
     // "_comment"-style keys are notes, not fields.
@@ -1462,12 +1469,33 @@ std::string UnreadShapeFields(const FieldReader& f) {
     }
     if (!ignored) keys.push_back(key);
   }
+  return keys;
+}
+
+std::string JoinFieldNames(const std::vector<std::string>& keys) {
   if (keys.empty()) return "";
   std::string out;
   const std::size_t shown = std::min<std::size_t>(keys.size(), 8);
   for (std::size_t i = 0; i < shown; ++i) out += (i > 0 ? ", " : "") + keys[i];
   if (keys.size() > shown) out += " (+" + std::to_string(keys.size() - shown) + " more)";
   return out;
+}
+
+// An unknown model_type whose state-space fields (mamba_*, ssm_*) went unread has Mamba layers
+// trainmem could not place (PLaMo 2's mamba_step 2: every other layer): read as attention
+// blocks its count would be wrong by an unknown amount, so it is refused, naming the fields.
+// Hybrids trainmem knows read these fields (falcon_h1, bamba, nemotron_h, granitemoehybrid) and
+// never get here.
+void RefuseUnplacedStateSpaceLayers(FieldReader& f, const ModelArch& a,
+                                    const std::vector<std::string>& unread) {
+  std::vector<std::string> ssm;
+  for (const std::string& key : unread) {
+    if (key.rfind("mamba", 0) == 0 || key.rfind("ssm_", 0) == 0) ssm.push_back(key);
+  }
+  if (ssm.empty()) return;
+  f.Fail("model_type", "\"" + a.model_type + "\" has state-space (Mamba) layers that trainmem " +
+                           "cannot place from this config (" + JoinFieldNames(ssm) +
+                           "); counted as attention blocks the total would be wrong");
 }
 
 // What was read, in a few words, for the warning about an unknown model_type.
@@ -1749,11 +1777,12 @@ Result<ModelArch> ParseFlat(const json& given, const std::string& path,
   if (a.model_type == "longcat_flash" && a.num_experts > 0) a.router_bias = true;
   if (family_warning > 0 && !KnownModelType(a.model_type)) {
     a.warnings[family_warning - 1] += "; found: " + Structure(a);
-    const std::string unread = UnreadShapeFields(f);
+    const std::vector<std::string> unread = UnreadShapeKeys(f);
     if (!unread.empty()) {
-      a.warnings.push_back("config.json fields trainmem did not read: " + unread +
+      a.warnings.push_back("config.json fields trainmem did not read: " + JoinFieldNames(unread) +
                            "; if they change the model's shape, its count is off");
     }
+    RefuseUnplacedStateSpaceLayers(f, a, unread);
   }
   if (errors.empty()) CheckCombination(f, a);
   if (!errors.empty()) return Result<ModelArch>::Failure(std::move(errors));
