@@ -71,7 +71,8 @@ int RunParams(const Options& o, const Presets& presets, Output io) {
                         {"embedding_params", p.embedding},
                         {"output_head_params", p.output_head},
                         {"mtp_params", p.mtp},
-                        {"vision_params", p.vision}};
+                        {"vision_params", p.vision},
+                        {"stored_unused_params", p.stored_unused}};
     io.out << j.dump(2) << "\n";
     return 0;
   }
@@ -84,7 +85,8 @@ int RunParams(const Options& o, const Presets& presets, Output io) {
       {"routed experts", p.expert}, {"embedding", p.embedding},     {"output head", p.output_head},
       {"MTP modules", p.mtp}};
   for (const auto& [label, value] : rows) row(label, value);
-  if (p.vision > 0) row("vision tower", p.vision);  // multimodal models only
+  if (p.vision > 0) row("vision tower", p.vision);                     // multimodal models only
+  if (p.stored_unused > 0) row("stored, not built", p.stored_unused);  // Gemma 4's shared k/v
   io.out << "  active = dense parameters + top-k routed experts per token, embeddings and head "
             "included"
          << (p.vision > 0 ? ", the vision tower not" : "") << "\n";

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -20,6 +19,7 @@ using nlohmann::json;
 using testing::ExpectRoundTripAndShapes;
 using testing::HasWarningWith;
 using testing::MustParseModel;
+using testing::PublishedConfig;
 using testing::Total;
 
 json Apertus(std::int64_t hidden, std::int64_t layers, std::int64_t heads, std::int64_t ffn) {
@@ -344,12 +344,6 @@ TEST(RecentFamilies, OmniConfigsCountTheThinkersLanguageModel) {
   EXPECT_EQ(CountParams(arch, true).total, alone);
   EXPECT_TRUE(HasWarningWith(arch, "thinker's language model is counted"));
   EXPECT_FALSE(HasWarningWith(arch, "not one trainmem knows"));
-}
-
-json PublishedConfig(const std::string& name) {
-  std::ifstream in(std::string(TRAINMEM_SOURCE_DIR) + "/tests/data/hf_configs/" + name);
-  EXPECT_TRUE(in.good()) << name;
-  return json::parse(in, nullptr, false);
 }
 
 // Llama-3.3-Nemotron-Super-49B (DeciLM block_configs; modeling_decilm.py DeciLMDecoderLayer):

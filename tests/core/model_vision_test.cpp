@@ -17,6 +17,7 @@ using nlohmann::json;
 using testing::ExpectRoundTripAndShapes;
 using testing::HasWarningWith;
 using testing::MustParseModel;
+using testing::PublishedConfig;
 
 // google/gemma-3-27b-it's config.json (text_config and vision_config as published).
 json Gemma3_27b() {
@@ -640,8 +641,62 @@ TEST(VisionTowers, Gemma4CountsItsTowerAndEmbedder) {
   EXPECT_EQ(expected, 572794416);
   EXPECT_EQ(VisionOf(WithTextModel("gemma4", 2816, vision)), expected);
   json clipped = vision;
-  clipped["use_clipped_linears"] = true;  // 4 bounds on each of 7 linears a block
-  EXPECT_EQ(VisionOf(WithTextModel("gemma4", 2816, clipped)), expected + 28 * 27);
+  // 4 bounds on each of 7 linears a block, stored as 0-dimensional tensors, which the hub's
+  // total counts as none (E2B's dump: 928 such scalars, its published total without them).
+  clipped["use_clipped_linears"] = true;
+  EXPECT_EQ(VisionOf(WithTextModel("gemma4", 2816, clipped)), expected);
+}
+
+// Gemma 4 E2B / E4B also store an audio tower (Gemma4AudioModel; audio_config D 1,024, 12
+// layers, 8 heads, kernel 5, channels [128, 32], output 1,536): subsampling 1·128·9 + 128 +
+// 128·32·9 + 32 + (128 / 4)·32·1,024 = 1,086,752; per layer 24·1,024² + 9·1,024 + 5·1,024 +
+// 128 = 25,180,288, × 12 = 302,163,456; output_proj 1,024·1,536 + 1,536 = 1,574,400: the
+// tower 304,824,608 (E2B's tensor dump: 304,825,088 with its 480 zero-dimensional clip bounds,
+// which the hub counts as none); embed_audio 1,536 × text h. Their vision tower is the default
+// one (768 wide, 16 layers, MLP 3,072, 12 heads × 64): 16 × 9,440,384 + 589,824 + 15,728,640 =
+// 167,364,608, embed_vision 768 × text h. The language models' KV-shared layers store k/v the
+// model does not build (Gemma4SmallModelsShareKvAndEmbedPerLayer). E2B (text h 1,536):
+// 4,628,569,379 + 18,880,512 + 167,364,608 + 1,179,648 + 304,824,608 + 2,359,296 =
+// 5,123,178,051; E4B (text h 2,560, 42 layers, 18 shared): 7,463,013,418 + 55,055,616 +
+// 167,364,608 + 1,966,080 + 304,824,608 + 3,932,160 = 7,996,156,490, both the published totals.
+TEST(VisionTowers, Gemma4SmallModelsCountTheirAudioTower) {
+  const ModelArch e2b = MustParseModel(PublishedConfig("gemma-4-e2b-it.json"));
+  EXPECT_EQ(e2b.vision_params, 167364608 + 1179648 + 304824608 + 2359296);
+  EXPECT_EQ(CountParams(e2b, true).total, 5123178051);
+  EXPECT_EQ(CountParams(e2b, false).total, 4628569379);
+  EXPECT_TRUE(HasWarningWith(e2b,
+                             "includes the audio tower (a conformer) and its embedder, "
+                             "307,183,904 parameters"));
+  const ModelArch e4b = MustParseModel(PublishedConfig("gemma-4-e4b-it.json"));
+  EXPECT_EQ(CountParams(e4b, true).total, 7996156490);
+  EXPECT_EQ(CountParams(e4b, true).stored_unused, 55055616);
+  // 26B and 31B write audio_config null: no audio tower (their totals in
+  // Gemma4CountsItsTowerAndEmbedder's figures).
+  json no_audio = PublishedConfig("gemma-4-e2b-it.json");
+  no_audio["audio_config"] = nullptr;
+  EXPECT_EQ(VisionOf(no_audio), 167364608 + 1179648);
+}
+
+// Gemma 3n E2B / E4B (Gemma3nForConditionalGeneration): the language model as before, the
+// MobileNet-V5-300m vision tower (294,126,912, a timm architecture named in vision_config; see
+// MobileNetV5Params), embed_vision (128 × 2,048 table, two norms 2 × 2,048, projection 2,048 ×
+// 2,048: 4,460,544), the audio encoder (h 1,536, 8 heads: subsampling 1,152 + 128 + 36,864 + 32
+// + 32·32·1,536 = 1,611,040; 12 conformer blocks of 24·1,536² + 9·1,536 + 5·1,536 + 192 =
+// 56,644,800: 681,348,640) and embed_audio (128 × 1,536 + 2 × 1,536 + 1,536 × 2,048 =
+// 3,345,408): 983,281,504 beside language models of 4,456,156,768 (E2B) and 6,866,696,688
+// (E4B), totals 5,439,438,272 and 7,849,978,192, the published ones. A MobileNet-V5 of another
+// name is not guessed.
+TEST(VisionTowers, Gemma3nCountsMobileNetV5AndItsAudioEncoder) {
+  const ModelArch e2b = MustParseModel(PublishedConfig("gemma-3n-e2b-it.json"));
+  EXPECT_EQ(e2b.vision_params, 294126912 + 4460544 + 681348640 + 3345408);
+  EXPECT_EQ(CountParams(e2b, true).total, 5439438272);
+  EXPECT_EQ(CountParams(MustParseModel(PublishedConfig("gemma-3n-e4b-it.json")), true).total,
+            7849978192);
+  json other = PublishedConfig("gemma-3n-e2b-it.json");
+  other["vision_config"]["architecture"] = "mobilenetv5_600m_enc";
+  const ModelArch unknown = MustParseModel(other);
+  EXPECT_EQ(unknown.vision_params, 0);
+  EXPECT_TRUE(HasWarningWith(unknown, "mobilenetv5_600m_enc is a timm model"));
 }
 
 // Llama-3.2-11B-Vision's vision_config (h 1280, MLP 5120, 32 + 8 global layers, 560 px, patch

@@ -155,6 +155,13 @@ constexpr CoreMessage kCoreMessages[] = {
      "counted as attention blocks the total would be wrong",
      "{} 含有 trainmem "
      "无法从该配置确定位置的状态空间（Mamba）层（{}）；若按注意力块计数，总数会出错"},
+    {"the tower count includes the audio tower (a conformer) and its embedder, {} parameters; "
+     "training.vision_tower applies to both",
+     "塔的计数包含音频塔（conformer）及其嵌入层，{} 个参数；training.vision_tower 同时作用于两者"},
+    {"the checkpoint also stores k_proj, v_proj and k_norm for the last {} (KV-shared) layers, "
+     "which the model does not build: counted in the stored total, not trained",
+     "检查点还为最后 {} 个（KV 共享）层存储了 k_proj、v_proj 和 "
+     "k_norm，模型并不构建它们：计入存储总数，不参与训练"},
     {"{} is an encoder-decoder model; trainmem estimates decoder-only language models (and "
      "multimodal ones built on them)",
      "{} 是编码器-解码器模型；trainmem 估算的是仅解码器的语言模型（以及基于它们的多模态模型）"},

@@ -735,6 +735,20 @@ ParamCounts CountParamsChecked(const ModelArch& arch, bool as_stored, ParamMath&
   return CountParamsOfLayersChecked(arch, CountLayerParamsChecked(arch, m), as_stored, m);
 }
 
+// The k_proj / v_proj (one projection where keys serve as values) and k_norm a KV-shared layer
+// would have, per layer at its own head count and head_dim.
+std::int64_t StoredSharedKvParams(const ModelArch& arch, ParamMath& m) {
+  std::int64_t n = 0;
+  for (std::int64_t layer = arch.num_layers - arch.kv_shared_layers; layer < arch.num_layers;
+       ++layer) {
+    const std::int64_t head_dim = arch.HeadDimOf(layer);
+    const int projections = arch.attention_k_eq_v && arch.FullAttentionLayer(layer) ? 1 : 2;
+    n = m.Add(n, m.Add(m.Mul(projections, m.Mul(arch.hidden_size, arch.KvHeadsOf(layer), head_dim)),
+                       head_dim));
+  }
+  return n;
+}
+
 ParamCounts CountParamsOfLayersChecked(const ModelArch& arch,
                                        const std::vector<LayerParams>& layers, bool as_stored,
                                        ParamMath& m) {
@@ -759,6 +773,15 @@ ParamCounts CountParamsOfLayersChecked(const ModelArch& arch,
     c.total = m.Add(c.total, c.mtp);
     c.expert = m.Add(c.expert, m.Mul(arch.num_mtp_layers, block.routed_experts));
     active_routed = m.Add(active_routed, m.Mul(arch.num_mtp_layers, block.active_routed));
+  }
+  // Gemma 4 E2B / E4B: the KV-shared layers build no k_proj / v_proj / k_norm (they read an
+  // earlier layer's keys and values), but the checkpoint stores them: google/gemma-4-E2B-it's
+  // tensor dump has them for layers 15–34, 18,880,512 parameters, and its published total holds
+  // them. In the stored total, never active and never trained.
+  if (as_stored && arch.kv_shared_layers > 0) {
+    c.stored_unused = StoredSharedKvParams(arch, m);
+    c.total = m.Add(c.total, c.stored_unused);
+    idle = m.Add(idle, c.stored_unused);
   }
   if (as_stored && arch.vision_params > 0) {
     c.vision = arch.vision_params;

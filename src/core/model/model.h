@@ -385,6 +385,9 @@ struct ParamCounts {
   std::int64_t final_norm = 0;
   std::int64_t mtp = 0;     // MTP modules, included in total only when counted
   std::int64_t vision = 0;  // vision tower + projector, included in total when as stored
+  // weights the checkpoint stores that the model does not build (Gemma 4's KV-shared layers'
+  // k/v), included in total when as stored, never active
+  std::int64_t stored_unused = 0;
 };
 
 // Reads HF config.json fields. `path` prefixes error paths (e.g. "model").

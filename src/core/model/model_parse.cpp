@@ -1294,6 +1294,12 @@ void ReadGemma3nAnd4(FieldReader& f, ModelArch& a) {
   const std::int64_t kv_shared = f.Int("num_kv_shared_layers", 0, a.num_layers).value_or(0);
   const bool gemma3n = a.model_type == "gemma3n" || a.model_type == "gemma3n_text";
   a.kv_shared_layers = gemma3n ? 0 : kv_shared;
+  if (a.kv_shared_layers > 0) {
+    a.warnings.push_back("the checkpoint also stores k_proj, v_proj and k_norm for the last " +
+                         std::to_string(a.kv_shared_layers) +
+                         " (KV-shared) layers, which the model does not build: counted in the "
+                         "stored total, not trained");
+  }
   a.altup_inputs = f.Int("altup_num_inputs", 1, 64).value_or(0);
   a.laurel_rank = f.Int("laurel_rank", 0, kMaxWidth).value_or(0);
   a.double_wide_mlp = f.Bool("use_double_wide_mlp").value_or(false);

@@ -474,9 +474,12 @@ std::int64_t MiniCpmVParams(FieldReader& top, FieldReader& f, ParamMath& m,
 // head_dim wide; q_norm and k_norm over head_dim, v_norm without weight), a gated MLP without
 // bias and four RMSNorms; Gemma4VisionPatchEmbedder's input_proj (3 · patch² → h) and a (2,
 // position_embedding_size, h) position table; with `standardize` the std_bias / std_scale
-// buffers (h each, stored in the checkpoint as the text blocks' layer_scalar is); with
-// use_clipped_linears four clip-bound scalars on each of a block's 7 linears; then
-// Gemma4MultimodalEmbedder's embedding_projection (h → text h, its norm without weight).
+// buffers (h each, stored in the checkpoint as the text blocks' layer_scalar is); then
+// Gemma4MultimodalEmbedder's embedding_projection (h → text h, its norm without weight). With
+// use_clipped_linears each linear also stores four clip bounds, but as 0-dimensional tensors,
+// which the hub's safetensors total counts as none: google/gemma-4-E2B-it's tensor dump holds
+// 928 of them (448 vision, 480 audio) and its published total, 5,123,178,051, is the dump's
+// element count without them.
 std::int64_t Gemma4VisionParams(FieldReader& f, ParamMath& m, std::int64_t text_hidden) {
   const std::int64_t h = f.Int("hidden_size", 1, kMaxWidth).value_or(768);
   const std::int64_t mlp = f.Int("intermediate_size", 1, kMaxWidth).value_or(3072);
@@ -487,15 +490,104 @@ std::int64_t Gemma4VisionParams(FieldReader& f, ParamMath& m, std::int64_t text_
   const std::int64_t patch = f.Int("patch_size", 1, kMaxWidth).value_or(16);
   const std::int64_t positions = f.Int("position_embedding_size", 1, kMaxPositions).value_or(10240);
   const bool standardize = f.Bool("standardize").value_or(false);
-  const bool clipped = f.Bool("use_clipped_linears").value_or(false);
+  f.Bool("use_clipped_linears");  // 0-dimensional bounds: none in the hub's count
   const std::int64_t attention =
       m.Add(m.Mul(m.Mul(h, head_dim), m.Mul(2, m.Add(heads, kv_heads))), m.Mul(2, head_dim));
   const std::int64_t block = m.Add(attention, m.Add(m.Mul(3, h, mlp), m.Mul(4, h)));
   std::int64_t n = m.Mul(layers, block);
   n = m.Add(n, m.Add(m.Mul(3, m.Mul(patch, patch), h), m.Mul(2, positions, h)));
   if (standardize) n = m.Add(n, m.Mul(2, h));
-  if (clipped) n = m.Add(n, m.Mul(28, layers));
   return m.Add(n, m.Mul(h, text_hidden));
+}
+
+// Gemma 4 E2B / E4B's audio tower (modeling_gemma4.py Gemma4AudioModel, audio_config) and its
+// embedder: Gemma4AudioSubSampleConvProjection (two 3 × 3 convolutions from 1 to channels[0]
+// and channels[0] to channels[1], each with a LayerNorm without bias, then input_proj_linear
+// from the 128 mel bins / 4 × channels[1] to h); per conformer layer (24h² + 9h + k·h + h /
+// heads): two macaron feed-forwards (h → 4h → h, two norms each: 2 · (8h² + 2h)), attention (q,
+// k, v, post 4h², relative_k_proj h², per_dim_scale h / heads), the light convolution
+// (linear_start h → 2h, depthwise kernel k, linear_end h², two norms) and three norms; then
+// output_proj (h → output_proj_dims, with bias) and embed_audio's embedding_projection
+// (output_proj_dims → text h). No linear has a bias; the clip bounds are 0-dimensional (see
+// Gemma4VisionParams). E2B's dump: the tower 304,825,088 with its 480 bounds (304,824,608
+// without), the embedder 2,359,296.
+std::int64_t Gemma4AudioParams(FieldReader& f, ParamMath& m, std::int64_t text_hidden) {
+  const std::int64_t h = f.Int("hidden_size", 1, kMaxWidth).value_or(1024);
+  const std::int64_t layers = f.Int("num_hidden_layers", 1, kMaxLayers).value_or(12);
+  const std::int64_t heads = f.Int("num_attention_heads", 1, kMaxHeads).value_or(8);
+  const std::int64_t kernel = f.Int("conv_kernel_size", 1, kMaxWidth).value_or(5);
+  const std::int64_t out = f.Int("output_proj_dims", 1, kMaxWidth).value_or(1536);
+  const std::vector<std::int64_t> channels =
+      f.IntList("subsampling_conv_channels", 1, kMaxWidth).value_or(std::vector<std::int64_t>{});
+  const std::int64_t c0 = channels.size() == 2 ? channels[0] : 128;
+  const std::int64_t c1 = channels.size() == 2 ? channels[1] : 32;
+  f.Bool("use_clipped_linears");
+  std::int64_t n = m.Add(m.Add(m.Mul(9, c0), c0), m.Add(m.Mul(9, c0, c1), c1));
+  n = m.Add(n, m.Mul(m.Mul(128 / 4, c1), h));
+  const std::int64_t layer =
+      m.Add(m.Add(m.Mul(24, h, h), m.Mul(9, h)), m.Add(m.Mul(kernel, h), h / heads));
+  n = m.Add(n, m.Mul(layers, layer));
+  n = m.Add(n, Linear(m, h, out, true));
+  return m.Add(n, m.Mul(out, text_hidden));
+}
+
+// Gemma 3n's audio encoder (modeling_gemma3n.py Gemma3nAudioEncoder, audio_config): the
+// subsampling stage (two Conv2d without bias, 1 → sscp_conv_channel_size[0] → [1], 3 × 3 stride 2
+// padded to keep (f + 2 − 3) / 2 + 1 frequency bins, each with a cumulative group norm of its
+// channels; input_proj_linear from channels[1] × the bins left of input_feat_size to h) and
+// conf_num_hidden_layers conformer blocks of 24h² + 9h + k·h + h / heads (the same terms as
+// Gemma 4's: two feed-forwards, attention with pos_proj and per_dim_scale, the light
+// convolution, the block norm). Defaults are the released E2B / E4B: 681,348,640.
+std::int64_t Gemma3nAudioParams(FieldReader& f, ParamMath& m) {
+  const std::int64_t h = f.Int("hidden_size", 1, kMaxWidth).value_or(1536);
+  const std::int64_t layers = f.Int("conf_num_hidden_layers", 1, kMaxLayers).value_or(12);
+  const std::int64_t heads = f.Int("conf_num_attention_heads", 1, kMaxHeads).value_or(8);
+  const std::int64_t kernel = f.Int("conf_conv_kernel_size", 1, kMaxWidth).value_or(5);
+  std::int64_t bins = f.Int("input_feat_size", 1, kMaxWidth).value_or(128);
+  const std::vector<std::int64_t> channels =
+      f.IntList("sscp_conv_channel_size", 1, kMaxWidth).value_or(std::vector<std::int64_t>{});
+  const std::int64_t c0 = channels.size() == 2 ? channels[0] : 128;
+  const std::int64_t c1 = channels.size() == 2 ? channels[1] : 32;
+  for (int conv = 0; conv < 2; ++conv) bins = (bins + 2 - 3) / 2 + 1;
+  std::int64_t n = m.Add(m.Add(m.Mul(9, c0), c0), m.Add(m.Mul(9, c0, c1), c1));
+  n = m.Add(n, m.Mul(m.Mul(c1, bins), h));
+  const std::int64_t layer =
+      m.Add(m.Add(m.Mul(24, h, h), m.Mul(9, h)), m.Add(m.Mul(kernel, h), h / heads));
+  return m.Add(n, m.Mul(layers, layer));
+}
+
+// Gemma3nMultimodalEmbedder: its own embedding table (vocab_size × the tower's h), the hard
+// and soft embedding norms (h each) and embedding_projection (h → text h); the norm after the
+// projection has no weight.
+std::int64_t Gemma3nEmbedderParams(FieldReader& f, ParamMath& m, std::int64_t default_hidden,
+                                   std::int64_t text_hidden) {
+  const std::int64_t h = f.Int("hidden_size", 1, kMaxWidth).value_or(default_hidden);
+  const std::int64_t vocab = f.Int("vocab_size", 1, kMaxVocab).value_or(128);
+  return m.Add(m.Mul(m.Add(vocab, 2), h), m.Mul(h, text_hidden));
+}
+
+// Gemma 4 E2B / E4B and Gemma 3n also store an audio tower, counted with the vision tower:
+// training.vision_tower (not loaded / frozen / trained) applies to both, as LLaMA-Factory's
+// freeze_vision_tower does (model_utils/visual.py registers gemma3n and gemma4 with
+// vision_model_keys vision_tower and audio_tower).
+std::string AudioNote(std::int64_t audio_params) {
+  return "the tower count includes the audio tower (a conformer) and its embedder, " +
+         detail::WithThousands(audio_params) + " parameters; training.vision_tower applies to both";
+}
+
+// Gemma 3n's vision tower is timm's MobileNet-V5 named by vision_config.architecture; the
+// config holds no sizes, so a known architecture is a known count. mobilenetv5_300m_enc
+// (timm/models/mobilenetv5.py _gen_mobilenet_v5 and its 84-block arch_def, RmsNorm2d with
+// weight only, bias-free convolutions but the stem's): stem 1,856; stage 0, 3 EdgeResidual
+// blocks to 128 channels, 1,492,608; stage 1, 5 UniversalInvertedResidual to 256, 2,439,168;
+// stage 2, 9 UIR + 14 × (MobileAttention, 12 heads × 64, keys and values strided by 2, + UIR
+// e2) to 640, 63,407,744; stage 3, 1 UIR + 19 × (MobileAttention 16 × 96 + UIR e2) to 1,280,
+// 211,540,480; the multi-scale fusion adapter (UIR 1,920 → 2,048 and its norm) 15,245,056.
+// With the audio tower and both embedders it closes Gemma 3n E2B's and E4B's published totals
+// (5,439,438,272 and 7,849,978,192) to the unit.
+std::int64_t MobileNetV5Params(const std::string& architecture) {
+  if (architecture == "mobilenetv5_300m_enc") return 294126912;
+  return 0;
 }
 
 // Llama 3.2 Vision (modeling_mllama.py MllamaVisionModel): patch_embedding (a Conv2d without
@@ -613,6 +705,32 @@ VisionTower CountVisionTower(const json& config, std::int64_t text_hidden,
     if (!tower.empty() && tower != "gemma4_vision") return out;
     n = Gemma4VisionParams(v, m, text_hidden);
     out.name = "Gemma 4 ViT";
+    // E2B / E4B: an audio tower beside it (26B-A4B and 31B write audio_config null).
+    if (const json* audio = top.Get("audio_config"); audio != nullptr && audio->is_object()) {
+      FieldReader a(audio, top.Path("audio_config"), errors, FieldReader::Null::kAbsent);
+      const std::int64_t audio_params = Gemma4AudioParams(a, m, text_hidden);
+      n = m.Add(n, audio_params);
+      out.note = AudioNote(audio_params);
+    }
+  } else if (model_type == "gemma3n") {
+    // Gemma3nModel: vision_tower (timm MobileNet-V5) and embed_vision, audio_tower and
+    // embed_audio.
+    const std::string architecture = v.String("architecture").value_or("mobilenetv5_300m_enc");
+    const std::int64_t mobilenet = MobileNetV5Params(architecture);
+    if (mobilenet == 0) {
+      out.unread = "vision_config.architecture " + architecture +
+                   " is a timm model whose size trainmem does not know";
+      return out;
+    }
+    n = m.Add(mobilenet, Gemma3nEmbedderParams(v, m, 2048, text_hidden));
+    out.name = "MobileNet-V5";
+    if (const json* audio = top.Get("audio_config"); audio != nullptr && audio->is_object()) {
+      FieldReader a(audio, top.Path("audio_config"), errors, FieldReader::Null::kAbsent);
+      const std::int64_t audio_params =
+          m.Add(Gemma3nAudioParams(a, m), Gemma3nEmbedderParams(a, m, 1536, text_hidden));
+      n = m.Add(n, audio_params);
+      out.note = AudioNote(audio_params);
+    }
   } else if (model_type == "llava" || model_type == "llava_next") {
     // LlavaForConditionalGeneration / LlavaNextForConditionalGeneration: a CLIP (default),
     // SigLIP or Pixtral tower and the two-linear projector; LLaVA-NeXT adds image_newline
