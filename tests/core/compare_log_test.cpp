@@ -796,6 +796,77 @@ TEST(CompareLogTest, KeyedFiguresOfOtherFrameworks) {
   EXPECT_TRUE(told);
 }
 
+// The memory lines of verl, axolotl, ms-swift, XTuner (v1 per rank, 0.x through mmengine),
+// Nanotron, notebooks and LLaMA-Factory's trainer_log, each with the metric and unit its source
+// computes (log_reader.cpp, Keyed figures); a value newer transformers prints as a quoted string
+// of 4 significant digits is read with that rounding.
+TEST(CompareLogTest, RlAndFineTuningFrameworksMemoryLines) {
+  // verl: GiB, the largest over the actor ranks; numpy 2's np.float64(…) around the value.
+  const Measurement verl = MustRead(
+      "(TaskRunner pid=4012) step:3 - actor/pg_loss:-0.01 - perf/max_memory_allocated_gb:18.5 - "
+      "perf/max_memory_reserved_gb:23.25 - perf/cpu_memory_used_gb:90.1\n"
+      "(TaskRunner pid=4012) step:4 - perf/max_memory_allocated_gb:np.float64(19.5) - "
+      "perf/max_memory_reserved_gb:np.float64(25.5)\n");
+  EXPECT_EQ(verl.formats, std::vector<std::string>{"verl"});
+  EXPECT_EQ(LargestPeak(verl, Metric::kReserved)->bytes, 25.5 * kGiB);
+  EXPECT_EQ(LargestPeak(verl, Metric::kMaxAllocated)->bytes, 19.5 * kGiB);
+  // axolotl: three generations of keys, GiB, quoted or not; the peak of each logging interval,
+  // so the largest line wins.
+  const Measurement axolotl = MustRead(
+      "{'loss': '1.2', 'memory/max_active (GiB)': '6.5', 'memory/max_allocated (GiB)': '6.75', "
+      "'memory/device_reserved (GiB)': '7.5', 'epoch': '0.1'}\n"
+      "{'loss': 1.1, 'memory/device_reserved (GiB)': 8.25, 'epoch': 0.2}\n"
+      "{'loss': 1.0, 'memory/device_mem_reserved(gib)': 8.0, 'memory/max_mem_active(gib)': 7.0}\n");
+  EXPECT_EQ(LargestPeak(axolotl, Metric::kReserved)->bytes, 8.25 * kGiB);
+  EXPECT_EQ(LargestPeak(axolotl, Metric::kActive)->bytes, 7 * kGiB);
+  EXPECT_EQ(LargestPeak(axolotl, Metric::kMaxAllocated)->bytes, 6.75 * kGiB);
+  // ms-swift: the dict glued to the progress bar; a running max of max_memory_reserved.
+  const Measurement swift = MustRead(
+      "Train:   2%|▏         | 1/60 [00:40<40:00, 40.0s/it]{'loss': '1.5', 'memory(GiB)': "
+      "'14.25', 'train_speed(iter/s)': '0.02'}\n");
+  EXPECT_EQ(swift.formats, std::vector<std::string>{"ms-swift"});
+  EXPECT_EQ(LargestPeak(swift, Metric::kReserved)->bytes, 14.25 * kGiB);
+  // '4.717e+04' MiB: 47,170 MiB, its last printed digit tens of MiB (±5 MiB).
+  const Measurement quoted = MustRead("{'total_peak_memory_reserved_MB': '4.717e+04'}\n");
+  EXPECT_EQ(LargestPeak(quoted, Metric::kReserved)->bytes, 47170 * kMiB);
+  EXPECT_EQ(LargestPeak(quoted, Metric::kReserved)->rounding, 5 * kMiB);
+  // XTuner v1: every rank prints its step's peaks, "GB" = 2^30 B; the key is read only on an
+  // [XTuner] line.
+  const Measurement xtuner = MustRead(
+      "[XTuner][RANK 3][2026-01-01 10:00:00][INFO] Step 2/100 data_time: 0.01 lr: 0.0001 time: "
+      "3.2 grad_norm: 1.1 max_memory: 15.5 GB reserved_memory: 17.75 GB tgs: 3000\n"
+      "[XTuner][RANK 0][2026-01-01 10:00:00][INFO] Step 2/100 max_memory: 14.0 GB "
+      "reserved_memory: 16.0 GB\n");
+  EXPECT_EQ(LargestPeak(xtuner, Metric::kReserved)->bytes, 17.75 * kGiB);
+  EXPECT_EQ(LargestPeak(xtuner, Metric::kReserved)->rank, 3);
+  EXPECT_EQ(LargestPeak(xtuner, Metric::kMaxAllocated)->bytes, 15.5 * kGiB);
+  EXPECT_FALSE(ReadMeasurement("cache stats max_memory: 15.5 GB\n", "test.log").ok());
+  // mmengine (XTuner 0.x): a whole number of MiB, max allocated; torchtitan's "memory:" beside
+  // it is still GiB.
+  const Measurement mm = MustRead(
+      "12/01 10:00:00 - mmengine - INFO - Iter(train) [  10/720]  lr: 9.0e-05  eta: 0:31:46  "
+      "time: 2.6851  data_time: 0.0077  memory: 12000  loss: 2.69\n"
+      "[titan] step:  2  loss: 11.6  memory: 49.66GiB(52.28%)  tps: 5,000\n");
+  EXPECT_EQ(LargestPeak(mm, Metric::kMaxAllocated)->bytes, 12000 * kMiB);
+  EXPECT_NEAR(LargestPeak(mm, Metric::kReserved)->bytes, 49.66 * kGiB, 1);
+  // Nanotron's log_memory: MiB; the current usage is not a peak and is not read.
+  const Measurement nanotron =
+      MustRead("Memory usage: 1000.00MiB. Peak allocated 2000.50MiB. Peak reserved: 3000.00MiB\n");
+  EXPECT_EQ(LargestPeak(nanotron, Metric::kReserved)->bytes, 3000 * kMiB);
+  EXPECT_EQ(LargestPeak(nanotron, Metric::kMaxAllocated)->bytes, 2000.5 * kMiB);
+  // A notebook's end-of-training cell: only the peak, not the "for training" difference.
+  const Measurement notebook = MustRead(
+      "Peak reserved memory = 6.5 GB.\nPeak reserved memory for training = 1.25 GB.\n"
+      "Peak reserved memory % of max memory = 43.3 %.\n");
+  EXPECT_EQ(LargestPeak(notebook, Metric::kReserved)->bytes, 6.5 * kGiB);
+  // LLaMA-Factory's trainer_log.jsonl with RECORD_VRAM=1.
+  const Measurement llamafactory = MustRead(
+      "{\"current_steps\": 10, \"total_steps\": 300, \"loss\": 1.2, \"vram_allocated\": 17.5, "
+      "\"vram_reserved\": 21.25}\n");
+  EXPECT_EQ(LargestPeak(llamafactory, Metric::kReserved)->bytes, 21.25 * kGiB);
+  EXPECT_EQ(LargestPeak(llamafactory, Metric::kMaxAllocated)->bytes, 17.5 * kGiB);
+}
+
 // A Megatron port whose device reports no statistics prints zeros: no measurement, said so.
 // A bolded field in a markdown paste is read; what stays allocated is the latest figure.
 TEST(CompareLogTest, ZerosBoldAndTheLatestAllocated) {

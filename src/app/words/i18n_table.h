@@ -533,7 +533,8 @@ TRAINMEM_STR(kSectionWarnings, "Warnings")
 // ---- Measured in a run: a pasted or dropped log beside the estimate (issue #11) --------------
 TRAINMEM_STR(kSectionMeasured, "Measured in a run")
 TRAINMEM_STR(kMeasuredIntro,
-             "Paste a training log (torchtitan, Megatron-LM, MindSpeed-LLM, DeepSpeed), "
+             "Paste a training log (torchtitan, Megatron-LM, MindSpeed-LLM, DeepSpeed, Trainer, "
+             "verl, ms-swift, axolotl, XTuner, …), "
              "torch.cuda.memory_summary(), nvidia-smi or npu-smi output, or drop the log file, a "
              "torch.profiler memory timeline (.json) or an allocator snapshot (.pickle) on the "
              "page.")

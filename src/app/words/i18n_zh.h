@@ -440,7 +440,8 @@ TRAINMEM_ZH(kSectionWarnings, "提示")
 // ---- Measured in a run (panel_measured.cpp) ---------------------------------------------------
 TRAINMEM_ZH(kSectionMeasured, "实测对比")
 TRAINMEM_ZH(kMeasuredIntro,
-            "粘贴训练日志（torchtitan、Megatron-LM、MindSpeed-LLM、DeepSpeed）、"
+            "粘贴训练日志（torchtitan、Megatron-LM、MindSpeed-LLM、DeepSpeed、Trainer、verl、"
+            "ms-swift、axolotl、XTuner 等）、"
             "torch.cuda.memory_summary()、nvidia-smi 或 npu-smi 的输出，或把日志文件、"
             "torch.profiler 显存时间线（.json）、显存分配器快照（.pickle）拖到本页。")
 TRAINMEM_ZH(kMeasuredCompare, "与估算对比")

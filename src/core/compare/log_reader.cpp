@@ -124,7 +124,8 @@ void LogReader::Line(std::string_view raw) {
   rank_ = scan::LeadingRank(line);
   // Cheapest tests first: most log lines are about something else.
   if (Contains(line, "memory")) {
-    if (Megatron(line) || MindSpeedFsdp(line) || Torchtitan(line) || TorchtitanMetricNames(line)) {
+    if (Megatron(line) || MindSpeedFsdp(line) || Mmengine(line) || Torchtitan(line) ||
+        TorchtitanMetricNames(line)) {
       return Count();
     }
   }
@@ -132,7 +133,8 @@ void LogReader::Line(std::string_view raw) {
   if (Contains(line, "MEMSTATS") && DeepSpeedMemStats(line)) return Count();
   if (Contains(line, "Tried to allocate") && OutOfMemory(line)) return Count();
   if ((Contains(line, "emory") || Contains(line, "MemAllocated") || Contains(line, "Peak Mem.") ||
-       Contains(line, "Max Allocated / Max Reserved")) &&
+       Contains(line, "Max Allocated / Max Reserved") || Contains(line, "vram_") ||
+       Contains(line, "Peak allocated")) &&
       KeyedFigures(line)) {
     return Count();
   }
@@ -168,7 +170,11 @@ Result<Measurement> LogReader::Finish() {
         "see_memory_usage (MA … GB Max_MA … GB …) or its throughput timer "
         "(MaxMemAllocated=…GB), a torchtune step line (peak_memory_reserved:…), NeMo 2 "
         "(max_memory_reserved: <bytes>), Colossal-AI (max memory usage: … MB), a Trainer memory "
-        "callback ('total_peak_memory_reserved_MB': …), prime-rl (Peak Mem.: …/… GiB), a "
+        "callback ('total_peak_memory_reserved_MB': …), prime-rl (Peak Mem.: …/… GiB), verl "
+        "(perf/max_memory_reserved_gb:…), axolotl ('memory/device_reserved (GiB)': …), ms-swift "
+        "('memory(GiB)': …), XTuner (max_memory: … GB), mmengine (memory: <MiB>), Nanotron "
+        "(Peak reserved: …MiB), a notebook's 'Peak reserved memory = … GB.', LLaMA-Factory's "
+        "trainer_log (\"vram_reserved\": …), a "
         "PyTorch out-of-memory error (… Tried to allocate …), a torch.cuda.memory_summary() "
         "table, nvidia-smi or npu-smi output";
     std::vector<Error> errors{{"", message}};
@@ -197,6 +203,36 @@ bool LogReader::Torchtitan(std::string_view line) {
   const std::size_t at = line.find("memory:");
   if (at == std::string_view::npos || !Contains(line, "step:")) return false;
   return TorchtitanFigure(line.substr(at + 7), false);
+}
+
+// mmengine's LogProcessor (XTuner 0.x and the other OpenMMLab trainers): "… - mmengine - INFO
+// - Iter(train) [  10/720]  lr: …  time: 2.6851  data_time: 0.0077  memory: 12762  loss: …",
+// the memory a whole number of MiB with no unit: get_max_cuda_memory's max_memory_allocated //
+// 2**20, reset after each line (mmengine/device/utils.py). Only a line naming mmengine's
+// Iter( / Epoch( progress is read, so torchtitan's "memory: 49.66GiB" never is.
+bool LogReader::Mmengine(std::string_view line) {
+  if (!Contains(line, "mmengine") || !(Contains(line, "Iter(") || Contains(line, "Epoch("))) {
+    return false;
+  }
+  const std::size_t at = line.find("  memory: ");
+  if (at == std::string_view::npos) return false;
+  Format("mmengine");
+  const std::string_view rest = line.substr(at + 10);
+  double mib = 0;
+  std::size_t used = 0;
+  const NumberProblem problem = scan::ReadNumber(rest, mib, used);
+  if (problem != NumberProblem::kNone) {
+    Skip(NumberWhy(problem, "mmengine 'memory'"));
+    return true;
+  }
+  Figure f;
+  f.metric = Metric::kMaxAllocated;
+  f.value = mib;
+  f.unit = kMiB;
+  f.rounding = kMiB;  // floored to a whole MiB
+  f.source = "mmengine 'memory' (max_memory_allocated since the last line, whole MiB)";
+  Record(f);
+  return true;
 }
 
 bool LogReader::TorchtitanFigure(std::string_view rest, bool at_init) {
@@ -587,6 +623,15 @@ namespace {
 
 // Bytes per unit of a word that starts with a binary unit ("GiB", "GB", "MiB", "MB", "KiB",
 // "KB"; frameworks print 2^30 as GB), or 0.
+// The text after a key up to its number: spaces, then the quote of a value printed as a string
+// ('7.89', newer transformers' log dicts) or numpy 2's np.float64( wrapper (verl).
+std::string_view ValueAfterKey(std::string_view rest) {
+  rest = Trim(rest);
+  if (StartsWith(rest, "np.float64(")) rest.remove_prefix(11);
+  if (StartsWith(rest, "'") || StartsWith(rest, "\"")) rest.remove_prefix(1);
+  return rest;
+}
+
 std::int64_t UnitOf(std::string_view word) {
   return StartsWith(word, "GiB") || StartsWith(word, "GB")   ? kGiB
          : StartsWith(word, "MiB") || StartsWith(word, "MB") ? kMiB
@@ -620,6 +665,32 @@ std::int64_t UnitOf(std::string_view word) {
 //   (max_memory_allocated before), GiB.
 // - A pair under one key, "Max Allocated / Max Reserved: 18706.66MB / 23816.00MB" (DeepSpeed's
 //   see_memory_usage style printed by training scripts): the second figure is `second`.
+// - verl's console step line ("step:N - … - perf/max_memory_allocated_gb:X -
+//   perf/max_memory_reserved_gb:Y", verl/workers/fsdp_workers.py and megatron_workers.py:
+//   max_memory_allocated() / 1024**3 after the actor update, never reset, the largest over the
+//   actor ranks by reduce_metrics; numpy 2 prints the value as np.float64(Y)). In a colocated
+//   run it also holds what the rollout engine allocated through torch.
+// - axolotl's Trainer log dict (axolotl/utils/bench.py, rank 0, GiB): 'memory/max_active
+//   (GiB)', 'memory/max_allocated (GiB)', 'memory/device_reserved (GiB)' (max_memory_reserved)
+//   since 2025-08-27, reset after each log line; 'memory/max_mem_active(gib)', … and
+//   'memory/max_memory_active', … in August 2025. On Ascend and MPS axolotl fills these keys
+//   with other quantities (reserved printed as 0, no measurement here).
+// - ms-swift's Trainer and Megatron-SWIFT dicts: 'memory(GiB)', the running maximum of
+//   max_memory_reserved() / 1024**3 (swift/trainers/patcher.py; the Megatron one the largest
+//   over the model-parallel group).
+// - XTuner v1's step line, on every rank ("[XTuner][RANK r]… max_memory: 15.90 GB
+//   reserved_memory: 17.87 GB"): max_memory_allocated / max_memory_reserved of that step, GiB
+//   (xtuner/v1/train/trainer.py resets the peaks each step). Read only on an [XTuner] line.
+// - Nanotron's log_memory ("Memory usage: aMiB. Peak allocated bMiB. Peak reserved: cMiB", and
+//   "Peak allocated: bMiB" after model building), MiB, reset after each.
+// - Notebooks' end-of-training cell (Unsloth's, copied by TRL's examples): "Peak reserved memory
+//   = 6.576 GB." is max_memory_reserved() / 1024**3; "… for training =" is a difference and is
+//   not read.
+// - LLaMA-Factory's trainer_log.jsonl with RECORD_VRAM=1: "vram_allocated" / "vram_reserved",
+//   max_memory_allocated / max_memory_reserved, GiB (extras/misc.py get_peak_memory).
+// A value may be quoted: newer transformers' ProgressCallback prints every float of the log dict
+// as a string of 4 significant digits ('total_peak_memory_reserved_MB': '4.717e+04'), whose
+// rounding is then that of the 4th digit.
 bool LogReader::KeyedFigures(std::string_view line) {
   struct Field {
     std::string_view key;
@@ -630,6 +701,7 @@ bool LogReader::KeyedFigures(std::string_view line) {
     const char* source;
     bool pair = false;  // a second figure, `second`, follows " / " under the same key
     Metric second = Metric::kReserved;
+    std::string_view context = "";  // read only on a line holding this (a common key)
   };
   static constexpr Field kFields[] = {
       {"MaxMemAllocated=", Metric::kMaxAllocated, 0, false, "deepspeed",
@@ -675,6 +747,52 @@ bool LogReader::KeyedFigures(std::string_view line) {
       {"Max Allocated / Max Reserved:", Metric::kMaxAllocated, 0, false, "script",
        "'Max Allocated / Max Reserved' (max_memory_allocated / max_memory_reserved, MB = 2^20 B)",
        true, Metric::kReserved},
+      {"perf/max_memory_reserved_gb:", Metric::kReserved, kGiB, false, "verl",
+       "verl step 'perf/max_memory_reserved_gb' (max_memory_reserved, largest actor rank, GiB)"},
+      {"perf/max_memory_allocated_gb:", Metric::kMaxAllocated, kGiB, false, "verl",
+       "verl step 'perf/max_memory_allocated_gb' (max_memory_allocated, largest actor rank, "
+       "GiB)"},
+      {"'memory/device_reserved (GiB)':", Metric::kReserved, kGiB, false, "axolotl",
+       "axolotl log 'memory/device_reserved (GiB)' (max_memory_reserved, GiB)"},
+      {"'memory/max_allocated (GiB)':", Metric::kMaxAllocated, kGiB, false, "axolotl",
+       "axolotl log 'memory/max_allocated (GiB)' (max_memory_allocated, GiB)"},
+      {"'memory/max_active (GiB)':", Metric::kActive, kGiB, false, "axolotl",
+       "axolotl log 'memory/max_active (GiB)' (active_bytes.all.peak, GiB)"},
+      {"'memory/device_mem_reserved(gib)':", Metric::kReserved, kGiB, false, "axolotl",
+       "axolotl log 'memory/device_mem_reserved(gib)' (max_memory_reserved, GiB)"},
+      {"'memory/max_mem_allocated(gib)':", Metric::kMaxAllocated, kGiB, false, "axolotl",
+       "axolotl log 'memory/max_mem_allocated(gib)' (max_memory_allocated, GiB)"},
+      {"'memory/max_mem_active(gib)':", Metric::kActive, kGiB, false, "axolotl",
+       "axolotl log 'memory/max_mem_active(gib)' (active_bytes.all.peak, GiB)"},
+      {"'memory/device_memory_reserved':", Metric::kReserved, kGiB, false, "axolotl",
+       "axolotl log 'memory/device_memory_reserved' (max_memory_reserved, GiB)"},
+      {"'memory/max_memory_allocated':", Metric::kMaxAllocated, kGiB, false, "axolotl",
+       "axolotl log 'memory/max_memory_allocated' (max_memory_allocated, GiB)"},
+      {"'memory/max_memory_active':", Metric::kActive, kGiB, false, "axolotl",
+       "axolotl log 'memory/max_memory_active' (active_bytes.all.peak, GiB)"},
+      {"'memory(GiB)':", Metric::kReserved, kGiB, false, "ms-swift",
+       "ms-swift log 'memory(GiB)' (running max of max_memory_reserved, GiB)"},
+      {"max_memory:", Metric::kMaxAllocated, 0, false, "xtuner",
+       "XTuner step 'max_memory' (max_memory_allocated of the step, GB = 2^30 B)", false,
+       Metric::kReserved, "[XTuner]"},
+      {"reserved_memory:", Metric::kReserved, 0, false, "xtuner",
+       "XTuner step 'reserved_memory' (max_memory_reserved of the step, GB = 2^30 B)", false,
+       Metric::kReserved, "[XTuner]"},
+      {"Peak allocated:", Metric::kMaxAllocated, 0, false, "nanotron",
+       "Nanotron 'Peak allocated' (max_memory_allocated, MiB)", false, Metric::kReserved,
+       "Memory usage:"},
+      {"Peak allocated ", Metric::kMaxAllocated, 0, false, "nanotron",
+       "Nanotron 'Peak allocated' (max_memory_allocated, MiB)", false, Metric::kReserved,
+       "Memory usage:"},
+      {"Peak reserved:", Metric::kReserved, 0, false, "nanotron",
+       "Nanotron 'Peak reserved' (max_memory_reserved, MiB)", false, Metric::kReserved,
+       "Memory usage:"},
+      {"Peak reserved memory =", Metric::kReserved, 0, false, "notebook",
+       "notebook 'Peak reserved memory =' (max_memory_reserved, GB = 2^30 B)"},
+      {"\"vram_reserved\":", Metric::kReserved, kGiB, false, "llamafactory",
+       "LLaMA-Factory trainer_log 'vram_reserved' (max_memory_reserved, GiB)"},
+      {"\"vram_allocated\":", Metric::kMaxAllocated, kGiB, false, "llamafactory",
+       "LLaMA-Factory trainer_log 'vram_allocated' (max_memory_allocated, GiB)"},
   };
   bool found = false;
   for (const Field& field : kFields) {
@@ -684,10 +802,11 @@ bool LogReader::KeyedFigures(std::string_view line) {
       at = line.find(field.key, at + 1);
     }
     if (at == std::string_view::npos) continue;
+    if (!field.context.empty() && !Contains(line, field.context)) continue;
     found = true;
     Format(field.format);
     const std::string what = "'" + std::string(field.key) + "'";
-    const std::string_view rest = line.substr(at + field.key.size());
+    const std::string_view rest = ValueAfterKey(line.substr(at + field.key.size()));
     double value = 0;
     std::size_t used = 0;
     const NumberProblem problem = scan::ReadNumber(rest, value, used);
@@ -716,7 +835,7 @@ bool LogReader::KeyedFigures(std::string_view line) {
     f.metric = field.metric;
     f.value = value;
     f.unit = unit;
-    f.rounding = scan::HalfLastDigit(unit, scan::PrintedDecimals(rest.substr(0, used)));
+    f.rounding = scan::HalfLastDigit(unit, scan::PrintedPlaces(rest.substr(0, used)));
     f.at_init = field.at_init;
     f.source = field.source;
     Record(f);

@@ -45,6 +45,7 @@ class LogReader {
   void Count();
   static std::string NumberWhy(scan::NumberProblem problem, std::string_view what);
 
+  bool Mmengine(std::string_view line);
   bool Torchtitan(std::string_view line);
   bool TorchtitanFigure(std::string_view rest, bool at_init);
   bool TorchtitanMetricNames(std::string_view line);

@@ -121,9 +121,26 @@ int PrintedDecimals(std::string_view number) {
   return decimals;
 }
 
+int PrintedPlaces(std::string_view number) {
+  number = Trim(number);
+  int places = PrintedDecimals(number);
+  std::size_t e = number.find_first_of("eE");
+  if (e == std::string_view::npos) return places;
+  ++e;
+  const bool negative = e < number.size() && number[e] == '-';
+  if (e < number.size() && (number[e] == '-' || number[e] == '+')) ++e;
+  int exponent = 0;
+  for (; e < number.size() && number[e] >= '0' && number[e] <= '9' && exponent < 1000; ++e) {
+    exponent = exponent * 10 + (number[e] - '0');
+  }
+  return negative ? places + exponent : places - exponent;
+}
+
 std::int64_t HalfLastDigit(std::int64_t unit, int decimals) {
   double half = static_cast<double>(unit) / 2;
   for (int d = 0; d < decimals && half >= 1; ++d) half /= 10;
+  // A last digit left of the point (a value printed as 4.717e+04): tens, hundreds, …
+  for (int d = decimals; d < 0 && half < 1e15; ++d) half *= 10;
   return static_cast<std::int64_t>(half);
 }
 
@@ -161,9 +178,10 @@ int LeadingRank(std::string_view line) {
       return static_cast<int>(rank);
     }
   }
-  // torchrun --tee / --local-ranks-filter: "[rank3]:" ; older elastic agents: "[default3]:".
-  for (std::string_view tag :
-       {std::string_view("[rank"), std::string_view("[default"), std::string_view("[Rank ")}) {
+  // torchrun --tee / --local-ranks-filter: "[rank3]:" ; older elastic agents: "[default3]:";
+  // XTuner v1's logger on every rank: "[XTuner][RANK 3][2025-08-27 10:00:00][INFO] …".
+  for (std::string_view tag : {std::string_view("[rank"), std::string_view("[default"),
+                               std::string_view("[Rank "), std::string_view("[XTuner][RANK ")}) {
     if (!StartsWith(line, tag)) continue;
     std::size_t i = tag.size();
     long rank = 0;

@@ -31,6 +31,9 @@ NumberProblem ReadNumber(std::string_view s, double& value, std::size_t& used);
 // Digits printed after the decimal point of a number as ReadNumber took it ("61.07" → 2,
 // "6166.0" → 1, "31" → 0, "4.7e-05" → 1).
 int PrintedDecimals(std::string_view number);
+// The same net of a printed exponent ("4.717e+04" → 3 − 4 = −1: the last digit is tens), so
+// HalfLastDigit gives the rounding of a value in scientific notation.
+int PrintedPlaces(std::string_view number);
 
 // Half of the last printed digit in bytes: the most a value printed with `decimals` decimals of
 // `unit` can be off by rounding (round-half-even or round-half-up alike).
