@@ -87,6 +87,21 @@ TEST(ImportFsdp2, YamlNotGivenIsNamedAndTheCommandLineIsStillRead) {
   EXPECT_EQ(r.config["model"], "qwen3-8b");
 }
 
+// MindSpeed-LLM's FSDP2 launch scripts end the argument list with "$@": with no positional
+// parameters bash passes no word there, so the flag before it keeps its one value (it read as
+// ["True", ""], "not true or false", and the attention fell back to sdpa).
+TEST(ImportFsdp2, QuotedAllArgumentsAddsNoWord) {
+  const ImportResult r =
+      MustImport({{"run.sh",
+                   "torchrun --nproc_per_node 8 train_fsdp2.py \\\n"
+                   "    --parallel.fsdp_size 8 --model.model_name_or_path /m/Qwen3-8B \\\n"
+                   "    --optimization.use_flash_attn True \\\n"
+                   "    \"$@\" \\\n"
+                   "    2>&1 | tee log.txt\n"}});
+  EXPECT_EQ(At(r.config, "training.attention"), "flash");
+  EXPECT_FALSE(AnyContains(r.report.problems, "not true or false")) << ImportReportToText(r.report);
+}
+
 TEST(ImportFsdp2, ABrokenYamlStopsTheImportAndAnUnnamedOneIsReported) {
   const InputFile script{"run.sh",
                          "torchrun --nproc_per_node 8 train_fsdp2.py cfg/job.yaml "

@@ -326,6 +326,12 @@ TEST(DetectInputKind, Kinds) {
   EXPECT_EQ(DetectInputKind("config.json", R"({"model_type": "llama"})"), InputKind::kHfConfig);
   EXPECT_EQ(DetectInputKind("j.json", R"({"version": 1, "model": "llama3-8b"})"),
             InputKind::kTrainmemConfig);
+  // What `trainmem import` prints for a job that names no model is still trainmem's config (its
+  // model is then asked for), not a torchtitan resolved config that would drop its world size.
+  EXPECT_EQ(DetectInputKind("j.json", R"({"activation_checkpoint": {"mode": "none"},
+      "framework": "torchtitan-npu", "parallelism": {"data_parallel_shard_degree": -1},
+      "training": {"local_batch_size": 4}, "version": 1, "world_size": 4})"),
+            InputKind::kTrainmemConfig);
   EXPECT_EQ(DetectInputKind("train.log", "step:  1  loss: 7.1  memory: 41.23GiB(52.12%)  tps: 100"),
             InputKind::kTrainingLog);
   EXPECT_EQ(DetectInputKind("megatron.out",

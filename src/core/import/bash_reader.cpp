@@ -564,6 +564,19 @@ class Reader {
       }
     }
     const bool split = !assignment;
+    // "$@" with no positional parameters (a script read on its own has none) is no word at all,
+    // not an empty one: `… --use_flash_attn True "$@"` passes nothing after True.
+    if (split) {
+      for (std::string_view all : {std::string_view("\"$@\""), std::string_view("\"${@}\"")}) {
+        const std::size_t end = c.pos + all.size();
+        if (s.substr(c.pos, all.size()) == all &&
+            (end == s.size() || s[end] == ' ' || s[end] == '\t' || s[end] == '\n' ||
+             s[end] == '\r' || s[end] == ';' || s[end] == '&' || s[end] == '|' || s[end] == '\\')) {
+          c.pos = end;
+          return;
+        }
+      }
+    }
     while (c.pos < s.size()) {
       const char ch = s[c.pos];
       if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ';' || ch == '&' ||

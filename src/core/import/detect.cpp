@@ -68,6 +68,11 @@ InputKind JsonKind(std::string_view t) {
        Has(t, "\"framework\"") || Has(t, "\"overhead\"")) &&
       Has(t, "\"model\""))
     return InputKind::kTrainmemConfig;
+  // trainmem's own config still without a model (what `trainmem import` prints when the job
+  // names none): its schema version beside its framework or world size. Read as a torchtitan
+  // resolved config it would lose its world size.
+  if (Has(t, "\"version\"") && (Has(t, "\"framework\"") || Has(t, "\"world_size\"")))
+    return InputKind::kTrainmemConfig;
   if (Has(t, "\"activation_checkpoint\"") && Has(t, "\"training\"") && Has(t, "\"parallelism\""))
     return InputKind::kTorchtitanJson;
   if (Has(t, "\"model_type\"") || Has(t, "\"architectures\"") || Has(t, "\"num_hidden_layers\"") ||
