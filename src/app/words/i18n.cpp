@@ -162,6 +162,11 @@ constexpr CoreMessage kCoreMessages[] = {
      "which the model does not build: counted in the stored total, not trained",
      "检查点还为最后 {} 个（KV 共享）层存储了 k_proj、v_proj 和 "
      "k_norm，模型并不构建它们：计入存储总数，不参与训练"},
+    {"seq_len {} is not a multiple of tensor_parallel_degree {}: sequence parallelism splits the "
+     "sequence into equal parts, so the framework must pad each batch (Megatron's RL sequence "
+     "packing does); the estimate takes the length as given",
+     "seq_len {} 不是张量并行度 {} 的倍数：序列并行把序列等分，框架必须对每个 batch 做填充"
+     "（Megatron 的 RL 序列打包会这样做）；估算按给定长度计算"},
     {"{} is an encoder-decoder model; trainmem estimates decoder-only language models (and "
      "multimodal ones built on them)",
      "{} 是编码器-解码器模型；trainmem 估算的是仅解码器的语言模型（以及基于它们的多模态模型）"},

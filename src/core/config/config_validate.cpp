@@ -259,11 +259,9 @@ void CheckSequence(const Config& c, const Layout& l, std::vector<Error>& errors)
                           " attention heads of each tensor-parallel rank " + Str(uly) +
                           " ways: they must divide evenly"});
   }
-  if (c.parallelism.sequence_parallel && l.tp > 1 && t.seq_len % l.tp != 0) {
-    errors.push_back({"training.seq_len",
-                      "seq_len " + Str(t.seq_len) + " is not divisible by tensor_parallel_degree " +
-                          Str(l.tp) + " (sequence parallel splits the sequence)"});
-  }
+  // seq_len not a multiple of TP under sequence parallelism is a warning (estimate.cpp): the
+  // scatter needs equal parts, but Megatron's RL packing pads to them (examples/rl's Nemotron
+  // configs run --seq-length 8191 at TP 8), so the config is valid.
   const std::int64_t tokens = t.local_batch_size * t.seq_len;  // ≤ 1e14 after the caps above
   for (auto [name, width] :
        {std::pair<const char*, std::int64_t>{"hidden_size", c.model.hidden_size},

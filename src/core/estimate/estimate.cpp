@@ -151,6 +151,17 @@ void AddWarnings(Estimate& e) {
   // What reading the model's config.json assumed (model.h ModelArch::warnings).
   e.warnings.insert(e.warnings.end(), c.model.warnings.begin(), c.model.warnings.end());
   for (std::string& w : detail::OptimizerWarnings(c)) e.warnings.push_back(std::move(w));
+  if (c.parallelism.sequence_parallel && c.parallelism.tp > 1 &&
+      c.training.seq_len % c.parallelism.tp != 0) {
+    // Megatron's _split_along_first_dim asserts equal parts at the scatter into the
+    // sequence-parallel region; its RL sequence packing pads each packed batch to a multiple.
+    e.warnings.push_back("seq_len " + std::to_string(c.training.seq_len) +
+                         " is not a multiple of tensor_parallel_degree " +
+                         std::to_string(c.parallelism.tp) +
+                         ": sequence parallelism splits the sequence into equal parts, so the "
+                         "framework must pad each batch (Megatron's RL sequence packing does); the "
+                         "estimate takes the length as given");
+  }
   if (c.training.attention == AttentionImpl::kEager)
     e.warnings.push_back("eager attention keeps seq_len × seq_len scores per head for backward");
   // training.vision_tower: what the estimate holds of a multimodal model's tower.
