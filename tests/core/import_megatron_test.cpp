@@ -425,5 +425,22 @@ TEST(ImportMegatron, SequenceLengthNotInTheScriptIsAskedFor) {
   EXPECT_EQ(At(r.config, "training.seq_len"), 2048);
 }
 
+// A template script whose model flags read variables it never sets (Megatron-LM's
+// examples/academic_paper_scripts/sc21/CONFIG.sh: --num-layers ${NLS} --hidden-size ${HS}) has
+// no model: it is asked for, not written as a model of zero layers and width 0.
+TEST(ImportMegatron, ModelFlagsWithoutNumbersAskForTheModel) {
+  const ImportResult r =
+      MustImport({{"CONFIG.sh",
+                   "export MEGATRON_PARAMS=\" --tensor-model-parallel-size ${TP} "
+                   "--num-layers ${NLS} --hidden-size ${HS} --num-attention-heads ${NAH} "
+                   "--micro-batch-size 1 --seq-length 2048 --fp16\"\n"}});
+  EXPECT_TRUE(Missing(r, "model"));
+  bool told = false;
+  for (const ImportMissing& m : r.report.missing)
+    told = told || m.why.find("hold no number") != std::string::npos;
+  EXPECT_TRUE(told);
+  EXPECT_FALSE(AnyContains(r.report.problems, "must be at least 1 (got 0)"));
+}
+
 }  // namespace
 }  // namespace trainmem::testing

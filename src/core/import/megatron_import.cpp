@@ -1000,7 +1000,9 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     hybrid.resize(mtp);
   }
   hybrid.erase(std::remove(hybrid.begin(), hybrid.end(), '|'), hybrid.end());
-  const bool has_model = (a.Has("--num-layers") || !hybrid.empty()) && a.Has("--hidden-size");
+  // A flag whose value is no number (a template's unset ${NLS}) does not describe a model.
+  const bool has_model = (a.Int("--num-layers").value_or(0) > 0 || !hybrid.empty()) &&
+                         a.Int("--hidden-size").value_or(0) > 0;
   if (!has_model) {
     std::string hint;
     for (const char* f :
@@ -1012,8 +1014,11 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     if (!preset.empty()) {
       b.Set("model", preset, {file.name, 0, "named by the tokenizer/checkpoint path or file name"});
     } else {
+      const bool empty_flags = a.Has("--num-layers") || a.Has("--hidden-size");
       b.Missing("model",
-                "no --num-layers/--hidden-size in the script" +
+                std::string(empty_flags ? "--num-layers/--hidden-size hold no number in the script "
+                                          "(a variable it does not set?)"
+                                        : "no --num-layers/--hidden-size in the script") +
                     std::string(script.missing_sources.empty()
                                     ? ""
                                     : " (it sources " + script.missing_sources.front() +
