@@ -830,6 +830,10 @@ TEST(CompareLogTest, RlAndFineTuningFrameworksMemoryLines) {
   const Measurement quoted = MustRead("{'total_peak_memory_reserved_MB': '4.717e+04'}\n");
   EXPECT_EQ(LargestPeak(quoted, Metric::kReserved)->bytes, 47170 * kMiB);
   EXPECT_EQ(LargestPeak(quoted, Metric::kReserved)->rounding, 5 * kMiB);
+  // f"{50000.0:.4g}" is '5e+04': still 4 significant digits, ±5 MiB.
+  const Measurement zeros = MustRead("{'total_peak_memory_reserved_MB': '5e+04'}\n");
+  EXPECT_EQ(LargestPeak(zeros, Metric::kReserved)->bytes, 50000 * kMiB);
+  EXPECT_EQ(LargestPeak(zeros, Metric::kReserved)->rounding, 5 * kMiB);
   // XTuner v1: every rank prints its step's peaks, "GB" = 2^30 B; the key is read only on an
   // [XTuner] line.
   const Measurement xtuner = MustRead(

@@ -232,6 +232,13 @@ TEST(ConfigErrorsTest, SequenceNotAMultipleOfTpIsAWarningNotAnError) {
     warned = warned || w.find("seq_len 8191 is not a multiple of tensor_parallel_degree 8") !=
                            std::string::npos;
   EXPECT_TRUE(warned);
+  // DeepSpeed's AutoTP has no sequence parallelism: nothing to pad, no warning, whatever the
+  // flag says.
+  const Config ds = testing::MustParse(R"({"model": "llama3-8b", "world_size": 8,
+      "framework": "deepspeed", "training": {"seq_len": 8191},
+      "parallelism": {"tensor_parallel_degree": 8, "sequence_parallel": true}})");
+  for (const std::string& w : EstimateMemory(ds).warnings)
+    EXPECT_EQ(w.find("is not a multiple of tensor_parallel_degree"), std::string::npos) << w;
 }
 
 TEST(ConfigErrorsTest, ValidateConfigChecksABuiltConfig) {

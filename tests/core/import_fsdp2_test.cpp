@@ -100,6 +100,22 @@ TEST(ImportFsdp2, QuotedAllArgumentsAddsNoWord) {
                    "    2>&1 | tee log.txt\n"}});
   EXPECT_EQ(At(r.config, "training.attention"), "flash");
   EXPECT_FALSE(AnyContains(r.report.problems, "not true or false")) << ImportReportToText(r.report);
+  // The other spellings of an empty list: a redirection straight after it, a slice, an array
+  // built from "$@". "$@x" is the word x, so the flag then holds two values.
+  for (const char* tail : {"\"$@\">log.txt", "\"${@:2}\"", "\"${ARGS[@]}\""}) {
+    const ImportResult v = MustImport(
+        {{"run.sh", std::string("ARGS=(\"$@\")\ntorchrun --nproc_per_node 8 train_fsdp2.py "
+                                "--parallel.fsdp_size 8 --model.model_name_or_path /m/Qwen3-8B "
+                                "--optimization.use_flash_attn True ") +
+                        tail + "\n"}});
+    EXPECT_EQ(At(v.config, "training.attention"), "flash") << tail;
+  }
+  const ImportResult x =
+      MustImport({{"run.sh",
+                   "torchrun --nproc_per_node 8 train_fsdp2.py --parallel.fsdp_size 8 "
+                   "--model.model_name_or_path /m/Qwen3-8B --optimization.use_flash_attn True "
+                   "\"$@x\"\n"}});
+  EXPECT_TRUE(AnyContains(x.report.problems, "not true or false"));
 }
 
 TEST(ImportFsdp2, ABrokenYamlStopsTheImportAndAnUnnamedOneIsReported) {

@@ -437,9 +437,20 @@ TEST(ImportMegatron, ModelFlagsWithoutNumbersAskForTheModel) {
   EXPECT_TRUE(Missing(r, "model"));
   bool told = false;
   for (const ImportMissing& m : r.report.missing)
-    told = told || m.why.find("hold no number") != std::string::npos;
+    told = told || m.why.find("--num-layers holds no number") != std::string::npos;
   EXPECT_TRUE(told);
   EXPECT_FALSE(AnyContains(r.report.problems, "must be at least 1 (got 0)"));
+  // A flag that is simply absent is named as absent, the other one not at all.
+  const ImportResult half = MustImport(
+      {{"run.sh",
+        "torchrun pretrain_gpt.py --num-layers 32 --micro-batch-size 1 --seq-length 2048\n"}});
+  bool absent = false, blamed = false;
+  for (const ImportMissing& m : half.report.missing) {
+    absent = absent || m.why.find("no --hidden-size in the script") != std::string::npos;
+    blamed = blamed || m.why.find("--num-layers") != std::string::npos;
+  }
+  EXPECT_TRUE(absent);
+  EXPECT_FALSE(blamed);
 }
 
 }  // namespace

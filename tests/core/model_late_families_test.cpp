@@ -636,7 +636,7 @@ TEST(LateFamilies, UnreadShapeFieldsOfAnUnknownTypeAreNamed) {
 // PLaMo 2 (pfnet/plamo-2-1b): mamba_step 2 makes every other layer a Mamba mixer whose shape
 // trainmem cannot place from an unknown model_type; counted as 16 attention blocks its total
 // would be wrong by an unknown amount, so the config is refused with the fields named, on
-// model_type. Bamba, a hybrid trainmem knows, reads its mamba_* fields and is not refused.
+// model_type.
 TEST(LateFamilies, UnknownTypeWithUnreadMambaFieldsIsRefused) {
   const json plamo = {
       {"model_type", "plamo2"},    {"hidden_size", 2048},     {"hidden_size_per_head", 128},
@@ -651,14 +651,21 @@ TEST(LateFamilies, UnknownTypeWithUnreadMambaFieldsIsRefused) {
             std::string::npos);
   EXPECT_NE(r.errors()[0].message.find("mamba_d_conv, mamba_d_state, mamba_enabled"),
             std::string::npos);
-  // The same fields under a type whose layers trainmem places are read, not refused.
-  const json bamba = {
-      {"model_type", "bamba"},     {"hidden_size", 256},       {"intermediate_size", 512},
-      {"num_hidden_layers", 4},    {"num_attention_heads", 4}, {"num_key_value_heads", 2},
-      {"attn_layer_indices", {1}}, {"mamba_n_heads", 8},       {"mamba_d_head", 64},
-      {"mamba_d_state", 16},       {"mamba_d_conv", 4},        {"mamba_expand", 2},
-      {"mamba_n_groups", 1},       {"vocab_size", 1000}};
-  EXPECT_TRUE(ParseModelArch(bamba, "model").ok());
+  // An unknown type whose Mamba layers its layers_block_type places is counted, an unread
+  // mamba_* field named in a note, not refused.
+  const json placed = {
+      {"model_type", "bamba2"},   {"hidden_size", 256},
+      {"intermediate_size", 512}, {"num_hidden_layers", 4},
+      {"num_attention_heads", 4}, {"num_key_value_heads", 2},
+      {"mamba_n_heads", 8},       {"mamba_d_head", 64},
+      {"mamba_d_state", 16},      {"mamba_d_conv", 4},
+      {"mamba_expand", 2},        {"mamba_n_groups", 1},
+      {"vocab_size", 1000},       {"layers_block_type", {"mamba", "hybrid", "mamba", "mamba"}},
+      {"mamba_use_mlp", true}};
+  const Result<ModelArch> counted = ParseModelArch(placed, "model");
+  ASSERT_TRUE(counted.ok()) << FormatError(counted.errors()[0]);
+  EXPECT_EQ(counted.value().MixerOf(0), MixerKind::kMamba2);
+  EXPECT_TRUE(HasWarningWith(counted.value(), "did not read: mamba_use_mlp"));
 }
 
 // Tencent Hy3 (hy_v3; the serde test fixture's shape fields of the released config.json): 80

@@ -128,6 +128,17 @@ Config Job(const std::string& model, const std::string& device, std::int64_t wor
                    R"(, "training": {"local_batch_size": 4, "seq_len": 4096}})");
 }
 
+// A sequence that sequence parallelism would have to pad (8191 over TP 2, 4, 8) is a valid job
+// but not a layout the search offers: every layout it lists keeps TP 1.
+TEST(SearchTest, LayoutsThatWouldPadTheSequenceAreNotOffered) {
+  Config base = Job("llama3-8b", "h100-80gb", 8, "megatron");
+  base.training.seq_len = 8191;
+  base.training.local_batch_size = 1;
+  const SearchResult r = SearchLayouts(base, {});
+  ASSERT_FALSE(r.layouts.empty()) << r.message;
+  for (const LayoutResult& l : r.layouts) EXPECT_EQ(l.config.parallelism.tp, 1);
+}
+
 TEST(SearchTest, DenseWorld8MatchesBruteForce) {
   ExpectMatchesBruteForce(Job("llama3-8b", "a100-40gb", 8), 8);
 }

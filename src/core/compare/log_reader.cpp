@@ -133,8 +133,7 @@ void LogReader::Line(std::string_view raw) {
   if (Contains(line, "MEMSTATS") && DeepSpeedMemStats(line)) return Count();
   if (Contains(line, "Tried to allocate") && OutOfMemory(line)) return Count();
   if ((Contains(line, "emory") || Contains(line, "MemAllocated") || Contains(line, "Peak Mem.") ||
-       Contains(line, "Max Allocated / Max Reserved") || Contains(line, "vram_") ||
-       Contains(line, "Peak allocated")) &&
+       Contains(line, "Max Allocated / Max Reserved") || Contains(line, "vram_")) &&
       KeyedFigures(line)) {
     return Count();
   }
@@ -621,8 +620,6 @@ bool LogReader::DeepSpeedMemStats(std::string_view line) {
 
 namespace {
 
-// Bytes per unit of a word that starts with a binary unit ("GiB", "GB", "MiB", "MB", "KiB",
-// "KB"; frameworks print 2^30 as GB), or 0.
 // The text after a key up to its number: spaces, then the quote of a value printed as a string
 // ('7.89', newer transformers' log dicts) or numpy 2's np.float64( wrapper (verl).
 std::string_view ValueAfterKey(std::string_view rest) {
@@ -632,6 +629,8 @@ std::string_view ValueAfterKey(std::string_view rest) {
   return rest;
 }
 
+// Bytes per unit of a word that starts with a binary unit ("GiB", "GB", "MiB", "MB", "KiB",
+// "KB"; frameworks print 2^30 as GB), or 0.
 std::int64_t UnitOf(std::string_view word) {
   return StartsWith(word, "GiB") || StartsWith(word, "GB")   ? kGiB
          : StartsWith(word, "MiB") || StartsWith(word, "MB") ? kMiB
@@ -771,7 +770,8 @@ bool LogReader::KeyedFigures(std::string_view line) {
       {"'memory/max_memory_active':", Metric::kActive, kGiB, false, "axolotl",
        "axolotl log 'memory/max_memory_active' (active_bytes.all.peak, GiB)"},
       {"'memory(GiB)':", Metric::kReserved, kGiB, false, "ms-swift",
-       "ms-swift log 'memory(GiB)' (running max of max_memory_reserved, GiB)"},
+       "ms-swift log 'memory(GiB)' (running max of max_memory_reserved, GiB; a device_map run "
+       "sums or takes the largest of its devices, by version)"},
       {"max_memory:", Metric::kMaxAllocated, 0, false, "xtuner",
        "XTuner step 'max_memory' (max_memory_allocated of the step, GB = 2^30 B)", false,
        Metric::kReserved, "[XTuner]"},
@@ -806,7 +806,9 @@ bool LogReader::KeyedFigures(std::string_view line) {
     found = true;
     Format(field.format);
     const std::string what = "'" + std::string(field.key) + "'";
-    const std::string_view rest = ValueAfterKey(line.substr(at + field.key.size()));
+    const std::string_view raw = Trim(line.substr(at + field.key.size()));
+    const bool quoted = StartsWith(raw, "'") || StartsWith(raw, "\"");
+    const std::string_view rest = ValueAfterKey(raw);
     double value = 0;
     std::size_t used = 0;
     const NumberProblem problem = scan::ReadNumber(rest, value, used);
@@ -835,7 +837,13 @@ bool LogReader::KeyedFigures(std::string_view line) {
     f.metric = field.metric;
     f.value = value;
     f.unit = unit;
-    f.rounding = scan::HalfLastDigit(unit, scan::PrintedPlaces(rest.substr(0, used)));
+    // A quoted value in exponent form is transformers' f"{v:.4g}", which drops trailing zeros
+    // ('5e+04' is 50,000 to 4 significant digits): its last digit is the 4th.
+    const std::string_view printed = rest.substr(0, used);
+    int places = scan::PrintedPlaces(printed);
+    if (quoted && printed.find_first_of("eE") != std::string_view::npos)
+      places += 3 - scan::PrintedDecimals(printed);
+    f.rounding = scan::HalfLastDigit(unit, places);
     f.at_init = field.at_init;
     f.source = field.source;
     Record(f);

@@ -36,7 +36,8 @@ int PrintedDecimals(std::string_view number);
 int PrintedPlaces(std::string_view number);
 
 // Half of the last printed digit in bytes: the most a value printed with `decimals` decimals of
-// `unit` can be off by rounding (round-half-even or round-half-up alike).
+// `unit` can be off by rounding (round-half-even or round-half-up alike). A negative `decimals`
+// (a last digit left of the point) scales up to 1e15 bytes at most.
 std::int64_t HalfLastDigit(std::int64_t unit, int decimals);
 
 // The line without a launcher's rank tag: torchrun's "[rank3]:" / "[default3]:", srun

@@ -303,6 +303,10 @@ struct OptimizerOffDeviceOptions {
 };
 OptimizerOffDeviceOptions FrameworkOptimizerOptions(Framework f);
 bool FrameworkHasSwapOptimizer(Framework f);
+// Whether the sequence is split over the tensor-parallel ranks between their regions: Megatron's
+// --sequence-parallel flag; torchtitan's TP plan always shards norms and dropout over the
+// sequence (SequenceParallel); DeepSpeed's AutoTP has none (frameworks.cpp).
+bool SequenceParallelOn(const Config& c, std::int64_t tp);
 // torchtitan or torchtitan-npu: the frameworks that read torchtitan's own keys.
 bool IsTorchtitanFramework(Framework f);
 // torchtitan full bf16 training (training.dtype bfloat16): the optimizer states are created like

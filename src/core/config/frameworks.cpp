@@ -26,6 +26,12 @@
 
 namespace trainmem {
 
+bool SequenceParallelOn(const Config& c, std::int64_t tp) {
+  if (tp <= 1) return false;
+  if (c.framework == Framework::kMegatron) return c.parallelism.sequence_parallel;
+  return c.framework != Framework::kDeepspeed;
+}
+
 OptimizerOffDeviceOptions FrameworkOptimizerOptions(Framework f) {
   switch (f) {
     case Framework::kTorchtitan:

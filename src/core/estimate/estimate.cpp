@@ -151,8 +151,8 @@ void AddWarnings(Estimate& e) {
   // What reading the model's config.json assumed (model.h ModelArch::warnings).
   e.warnings.insert(e.warnings.end(), c.model.warnings.begin(), c.model.warnings.end());
   for (std::string& w : detail::OptimizerWarnings(c)) e.warnings.push_back(std::move(w));
-  if (c.parallelism.sequence_parallel && c.parallelism.tp > 1 &&
-      c.training.seq_len % c.parallelism.tp != 0) {
+  if (c.training.seq_len % std::max<std::int64_t>(1, c.parallelism.tp) != 0 &&
+      SequenceParallelOn(c, c.parallelism.tp)) {
     // Megatron's _split_along_first_dim asserts equal parts at the scatter into the
     // sequence-parallel region; its RL sequence packing pads each packed batch to a multiple.
     e.warnings.push_back("seq_len " + std::to_string(c.training.seq_len) +

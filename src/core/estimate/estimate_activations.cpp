@@ -152,17 +152,9 @@ Context ContextOf(const Config& c, const Layout& l) {
   x.ab = static_cast<double>(DTypeBytes(c.training.mixed_precision_param));
   x.tp = static_cast<double>(l.tp);
   x.etp = static_cast<double>(l.etp);
-  // Sequence parallelism: Megatron's --sequence-parallel flag; torchtitan's TP plan always
-  // shards norms and dropout over the sequence (SequenceParallel); DeepSpeed's AutoTP has no
-  // sequence parallelism, so what lies between the TP regions is replicated on every TP rank.
-  bool sp = false;
-  if (l.tp > 1) {
-    if (c.framework == Framework::kMegatron)
-      sp = c.parallelism.sequence_parallel;
-    else
-      sp = c.framework != Framework::kDeepspeed;
-  }
-  x.rep = sp ? x.tp : 1.0;
+  // Sequence parallelism (SequenceParallelOn): without it, what lies between the TP regions is
+  // replicated on every TP rank.
+  x.rep = SequenceParallelOn(c, l.tp) ? x.tp : 1.0;
   x.cp = static_cast<double>(l.cp);
   switch (c.framework) {
     case Framework::kTorchtitan:

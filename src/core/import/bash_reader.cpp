@@ -477,6 +477,14 @@ class Reader {
   // ---- Scanning ------------------------------------------------------------------------------
 
   // Appends expanded text to the word being built, splitting on blanks when unquoted.
+  // "$@", "${@…}" or "${NAME[@]}" at s[pos]: an expansion into a list of words.
+  static bool ListExpansionAt(std::string_view s, std::size_t pos) {
+    if (s.substr(pos, 2) == "$@" || s.substr(pos, 3) == "${@") return true;
+    if (s.substr(pos, 2) != "${") return false;
+    const std::size_t close = s.find('}', pos);
+    return close != std::string_view::npos && close >= pos + 5 && s.substr(close - 3, 3) == "[@]";
+  }
+
   struct Fields {
     std::vector<std::string> done;
     std::string current;
@@ -564,19 +572,6 @@ class Reader {
       }
     }
     const bool split = !assignment;
-    // "$@" with no positional parameters (a script read on its own has none) is no word at all,
-    // not an empty one: `… --use_flash_attn True "$@"` passes nothing after True.
-    if (split) {
-      for (std::string_view all : {std::string_view("\"$@\""), std::string_view("\"${@}\"")}) {
-        const std::size_t end = c.pos + all.size();
-        if (s.substr(c.pos, all.size()) == all &&
-            (end == s.size() || s[end] == ' ' || s[end] == '\t' || s[end] == '\n' ||
-             s[end] == '\r' || s[end] == ';' || s[end] == '&' || s[end] == '|' || s[end] == '\\')) {
-          c.pos = end;
-          return;
-        }
-      }
-    }
     while (c.pos < s.size()) {
       const char ch = s[c.pos];
       if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ';' || ch == '&' ||
@@ -606,10 +601,16 @@ class Reader {
       }
       if (ch == '"') {
         quoted = true;
+        // "$@", "${@:2}" and "${ARGS[@]}" that expand to no items make no word at all, not an
+        // empty one (a script read on its own has no positional parameters): `… --flag True
+        // "$@"` passes nothing after True. "" alone is still an empty word.
+        const bool had = f.has;
+        bool lists = false, other = false;
         f.has = true;
         ++c.pos;
         while (c.pos < s.size() && s[c.pos] != '"') {
           const char d = s[c.pos];
+          other = other || d != '$';
           if (d == '\\' && c.pos + 1 < s.size()) {
             const char e = s[c.pos + 1];
             if (e == '\n') {
@@ -621,9 +622,14 @@ class Reader {
             }
             c.pos += 2;
           } else if (d == '$') {
+            const bool list = ListExpansionAt(s, c.pos);
             std::vector<std::string> items;
             bool is_list = false;
             const std::string v = Expansion(c, 0, items, is_list);
+            if (list && (is_list ? items.empty() : v.empty()))
+              lists = true;
+            else
+              other = true;
             if (is_list && split)
               f.AddList(items, false);
             else
@@ -638,6 +644,7 @@ class Reader {
           }
         }
         ++c.pos;
+        if (split && lists && !other && !had && f.current.empty()) f.has = false;
         continue;
       }
       if (ch == '$') {

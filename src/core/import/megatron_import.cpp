@@ -1014,11 +1014,19 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     if (!preset.empty()) {
       b.Set("model", preset, {file.name, 0, "named by the tokenizer/checkpoint path or file name"});
     } else {
-      const bool empty_flags = a.Has("--num-layers") || a.Has("--hidden-size");
+      // Name each flag as it is: absent, or present without a number (a template's unset
+      // variable).
+      std::string why;
+      for (const char* flag : {"--num-layers", "--hidden-size"}) {
+        if (a.Int(flag).value_or(0) > 0 || (!hybrid.empty() && flag[2] == 'n')) continue;
+        why += std::string(why.empty() ? "" : "; ") +
+               (a.Has(flag) ? std::string(flag) +
+                                  " holds no number (a variable the script does "
+                                  "not set?)"
+                            : "no " + std::string(flag) + " in the script");
+      }
       b.Missing("model",
-                std::string(empty_flags ? "--num-layers/--hidden-size hold no number in the script "
-                                          "(a variable it does not set?)"
-                                        : "no --num-layers/--hidden-size in the script") +
+                why +
                     std::string(script.missing_sources.empty()
                                     ? ""
                                     : " (it sources " + script.missing_sources.front() +

@@ -1487,13 +1487,16 @@ std::string JoinFieldNames(const std::vector<std::string>& keys) {
   return out;
 }
 
-// An unknown model_type whose state-space fields (mamba_*, ssm_*) went unread has Mamba layers
-// trainmem could not place (PLaMo 2's mamba_step 2: every other layer): read as attention
-// blocks its count would be wrong by an unknown amount, so it is refused, naming the fields.
-// Hybrids trainmem knows read these fields (falcon_h1, bamba, nemotron_h, granitemoehybrid) and
-// never get here.
+// An unknown model_type that carries state-space fields (mamba_*, ssm_*) trainmem did not read
+// and whose layers were all read as attention has Mamba layers trainmem could not place (PLaMo
+// 2's mamba_step 2: every other layer): counted as attention blocks it would be wrong by an
+// unknown amount, so it is refused, naming the fields. When its Mamba layers were placed (by
+// layers_block_type, attn_layer_indices, …) an unread field only gets the unread-fields note.
+// Known hybrids (falcon_h1, bamba, nemotron_h, granitemoehybrid, …) never get here.
 void RefuseUnplacedStateSpaceLayers(FieldReader& f, const ModelArch& a,
                                     const std::vector<std::string>& unread) {
+  for (std::int64_t i = 0; i < a.num_layers; ++i)
+    if (a.MixerOf(i) != MixerKind::kAttention) return;
   std::vector<std::string> ssm;
   for (const std::string& key : unread) {
     if (key.rfind("mamba", 0) == 0 || key.rfind("ssm_", 0) == 0) ssm.push_back(key);

@@ -234,6 +234,9 @@ struct Enumerator {
           const std::int64_t cp = div[d.cp];
           if ((world / tp / pp) % cp != 0) continue;
           if (cp > 1 && base.training.seq_len % (2 * cp) != 0) continue;
+          // A sequence sequence parallelism cannot split evenly is padded (a warning on one
+          // estimate); a layout that needs it is not offered.
+          if (base.training.seq_len % tp != 0 && SequenceParallelOn(base, tp)) continue;
           DataAndExperts(d, world / tp / pp / cp);
         }
       }
