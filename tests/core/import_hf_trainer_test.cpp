@@ -182,7 +182,35 @@ TEST(ImportHfTrainer, PreferenceStagesAndQuantizationAreNamed) {
         "per_device_train_batch_size: 1\ncutoff_len: 2048\n"}});
   EXPECT_EQ(At(qlora.config, "training.lora_rank"), 64);
   EXPECT_TRUE(AnyContains(qlora.report.notes, "LoRA adapters off"));
-  EXPECT_TRUE(AnyContains(qlora.report.problems, "quantization_bit"));
+  // quantization_bit 4 with LLaMA-Factory's defaults (bnb, nf4, double_quantization true).
+  EXPECT_EQ(At(qlora.config, "training.base_quantization"), "nf4_double_quant");
+}
+
+// QLoRA as each tool writes it: LLaMA-Factory's quantization_bit 8 and double_quantization
+// false, TRL's load_in_4bit with use_bnb_nested_quant, a plain load_in_8bit, FastChat's q_lora;
+// a method bitsandbytes is not (hqq) is named and left unquantized.
+TEST(ImportHfTrainer, QuantizedBaseFromEachToolsKeys) {
+  auto quant = [](const std::string& keys) {
+    const ImportResult r = MustImport({{"job.yaml",
+                                        "model_name_or_path: Qwen/Qwen3-8B\nfinetuning_type: lora\n"
+                                        "per_device_train_batch_size: 1\ncutoff_len: 2048\n" +
+                                            keys}});
+    return std::make_pair(At(r.config, "training.base_quantization"), r.report.problems);
+  };
+  EXPECT_EQ(quant("quantization_bit: 8\n").first, "int8");
+  EXPECT_EQ(quant("quantization_bit: 4\ndouble_quantization: false\n").first, "nf4");
+  EXPECT_EQ(quant("load_in_4bit: true\nuse_bnb_nested_quant: true\n").first, "nf4_double_quant");
+  EXPECT_EQ(quant("load_in_4bit: true\n").first, "nf4");
+  EXPECT_EQ(quant("load_in_8bit: true\n").first, "int8");
+  const auto hqq = quant("quantization_bit: 4\nquantization_method: hqq\n");
+  EXPECT_TRUE(hqq.first.is_null());
+  EXPECT_TRUE(AnyContains(hqq.second, "quantization_method hqq"));
+  const ImportResult fastchat =
+      MustImport({{"run.sh",
+                   "deepspeed fastchat/train/train_lora.py --model_name_or_path "
+                   "meta-llama/Llama-3.1-8B --lora_r 8 --q_lora True "
+                   "--per_device_train_batch_size 1 --model_max_length 2048 --bf16 True\n"}});
+  EXPECT_EQ(At(fastchat.config, "training.base_quantization"), "nf4_double_quant");
 }
 
 // DeepSpeed-Chat: a bare --deepspeed flag, the stage and offload as the script's own arguments.

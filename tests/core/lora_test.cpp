@@ -87,5 +87,55 @@ TEST(Lora, ShareLinkCarriesTheRank) {
   EXPECT_EQ(bad.config.parallelism.tp, 2);
 }
 
+// QLoRA on the Hugging Face Trainer (framework deepspeed, one device, ZeRO 0, bf16): the block
+// linears are stored as NF4 with double-quantized scales, 0.5 + 1/64 + 4/16,384 =
+// 0.515869140625 bytes a weight; the embedding, head and final norm stay bf16. Llama 3 8B:
+// tables 2 · 128,256 · 4,096 + 4,096 = 1,050,677,248 parameters, blocks 8,030,261,248 − that =
+// 6,979,584,000. Base bytes 2 · 1,050,677,248 + 0.515869140625 · 6,979,584,000 = 2,101,354,496
+// + 3,600,552,000 = 5,701,906,496, against 2 · 8,030,261,248 = 16,060,522,496 unquantized:
+// 10,358,616,000 fewer. Plain NF4 (fp32 scales, 0.5625 B): 6,979,584,000 · 0.5625 =
+// 3,926,016,000. LLM.int8 (1 + 4/4,096 B): 6,979,584,000 + 6,816,000. The adapters and their
+// state are the same in each. Each matmul's dequantized weight, the widest 4,096 × 14,336 in
+// bf16 (117,440,512 B), is one more temporary.
+TEST(Lora, QuantizedBaseStoresTheBlockLinearsInFourOrEightBits) {
+  const Config lora = Llama({{"fw", "deepspeed"}, {"ws", "1"}, {"zero", "0"}, {"lora", "16"}});
+  const Estimate plain = EstimateMemory(lora);
+  auto with = [&](BaseQuantization q) {
+    Config c = lora;
+    c.training.base_quantization = q;
+    return EstimateMemory(c);
+  };
+  const Estimate dq = with(BaseQuantization::kNf4DoubleQuant);
+  const Estimate nf4 = with(BaseQuantization::kNf4);
+  const Estimate int8 = with(BaseQuantization::kInt8);
+  EXPECT_NEAR(static_cast<double>(plain.per_device.parameters - dq.per_device.parameters),
+              10'358'616'000.0, 2);
+  EXPECT_NEAR(static_cast<double>(dq.per_device.parameters - nf4.per_device.parameters),
+              3'600'552'000.0 - 3'926'016'000.0, 2);
+  EXPECT_NEAR(static_cast<double>(int8.per_device.parameters - plain.per_device.parameters),
+              6'979'584'000.0 + 6'816'000.0 - 2 * 6'979'584'000.0, 2);
+  EXPECT_EQ(dq.per_device.gradients, plain.per_device.gradients);
+  EXPECT_EQ(dq.per_device.optimizer_states, plain.per_device.optimizer_states);
+  EXPECT_NEAR(static_cast<double>(dq.stages[0].temporary.gathered_params -
+                                  plain.stages[0].temporary.gathered_params),
+              117'440'512.0, 2);
+  // Without adapters, or on a framework with no QLoRA, it changes nothing and says so.
+  Config full = lora;
+  full.training.lora_rank = 0;
+  full.training.base_quantization = BaseQuantization::kNf4;
+  Config no_lora = full;
+  no_lora.training.base_quantization = BaseQuantization::kNone;
+  EXPECT_EQ(EstimateMemory(full).per_device.total, EstimateMemory(no_lora).per_device.total);
+  EXPECT_TRUE(Warns(EstimateMemory(full), "has no effect without training.lora_rank"));
+  Config titan = Llama({{"ws", "8"}, {"lora", "16"}});
+  titan.training.base_quantization = BaseQuantization::kNf4;
+  EXPECT_TRUE(Warns(EstimateMemory(titan), "has no effect with torchtitan"));
+  // The share link carries it (bq).
+  const std::string fragment = EncodeShareFragment(with(BaseQuantization::kNf4).config);
+  EXPECT_NE(fragment.find("bq=nf4"), std::string::npos) << fragment;
+  EXPECT_EQ(DecodeShareFragment(fragment, testing::TestPresets()).config.training.base_quantization,
+            BaseQuantization::kNf4);
+}
+
 }  // namespace
 }  // namespace trainmem

@@ -25,6 +25,14 @@ void DrawBatchAndSequence(AppState& state) {
            Step::kDouble, [](Config& c, std::int64_t v) { c.training.loss_chunks = v; });
   CountRow(state, Str::kLoraRank, "training.lora_rank", Str::kLoraRankHelp, t.lora_rank,
            Step::kDouble, [](Config& c, std::int64_t v) { c.training.lora_rank = v; });
+  // QLoRA's base storage: shown for a LoRA job (or when a link or import set it).
+  if (t.lora_rank > 0 || t.base_quantization != trainmem::BaseQuantization::kNone) {
+    FormRow(Str::kBaseQuant, "training.base_quantization", Str::kBaseQuantHelp);
+    trainmem::BaseQuantization quant = t.base_quantization;
+    if (EnumCombo("##base_quantization", &quant, kBaseQuantOptions))
+      EditDraft(state, [&](Config& c) { c.training.base_quantization = quant; });
+    FieldErrors(state, "training.base_quantization");
+  }
 }
 
 void DrawPrecision(AppState& state) {

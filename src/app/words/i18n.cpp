@@ -167,6 +167,14 @@ constexpr CoreMessage kCoreMessages[] = {
      "packing does); the estimate takes the length as given",
      "seq_len {} 不是张量并行度 {} 的倍数：序列并行把序列等分，框架必须对每个 batch 做填充"
      "（Megatron 的 RL 序列打包会这样做）；估算按给定长度计算"},
+    {"training.base_quantization {} has no effect without training.lora_rank: a quantized base "
+     "trains only through its adapters",
+     "training.base_quantization {} 在没有 training.lora_rank "
+     "时不起作用：量化的基座只通过适配器训练"},
+    {"training.base_quantization {} has no effect with {} (QLoRA runs on the Hugging Face "
+     "Trainer, framework deepspeed, and torchtune)",
+     "training.base_quantization {} 对 {} 不起作用（QLoRA 运行在 Hugging Face Trainer（框架 "
+     "deepspeed）和 torchtune 上）"},
     {"{} is an encoder-decoder model; trainmem estimates decoder-only language models (and "
      "multimodal ones built on them)",
      "{} 是编码器-解码器模型；trainmem 估算的是仅解码器的语言模型（以及基于它们的多模态模型）"},

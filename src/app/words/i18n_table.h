@@ -193,6 +193,18 @@ TRAINMEM_STR(kLoraRankHelp,
              "0 trains every weight. Otherwise rank-r adapters on every 2-D weight of the blocks "
              "train and the base weights are frozen: no gradients, optimizer states or fp32 "
              "master for them")
+TRAINMEM_STR(kBaseQuant, "Base weights")
+TRAINMEM_STR(kBaseQuantHelp,
+             "QLoRA: how the frozen block linears are stored (bitsandbytes on the Hugging Face "
+             "Trainer, torchao's NF4 in torchtune). 16-bit: as the framework stores parameters. "
+             "8-bit: LLM.int8, 1 byte a weight. NF4: half a byte and an fp32 scale per 64 "
+             "(0.56 B); with double quantization the scales are 8-bit too (0.52 B). The "
+             "embedding, head and norms stay 16-bit")
+TRAINMEM_STR(kBaseQuantNone, "16-bit (not quantized)")
+TRAINMEM_STR(kBaseQuantInt8, "8-bit (LLM.int8)")
+TRAINMEM_STR(kBaseQuantNf4, "4-bit NF4")
+TRAINMEM_STR(kBaseQuantNf4Double, "4-bit NF4, double quantization")
+TRAINMEM_STR(kBaseQuantWords, "%s base")
 TRAINMEM_STR(kPrecision, "Compute dtype")
 TRAINMEM_STR(kPrecisionHelp,
              "mixed_precision_param: the dtype layers are cast to for forward and backward. What "

@@ -168,6 +168,18 @@ TRAINMEM_ZH(kLoraWords, "LoRA 秩 %lld，基座权重冻结")
 TRAINMEM_ZH(kLoraRankHelp,
             "0 表示全部权重参与训练。否则在各层的全部二维权重上训练秩为 r 的适配器，基座权重冻结："
             "它们没有梯度、优化器状态和 fp32 主副本")
+TRAINMEM_ZH(kBaseQuant, "基座权重")
+TRAINMEM_ZH(
+    kBaseQuantHelp,
+    "QLoRA：冻结的各层线性权重如何存储（Hugging Face Trainer 上的 bitsandbytes，torchtune 的 "
+    "torchao NF4）。16 位：按框架存储参数的方式。8 位：LLM.int8，每个权重 1 字节。NF4：半字节，"
+    "每 64 个一个 fp32 缩放（0.56 B）；双重量化时缩放也是 8 位（0.52 B）。词表、输出头和归一化"
+    "保持 16 位")
+TRAINMEM_ZH(kBaseQuantNone, "16 位（不量化）")
+TRAINMEM_ZH(kBaseQuantInt8, "8 位（LLM.int8）")
+TRAINMEM_ZH(kBaseQuantNf4, "4 位 NF4")
+TRAINMEM_ZH(kBaseQuantNf4Double, "4 位 NF4，双重量化")
+TRAINMEM_ZH(kBaseQuantWords, "%s 基座")
 TRAINMEM_ZH(kPrecision, "计算精度")
 TRAINMEM_ZH(
     kPrecisionHelp,

@@ -164,6 +164,13 @@ std::string EstimatedWhat(const trainmem::Config& c, const trainmem::Layout& lay
   // A LoRA job is a different job: say so where the page names what it estimated.
   if (c.training.lora_rank > 0)
     what += " \xC2\xB7 " + TrFormat(Str::kLoraWords, static_cast<long long>(c.training.lora_rank));
+  if (c.training.lora_rank > 0 && c.training.base_quantization != trainmem::BaseQuantization::kNone)
+    what += ", " + TrFormat(Str::kBaseQuantWords,
+                            Tr(c.training.base_quantization == trainmem::BaseQuantization::kInt8
+                                   ? Str::kBaseQuantInt8
+                               : c.training.base_quantization == trainmem::BaseQuantization::kNf4
+                                   ? Str::kBaseQuantNf4
+                                   : Str::kBaseQuantNf4Double));
   return what;
 }
 

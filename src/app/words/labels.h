@@ -49,6 +49,13 @@ inline constexpr EnumOption<trainmem::VisionTower> kVisionTowerOptions[] = {
     {trainmem::VisionTower::kTrained, Str::kVisionTowerTrained},
 };
 
+inline constexpr EnumOption<trainmem::BaseQuantization> kBaseQuantOptions[] = {
+    {trainmem::BaseQuantization::kNone, Str::kBaseQuantNone},
+    {trainmem::BaseQuantization::kInt8, Str::kBaseQuantInt8},
+    {trainmem::BaseQuantization::kNf4, Str::kBaseQuantNf4},
+    {trainmem::BaseQuantization::kNf4DoubleQuant, Str::kBaseQuantNf4Double},
+};
+
 inline constexpr EnumOption<trainmem::AcMode> kAcModeOptions[] = {
     {trainmem::AcMode::kNone, Str::kAcNone},
     {trainmem::AcMode::kSelective, Str::kAcSelective},

@@ -27,6 +27,11 @@ enum class AcMode { kNone, kSelective, kFull };
 // state: LLaMA-Factory's freeze_vision_tower default), or trained with the model (torchtitan's
 // qwen3_5 / kimi_k2_7 models).
 enum class VisionTower { kNone, kFrozen, kTrained };
+// How a LoRA job stores its frozen base linears (QLoRA): as the framework stores parameters, as
+// bitsandbytes' LLM.int8 (Linear8bitLt), or 4-bit NF4 / FP4 in blocks of 64 with an fp32 scale
+// each (Linear4bit), or with those scales quantized again (bnb_4bit_use_double_quant; torchao's
+// NF4Tensor, which torchtune's QLoRA models use, always does).
+enum class BaseQuantization { kNone, kInt8, kNf4, kNf4DoubleQuant };
 enum class PpSchedule { k1F1B, kInterleaved1F1B, kGPipe, kZeroBubble };
 // Optimizers by the names people write; optimizer_states.cpp has each one's state formula.
 enum class OptimizerKind {
@@ -110,6 +115,9 @@ struct Training {
   // The vision tower's part in the job (VisionTower); no effect when the model counts none. Its
   // image-token activations are not modelled.
   VisionTower vision_tower = VisionTower::kNone;
+  // QLoRA: the frozen base linears' storage (BaseQuantization; estimate_params.cpp
+  // QuantizedBaseBytesPerParam). Needs lora_rank > 0.
+  BaseQuantization base_quantization = BaseQuantization::kNone;
 };
 
 struct Compile {
@@ -334,5 +342,6 @@ const char* PpScheduleName(PpSchedule s);
 const char* OptimizerName(OptimizerKind o);
 const char* ReshardPolicyName(ReshardPolicy r);
 const char* VisionTowerName(VisionTower v);
+const char* BaseQuantizationName(BaseQuantization q);
 
 }  // namespace trainmem

@@ -71,6 +71,7 @@ bool EnumFromText(std::string_view text, PpSchedule& out);
 bool EnumFromText(std::string_view text, OptimizerKind& out);
 bool EnumFromText(std::string_view text, ReshardPolicy& out);
 bool EnumFromText(std::string_view text, VisionTower& out);
+bool EnumFromText(std::string_view text, BaseQuantization& out);
 // The valid values, for error messages ("template, detailed"). The argument only picks the enum.
 std::string EnumChoices(Mode);
 std::string EnumChoices(Framework);
@@ -81,6 +82,7 @@ std::string EnumChoices(PpSchedule);
 std::string EnumChoices(OptimizerKind);
 std::string EnumChoices(ReshardPolicy);
 std::string EnumChoices(VisionTower);
+std::string EnumChoices(BaseQuantization);
 
 // Megatron-style schedule notes such as "interleaved-1F1B (1 layer per virtual stage …)" carry
 // the layers per virtual stage; 0 when the text does not say.

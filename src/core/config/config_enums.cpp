@@ -45,6 +45,11 @@ constexpr NamedValue<AttentionImpl> kAttention[] = {{"flash", AttentionImpl::kFl
 constexpr NamedValue<VisionTower> kVisionTowers[] = {{"none", VisionTower::kNone},
                                                      {"frozen", VisionTower::kFrozen},
                                                      {"trained", VisionTower::kTrained}};
+constexpr NamedValue<BaseQuantization> kBaseQuantizations[] = {
+    {"none", BaseQuantization::kNone},
+    {"int8", BaseQuantization::kInt8},
+    {"nf4", BaseQuantization::kNf4},
+    {"nf4_double_quant", BaseQuantization::kNf4DoubleQuant}};
 
 constexpr NamedValue<AcMode> kAcModes[] = {
     {"none", AcMode::kNone}, {"selective", AcMode::kSelective}, {"full", AcMode::kFull}};
@@ -167,6 +172,9 @@ const char* PpScheduleName(PpSchedule s) { return CanonicalName(kSchedules, s); 
 const char* OptimizerName(OptimizerKind o) { return CanonicalName(kOptimizers, o); }
 const char* ReshardPolicyName(ReshardPolicy r) { return CanonicalName(kReshardPolicies, r); }
 const char* VisionTowerName(VisionTower v) { return CanonicalName(kVisionTowers, v); }
+const char* BaseQuantizationName(BaseQuantization q) {
+  return CanonicalName(kBaseQuantizations, q);
+}
 
 namespace detail {
 
@@ -203,6 +211,10 @@ bool EnumFromText(std::string_view text, VisionTower& out) {
   return Lookup(kVisionTowers, text, out);
 }
 std::string EnumChoices(VisionTower) { return Choices(kVisionTowers); }
+bool EnumFromText(std::string_view text, BaseQuantization& out) {
+  return Lookup(kBaseQuantizations, text, out);
+}
+std::string EnumChoices(BaseQuantization) { return Choices(kBaseQuantizations); }
 
 std::int64_t LayersPerStageFromScheduleText(std::string_view text) {
   // Looks for "<N> layer(s) per virtual stage" (Megatron's num_layers_per_virtual_pipeline_stage).

@@ -47,6 +47,8 @@ json TrainingToJson(const Training& t) {
   if (t.grad_reduce_in_bf16) j["grad_reduce_in_bf16"] = true;  // off: fp32, every earlier link
   // none (the language model alone) is what every earlier link's estimate counted.
   if (t.vision_tower != VisionTower::kNone) j["vision_tower"] = VisionTowerName(t.vision_tower);
+  if (t.base_quantization != BaseQuantization::kNone)
+    j["base_quantization"] = BaseQuantizationName(t.base_quantization);
   // float32 (fp32 masters) is what every earlier link's estimate counted.
   if (t.dtype != DType::kFloat32) j["dtype"] = DTypeName(t.dtype);
   return j;
@@ -115,6 +117,7 @@ const std::vector<SettingAlias> kAliases = {
     {"mtp", "training.mtp"},
     {"lora", "training.lora_rank"},
     {"vt", "training.vision_tower"},
+    {"bq", "training.base_quantization"},
     {"compile", "compile.enable"},
     {"dpr", "parallelism.data_parallel_replicate_degree"},
     {"dp", "parallelism.data_parallel_shard_degree"},

@@ -138,6 +138,7 @@ void ReadTraining(const json* section, Training& t, std::vector<Error>& errors) 
   r.Int("wgrad_deferral_limit", t.wgrad_deferral_limit);
   r.Bool("grad_reduce_in_bf16", t.grad_reduce_in_bf16);
   r.Enum("vision_tower", t.vision_tower);
+  r.Enum("base_quantization", t.base_quantization);
   r.Enum("dtype", t.dtype);
   r.ReportUnknownKeys();
 }

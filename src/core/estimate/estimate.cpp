@@ -162,6 +162,18 @@ void AddWarnings(Estimate& e) {
                          "framework must pad each batch (Megatron's RL sequence packing does); the "
                          "estimate takes the length as given");
   }
+  if (c.training.base_quantization != BaseQuantization::kNone) {
+    const std::string q = BaseQuantizationName(c.training.base_quantization);
+    if (c.training.lora_rank <= 0)
+      e.warnings.push_back("training.base_quantization " + q +
+                           " has no effect without training.lora_rank: a quantized base trains "
+                           "only through its adapters");
+    else if (c.framework != Framework::kDeepspeed && c.framework != Framework::kTorchtune)
+      e.warnings.push_back("training.base_quantization " + q + " has no effect with " +
+                           FrameworkName(c.framework) +
+                           " (QLoRA runs on the Hugging Face Trainer, framework deepspeed, and "
+                           "torchtune)");
+  }
   if (c.training.attention == AttentionImpl::kEager)
     e.warnings.push_back("eager attention keeps seq_len × seq_len scores per head for backward");
   // training.vision_tower: what the estimate holds of a multimodal model's tower.

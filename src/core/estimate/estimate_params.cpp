@@ -613,10 +613,67 @@ double FrozenVisionBytes(const Config& config, const Layout& layout, const Stage
 // counted as for full training: the adapters' rank-r intermediates are negligible, and the
 // frozen linears' inputs are still saved for the adapters beside them (an over-count of the
 // few activations only a frozen weight's gradient would need).
+//
+// QLoRA (training.base_quantization; the Hugging Face Trainer, framework "deepspeed", and
+// torchtune): the frozen block linears are stored quantized, the embedding, head and norms as
+// the recipe stores parameters. transformers' replace_with_bnb_linear turns the blocks'
+// nn.Linear into bitsandbytes' Linear8bitLt / Linear4bit and leaves lm_head out
+// (get_keys_to_not_convert); embeddings and norms are not linears. Bytes per weight
+// (QuantizedBaseBytesPerParam, bitsandbytes functional.py quantize_4bit / Int8Params):
+//  - int8: the int8 weight and an fp32 scale per output row (SCB): 1 + 4 / hidden_size.
+//  - nf4 / fp4: two weights a byte and an fp32 absmax per block of 64: 0.5 + 4 / 64 = 0.5625.
+//  - with double quantization (compress_statistics: the absmax quantized to uint8 in blocks of
+//    256, each with an fp32 scale): 0.5 + 1 / 64 + 4 / (64 · 256) = 0.5159. torchao's
+//    NF4Tensor (torchtune's qlora_* models) stores the same: uint8 scalers per 64, an fp32
+//    factor per 256 scalers.
+// Each matmul dequantizes its weight to the compute dtype for the forward and again for the
+// input gradient (MatMul4Bit / MatMul8bitLt): one block's largest weight in 16 bits exists at
+// a time, counted with the gathered parameters.
+double QuantizedBaseBytesPerParam(const Config& config) {
+  switch (config.training.base_quantization) {
+    case BaseQuantization::kInt8:
+      return 1.0 + 4.0 / static_cast<double>(std::max<std::int64_t>(1, config.model.hidden_size));
+    case BaseQuantization::kNf4:
+      return 0.5 + 4.0 / 64.0;
+    case BaseQuantization::kNf4DoubleQuant:
+      return 0.5 + 1.0 / 64.0 + 4.0 / (64.0 * 256.0);
+    case BaseQuantization::kNone:
+      break;
+  }
+  return 0;
+}
+
+bool QuantizedBaseApplies(const Config& config) {
+  return config.training.lora_rank > 0 &&
+         config.training.base_quantization != BaseQuantization::kNone &&
+         (config.framework == Framework::kDeepspeed || config.framework == Framework::kTorchtune);
+}
+
 StateBytes ComputeTrainedStateBytes(const Config& config, const Layout& layout,
                                     const StageParams& stage) {
   if (config.training.lora_rank <= 0) return RecipeStateBytes(config, layout, stage);
-  const StateBytes base = RecipeStateBytes(config, layout, stage);
+  StateBytes base = RecipeStateBytes(config, layout, stage);
+  if (QuantizedBaseApplies(config)) {
+    // The recipe's bytes for the block weights alone (all but the embedding, head and final
+    // norm), rescaled from its parameter dtype to the quantized storage.
+    StageParams root = stage;
+    root.dense_per_device = stage.root_params;
+    root.expert_per_device = 0;
+    const double root_bytes = RecipeStateBytes(config, layout, root).parameters;
+    const double ratio = QuantizedBaseBytesPerParam(config) /
+                         static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
+    base.parameters = root_bytes + (base.parameters - root_bytes) * ratio;
+    base.gathered_params *= ratio;
+    base.gathered_at_backward_end *= ratio;
+    // The dequantized weight: a block's largest linear (the stage's largest tensor may be the
+    // embedding, which is not quantized).
+    const ModelArch& m = config.model;
+    const double tp = static_cast<double>(std::max<std::int64_t>(1, layout.tp));
+    const double widest = static_cast<double>(
+        std::max({m.intermediate_size, m.num_heads * m.head_dim, m.moe_intermediate_size}));
+    base.gathered_params += static_cast<double>(m.hidden_size) * widest / tp *
+                            static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
+  }
   StageParams adapters = stage;
   adapters.dense_per_device = stage.lora_per_device;
   adapters.expert_per_device = 0;

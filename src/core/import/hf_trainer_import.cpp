@@ -35,6 +35,50 @@ constexpr const char* kSeqKeys[] = {"cutoff_len",  "model_max_length", "max_seq_
                                     "max_length",  "block_size",       "seq_length",
                                     "max_seq_len", "seq_len",          "max_len"};
 
+// QLoRA: how the frozen base is quantized (training.base_quantization), from
+// - LLaMA-Factory (hparams/model_args.py QuantizationArguments): quantization_bit 4 or 8 with
+//   quantization_method "bnb" (the default), quantization_type nf4 / fp4 (the same storage) and
+//   double_quantization (default true);
+// - transformers / TRL (BitsAndBytesConfig, TRL's ModelConfig): load_in_4bit with
+//   bnb_4bit_use_double_quant (TRL's use_bnb_nested_quant; default false), load_in_8bit;
+// - FastChat's and others' q_lora flag: BitsAndBytesConfig(load_in_4bit, nf4, double quant).
+// Other methods (hqq, eetq, a GPTQ / AWQ checkpoint) are named, not modelled.
+void ReadBaseQuantization(ArgReader& r, Builder& b) {
+  r.Str("quantization_type");    // nf4 or fp4: the same storage
+  r.Str("bnb_4bit_quant_type");  // likewise
+  const auto bits = r.Int("quantization_bit");
+  const std::string method = Lower(r.Str("quantization_method"));
+  if (bits && (method.empty() || method == "bnb" || method == "bitsandbytes")) {
+    if (*bits == 4) {
+      const bool dq = r.Flag("double_quantization").value_or(true);
+      b.Set("training.base_quantization", dq ? "nf4_double_quant" : "nf4",
+            r.SourceOf("quantization_bit"));
+    } else if (*bits == 8) {
+      b.Set("training.base_quantization", "int8", r.SourceOf("quantization_bit"));
+    } else {
+      b.Problem("quantization_bit " + std::to_string(*bits) +
+                ": bitsandbytes quantizes to 4 or 8 bits; the base is estimated unquantized");
+    }
+    return;
+  }
+  if (bits) {
+    b.Problem("quantization_method " + method +
+              ": the frozen base weights are quantized by a method trainmem does not model; the "
+              "estimate keeps them in 16 bits (an over-estimate)");
+    return;
+  }
+  if (r.Flag("load_in_4bit").value_or(false)) {
+    const bool dq = r.Flag("bnb_4bit_use_double_quant").value_or(false) ||
+                    r.Flag("use_bnb_nested_quant").value_or(false);
+    b.Set("training.base_quantization", dq ? "nf4_double_quant" : "nf4",
+          r.SourceOf("load_in_4bit"));
+  } else if (r.Flag("load_in_8bit").value_or(false)) {
+    b.Set("training.base_quantization", "int8", r.SourceOf("load_in_8bit"));
+  } else if (r.Flag("q_lora").value_or(false)) {
+    b.Set("training.base_quantization", "nf4_double_quant", r.SourceOf("q_lora"));
+  }
+}
+
 // Keys of the arguments that say the job is the Hugging Face Trainer's.
 bool HasTrainerKeys(const ArgValues& v) {
   for (const char* k :
@@ -499,11 +543,7 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
     b.Problem("finetuning_type " + tuning +
               " trains part of the model: estimated as full fine-tuning (an over-estimate)");
   }
-  for (const char* q : {"quantization_bit", "load_in_4bit", "load_in_8bit", "q_lora"})
-    if (r.Has(q))
-      b.Problem(std::string(q) +
-                ": the frozen base weights are quantized; the estimate keeps them "
-                "in 16 bits (an over-estimate)");
+  ReadBaseQuantization(r, b);
   // Preference stages run more models than the one trained (LLaMA-Factory train/dpo, kto,
   // ppo): a LoRA job's reference is its base with the adapters off, a full one's is a copy.
   std::string stage = Lower(r.Str("stage"));

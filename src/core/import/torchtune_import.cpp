@@ -3,7 +3,7 @@
 // framework "torchtune":
 //   model._component_        the model builder, e.g. torchtune.models.llama3_1.lora_llama3_1_8b;
 //                            lora_* builders train rank-lora_rank adapters, qlora_* ones over an
-//                            NF4 base (not modelled: said so); the preset is found by the
+//                            NF4 base (training.base_quantization); the preset is found by the
 //                            builder's name, else by checkpointer.checkpoint_dir
 //   batch_size               per device
 //   tokenizer.max_seq_len    the sequence length (null: each sample keeps its own; asked for)
@@ -174,11 +174,10 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
           "apply_lora_to_mlp is false: the estimate puts adapters on every matrix (a few "
           "more adapter states)");
   }
-  if (qlora) {
-    b.Problem(
-        "QLoRA keeps the base weights in NF4 (about half a byte a parameter); the "
-        "estimate holds them in the training dtype (an over-estimate)");
-  }
+  // qlora_* builders wrap each adapted linear's frozen weight in torchao's NF4Tensor
+  // (modules/peft/lora.py to_nf4): blocks of 64 with uint8 scalers and an fp32 factor per 256
+  // of them, double-quantized NF4.
+  if (qlora) b.Set("training.base_quantization", "nf4_double_quant", at("model._component_"));
   // --- Batch and sequence --------------------------------------------------------------------
   if (root.contains("batch_size")) {
     if (const auto n = JsonInteger(root["batch_size"]); n && *n > 0)

@@ -14,8 +14,9 @@
 // link's estimate counted; training.dsa_fused_kernels likewise: false names the frameworks'
 // default (unfused) indexer path, what an earlier link's config described;
 // training.defer_embedding_wgrad_compute (false), training.wgrad_deferral_limit (0) and
-// training.grad_reduce_in_bf16 (false), training.dtype ("float32") and training.vision_tower
-// ("none": the language model alone, what every earlier estimate counted) too. And
+// training.grad_reduce_in_bf16 (false), training.dtype ("float32"), training.vision_tower
+// ("none": the language model alone, what every earlier estimate counted) and
+// training.base_quantization ("none": the base weights as the framework stores them) too. And
 // parallelism.ulysses_degree_in_cp is written only when non-zero: 0 is the framework's own
 // context-parallel algorithm, what every earlier link's estimate used.
 #include <nlohmann/json.hpp>
@@ -59,7 +60,8 @@ const nlohmann::json& V1LaterKeys() {
     "training": {"create_attention_mask_in_dataloader": true, "moe_grouped_gemm": false,
                  "cross_entropy_fusion": false, "lora_rank": 0, "dsa_fused_kernels": false,
                  "defer_embedding_wgrad_compute": false, "wgrad_deferral_limit": 0,
-                 "grad_reduce_in_bf16": false, "dtype": "float32", "vision_tower": "none"},
+                 "grad_reduce_in_bf16": false, "dtype": "float32", "vision_tower": "none",
+                 "base_quantization": "none"},
     "parallelism": {"ulysses_degree_in_cp": 0, "microbatch_group_size_per_vp_stage": 0,
                     "num_distributed_optimizer_instances": 1},
     "activation_checkpoint": {"swap_attention": false, "recompute_modules": []},
