@@ -401,3 +401,61 @@ TEST(ImportHfTrainer, UnknownModelIsAskedForNotAssumed) {
 
 }  // namespace
 }  // namespace trainmem::testing
+
+namespace trainmem::testing {
+namespace {
+
+// axolotl's YAML (`axolotl train job.yml`): its names for the Trainer's arguments and its own
+// defaults (utils/schemas/*.py, loaders/model.py). A QLoRA job: micro_batch_size 2,
+// sequence_len 4096 packed, bf16 auto, paged 8-bit AdamW, lora_r 32 over an NF4 base with
+// double quantization (axolotl's qlora BitsAndBytesConfig), flash attention, ZeRO-2 by name.
+TEST(ImportHfTrainer, AxolotlQloraJob) {
+  const ImportResult r = MustImport(
+      {{"qlora.yml",
+        "base_model: meta-llama/Llama-3.1-8B\nload_in_8bit: false\nload_in_4bit: true\n"
+        "datasets:\n  - path: data.jsonl\n    type: alpaca\nadapter: qlora\nlora_r: 32\n"
+        "lora_alpha: 16\nlora_target_linear: true\nsequence_len: 4096\nsample_packing: true\n"
+        "gradient_accumulation_steps: 4\nmicro_batch_size: 2\noptimizer: paged_adamw_8bit\n"
+        "bf16: auto\ngradient_checkpointing: true\nflash_attention: true\n"
+        "deepspeed: deepspeed_configs/zero2.json\n"}});
+  EXPECT_EQ(r.report.kinds.front(), InputKind::kHfTrainerYaml);
+  EXPECT_EQ(r.config["model"], "llama3.1-8b");
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 2);
+  EXPECT_EQ(At(r.config, "training.seq_len"), 4096);
+  EXPECT_EQ(At(r.config, "training.mixed_precision_param"), "bfloat16");
+  EXPECT_EQ(At(r.config, "training.attention"), "flash");
+  EXPECT_EQ(At(r.config, "optimizer.name"), "PagedAdamW8bit");
+  EXPECT_EQ(At(r.config, "training.lora_rank"), 32);
+  EXPECT_EQ(At(r.config, "training.base_quantization"), "nf4_double_quant");
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "full");
+  EXPECT_EQ(At(r.config, "parallelism.zero_stage"), 2);
+  EXPECT_TRUE(AnyContains(r.report.notes, "packing fills each sample"));
+}
+
+// axolotl's defaults where the YAML is silent: micro batch from batch_size / accumulation,
+// sequence_len 512, bf16 (auto), adamw_torch_fused; gradient_checkpointing "offload" moves the
+// checkpoints to the host; fsdp_config version 2 with reshard_after_forward shards like ZeRO-3.
+TEST(ImportHfTrainer, AxolotlDefaultsOffloadAndFsdp) {
+  const ImportResult r =
+      MustImport({{"full.yml",
+                   "base_model: Qwen/Qwen3-8B\nbatch_size: 16\ngradient_accumulation_steps: 4\n"
+                   "gradient_checkpointing: offload\nfsdp_version: 2\nfsdp_config:\n"
+                   "  reshard_after_forward: true\n  offload_params: false\n"}});
+  EXPECT_EQ(r.config["model"], "qwen3-8b");
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 4);
+  EXPECT_EQ(At(r.config, "training.seq_len"), 512);
+  EXPECT_EQ(At(r.config, "training.mixed_precision_param"), "bfloat16");
+  EXPECT_EQ(At(r.config, "optimizer.name"), "AdamW");
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "full");
+  EXPECT_EQ(At(r.config, "activation_checkpoint.offload"), true);
+  EXPECT_EQ(At(r.config, "parallelism.zero_stage"), 3);
+  EXPECT_TRUE(At(r.config, "training.lora_rank").is_null());
+  const ImportResult grad_op =
+      MustImport({{"g.yml",
+                   "base_model: Qwen/Qwen3-8B\nmicro_batch_size: 1\nsequence_len: 2048\n"
+                   "fsdp:\n  - shard_grad_op\n  - auto_wrap\n"}});
+  EXPECT_EQ(At(grad_op.config, "parallelism.zero_stage"), 2);
+}
+
+}  // namespace
+}  // namespace trainmem::testing

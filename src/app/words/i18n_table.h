@@ -42,10 +42,11 @@ TRAINMEM_STR(kFeedbackConfigUsed, "config.json loaded \xE2\x9C\x93")
 
 // ---- Import (panel_import.cpp) ----------------------------------------------------------------
 TRAINMEM_STR(kSectionImport, "Import a job file")
-TRAINMEM_STR(kImportHint,
-             "Drop, paste or open the files you run the job from (torchtitan, Megatron, "
-             "MindSpeed-LLM, DeepSpeed, Hugging Face Trainer, LLaMA-Factory) and the files they "
-             "name. They are read here, never run or uploaded.")
+TRAINMEM_STR(
+    kImportHint,
+    "Drop, paste or open the files you run the job from (torchtitan, Megatron, "
+    "MindSpeed-LLM, DeepSpeed, Hugging Face Trainer, LLaMA-Factory, axolotl) and the files they "
+    "name. They are read here, never run or uploaded.")
 TRAINMEM_STR(kImportOpenFiles, "Open files\xE2\x80\xA6")
 TRAINMEM_STR(kImportOpenFilesHelp, "Choose one or several job files from your computer")
 TRAINMEM_STR(kImportPaste, "Paste")

@@ -36,10 +36,11 @@ TRAINMEM_ZH(kFeedbackConfigUsed, "已载入 config.json \xE2\x9C\x93")
 
 // ---- Import (panel_import.cpp) ----------------------------------------------------------------
 TRAINMEM_ZH(kSectionImport, "导入训练任务文件")
-TRAINMEM_ZH(kImportHint,
-            "拖放、粘贴或打开启动任务所用的文件（torchtitan、Megatron、MindSpeed-LLM、DeepSpeed、"
-            "Hugging Face Trainer、LLaMA-Factory）及其引用的文件。文件只在本页读取，不会运行，"
-            "也不会上传。")
+TRAINMEM_ZH(
+    kImportHint,
+    "拖放、粘贴或打开启动任务所用的文件（torchtitan、Megatron、MindSpeed-LLM、DeepSpeed、"
+    "Hugging Face Trainer、LLaMA-Factory、axolotl）及其引用的文件。文件只在本页读取，不会运行，"
+    "也不会上传。")
 TRAINMEM_ZH(kImportOpenFiles, "打开文件\xE2\x80\xA6")
 TRAINMEM_ZH(kImportOpenFilesHelp, "从本机选择一个或多个任务文件")
 TRAINMEM_ZH(kImportPaste, "粘贴")

@@ -105,7 +105,7 @@ const char* InputKindName(InputKind kind) {
     case InputKind::kTorchtuneYaml:
       return "torchtune recipe config (YAML)";
     case InputKind::kHfTrainerYaml:
-      return "Hugging Face Trainer YAML";
+      return "Hugging Face Trainer YAML (LLaMA-Factory, axolotl, TRL)";
     case InputKind::kHfTrainerJson:
       return "Hugging Face Trainer arguments (JSON)";
     case InputKind::kTrainingLog:
@@ -161,7 +161,11 @@ InputKind DetectInputKind(std::string_view name, std::string_view text) {
       HasYamlSection(t, "per_device_train_batch_size") || HasYamlSection(t, "finetuning_type") ||
       HasYamlSection(t, "deepspeed") || HasYamlSection(t, "distributed_type") ||
       HasYamlSection(t, "cutoff_len") ||
-      (HasYamlSection(t, "stage") && HasYamlSection(t, "model_name_or_path"));
+      (HasYamlSection(t, "stage") && HasYamlSection(t, "model_name_or_path")) ||
+      // axolotl: base_model beside its batch or sequence keys.
+      (HasYamlSection(t, "base_model") &&
+       (HasYamlSection(t, "micro_batch_size") || HasYamlSection(t, "sequence_len") ||
+        HasYamlSection(t, "batch_size")));
   if (trainer_keys && !HasYamlSection(t, "parallel")) return InputKind::kHfTrainerYaml;
   if (yaml_name || (HasYamlSection(t, "parallel") && HasYamlSection(t, "training")))
     return InputKind::kFsdp2Yaml;

@@ -356,7 +356,8 @@ void ImportFsdp2Yaml(const InputFile& file, Builder& b, const Presets& presets,
     fatal.push_back({file.name,
                      "a YAML file trainmem does not read: it reads MindSpeed-LLM's FSDP2 jobs "
                      "(train_fsdp2.py: model, data, parallel and training sections), Hugging "
-                     "Face Trainer arguments (LLaMA-Factory's flat YAML) and accelerate configs"});
+                     "Face Trainer arguments (LLaMA-Factory's and TRL's flat YAML, axolotl's) and "
+                     "accelerate configs"});
     return;
   }
   ArgValues values;

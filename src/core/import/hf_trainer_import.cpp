@@ -67,6 +67,7 @@ void ReadBaseQuantization(ArgReader& r, Builder& b) {
               "estimate keeps them in 16 bits (an over-estimate)");
     return;
   }
+  r.Find("load_in_8bit");  // read with load_in_4bit: whichever is true
   if (r.Flag("load_in_4bit").value_or(false)) {
     const bool dq = r.Flag("bnb_4bit_use_double_quant").value_or(false) ||
                     r.Flag("use_bnb_nested_quant").value_or(false);
@@ -86,7 +87,9 @@ bool HasTrainerKeys(const ArgValues& v) {
         "gradient_accumulation_steps", "cutoff_len", "stage", "micro_train_batch_size",
         "train.micro_batch_size", "ds.zero_stage", "zero_stage", "actor_zero_stage"})
     if (v.count(k)) return true;
-  return false;
+  // axolotl: base_model beside its batch or sequence keys.
+  return v.count("base_model") &&
+         (v.count("micro_batch_size") || v.count("sequence_len") || v.count("batch_size"));
 }
 
 // "ds_z3_offload_config.json", "zero2.json", "ds_config_zero3.json", "zero_stage_1.json": the
@@ -276,6 +279,8 @@ std::string IgnoredReason(const std::string& key) {
       key.find("report") != std::string::npos || key.find("dir") != std::string::npos ||
       key.find("eval") != std::string::npos || key.find("seed") != std::string::npos)
     return "optimizer hyperparameter, schedule, checkpointing or logging: not device memory";
+  if (key == "lora_alpha" || key == "lora_dropout" || key.find("wandb") != std::string::npos)
+    return "a hyperparameter or logging setting: not device memory";
   if (key.find("data") != std::string::npos || key == "template" || key == "dataset" ||
       key.find("preprocessing") != std::string::npos || key.find("cache") != std::string::npos)
     return "data loading: not device memory";
@@ -298,6 +303,101 @@ std::string OptimizerFor(const std::string& optim) {
   if (o == "lion_32bit" || o == "paged_lion_32bit") return "Lion";
   if (o == "lion_8bit" || o == "paged_lion_8bit") return "Lion8bit";
   return "";
+}
+
+// axolotl (axolotl-ai-cloud/axolotl, utils/schemas/config.py, training.py, peft.py;
+// loaders/model.py) writes the Trainer's arguments under its own names, with its own defaults:
+//   base_model (the model), micro_batch_size (per device, default 1; else batch_size /
+//   gradient_accumulation_steps), sequence_len (default 512), optimizer (the Trainer's optim
+//   names, default adamw_torch_fused), bf16 (default "auto": bf16 on Ampere and newer),
+//   gradient_checkpointing (true, or "offload" / "offload_disk": checkpoints moved to the
+//   host), flash_attention / sdp_attention / eager_attention, sample_packing (samples packed
+//   to sequence_len), adapter lora / qlora with lora_r (peft's default 8), load_in_8bit /
+//   load_in_4bit (qlora's BitsAndBytesConfig: nf4 with double quantization), deepspeed (a
+//   path), fsdp (a list of options) / fsdp_config (fsdp_version 2: reshard_after_forward;
+//   version 1: fsdp_sharding_strategy).
+// They become the Trainer's keys here, so the rest of Apply reads them as it reads any job.
+void ReadAxolotl(ArgValues& values, ArgReader& r, const std::string& file, Builder& b) {
+  auto alias = [&](const char* from, const char* to) {
+    if (values.count(from) && !values.count(to)) values[to] = values.at(from);
+    r.Find(from);
+  };
+  alias("base_model", "model_name_or_path");
+  alias("micro_batch_size", "per_device_train_batch_size");
+  alias("sequence_len", "max_seq_length");
+  alias("optimizer", "optim");
+  if (!values.count("per_device_train_batch_size")) {
+    const auto total = r.Int("batch_size");
+    const auto ga = r.Int("gradient_accumulation_steps");
+    if (total && ga && *ga > 0 && *total / *ga > 0)
+      values["per_device_train_batch_size"] = {*total / *ga, r.SourceOf("batch_size")};
+    else
+      values["per_device_train_batch_size"] = {1,
+                                               {file, 0, "axolotl's micro_batch_size default, 1"}};
+  }
+  if (!values.count("max_seq_length"))
+    values["max_seq_length"] = {512, {file, 0, "axolotl's sequence_len default, 512"}};
+  if (!values.count("optim"))
+    values["optim"] = {"adamw_torch_fused", {file, 0, "axolotl's optimizer default"}};
+  // bf16 "auto" (the default): bf16 where the GPU has it (Ampere and newer), fp16 if asked.
+  const std::string bf16 = values.count("bf16") ? Lower(ArgText(values.at("bf16").value)) : "auto";
+  if (bf16 == "auto" && !r.Flag("fp16").value_or(false))
+    values["bf16"] = {true, values.count("bf16") ? values.at("bf16").source
+                                                 : Source{file, 0, "axolotl's bf16 default, auto"}};
+  // gradient_checkpointing "offload": torch's checkpoint with the saved inputs moved to the
+  // host (axolotl's offload patch).
+  const std::string gc = values.count("gradient_checkpointing")
+                             ? Lower(ArgText(values.at("gradient_checkpointing").value))
+                             : "";
+  if (gc == "offload" || gc == "offload_disk") {
+    b.Set("activation_checkpoint.offload", true, r.SourceOf("gradient_checkpointing"));
+    values["gradient_checkpointing"].value = true;
+  }
+  if (r.Flag("flash_attention").value_or(false) || r.Flag("xformers_attention").value_or(false))
+    b.Set("training.attention", "flash",
+          r.SourceOr("flash_attention", r.SourceOf("xformers_attention")));
+  else if (r.Flag("sdp_attention").value_or(false))
+    b.Set("training.attention", "sdpa", r.SourceOf("sdp_attention"));
+  else if (r.Flag("eager_attention").value_or(false))
+    b.Set("training.attention", "eager", r.SourceOf("eager_attention"));
+  if (r.Flag("sample_packing").value_or(false) && !values.count("packing"))
+    values["packing"] = {true, r.SourceOf("sample_packing")};
+  // adapter lora / qlora: LoRA of lora_r; qlora with load_in_4bit is nf4 with double
+  // quantization (loaders/model.py), lora with load_in_8bit LLM.int8.
+  const std::string adapter = Lower(r.Str("adapter"));
+  if (adapter == "lora" || adapter == "qlora") {
+    if (!values.count("lora_r"))
+      values["lora_r"] = {8, {file, 0, "adapter without lora_r: peft's LoraConfig default, 8"}};
+    if (!values.count("use_peft")) values["use_peft"] = {true, r.SourceOf("adapter")};
+    if (adapter == "qlora" && r.Flag("load_in_4bit").value_or(false)) {
+      values["bnb_4bit_use_double_quant"] = {true, r.SourceOf("adapter")};
+    }
+  } else if (!adapter.empty()) {
+    b.Problem("adapter " + adapter + " is not LoRA: estimated as full fine-tuning");
+  }
+  // FSDP: fsdp (["full_shard", "auto_wrap"]) and fsdp_config.
+  if (values.count("fsdp_config") || values.count("fsdp")) {
+    std::string fsdp;
+    if (values.count("fsdp"))
+      for (const std::string& o : ArgList(values.at("fsdp").value)) fsdp += Lower(o) + " ";
+    const json* cfg = values.count("fsdp_config") && values.at("fsdp_config").value.is_object()
+                          ? &values.at("fsdp_config").value
+                          : nullptr;
+    const Source at = r.SourceOr("fsdp_config", r.SourceOf("fsdp"));
+    std::string strategy =
+        fsdp.find("shard_grad_op") != std::string::npos ? "shard_grad_op" : "full_shard";
+    if (cfg != nullptr) {
+      for (const char* k : {"fsdp_sharding_strategy", "sharding_strategy"})
+        if (cfg->contains(k) && (*cfg)[k].is_string())
+          strategy = Lower((*cfg)[k].get<std::string>());
+      for (const char* k : {"reshard_after_forward", "fsdp_reshard_after_forward"})
+        if (cfg->contains(k) && ArgBool((*cfg)[k]) == false) strategy = "shard_grad_op";
+      for (const char* k : {"offload_params", "fsdp_offload_params"})
+        if (cfg->contains(k) && ArgBool((*cfg)[k]).value_or(false)) strategy += " offload";
+    }
+    r.Find("fsdp_config");
+    values["fsdp"] = {strategy, at};
+  }
 }
 
 struct Launch {
@@ -326,6 +426,10 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
   for (const auto& [k, v] : values)
     openrlhf = openrlhf || k.rfind("ds.", 0) == 0 || k.rfind("train.", 0) == 0;
   const bool rlhf = values.count("actor_zero_stage") || values.count("actor_model_name_or_path");
+  // axolotl's YAML (`axolotl train job.yml`): its own names for the Trainer's arguments.
+  const bool axolotl =
+      !openrlhf && (values.count("base_model") || values.count("micro_batch_size") ||
+                    values.count("sequence_len") || values.count("adapter"));
   const bool ds_chat = !openrlhf && (rlhf || values.count("zero_stage") ||
                                      values.count("lora_dim") || values.count("dtype"));
   auto alias = [&](const char* from, const char* to) {
@@ -357,6 +461,7 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
     if (r.Flag("adam_offload").value_or(false))
       b.Set("optimizer.offload", true, r.SourceOf("adam_offload"));
   }
+  if (axolotl) ReadAxolotl(values, r, launch.file, b);
   if (rlhf) {
     for (const auto& [from, to] :
          {std::pair<const char*, const char*>{"actor_zero_stage", "zero_stage"},
@@ -748,7 +853,7 @@ void ImportHfTrainerYaml(const InputFile& file, const std::vector<InputFile>& al
     fatal.push_back({file.name,
                      "a YAML file trainmem does not read: it reads MindSpeed-LLM FSDP2 jobs "
                      "(model/data/parallel/training sections), Hugging Face Trainer arguments "
-                     "(LLaMA-Factory's flat YAML) and accelerate configs"});
+                     "(LLaMA-Factory's and TRL's flat YAML, axolotl's) and accelerate configs"});
     return;
   }
   Launch launch{file.name, 0, {}, ""};
