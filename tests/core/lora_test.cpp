@@ -116,6 +116,7 @@ TEST(Lora, QuantizedBaseStoresTheBlockLinearsInFourOrEightBits) {
               6'979'584'000.0 + 6'816'000.0 - 2 * 6'979'584'000.0, 2);
   EXPECT_EQ(dq.per_device.gradients, plain.per_device.gradients);
   EXPECT_EQ(dq.per_device.optimizer_states, plain.per_device.optimizer_states);
+  EXPECT_TRUE(Warns(dq, "prepare_model_for_kbit_training"));
   EXPECT_NEAR(static_cast<double>(dq.stages[0].temporary.gathered_params -
                                   plain.stages[0].temporary.gathered_params),
               117'440'512.0, 2);

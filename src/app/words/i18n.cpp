@@ -175,6 +175,11 @@ constexpr CoreMessage kCoreMessages[] = {
      "Trainer, framework deepspeed, and torchtune)",
      "training.base_quantization {} 对 {} 不起作用（QLoRA 运行在 Hugging Face Trainer（框架 "
      "deepspeed）和 torchtune 上）"},
+    {"QLoRA: the embedding, head and norms are counted in the compute dtype; peft's "
+     "prepare_model_for_kbit_training (TRL, axolotl, FastChat) casts them to fp32, 2 bytes a "
+     "parameter more (LLaMA-Factory does not)",
+     "QLoRA：词表、输出头和归一化按计算精度计入；peft 的 prepare_model_for_kbit_training（TRL、"
+     "axolotl、FastChat）会把它们转为 fp32，每个参数多 2 字节（LLaMA-Factory 不会）"},
     {"{} is an encoder-decoder model; trainmem estimates decoder-only language models (and "
      "multimodal ones built on them)",
      "{} 是编码器-解码器模型；trainmem 估算的是仅解码器的语言模型（以及基于它们的多模态模型）"},

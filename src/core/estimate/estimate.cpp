@@ -173,6 +173,13 @@ void AddWarnings(Estimate& e) {
                            FrameworkName(c.framework) +
                            " (QLoRA runs on the Hugging Face Trainer, framework deepspeed, and "
                            "torchtune)");
+    else if (c.framework == Framework::kDeepspeed)
+      // peft utils/other.py prepare_model_for_kbit_training: every fp16/bf16 parameter that is
+      // not Params4bit / Int8 is cast to fp32.
+      e.warnings.push_back(
+          "QLoRA: the embedding, head and norms are counted in the compute dtype; peft's "
+          "prepare_model_for_kbit_training (TRL, axolotl, FastChat) casts them to fp32, 2 bytes "
+          "a parameter more (LLaMA-Factory does not)");
   }
   if (c.training.attention == AttentionImpl::kEager)
     e.warnings.push_back("eager attention keeps seq_len × seq_len scores per head for backward");
