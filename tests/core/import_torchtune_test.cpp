@@ -23,6 +23,16 @@ TEST(ImportTorchtune, DistributedFullFinetune) {
   EXPECT_EQ(At(r.config, "training.loss_chunks"), 8);
   EXPECT_TRUE(Missing(r, "training.seq_len"));
   EXPECT_TRUE(r.report.problems.empty()) << ImportReportToText(r.report);
+  EXPECT_TRUE(At(r.config, "optimizer.early_step_in_backward").is_null());
+  // optimizer_in_bwd: True steps each parameter in backward (early_step_in_backward);
+  // fsdp_cpu_offload: True puts the optimizer on the host and says the shards go there too.
+  std::string text = Fixture("torchtune_8B_full.yaml").text;
+  text.replace(text.find("optimizer_in_bwd: False"), 23, "optimizer_in_bwd: True");
+  text.replace(text.find("fsdp_cpu_offload: False"), 23, "fsdp_cpu_offload: True");
+  const ImportResult bwd = MustImport({{"8B_full.yaml", text}});
+  EXPECT_EQ(At(bwd.config, "optimizer.early_step_in_backward"), true);
+  EXPECT_EQ(At(bwd.config, "optimizer.offload"), true);
+  EXPECT_TRUE(AnyContains(bwd.report.notes, "parameter and gradient shards on the host"));
 }
 
 // recipes/configs/llama3_1/8B_lora_single_device.yaml: one device, rank-8 adapters, packed

@@ -16,7 +16,8 @@
 //                            host (optimizer.offload)
 //   loss._component_         CEWithChunkedOutputLoss: 8 output chunks (num_output_chunks)
 //   compile                  torch.compile of the model and loss
-//   optimizer_in_bwd, fsdp_cpu_offload   said not to be modelled
+//   optimizer_in_bwd         optimizer.early_step_in_backward (each gradient freed when stepped)
+//   fsdp_cpu_offload         optimizer.offload (the parameter shards' offload said, not modelled)
 // The world size and recipe come from a `tune run [torchrun options] RECIPE --config …` line
 // (the bash reader's launch; --nproc_per_node × --nnodes as for torchrun), in a script given
 // beside the YAML or in the YAML's header comments (the recipes document their own launch
@@ -244,14 +245,19 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
     b.Set("training.loss_chunks", chunks > 0 ? chunks : 8, at("loss._component_"));
   }
   if (Flag(root, "compile")) b.Set("compile.enable", true, at("compile"));
+  // optimizer_in_bwd: the recipes register a per-parameter optimizer step as a post-accumulate-
+  // grad hook (training/_optimizer_in_bwd or the recipe's _setup_optimizer), which frees each
+  // gradient as it is made: optimizer.early_step_in_backward.
   if (Flag(root, "optimizer_in_bwd"))
-    b.Problem(
-        "optimizer_in_bwd steps each parameter in backward and frees its gradient: the "
-        "estimate holds every gradient (an over-estimate)");
-  if (Flag(root, "fsdp_cpu_offload"))
-    b.Problem(
-        "fsdp_cpu_offload keeps parameters, gradients and optimizer states on the host: "
-        "not modelled (an over-estimate of device memory)");
+    b.Set("optimizer.early_step_in_backward", true, at("optimizer_in_bwd"));
+  // fsdp_cpu_offload: FSDP2's CPUOffloadPolicy keeps the parameter and gradient shards and the
+  // optimizer step on the host; the estimate moves the optimizer states and says the rest.
+  if (Flag(root, "fsdp_cpu_offload")) {
+    b.Set("optimizer.offload", true, at("fsdp_cpu_offload"));
+    b.Note(
+        "fsdp_cpu_offload also keeps the parameter and gradient shards on the host, which the "
+        "estimate holds on the device (an over-estimate)");
+  }
 }
 
 }  // namespace trainmem::import_detail
