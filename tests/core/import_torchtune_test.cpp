@@ -57,6 +57,25 @@ TEST(ImportTorchtune, LoraSingleDeviceQloraAndOffload) {
   EXPECT_EQ(At(q.config, "optimizer.name"), "AdamW");
 }
 
+// torchtune's PPO recipes train policy_model beside a reward-and-value model: the policy is
+// the model, its minibatch is ppo_batch_size / gradient_accumulation_steps, its sequences the
+// prompt plus max_generated_tokens; the models the estimate leaves out are named.
+TEST(ImportTorchtune, PpoTrainsThePolicyModel) {
+  const ImportResult r =
+      MustImport({{"ppo.yaml",
+                   "# tune run ppo_full_finetune_single_device --config ppo.yaml\n"
+                   "tokenizer:\n  _component_: torchtune.models.llama3_1.llama3_tokenizer\n"
+                   "  max_seq_len: 512\n"
+                   "policy_model:\n  _component_: torchtune.models.llama3_1.llama3_1_8b\n"
+                   "reward_and_value_model:\n  _component_: torchtune.modules.classifier_model\n"
+                   "batch_size: 64\nppo_batch_size: 32\ngradient_accumulation_steps: 4\n"
+                   "max_generated_tokens: 58\ndtype: bf16\n"}});
+  EXPECT_EQ(r.config["model"], "llama3.1-8b");
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 8);
+  EXPECT_EQ(At(r.config, "training.seq_len"), 570);
+  EXPECT_TRUE(AnyContains(r.report.problems, "counts the policy's training only"));
+}
+
 // A launch script beside the YAML gives the world size (and is read there, not as a Megatron
 // script); a YAML without a model builder, or with a syntax error, is refused at its place.
 TEST(ImportTorchtune, LaunchScriptAndRefusals) {

@@ -155,7 +155,8 @@ InputKind DetectInputKind(std::string_view name, std::string_view text) {
   // training: sections (and any other YAML is read as one, to say what it lacks).
   const bool yaml_name = EndsWith(lower_name, ".yaml") || EndsWith(lower_name, ".yml");
   // torchtune's recipe configs name their classes: model: _component_: torchtune.models.…
-  if (import_detail::IsTorchtuneYamlText(t) && HasYamlSection(t, "model"))
+  if (import_detail::IsTorchtuneYamlText(t) &&
+      (HasYamlSection(t, "model") || HasYamlSection(t, "policy_model")))
     return InputKind::kTorchtuneYaml;
   const bool trainer_keys =
       HasYamlSection(t, "per_device_train_batch_size") || HasYamlSection(t, "finetuning_type") ||

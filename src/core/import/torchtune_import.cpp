@@ -101,8 +101,12 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
     return;
   }
   const json& root = doc.value().value;
+  // PPO recipes (full_ppo_*) train policy_model beside a reward-and-value model and frozen
+  // copies of both: the policy is the model trained here.
+  const bool ppo = root.is_object() && !root.contains("model") && root.contains("policy_model");
+  const std::string model_key = ppo ? "policy_model" : "model";
   const std::string model_component =
-      root.is_object() && root.contains("model") ? Component(root["model"]) : "";
+      root.is_object() && root.contains(model_key) ? Component(root[model_key]) : "";
   if (model_component.empty()) {
     fatal.push_back({file.name,
                      "a torchtune config without a model._component_: nothing says which model "
@@ -111,7 +115,11 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
   }
   b.UseFile(file.name);
   auto at = [&](const std::string& key) { return Source{file.name, doc.value().LineOf(key), key}; };
-  b.Set("framework", "torchtune", at("model._component_"));
+  b.Set("framework", "torchtune", at(model_key + "._component_"));
+  if (ppo)
+    b.Problem(
+        "PPO keeps the policy, its reference copy, the reward-and-value model and its reference "
+        "on the device: the estimate counts the policy's training only (an under-estimate)");
   // --- Launch: world size and recipe ---------------------------------------------------------
   TuneRun run;
   for (const InputFile& f : all) {
@@ -132,7 +140,7 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
     b.Missing("world_size",
               "no `tune run --nproc_per_node N` line says how many devices the recipe runs on", 8);
   }
-  if (!single) b.Set("parallelism.data_parallel_shard_degree", -1, at("model._component_"));
+  if (!single) b.Set("parallelism.data_parallel_shard_degree", -1, at(model_key + "._component_"));
   if (!single && root.contains("tensor_parallel_dim")) {
     if (const auto tp = JsonInteger(root["tensor_parallel_dim"]); tp && *tp > 0)
       b.Set("parallelism.tensor_parallel_degree", *tp, at("tensor_parallel_dim"));
@@ -144,7 +152,7 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
   std::string base = builder;
   if (lora) base = builder.substr(builder.find('_') + 1);
   FlavorModel named = ModelFromCheckpointName(base, "", presets);
-  Source model_at = at("model._component_");
+  Source model_at = at(model_key + "._component_");
   if (named.preset.empty() && named.inline_model.is_null() && root.contains("checkpointer") &&
       root["checkpointer"].is_object() && root["checkpointer"].contains("checkpoint_dir") &&
       root["checkpointer"]["checkpoint_dir"].is_string()) {
@@ -162,7 +170,7 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
               nullptr);
   }
   if (lora) {
-    const json& m = root["model"];
+    const json& m = root[model_key];
     const auto rank = m.contains("lora_rank") ? JsonInteger(m["lora_rank"]) : std::nullopt;
     if (rank && *rank > 0) {
       b.Set("training.lora_rank", *rank, at("model.lora_rank"));
@@ -178,9 +186,21 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
   // qlora_* builders wrap each adapted linear's frozen weight in torchao's NF4Tensor
   // (modules/peft/lora.py to_nf4): blocks of 64 with uint8 scalers and an fp32 factor per 256
   // of them, double-quantized NF4.
-  if (qlora) b.Set("training.base_quantization", "nf4_double_quant", at("model._component_"));
+  if (qlora)
+    b.Set("training.base_quantization", "nf4_double_quant", at(model_key + "._component_"));
   // --- Batch and sequence --------------------------------------------------------------------
-  if (root.contains("batch_size")) {
+  // PPO (recipes/ppo_full_finetune_single_device.py): batch_size trajectories are generated,
+  // then trained on in ppo_batch_size minibatches split into gradient_accumulation_steps
+  // backward passes of ppo_backward_batch_size each.
+  const auto ppo_batch =
+      ppo && root.contains("ppo_batch_size") ? JsonInteger(root["ppo_batch_size"]) : std::nullopt;
+  if (ppo_batch && *ppo_batch > 0) {
+    const long long ga = root.contains("gradient_accumulation_steps")
+                             ? JsonInteger(root["gradient_accumulation_steps"]).value_or(1)
+                             : 1;
+    b.Set("training.local_batch_size", std::max(1LL, *ppo_batch / std::max(1LL, ga)),
+          at("ppo_batch_size"));
+  } else if (root.contains("batch_size")) {
     if (const auto n = JsonInteger(root["batch_size"]); n && *n > 0)
       b.Set("training.local_batch_size", *n, at("batch_size"));
   } else {
@@ -191,8 +211,17 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
   const auto seq = tokenizer != nullptr && tokenizer->contains("max_seq_len")
                        ? JsonInteger((*tokenizer)["max_seq_len"])
                        : std::nullopt;
-  if (seq && *seq > 0) {
-    b.Set("training.seq_len", *seq, at("tokenizer.max_seq_len"));
+  const long long prompt = seq.value_or(0);
+  const long long generated = ppo && root.contains("max_generated_tokens")
+                                  ? JsonInteger(root["max_generated_tokens"]).value_or(0)
+                                  : 0;
+  if (prompt > 0 && generated > 0) {
+    // A trajectory is the prompt (up to max_seq_len) and its generated tokens.
+    b.Set("training.seq_len", prompt + generated, at("max_generated_tokens"));
+    b.Note("PPO trains on the prompt and the max_generated_tokens after it: " +
+           std::to_string(prompt) + " + " + std::to_string(generated) + " tokens");
+  } else if (prompt > 0) {
+    b.Set("training.seq_len", prompt, at("tokenizer.max_seq_len"));
   } else {
     b.Missing("training.seq_len",
               "tokenizer.max_seq_len is null or absent: samples keep their own length; give the "
