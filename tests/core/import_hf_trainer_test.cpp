@@ -459,3 +459,66 @@ TEST(ImportHfTrainer, AxolotlDefaultsOffloadAndFsdp) {
 
 }  // namespace
 }  // namespace trainmem::testing
+
+namespace trainmem::testing {
+namespace {
+
+// Review fixes: FSDP's own activation checkpointing in axolotl's fsdp_config wins over
+// gradient_checkpointing: false; axolotl's tensor / context parallel sizes, activation
+// offloading and fp8 are read; the 8-bit and 4-bit torch AdamW names are not plain AdamW; a
+// GPTQ / bnb-4bit checkpoint under LoRA is a 4-bit base (a GPTQ-Int8 one 8-bit); LLaMA-Factory's
+// v1 YAML (micro_batch_size, no base_model) is not read as axolotl's.
+TEST(ImportHfTrainer, AxolotlFsdpCheckpointingParallelismAndQuantizedCheckpoints) {
+  const ImportResult fsdp = MustImport(
+      {{"f.yml",
+        "base_model: Qwen/Qwen3-8B\nmicro_batch_size: 1\nsequence_len: 8192\n"
+        "gradient_checkpointing: false\ntensor_parallel_size: 2\ncontext_parallel_size: 2\n"
+        "activation_offloading: true\nfp8: true\noptimizer: adamw_torch_8bit\n"
+        "fsdp:\n  - full_shard\n  - auto_wrap\nfsdp_config:\n"
+        "  fsdp_activation_checkpointing: true\n"}});
+  EXPECT_EQ(At(fsdp.config, "activation_checkpoint.mode"), "full");
+  EXPECT_EQ(At(fsdp.config, "parallelism.tensor_parallel_degree"), 2);
+  EXPECT_EQ(At(fsdp.config, "parallelism.context_parallel_degree"), 2);
+  EXPECT_EQ(At(fsdp.config, "activation_checkpoint.offload"), true);
+  EXPECT_EQ(At(fsdp.config, "training.fp8"), true);
+  EXPECT_EQ(At(fsdp.config, "optimizer.name"), "AdamW8bit");
+  auto base = [](const std::string& model) {
+    const ImportResult r = MustImport(
+        {{"j.yaml", "model_name_or_path: " + model +
+                        "\nper_device_train_batch_size: 1\ncutoff_len: 1024\nfinetuning_type: "
+                        "lora\n"}});
+    return At(r.config, "training.base_quantization");
+  };
+  EXPECT_EQ(base("TechxGenus/Meta-Llama-3-8B-Instruct-GPTQ"), "nf4_double_quant");
+  EXPECT_EQ(base("unsloth/Meta-Llama-3.1-8B-bnb-4bit"), "nf4_double_quant");
+  EXPECT_EQ(base("Qwen/Qwen2.5-7B-Instruct-GPTQ-Int8"), "int8");
+  EXPECT_TRUE(base("meta-llama/Llama-3.1-8B").is_null());
+  const ImportResult v1 =
+      MustImport({{"v1.yaml",
+                   "model_name_or_path: Qwen/Qwen3-8B\nmicro_batch_size: 2\ncutoff_len: 1024\n"
+                   "finetuning_type: lora\n"}});
+  EXPECT_FALSE(AnyContains(v1.report.notes, "axolotl"));
+  for (const ImportRead& x : v1.report.read)
+    EXPECT_EQ(x.source.find("axolotl"), std::string::npos) << x.key;
+}
+
+// A hub id glued to more letters is another model: GLM-4.6V is not GLM-4.6, recurrentgemma-2b
+// and t5gemma-2b are not Gemma 2B; the plain ids still resolve.
+TEST(ImportHfTrainer, HubIdsGluedToMoreLettersAreOtherModels) {
+  auto model = [](const std::string& id) {
+    const ImportResult r =
+        MustImport({{"j.yaml", "model_name_or_path: " + id +
+                                   "\nper_device_train_batch_size: 1\ncutoff_len: 1024\n"}});
+    return r.config.contains("model") ? r.config["model"] : nlohmann::json();
+  };
+  EXPECT_TRUE(model("zai-org/GLM-4.6V").is_null());
+  EXPECT_TRUE(model("zai-org/GLM-4.5V-Flash").is_null());
+  EXPECT_TRUE(model("google/recurrentgemma-2b").is_null());
+  EXPECT_TRUE(model("google/t5gemma-2b-2b-ul2").is_null());
+  EXPECT_EQ(model("zai-org/GLM-4.6"), "glm-4.6");
+  EXPECT_EQ(model("google/gemma-2b-it"), "gemma-2b");
+  EXPECT_EQ(model("TinyLlama/TinyLlama-1.1B-Chat-v1.0"), "tinyllama-1.1b");
+}
+
+}  // namespace
+}  // namespace trainmem::testing

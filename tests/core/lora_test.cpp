@@ -120,6 +120,17 @@ TEST(Lora, QuantizedBaseStoresTheBlockLinearsInFourOrEightBits) {
   EXPECT_NEAR(static_cast<double>(dq.stages[0].temporary.gathered_params -
                                   plain.stages[0].temporary.gathered_params),
               117'440'512.0, 2);
+  // A MoE's routed experts stay 16-bit (transformers v5 fuses them into 3-D parameters that
+  // bitsandbytes does not replace): Mixtral 8x7B, dense 1,605,636,096 less the tables and final
+  // norm 262,148,096 = 1,343,488,000 quantized weights, 1.4375 bytes each fewer as NF4:
+  // 1,931,264,000 bytes; its 45,097,156,608 expert weights keep 2 bytes.
+  Config moe = Llama({{"fw", "deepspeed"}, {"ws", "1"}, {"zero", "0"}, {"lora", "16"}});
+  moe.model = testing::TestPresets().FindModel("mixtral-8x7b")->arch;
+  Config moe_nf4 = moe;
+  moe_nf4.training.base_quantization = BaseQuantization::kNf4;
+  EXPECT_NEAR(static_cast<double>(EstimateMemory(moe).per_device.parameters -
+                                  EstimateMemory(moe_nf4).per_device.parameters),
+              1'931'264'000.0, 2);
   // Without adapters, or on a framework with no QLoRA, it changes nothing and says so.
   Config full = lora;
   full.training.lora_rank = 0;

@@ -180,6 +180,11 @@ constexpr CoreMessage kCoreMessages[] = {
      "parameter more (LLaMA-Factory does not)",
      "QLoRA：词表、输出头和归一化按计算精度计入；peft 的 prepare_model_for_kbit_training（TRL、"
      "axolotl、FastChat）会把它们转为 fp32，每个参数多 2 字节（LLaMA-Factory 不会）"},
+    {"int8 base weights with ZeRO-3 / FSDP: only 4-bit bitsandbytes weights can be sharded "
+     "(LLaMA-Factory refuses this combination); the estimate shards them anyway",
+     "int8 基座权重与 ZeRO-3 / FSDP：只有 4 位 bitsandbytes 权重可以切分（LLaMA-Factory "
+     "拒绝这种组合）；"
+     "估算仍按切分计算"},
     {"{} is an encoder-decoder model; trainmem estimates decoder-only language models (and "
      "multimodal ones built on them)",
      "{} 是编码器-解码器模型；trainmem 估算的是仅解码器的语言模型（以及基于它们的多模态模型）"},

@@ -173,6 +173,14 @@ void AddWarnings(Estimate& e) {
                            FrameworkName(c.framework) +
                            " (QLoRA runs on the Hugging Face Trainer, framework deepspeed, and "
                            "torchtune)");
+    else if (c.framework == Framework::kDeepspeed &&
+             c.training.base_quantization == BaseQuantization::kInt8 &&
+             c.parallelism.zero_stage.value_or(0) >= 3)
+      // LLaMA-Factory (model/model_utils/quantization.py) refuses it; bitsandbytes' Int8Params
+      // cannot be sharded.
+      e.warnings.push_back(
+          "int8 base weights with ZeRO-3 / FSDP: only 4-bit bitsandbytes weights can be sharded "
+          "(LLaMA-Factory refuses this combination); the estimate shards them anyway");
     else if (c.framework == Framework::kDeepspeed)
       // peft utils/other.py prepare_model_for_kbit_training: every fp16/bf16 parameter that is
       // not Params4bit / Int8 is cast to fp32.

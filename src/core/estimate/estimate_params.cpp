@@ -624,8 +624,8 @@ double FrozenVisionBytes(const Config& config, const Layout& layout, const Stage
 //  - nf4 / fp4: two weights a byte and an fp32 absmax per block of 64: 0.5 + 4 / 64 = 0.5625.
 //  - with double quantization (compress_statistics: the absmax quantized to uint8 in blocks of
 //    256, each with an fp32 scale): 0.5 + 1 / 64 + 4 / (64 · 256) = 0.5159. torchao's
-//    NF4Tensor (torchtune's qlora_* models) stores the same: uint8 scalers per 64, an fp32
-//    factor per 256 scalers.
+//    NF4Tensor (torchtune's qlora_* models) stores nearly the same: uint8 scalers per 64 and a
+//    factor per 256 scalers in the weight's dtype (0.5157).
 // Each matmul dequantizes its weight to the compute dtype for the forward and again for the
 // input gradient (MatMul4Bit / MatMul8bitLt): one block's largest weight in 16 bits exists at
 // a time, counted with the gathered parameters.
@@ -654,23 +654,34 @@ StateBytes ComputeTrainedStateBytes(const Config& config, const Layout& layout,
   if (config.training.lora_rank <= 0) return RecipeStateBytes(config, layout, stage);
   StateBytes base = RecipeStateBytes(config, layout, stage);
   if (QuantizedBaseApplies(config)) {
-    // The recipe's bytes for the block weights alone (all but the embedding, head and final
-    // norm), rescaled from its parameter dtype to the quantized storage.
-    StageParams root = stage;
-    root.dense_per_device = stage.root_params;
-    root.expert_per_device = 0;
-    const double root_bytes = RecipeStateBytes(config, layout, root).parameters;
+    // The recipe's bytes for what stays 16-bit — the embedding, head and final norm, a trained
+    // vision tower (bitsandbytes' skip list and LLaMA-Factory leave towers alone, and Gemma 3n's
+    // is convolutional), and the routed experts: from transformers v5 a MoE's experts are one
+    // 3-D nn.Parameter per projection, which replace_with_bnb_linear (nn.Linear only) leaves in
+    // full precision (bitsandbytes issue #1849; axolotl quantizes them only with
+    // quantize_moe_experts) — kept as the recipe keeps them; the rest, the dense block weights,
+    // rescaled from the parameter dtype to the quantized storage. The gathered units (ZeRO-3 /
+    // FSDP) likewise: the root unit and the experts at their bytes, the blocks quantized.
+    StageParams kept = stage;
+    kept.dense_per_device = stage.root_params;
+    if (stage.has_embedding && config.training.vision_tower == VisionTower::kTrained)
+      kept.dense_per_device += static_cast<double>(config.model.vision_params);
+    kept.max_layer_dense = 0;
+    kept.largest_tensor = 0;
+    const StateBytes unquantized = RecipeStateBytes(config, layout, kept);
     const double ratio = QuantizedBaseBytesPerParam(config) /
                          static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
-    base.parameters = root_bytes + (base.parameters - root_bytes) * ratio;
-    base.gathered_params *= ratio;
-    base.gathered_at_backward_end *= ratio;
+    auto scale = [&](double all, double keep) { return keep + (all - keep) * ratio; };
+    base.parameters = scale(base.parameters, unquantized.parameters);
+    base.gathered_params = scale(base.gathered_params, unquantized.gathered_params);
+    base.gathered_at_backward_end =
+        scale(base.gathered_at_backward_end, unquantized.gathered_at_backward_end);
     // The dequantized weight: a block's largest linear (the stage's largest tensor may be the
     // embedding, which is not quantized).
     const ModelArch& m = config.model;
     const double tp = static_cast<double>(std::max<std::int64_t>(1, layout.tp));
-    const double widest = static_cast<double>(
-        std::max({m.intermediate_size, m.num_heads * m.head_dim, m.moe_intermediate_size}));
+    const double widest =
+        static_cast<double>(std::max(m.intermediate_size, m.num_heads * m.head_dim));
     base.gathered_params += static_cast<double>(m.hidden_size) * widest / tp *
                             static_cast<double>(DTypeBytes(config.training.mixed_precision_param));
   }

@@ -290,14 +290,15 @@ std::string IgnoredReason(const std::string& key) {
 std::string OptimizerFor(const std::string& optim) {
   // transformers OptimizerNames → the config's names (optimizer_states.cpp has their states).
   const std::string o = Lower(optim);
-  if (o.rfind("adamw_torch", 0) == 0 || o == "adamw_hf" || o == "adamw_apex_fused" || o == "adamw")
-    return "AdamW";
+  // The 8-bit and 4-bit names first: "adamw_torch_8bit" also starts with "adamw_torch".
   if (o == "adamw_bnb_8bit" || o == "adamw_8bit" || o == "adamw_torch_8bit" ||
       o == "adamw_torchao_8bit")
     return "AdamW8bit";
+  if (o == "adamw_torch_4bit" || o == "adamw_torchao_4bit") return "AdamW4bit";
+  if (o.rfind("adamw_torch", 0) == 0 || o == "adamw_hf" || o == "adamw_apex_fused" || o == "adamw")
+    return "AdamW";
   if (o == "paged_adamw_8bit") return "PagedAdamW8bit";
   if (o == "paged_adamw_32bit" || o == "paged_adamw") return "PagedAdamW";
-  if (o == "adamw_torch_4bit" || o == "adamw_torchao_4bit") return "AdamW4bit";
   if (o == "adafactor") return "Adafactor";
   if (o == "sgd") return "SGD";
   if (o == "lion_32bit" || o == "paged_lion_32bit") return "Lion";
@@ -397,7 +398,27 @@ void ReadAxolotl(ArgValues& values, ArgReader& r, const std::string& file, Build
     }
     r.Find("fsdp_config");
     values["fsdp"] = {strategy, at};
+    // FSDP's own activation checkpointing (fsdp_config.activation_checkpointing, v1's
+    // fsdp_activation_checkpointing) checkpoints every decoder layer, whatever
+    // gradient_checkpointing says (axolotl's examples set it false beside it).
+    if (cfg != nullptr)
+      for (const char* k : {"activation_checkpointing", "fsdp_activation_checkpointing"})
+        if (cfg->contains(k) && ArgBool((*cfg)[k]).value_or(false))
+          values["gradient_checkpointing"] = {true, at};
   }
+  // ND parallelism (axolotl's dp_shard_size, tensor_parallel_size, context_parallel_size) and
+  // activation offloading (activations moved to the host in backward order).
+  if (const auto tp = r.Int("tensor_parallel_size"); tp && *tp > 1)
+    b.Set("parallelism.tensor_parallel_degree", *tp, r.SourceOf("tensor_parallel_size"));
+  if (const auto cp = r.Int("context_parallel_size"); cp && *cp > 1)
+    b.Set("parallelism.context_parallel_degree", *cp, r.SourceOf("context_parallel_size"));
+  if (const auto dp = r.Int("dp_shard_size"); dp && *dp > 0)
+    b.Set("parallelism.data_parallel_shard_degree", *dp, r.SourceOf("dp_shard_size"));
+  if (r.Flag("activation_offloading").value_or(false))
+    b.Set("activation_checkpoint.offload", true, r.SourceOf("activation_offloading"));
+  if (r.Flag("fp8").value_or(false)) b.Set("training.fp8", true, r.SourceOf("fp8"));
+  if (r.Flag("liger_fused_linear_cross_entropy").value_or(false))
+    values["use_liger_kernel"] = {true, r.SourceOf("liger_fused_linear_cross_entropy")};
 }
 
 struct Launch {
@@ -427,9 +448,8 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
     openrlhf = openrlhf || k.rfind("ds.", 0) == 0 || k.rfind("train.", 0) == 0;
   const bool rlhf = values.count("actor_zero_stage") || values.count("actor_model_name_or_path");
   // axolotl's YAML (`axolotl train job.yml`): its own names for the Trainer's arguments.
-  const bool axolotl =
-      !openrlhf && (values.count("base_model") || values.count("micro_batch_size") ||
-                    values.count("sequence_len") || values.count("adapter"));
+  // (base_model or adapter: LLaMA-Factory's v1 YAML also writes micro_batch_size.)
+  const bool axolotl = !openrlhf && (values.count("base_model") || values.count("adapter"));
   const bool ds_chat = !openrlhf && (rlhf || values.count("zero_stage") ||
                                      values.count("lora_dim") || values.count("dtype"));
   auto alias = [&](const char* from, const char* to) {
@@ -649,6 +669,28 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
               " trains part of the model: estimated as full fine-tuning (an over-estimate)");
   }
   ReadBaseQuantization(r, b);
+  // A checkpoint stored quantized (unsloth's *-bnb-4bit, a GPTQ / AWQ / Int4 repository) loads
+  // 4-bit whatever the arguments say: bitsandbytes NF4 with double quantization, or GPTQ / AWQ
+  // int4 in groups of 128 with a 16-bit scale and a 4-bit zero each (0.5195 bytes a weight,
+  // within 1% of NF4's 0.5159, which stands for it).
+  if (b.Has("training.lora_rank") && !b.Has("training.base_quantization")) {
+    const std::string name = Lower(r.Str("model_name_or_path"));
+    const bool bnb = name.find("bnb-4bit") != std::string::npos;
+    const bool int8 = name.find("int8") != std::string::npos;  // Qwen's *-GPTQ-Int8
+    const bool int4 =
+        !int8 && (name.find("gptq") != std::string::npos || name.find("awq") != std::string::npos ||
+                  name.find("int4") != std::string::npos);
+    if (int8 && name.find("gptq") != std::string::npos) {
+      b.Set("training.base_quantization", "int8", r.SourceOf("model_name_or_path"));
+      b.Note("the checkpoint is stored in 8 bits (GPTQ int8): estimated as LLM.int8's bytes");
+    } else if (bnb || int4) {
+      b.Set("training.base_quantization", "nf4_double_quant", r.SourceOf("model_name_or_path"));
+      if (int4)
+        b.Note(
+            "the checkpoint is stored in 4 bits (GPTQ / AWQ int4): estimated as NF4 with "
+            "double quantization, within 1% of its bytes");
+    }
+  }
   // Preference stages run more models than the one trained (LLaMA-Factory train/dpo, kto,
   // ppo): a LoRA job's reference is its base with the adapters off, a full one's is a copy.
   std::string stage = Lower(r.Str("stage"));

@@ -194,12 +194,21 @@ std::string PresetFromText(std::string_view text, const Presets& presets) {
       for (std::size_t at = haystack.find(needle); at != std::string::npos;
            at = haystack.find(needle, at + 1)) {
         const std::size_t end = at + needle.size();
-        const bool digit_after = end < haystack.size() && !separator_after[end - 1] &&
-                                 std::isdigit(static_cast<unsigned char>(haystack[end]));
+        const bool glued_after = end < haystack.size() && !separator_after[end - 1];
+        const bool glued_before = at > 0 && !separator_after[at - 1];
+        const bool digit_after =
+            glued_after && std::isdigit(static_cast<unsigned char>(haystack[end]));
         const bool digit_before = at > 0 &&
                                   std::isdigit(static_cast<unsigned char>(haystack[at - 1])) &&
                                   std::isdigit(static_cast<unsigned char>(needle[0]));
-        if (!digit_after && !digit_before) {
+        // A name glued to more letters is another model: "GLM-4.6V" is not glm-4.6 (a version
+        // number followed by a letter), "recurrentgemma-2b" / "t5gemma-2b" are not gemma-2b.
+        const bool letter_after = glued_after &&
+                                  std::isdigit(static_cast<unsigned char>(needle.back())) &&
+                                  std::isalpha(static_cast<unsigned char>(haystack[end]));
+        const bool word_before =
+            glued_before && std::isalpha(static_cast<unsigned char>(needle[0]));
+        if (!digit_after && !digit_before && !letter_after && !word_before) {
           best = id;
           best_length = needle.size();
           break;

@@ -184,7 +184,7 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
           "more adapter states)");
   }
   // qlora_* builders wrap each adapted linear's frozen weight in torchao's NF4Tensor
-  // (modules/peft/lora.py to_nf4): blocks of 64 with uint8 scalers and an fp32 factor per 256
+  // (modules/peft/lora.py to_nf4): blocks of 64 with uint8 scalers and a factor per 256
   // of them, double-quantized NF4.
   if (qlora)
     b.Set("training.base_quantization", "nf4_double_quant", at(model_key + "._component_"));
