@@ -315,6 +315,9 @@ bool FrameworkHasSwapOptimizer(Framework f);
 // --sequence-parallel flag; torchtitan's TP plan always shards norms and dropout over the
 // sequence (SequenceParallel); DeepSpeed's AutoTP has none (frameworks.cpp).
 bool SequenceParallelOn(const Config& c, std::int64_t tp);
+// Whether the framework trains LoRA over a quantized base (QLoRA, training.base_quantization):
+// the Hugging Face Trainer (framework deepspeed) with bitsandbytes, torchtune with torchao NF4.
+bool FrameworkHasQuantizedBase(Framework f);
 // torchtitan or torchtitan-npu: the frameworks that read torchtitan's own keys.
 bool IsTorchtitanFramework(Framework f);
 // torchtitan full bf16 training (training.dtype bfloat16): the optimizer states are created like

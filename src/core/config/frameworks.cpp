@@ -32,6 +32,10 @@ bool SequenceParallelOn(const Config& c, std::int64_t tp) {
   return c.framework != Framework::kDeepspeed;
 }
 
+bool FrameworkHasQuantizedBase(Framework f) {
+  return f == Framework::kDeepspeed || f == Framework::kTorchtune;
+}
+
 OptimizerOffDeviceOptions FrameworkOptimizerOptions(Framework f) {
   switch (f) {
     case Framework::kTorchtitan:

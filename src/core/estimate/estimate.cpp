@@ -168,7 +168,7 @@ void AddWarnings(Estimate& e) {
       e.warnings.push_back("training.base_quantization " + q +
                            " has no effect without training.lora_rank: a quantized base trains "
                            "only through its adapters");
-    else if (c.framework != Framework::kDeepspeed && c.framework != Framework::kTorchtune)
+    else if (!FrameworkHasQuantizedBase(c.framework))
       e.warnings.push_back("training.base_quantization " + q + " has no effect with " +
                            FrameworkName(c.framework) +
                            " (QLoRA runs on the Hugging Face Trainer, framework deepspeed, and "

@@ -646,7 +646,7 @@ double QuantizedBaseBytesPerParam(const Config& config) {
 bool QuantizedBaseApplies(const Config& config) {
   return config.training.lora_rank > 0 &&
          config.training.base_quantization != BaseQuantization::kNone &&
-         (config.framework == Framework::kDeepspeed || config.framework == Framework::kTorchtune);
+         FrameworkHasQuantizedBase(config.framework);
 }
 
 StateBytes ComputeTrainedStateBytes(const Config& config, const Layout& layout,

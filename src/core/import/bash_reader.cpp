@@ -476,7 +476,6 @@ class Reader {
 
   // ---- Scanning ------------------------------------------------------------------------------
 
-  // Appends expanded text to the word being built, splitting on blanks when unquoted.
   // "$@", "${@…}" or "${NAME[@]}" at s[pos]: an expansion into a list of words.
   static bool ListExpansionAt(std::string_view s, std::size_t pos) {
     if (s.substr(pos, 2) == "$@" || s.substr(pos, 3) == "${@") return true;
@@ -485,6 +484,7 @@ class Reader {
     return close != std::string_view::npos && close >= pos + 5 && s.substr(close - 3, 3) == "[@]";
   }
 
+  // Appends expanded text to the word being built, splitting on blanks when unquoted.
   struct Fields {
     std::vector<std::string> done;
     std::string current;

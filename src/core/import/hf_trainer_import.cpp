@@ -41,8 +41,12 @@ constexpr const char* kSeqKeys[] = {"cutoff_len",  "model_max_length", "max_seq_
 //   double_quantization (default true);
 // - transformers / TRL (BitsAndBytesConfig, TRL's ModelConfig): load_in_4bit with
 //   bnb_4bit_use_double_quant (TRL's use_bnb_nested_quant; default false), load_in_8bit;
-// - FastChat's and others' q_lora flag: BitsAndBytesConfig(load_in_4bit, nf4, double quant).
-// Other methods (hqq, eetq, a GPTQ / AWQ checkpoint) are named, not modelled.
+// - FastChat's and others' q_lora flag: BitsAndBytesConfig(load_in_4bit, nf4, double quant);
+// - a checkpoint stored quantized, whatever the arguments say, for a LoRA job: unsloth's
+//   *-bnb-4bit (bitsandbytes NF4 with double quantization), a GPTQ / AWQ / Int4 repository
+//   (int4 in groups of 128 with a 16-bit scale and a 4-bit zero each, 0.5195 bytes a weight,
+//   within 1% of NF4's 0.5159, which stands for it), a GPTQ-Int8 one (8-bit).
+// Other methods (quantization_method hqq, eetq) are named, not modelled.
 void ReadBaseQuantization(ArgReader& r, Builder& b) {
   r.Str("quantization_type");    // nf4 or fp4: the same storage
   r.Str("bnb_4bit_quant_type");  // likewise
@@ -77,6 +81,23 @@ void ReadBaseQuantization(ArgReader& r, Builder& b) {
     b.Set("training.base_quantization", "int8", r.SourceOf("load_in_8bit"));
   } else if (r.Flag("q_lora").value_or(false)) {
     b.Set("training.base_quantization", "nf4_double_quant", r.SourceOf("q_lora"));
+  } else if (b.Has("training.lora_rank")) {
+    const std::string name = Lower(r.Str("model_name_or_path"));
+    const bool bnb = name.find("bnb-4bit") != std::string::npos;
+    const bool int8 = name.find("int8") != std::string::npos;  // Qwen's *-GPTQ-Int8
+    const bool int4 =
+        !int8 && (name.find("gptq") != std::string::npos || name.find("awq") != std::string::npos ||
+                  name.find("int4") != std::string::npos);
+    if (int8 && name.find("gptq") != std::string::npos) {
+      b.Set("training.base_quantization", "int8", r.SourceOf("model_name_or_path"));
+      b.Note("the checkpoint is stored in 8 bits (GPTQ int8): estimated as LLM.int8's bytes");
+    } else if (bnb || int4) {
+      b.Set("training.base_quantization", "nf4_double_quant", r.SourceOf("model_name_or_path"));
+      if (int4)
+        b.Note(
+            "the checkpoint is stored in 4 bits (GPTQ / AWQ int4): estimated as NF4 with "
+            "double quantization, within 1% of its bytes");
+    }
   }
 }
 
@@ -306,6 +327,12 @@ std::string OptimizerFor(const std::string& optim) {
   return "";
 }
 
+// `from` read under the name `to` (unless the files give `to` itself), `from` marked read.
+void AliasKey(ArgValues& values, ArgReader& r, const char* from, const char* to) {
+  if (values.count(from) && !values.count(to)) values[to] = values.at(from);
+  r.Find(from);
+}
+
 // axolotl (axolotl-ai-cloud/axolotl, utils/schemas/config.py, training.py, peft.py;
 // loaders/model.py) writes the Trainer's arguments under its own names, with its own defaults:
 //   base_model (the model), micro_batch_size (per device, default 1; else batch_size /
@@ -319,10 +346,7 @@ std::string OptimizerFor(const std::string& optim) {
 //   version 1: fsdp_sharding_strategy).
 // They become the Trainer's keys here, so the rest of Apply reads them as it reads any job.
 void ReadAxolotl(ArgValues& values, ArgReader& r, const std::string& file, Builder& b) {
-  auto alias = [&](const char* from, const char* to) {
-    if (values.count(from) && !values.count(to)) values[to] = values.at(from);
-    r.Find(from);
-  };
+  auto alias = [&](const char* from, const char* to) { AliasKey(values, r, from, to); };
   alias("base_model", "model_name_or_path");
   alias("micro_batch_size", "per_device_train_batch_size");
   alias("sequence_len", "max_seq_length");
@@ -452,10 +476,7 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
   const bool axolotl = !openrlhf && (values.count("base_model") || values.count("adapter"));
   const bool ds_chat = !openrlhf && (rlhf || values.count("zero_stage") ||
                                      values.count("lora_dim") || values.count("dtype"));
-  auto alias = [&](const char* from, const char* to) {
-    if (values.count(from) && !values.count(to)) values[to] = values.at(from);
-    r.Find(from);
-  };
+  auto alias = [&](const char* from, const char* to) { AliasKey(values, r, from, to); };
   if (openrlhf) {
     for (const auto& [from, to] :
          {std::pair<const char*, const char*>{"train.micro_batch_size", "micro_train_batch_size"},
@@ -669,28 +690,6 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
               " trains part of the model: estimated as full fine-tuning (an over-estimate)");
   }
   ReadBaseQuantization(r, b);
-  // A checkpoint stored quantized (unsloth's *-bnb-4bit, a GPTQ / AWQ / Int4 repository) loads
-  // 4-bit whatever the arguments say: bitsandbytes NF4 with double quantization, or GPTQ / AWQ
-  // int4 in groups of 128 with a 16-bit scale and a 4-bit zero each (0.5195 bytes a weight,
-  // within 1% of NF4's 0.5159, which stands for it).
-  if (b.Has("training.lora_rank") && !b.Has("training.base_quantization")) {
-    const std::string name = Lower(r.Str("model_name_or_path"));
-    const bool bnb = name.find("bnb-4bit") != std::string::npos;
-    const bool int8 = name.find("int8") != std::string::npos;  // Qwen's *-GPTQ-Int8
-    const bool int4 =
-        !int8 && (name.find("gptq") != std::string::npos || name.find("awq") != std::string::npos ||
-                  name.find("int4") != std::string::npos);
-    if (int8 && name.find("gptq") != std::string::npos) {
-      b.Set("training.base_quantization", "int8", r.SourceOf("model_name_or_path"));
-      b.Note("the checkpoint is stored in 8 bits (GPTQ int8): estimated as LLM.int8's bytes");
-    } else if (bnb || int4) {
-      b.Set("training.base_quantization", "nf4_double_quant", r.SourceOf("model_name_or_path"));
-      if (int4)
-        b.Note(
-            "the checkpoint is stored in 4 bits (GPTQ / AWQ int4): estimated as NF4 with "
-            "double quantization, within 1% of its bytes");
-    }
-  }
   // Preference stages run more models than the one trained (LLaMA-Factory train/dpo, kto,
   // ppo): a LoRA job's reference is its base with the adapters off, a full one's is a copy.
   std::string stage = Lower(r.Str("stage"));

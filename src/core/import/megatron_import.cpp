@@ -1016,14 +1016,15 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     } else {
       // Name each flag as it is: absent, or present without a number (a template's unset
       // variable).
+      // A hybrid pattern stands for --num-layers.
+      std::vector<std::string> flags{"--hidden-size"};
+      if (hybrid.empty()) flags.insert(flags.begin(), "--num-layers");
       std::string why;
-      for (const char* flag : {"--num-layers", "--hidden-size"}) {
-        if (a.Int(flag).value_or(0) > 0 || (!hybrid.empty() && flag[2] == 'n')) continue;
+      for (const std::string& flag : flags) {
+        if (a.Int(flag).value_or(0) > 0) continue;
         why += std::string(why.empty() ? "" : "; ") +
-               (a.Has(flag) ? std::string(flag) +
-                                  " holds no number (a variable the script does "
-                                  "not set?)"
-                            : "no " + std::string(flag) + " in the script");
+               (a.Has(flag) ? flag + " holds no number (a variable the script does not set?)"
+                            : "no " + flag + " in the script");
       }
       b.Missing("model",
                 why +

@@ -115,7 +115,8 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
   }
   b.UseFile(file.name);
   auto at = [&](const std::string& key) { return Source{file.name, doc.value().LineOf(key), key}; };
-  b.Set("framework", "torchtune", at(model_key + "._component_"));
+  const Source component_at = at(model_key + "._component_");
+  b.Set("framework", "torchtune", component_at);
   if (ppo)
     b.Problem(
         "PPO keeps the policy, its reference copy, the reward-and-value model and its reference "
@@ -140,7 +141,7 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
     b.Missing("world_size",
               "no `tune run --nproc_per_node N` line says how many devices the recipe runs on", 8);
   }
-  if (!single) b.Set("parallelism.data_parallel_shard_degree", -1, at(model_key + "._component_"));
+  if (!single) b.Set("parallelism.data_parallel_shard_degree", -1, component_at);
   if (!single && root.contains("tensor_parallel_dim")) {
     if (const auto tp = JsonInteger(root["tensor_parallel_dim"]); tp && *tp > 0)
       b.Set("parallelism.tensor_parallel_degree", *tp, at("tensor_parallel_dim"));
@@ -152,7 +153,7 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
   std::string base = builder;
   if (lora) base = builder.substr(builder.find('_') + 1);
   FlavorModel named = ModelFromCheckpointName(base, "", presets);
-  Source model_at = at(model_key + "._component_");
+  Source model_at = component_at;
   if (named.preset.empty() && named.inline_model.is_null() && root.contains("checkpointer") &&
       root["checkpointer"].is_object() && root["checkpointer"].contains("checkpoint_dir") &&
       root["checkpointer"]["checkpoint_dir"].is_string()) {
@@ -173,7 +174,7 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
     const json& m = root[model_key];
     const auto rank = m.contains("lora_rank") ? JsonInteger(m["lora_rank"]) : std::nullopt;
     if (rank && *rank > 0) {
-      b.Set("training.lora_rank", *rank, at("model.lora_rank"));
+      b.Set("training.lora_rank", *rank, at(model_key + ".lora_rank"));
     } else {
       b.Missing("training.lora_rank", "the LoRA builder's lora_rank is not given", 8);
     }
@@ -186,8 +187,7 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
   // qlora_* builders wrap each adapted linear's frozen weight in torchao's NF4Tensor
   // (modules/peft/lora.py to_nf4): blocks of 64 with uint8 scalers and a factor per 256
   // of them, double-quantized NF4.
-  if (qlora)
-    b.Set("training.base_quantization", "nf4_double_quant", at(model_key + "._component_"));
+  if (qlora) b.Set("training.base_quantization", "nf4_double_quant", component_at);
   // --- Batch and sequence --------------------------------------------------------------------
   // PPO (recipes/ppo_full_finetune_single_device.py): batch_size trajectories are generated,
   // then trained on in ppo_batch_size minibatches split into gradient_accumulation_steps

@@ -500,6 +500,24 @@ std::int64_t Gemma4VisionParams(FieldReader& f, ParamMath& m, std::int64_t text_
   return m.Add(n, m.Mul(h, text_hidden));
 }
 
+// The conformer audio encoder Gemma 3n and Gemma 4 share tensor for tensor: a subsampling
+// stage of two 3 × 3 convolutions (1 → c0 → c1 channels, no bias, a norm of each one's channels)
+// and a projection of the c1 × `bins` frequency features left after them to h, then `layers`
+// blocks of 24h² + 9h + k·h + h / heads (two macaron feed-forwards h → 4h → h with two norms
+// each, attention's q, k, v, post and relative-position projections with per_dim_scale, the
+// light convolution's linear_start h → 2h, depthwise kernel k, linear_end and two norms, the
+// block's norms).
+struct ConformerShape {
+  std::int64_t h, layers, heads, kernel, c0, c1, bins;
+};
+std::int64_t ConformerEncoderParams(ParamMath& m, const ConformerShape& s) {
+  std::int64_t n = m.Add(m.Add(m.Mul(9, s.c0), s.c0), m.Add(m.Mul(9, s.c0, s.c1), s.c1));
+  n = m.Add(n, m.Mul(m.Mul(s.c1, s.bins), s.h));
+  const std::int64_t layer =
+      m.Add(m.Add(m.Mul(24, s.h, s.h), m.Mul(9, s.h)), m.Add(m.Mul(s.kernel, s.h), s.h / s.heads));
+  return m.Add(n, m.Mul(s.layers, layer));
+}
+
 // Gemma 4 E2B / E4B's audio tower (modeling_gemma4.py Gemma4AudioModel, audio_config) and its
 // embedder: Gemma4AudioSubSampleConvProjection (two 3 × 3 convolutions from 1 to channels[0]
 // and channels[0] to channels[1], each with a LayerNorm without bias, then input_proj_linear
@@ -522,11 +540,7 @@ std::int64_t Gemma4AudioParams(FieldReader& f, ParamMath& m, std::int64_t text_h
   const std::int64_t c0 = channels.size() == 2 ? channels[0] : 128;
   const std::int64_t c1 = channels.size() == 2 ? channels[1] : 32;
   f.Bool("use_clipped_linears");
-  std::int64_t n = m.Add(m.Add(m.Mul(9, c0), c0), m.Add(m.Mul(9, c0, c1), c1));
-  n = m.Add(n, m.Mul(m.Mul(128 / 4, c1), h));
-  const std::int64_t layer =
-      m.Add(m.Add(m.Mul(24, h, h), m.Mul(9, h)), m.Add(m.Mul(kernel, h), h / heads));
-  n = m.Add(n, m.Mul(layers, layer));
+  std::int64_t n = ConformerEncoderParams(m, {h, layers, heads, kernel, c0, c1, 128 / 4});
   n = m.Add(n, Linear(m, h, out, true));
   return m.Add(n, m.Mul(out, text_hidden));
 }
@@ -549,11 +563,7 @@ std::int64_t Gemma3nAudioParams(FieldReader& f, ParamMath& m) {
   const std::int64_t c0 = channels.size() == 2 ? channels[0] : 128;
   const std::int64_t c1 = channels.size() == 2 ? channels[1] : 32;
   for (int conv = 0; conv < 2; ++conv) bins = (bins + 2 - 3) / 2 + 1;
-  std::int64_t n = m.Add(m.Add(m.Mul(9, c0), c0), m.Add(m.Mul(9, c0, c1), c1));
-  n = m.Add(n, m.Mul(m.Mul(c1, bins), h));
-  const std::int64_t layer =
-      m.Add(m.Add(m.Mul(24, h, h), m.Mul(9, h)), m.Add(m.Mul(kernel, h), h / heads));
-  return m.Add(n, m.Mul(layers, layer));
+  return ConformerEncoderParams(m, {h, layers, heads, kernel, c0, c1, bins});
 }
 
 // Gemma3nMultimodalEmbedder: its own embedding table (vocab_size × the tower's h), the hard
