@@ -18,9 +18,10 @@ constexpr const char* kFilesNote =
     "FILE may be a trainmem config, a torchtitan TOML / Python registry / resolved JSON, a\n"
     "Megatron or MindSpeed launch script (+ the model file it sources), a MindSpeed-LLM FSDP2\n"
     "YAML (+ the script launching train_fsdp2.py), a Hugging Face Trainer / DeepSpeed launch\n"
-    "script or LLaMA-Factory YAML (+ the DeepSpeed JSON it names, an accelerate config), a\n"
-    "torchtune recipe config (+ the script running `tune run`), or a DeepSpeed JSON (+\n"
-    "config.json); '-' reads standard input.\n";
+    "script or LLaMA-Factory YAML (+ the DeepSpeed JSON it names, an accelerate config), an\n"
+    "ms-swift script (`swift sft|pt|rlhf`, `megatron sft|pt|rlhf`), a torchtune recipe\n"
+    "config (+ the script running `tune run`), or a DeepSpeed JSON (+ config.json); '-'\n"
+    "reads standard input.\n";
 constexpr const char* kSetNote =
     "Without a FILE the config is the defaults of --model (llama3-8b without --model).\n"
     "--set takes the config's dotted keys (parallelism.tensor_parallel_degree=8) or short forms\n"

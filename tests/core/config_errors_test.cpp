@@ -124,6 +124,10 @@ TEST(ConfigErrorsTest, LayoutMustFitTheWorldAndTheModel) {
       {Llama8b(R"("world_size": 8, "training": {"seq_len": 1020},
                   "parallelism": {"context_parallel_degree": 4})"),
        "training.seq_len", "seq_len 1020 is not divisible by 2·context_parallel_degree = 8"},
+      // Ulysses alone cuts each sequence into cp parts, not 2·cp.
+      {Llama8b(R"("framework": "megatron", "world_size": 8, "training": {"seq_len": 1022},
+                  "parallelism": {"context_parallel_degree": 4, "ulysses_degree_in_cp": 4})"),
+       "training.seq_len", "seq_len 1022 is not divisible by context_parallel_degree = 4"},
       {R"({"model": "llama3.2-1b", "world_size": 32,
            "parallelism": {"pipeline_parallel_degree": 32}})",
        "parallelism.pipeline_parallel_degree",
@@ -135,6 +139,24 @@ TEST(ConfigErrorsTest, LayoutMustFitTheWorldAndTheModel) {
        "local_batch_size 3 is not divisible by pipeline_parallel_microbatch_size 2"},
       {Llama8b(R"("training": {"mtp": true})"), "training.mtp", "no MTP modules"},
   });
+}
+
+// Sequence lengths context parallelism accepts: Ulysses alone needs cp parts (1020 = 4 · 255,
+// not a multiple of 8); the Hugging Face Trainer's Ulysses (framework deepspeed: DeepSpeed's,
+// ms-swift's) pads each sequence itself.
+TEST(ConfigErrorsTest, UlyssesAndTheTrainersSequenceParallelSplitsAsTheyDo) {
+  EXPECT_TRUE(ValidateConfig(testing::MustParse(Llama8b(
+                                 R"("framework": "megatron", "world_size": 8,
+                                    "training": {"seq_len": 1020},
+                                    "parallelism": {"context_parallel_degree": 4,
+                                                    "ulysses_degree_in_cp": 4})")))
+                  .empty());
+  EXPECT_TRUE(ValidateConfig(testing::MustParse(Llama8b(
+                                 R"("framework": "deepspeed", "world_size": 8,
+                                    "training": {"seq_len": 65535},
+                                    "parallelism": {"context_parallel_degree": 4,
+                                                    "ulysses_degree_in_cp": 4})")))
+                  .empty());
 }
 
 // Mixtral 8x7B: 8 routed experts, 32 heads.

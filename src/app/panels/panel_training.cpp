@@ -46,9 +46,9 @@ void DrawPrecision(AppState& state) {
   TextMuted(Tr(PrecisionNote(state.draft)));
   CheckboxRow(state, Str::kFp8, "training.fp8", Str::kFp8Help, t.fp8,
               [](Config& c, bool v) { c.training.fp8 = v; });
-  // torchtitan's training.dtype; the other frameworks keep their own master weights.
-  if (trainmem::IsTorchtitanFramework(state.draft.framework) ||
-      t.dtype != trainmem::DType::kFloat32)
+  // training.dtype where a framework reads it (torchtitan; the Trainer without DeepSpeed); the
+  // others keep their own master weights.
+  if (trainmem::FrameworkHasFullBf16(state.draft.framework) || t.dtype != trainmem::DType::kFloat32)
     CheckboxRow(state, Str::kFullBf16, "training.dtype", Str::kFullBf16Help,
                 t.dtype == trainmem::DType::kBFloat16, [](Config& c, bool v) {
                   c.training.dtype = v ? trainmem::DType::kBFloat16 : trainmem::DType::kFloat32;

@@ -101,6 +101,8 @@ constexpr CoreMessage kCoreMessages[] = {
     {"expert_parallel_degree {} must divide {}", "专家并行度 {} 须整除 {}"},
     {"seq_len {} is not divisible by 2·context_parallel_degree = {}",
      "序列长度 {} 不能被 2·上下文并行度 = {} 整除"},
+    {"seq_len {} is not divisible by context_parallel_degree = {}",
+     "序列长度 {} 不能被上下文并行度 = {} 整除"},
     {"seq_len {} is not divisible by tensor_parallel_degree {} (sequence parallel splits the "
      "sequence)",
      "序列长度 {} 不能被张量并行度 {} 整除（序列并行会切分序列）"},

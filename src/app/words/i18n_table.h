@@ -42,11 +42,11 @@ TRAINMEM_STR(kFeedbackConfigUsed, "config.json loaded \xE2\x9C\x93")
 
 // ---- Import (panel_import.cpp) ----------------------------------------------------------------
 TRAINMEM_STR(kSectionImport, "Import a job file")
-TRAINMEM_STR(
-    kImportHint,
-    "Drop, paste or open the files you run the job from (torchtitan, Megatron, "
-    "MindSpeed-LLM, DeepSpeed, Hugging Face Trainer, LLaMA-Factory, axolotl) and the files they "
-    "name. They are read here, never run or uploaded.")
+TRAINMEM_STR(kImportHint,
+             "Drop, paste or open the files you run the job from (torchtitan, Megatron, "
+             "MindSpeed-LLM, DeepSpeed, Hugging Face Trainer, LLaMA-Factory, axolotl, ms-swift, "
+             "torchtune) and the files they "
+             "name. They are read here, never run or uploaded.")
 TRAINMEM_STR(kImportOpenFiles, "Open files\xE2\x80\xA6")
 TRAINMEM_STR(kImportOpenFilesHelp, "Choose one or several job files from your computer")
 TRAINMEM_STR(kImportPaste, "Paste")
@@ -218,8 +218,8 @@ TRAINMEM_STR(kStateDtypeFullBf16,
              "Full bf16 training: the states are created like the bf16 parameters, in bf16 (the "
              "dtype chosen above does not apply)")
 TRAINMEM_STR(kPrecisionNoteFullBf16,
-             "bf16 weights, gradients and optimizer states (2 B each per parameter, sharded by "
-             "FSDP): no fp32 master copy")
+             "bf16 weights, gradients and optimizer states (2 B each per parameter, sharded as "
+             "the framework shards them): no fp32 master copy")
 TRAINMEM_STR(kPrecisionNoteMegatron,
              "Weights in this dtype (2 B), fp32 main gradients (4 B) and an fp32 master copy with "
              "the optimizer states")
@@ -232,8 +232,9 @@ TRAINMEM_STR(kFp8, "FP8 linears")
 TRAINMEM_STR(kFp8Help, "Float8 matmuls (torchao / Transformer Engine); master weights stay in fp32")
 TRAINMEM_STR(kFullBf16, "Full bf16 training")
 TRAINMEM_STR(kFullBf16Help,
-             "torchtitan training.dtype = \"bfloat16\": parameters, gradients and optimizer "
-             "states in bf16, no fp32 master copy")
+             "torchtitan training.dtype = \"bfloat16\", or the Hugging Face Trainer without "
+             "DeepSpeed training a model loaded in bf16 (ms-swift's full fine-tuning): "
+             "parameters, gradients and optimizer states in bf16, no fp32 master copy")
 TRAINMEM_STR(kDsaFused, "Fused DSA kernels")
 TRAINMEM_STR(kDsaFusedHelp,
              "DeepSeek-V3.2's lightning indexer and its loss as fused kernels (MindSpeed "

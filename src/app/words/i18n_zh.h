@@ -36,11 +36,11 @@ TRAINMEM_ZH(kFeedbackConfigUsed, "已载入 config.json \xE2\x9C\x93")
 
 // ---- Import (panel_import.cpp) ----------------------------------------------------------------
 TRAINMEM_ZH(kSectionImport, "导入训练任务文件")
-TRAINMEM_ZH(
-    kImportHint,
-    "拖放、粘贴或打开启动任务所用的文件（torchtitan、Megatron、MindSpeed-LLM、DeepSpeed、"
-    "Hugging Face Trainer、LLaMA-Factory、axolotl）及其引用的文件。文件只在本页读取，不会运行，"
-    "也不会上传。")
+TRAINMEM_ZH(kImportHint,
+            "拖放、粘贴或打开启动任务所用的文件（torchtitan、Megatron、MindSpeed-LLM、DeepSpeed、"
+            "Hugging Face Trainer、LLaMA-Factory、axolotl、ms-swift、torchtune）及其引用的文件。"
+            "文件只在本页读取，不会运行，"
+            "也不会上传。")
 TRAINMEM_ZH(kImportOpenFiles, "打开文件\xE2\x80\xA6")
 TRAINMEM_ZH(kImportOpenFilesHelp, "从本机选择一个或多个任务文件")
 TRAINMEM_ZH(kImportPaste, "粘贴")
@@ -192,7 +192,7 @@ TRAINMEM_ZH(kPrecisionNoteFp32, "fp32 权重和梯度，fp32 计算")
 TRAINMEM_ZH(kStateDtypeFullBf16,
             "全 bf16 训练：优化器状态随 bf16 参数创建，同为 bf16（上面所选精度不起作用）")
 TRAINMEM_ZH(kPrecisionNoteFullBf16,
-            "bf16 权重、梯度和优化器状态（每个参数各 2 B，由 FSDP 分片）：没有 fp32 主权重副本")
+            "bf16 权重、梯度和优化器状态（每个参数各 2 B，按框架的方式分片）：没有 fp32 主权重副本")
 TRAINMEM_ZH(kPrecisionNoteMegatron,
             "权重为此精度（2 B），fp32 主梯度（4 B），fp32 主权重副本随优化器状态保存")
 TRAINMEM_ZH(kPrecisionNoteDeepspeed,
@@ -202,7 +202,8 @@ TRAINMEM_ZH(kFp8, "FP8 线性层")
 TRAINMEM_ZH(kFp8Help, "Float8 矩阵乘（torchao / Transformer Engine）；主权重仍为 fp32")
 TRAINMEM_ZH(kFullBf16, "全 bf16 训练")
 TRAINMEM_ZH(kFullBf16Help,
-            "torchtitan training.dtype = \"bfloat16\"：参数、梯度和优化器状态都是 bf16，"
+            "torchtitan training.dtype = \"bfloat16\"，或不用 DeepSpeed 的 Hugging Face Trainer "
+            "直接训练以 bf16 加载的模型（ms-swift 全参微调）：参数、梯度和优化器状态都是 bf16，"
             "没有 fp32 主权重副本")
 TRAINMEM_ZH(kDsaFused, "DSA 融合算子")
 TRAINMEM_ZH(kDsaFusedHelp,

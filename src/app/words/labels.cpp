@@ -41,6 +41,7 @@ Str PrecisionNote(const trainmem::Config& config) {
     case trainmem::Framework::kMegatron:
       return half ? Str::kPrecisionNoteMegatron : Str::kPrecisionNoteFp32;
     case trainmem::Framework::kDeepspeed:
+      if (config.training.dtype == trainmem::DType::kBFloat16) return Str::kPrecisionNoteFullBf16;
       return half ? Str::kPrecisionNoteDeepspeed : Str::kPrecisionNoteFp32;
     case trainmem::Framework::kTorchtune:
       return Str::kPrecisionNoteTorchtune;

@@ -320,8 +320,12 @@ bool SequenceParallelOn(const Config& c, std::int64_t tp);
 bool FrameworkHasQuantizedBase(Framework f);
 // torchtitan or torchtitan-npu: the frameworks that read torchtitan's own keys.
 bool IsTorchtitanFramework(Framework f);
-// torchtitan full bf16 training (training.dtype bfloat16): the optimizer states are created like
-// the bf16 parameters (zeros_like), whatever optimizer.state_dtype says, 8-bit states aside.
+// Where training.dtype bfloat16 (full bf16 training, no fp32 master) applies: torchtitan's
+// [training] dtype, and the Hugging Face Trainer (framework deepspeed) without DeepSpeed on a
+// model loaded in bf16 and trained as loaded (ms-swift's full fine-tuning, DDP or FSDP2).
+bool FrameworkHasFullBf16(Framework f);
+// Full bf16 training (training.dtype bfloat16 where it applies): the optimizer states are created
+// like the bf16 parameters (zeros_like), whatever optimizer.state_dtype says, 8-bit states aside.
 bool FullBf16States(const Config& c);
 bool FrameworkHasOptimizerOffload(Framework f);
 // "optimizer.swap_optimizer" where the framework has it, else "optimizer.offload" where it has

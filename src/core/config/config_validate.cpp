@@ -241,13 +241,16 @@ void CheckSequence(const Config& c, const Layout& l, std::vector<Error>& errors)
                       "Megatron runs the deferred output-layer weight gradients in the pipeline "
                       "flush: it needs pipeline_parallel_degree > 1"});
   }
-  // Load-balanced context parallelism cuts each sequence into 2·cp chunks.
-  if (l.cp > 1 && t.seq_len % (2 * l.cp) != 0) {
-    errors.push_back({"training.seq_len",
-                      "seq_len " + Str(t.seq_len) +
-                          " is not divisible by 2·context_parallel_degree = " + Str(2 * l.cp)});
-  }
+  // Load-balanced ring attention cuts each sequence into 2·cp chunks; Ulysses alone
+  // (ulysses_degree_in_cp = cp) into cp. The Hugging Face Trainer's Ulysses (DeepSpeed's,
+  // ms-swift's swift/sequence_parallel) pads each sequence to a multiple itself.
   const std::int64_t uly = c.parallelism.ulysses_degree_in_cp;
+  const std::int64_t cp_chunks = uly > 0 && uly == l.cp ? l.cp : 2 * l.cp;
+  if (l.cp > 1 && c.framework != Framework::kDeepspeed && t.seq_len % cp_chunks != 0) {
+    errors.push_back({"training.seq_len", "seq_len " + Str(t.seq_len) + " is not divisible by " +
+                                              (cp_chunks == l.cp ? "" : "2·") +
+                                              "context_parallel_degree = " + Str(cp_chunks)});
+  }
   CheckInt(errors, "parallelism.ulysses_degree_in_cp", uly, 0, kMaxWorldSize);
   if (uly > 0 && l.cp % uly != 0) {
     errors.push_back({"parallelism.ulysses_degree_in_cp",

@@ -77,8 +77,12 @@ bool IsTorchtitanFramework(Framework f) {
   return f == Framework::kTorchtitan || f == Framework::kTorchtitanNpu;
 }
 
+bool FrameworkHasFullBf16(Framework f) {
+  return IsTorchtitanFramework(f) || f == Framework::kDeepspeed;
+}
+
 bool FullBf16States(const Config& c) {
-  return IsTorchtitanFramework(c.framework) && c.training.dtype == DType::kBFloat16 &&
+  return FrameworkHasFullBf16(c.framework) && c.training.dtype == DType::kBFloat16 &&
          c.optimizer.state_dtype != DType::kInt8;
 }
 

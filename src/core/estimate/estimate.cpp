@@ -255,12 +255,14 @@ void AddWarnings(Estimate& e) {
         "DeepSpeed's AutoTP has no sequence parallelism: norm and dropout activations are "
         "replicated on every tensor-parallel rank (sequence_parallel does not apply)");
   const bool torchtitan = IsTorchtitanFramework(c.framework);
-  // estimate_params.cpp FsdpRecipe: only torchtitan's trainer reads training.dtype.
-  if (c.training.dtype != DType::kFloat32 && !torchtitan)
+  // estimate_params.cpp FsdpRecipe / DeepspeedRecipe: torchtitan's trainer and the Trainer
+  // without DeepSpeed read training.dtype.
+  const bool full_bf16_applies = FrameworkHasFullBf16(c.framework);
+  if (c.training.dtype != DType::kFloat32 && !full_bf16_applies)
     e.warnings.push_back(
         "training.dtype has no effect here: it is torchtitan's full-bf16 switch; this "
         "framework's own precision options decide its master weights");
-  if (c.training.dtype != DType::kFloat32 && torchtitan && c.mode == Mode::kTemplate)
+  if (c.training.dtype != DType::kFloat32 && full_bf16_applies && c.mode == Mode::kTemplate)
     e.warnings.push_back(
         "training.dtype is applied in detailed mode only: the template's formulas keep fp32 "
         "masters");

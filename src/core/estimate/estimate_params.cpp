@@ -473,7 +473,12 @@ StateBytes DeepspeedRecipe(const Config& config, const Layout& layout, const Sta
   auto over = [&](int from_stage) {
     return stage_no >= from_stage ? local.Sharded(Shards{dp, expert_dp}) : local.total();
   };
-  const double master = param_bytes < 4 ? 4.0 : 0.0;
+  // training.dtype bfloat16 here is the Trainer without DeepSpeed training a model loaded in
+  // bf16 as it is (ms-swift's full fine-tuning: swift/pipelines/train/tuner.py only sets
+  // requires_grad; DDP or FSDP2 without a mixed-precision policy): bf16 parameters and
+  // gradients, AdamW's states created in bf16 like them (StateBytesPerElement), no fp32 master.
+  // DeepSpeed itself always keeps the fp32 master for bf16 / fp16 (bf16_optimizer, ZeRO).
+  const double master = param_bytes < 4 && config.training.dtype != DType::kBFloat16 ? 4.0 : 0.0;
   out.parameters = over(3) * param_bytes;
   out.gradients = over(2) * param_bytes;
   const double dense_shards = stage_no >= 1 ? dp : 1.0;

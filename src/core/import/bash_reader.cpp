@@ -1181,6 +1181,39 @@ class Reader {
     Note(c, line, "source " + path + ": that file was not given (add it to read its settings)");
   }
 
+  // ms-swift's commands (swift/cli/main.py ROUTE_MAPPING); sft, pt and rlhf train.
+  static bool SwiftCommand(const std::string& word) {
+    for (const char* k : {"sft", "pt", "rlhf", "infer", "export", "deploy", "rollout", "eval",
+                          "app", "sample", "merge-lora", "web-ui"})
+      if (word == k) return true;
+    return false;
+  }
+
+  // "swift sft" for a path ending in swift/cli/sft.py, "megatron sft" for
+  // swift/cli/_megatron/sft.py (pt and rlhf likewise); "" for any other word.
+  static std::string SwiftCliScript(const std::string& word) {
+    for (const char* command : {"sft", "pt", "rlhf"}) {
+      for (const auto& [dir, tool] :
+           {std::pair<const char*, const char*>{"swift/cli/_megatron/", "megatron"},
+            {"swift/cli/", "swift"}}) {
+        const std::string tail = std::string(dir) + command + ".py";
+        if (word.size() >= tail.size() &&
+            word.compare(word.size() - tail.size(), tail.size(), tail) == 0)
+          return std::string(tool) + " " + command;
+      }
+    }
+    return "";
+  }
+
+  // A program that trains: a training script or module, or a training command of a tool.
+  static bool TrainingProgram(const std::string& program) {
+    if (program.find("train") != std::string::npos) return true;
+    for (const char* k :
+         {"swift sft", "swift pt", "swift rlhf", "megatron sft", "megatron pt", "megatron rlhf"})
+      if (program == k) return true;
+    return false;
+  }
+
   // A Python module name that runs training ("openrlhf.cli.train_sft"), not a tool (`-m pip`).
   static bool TrainingModule(const std::string& module) {
     for (const char* k : {"train", "sft", "tune", "dpo", "ppo", "rlhf"})
@@ -1208,6 +1241,15 @@ class Reader {
                  w[k + 1].text == "train") {
         ++k;
         program = t + " train";
+      } else if ((t == "swift" || t == "megatron") && k + 1 < w.size() &&
+                 SwiftCommand(w[k + 1].text)) {
+        // ms-swift's entry points: `swift sft|pt|rlhf` (the Trainer) and `megatron sft|pt|rlhf`
+        // (Megatron-SWIFT); `swift infer` and the other commands train nothing.
+        ++k;
+        program = t + " " + w[k].text;
+      } else if (const std::string cli = SwiftCliScript(t); !cli.empty()) {
+        // The same entry points run as scripts: swift/cli/sft.py, swift/cli/_megatron/sft.py.
+        program = cli;
       } else if (t == "tune" && k + 1 < w.size() && w[k + 1].text == "run") {
         // torchtune's `tune run [torchrun options] RECIPE --config FILE [key=value …]`: the
         // recipe is the first word after the options, each of which (but --standalone) takes
@@ -1224,19 +1266,20 @@ class Reader {
       } else {
         program = BaseName(t);
       }
-      const bool better = !out_.found_launch || (out_.program.find("train") == std::string::npos &&
-                                                 program.find("train") != std::string::npos);
+      const bool better =
+          !out_.found_launch || (!TrainingProgram(out_.program) && TrainingProgram(program));
       if (!better) return;
       out_.found_launch = true;
+      out_.launch_variables = out_.variables;
       out_.program = program;
       out_.launch_line = line;
       out_.launch_file = c.file;
       out_.launcher.clear();
+      // Words of the program before w[k]: `-m` / `--module`, or a tool before its command.
+      const bool tool_command = k > from && program == w[k - 1].text + " " + w[k].text;
       const std::size_t program_words =
-          program.find(' ') != std::string::npos ||
-                  (k > from && (w[k - 1].text == "-m" || w[k - 1].text == "--module"))
-              ? 1
-              : 0;
+          tool_command || (k > from && (w[k - 1].text == "-m" || w[k - 1].text == "--module")) ? 1
+                                                                                               : 0;
       for (std::size_t j = from; j + program_words < k; ++j)
         out_.launcher += (j > from ? " " : "") + w[j].text;
       out_.args.clear();

@@ -46,6 +46,9 @@ struct Script {
   int launch_line = 0;
   std::string launch_file;
   std::map<std::string, Variable> variables;
+  // The variables as they stood when the launch line ran: a later command's prefix
+  // assignment (`NPROC_PER_NODE=1 swift infer …` after the training) does not change them.
+  std::map<std::string, Variable> launch_variables;
   std::vector<Note> notes;  // decisions (if branches, defaults used, skipped blocks)
   std::vector<std::string> missing_sources;  // `source` of files not given
   // Files the script writes from here-documents (`cat > ds_config.json <<EOF`), expanded.

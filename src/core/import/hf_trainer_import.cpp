@@ -302,6 +302,11 @@ std::string IgnoredReason(const std::string& key) {
     return "optimizer hyperparameter, schedule, checkpointing or logging: not device memory";
   if (key == "lora_alpha" || key == "lora_dropout" || key.find("wandb") != std::string::npos)
     return "a hyperparameter or logging setting: not device memory";
+  if (key == "target_modules" || key == "lora_target" || key == "lora_target_modules")
+    return "the weights that get adapters: the estimate puts them on every linear of the blocks "
+           "(adapters are small beside the base)";
+  if (key == "system" || key == "model_author" || key == "model_name" || key == "run_name")
+    return "a name or prompt text: not device memory";
   if (key.find("data") != std::string::npos || key == "template" || key == "dataset" ||
       key.find("preprocessing") != std::string::npos || key.find("cache") != std::string::npos)
     return "data loading: not device memory";
@@ -452,11 +457,187 @@ struct Launch {
   std::string program;  // what the launch runs ("train.py", "openrlhf.cli.train_dpo")
 };
 
+// ms-swift's DeepSpeed presets (`--deepspeed zero3`; swift/arguments/sft_args.py
+// _init_deepspeed maps the name to swift/config/<name>.json): the stage and where the optimizer
+// and the parameters live, as those files set them; batch and precision are "auto" (the
+// Trainer's). Empty when `name` is not one of them.
+std::string SwiftDeepspeedPreset(const std::string& name) {
+  struct Preset {
+    const char* name;
+    int stage;
+    bool offload_optimizer;
+    bool offload_param;
+  };
+  static constexpr Preset kPresets[] = {
+      {"zero0", 0, false, false}, {"zero1", 1, false, false},
+      {"zero2", 2, false, false}, {"zero2_offload", 2, true, false},
+      {"zero3", 3, false, false}, {"zero3_offload", 3, true, true}};
+  for (const Preset& p : kPresets) {
+    if (name != p.name) continue;
+    json zero = {{"stage", p.stage}};
+    if (p.stage >= 1)
+      zero["offload_optimizer"] = {{"device", p.offload_optimizer ? "cpu" : "none"}};
+    if (p.stage == 3) zero["offload_param"] = {{"device", p.offload_param ? "cpu" : "none"}};
+    return json{{"zero_optimization", zero},
+                {"bf16", {{"enabled", "auto"}}},
+                {"fp16", {{"enabled", "auto"}}},
+                {"train_micro_batch_size_per_gpu", "auto"},
+                {"gradient_accumulation_steps", "auto"}}
+        .dump();
+  }
+  return "";
+}
+
+// ms-swift (modelscope/ms-swift at 3602360a5: swift/arguments/base_args, sft_args.py,
+// rlhf_args.py, tuner_args.py and swift/trainers/arguments.py) runs the Trainer under its own
+// names and defaults, which become the Trainer's keys here:
+//   model (a hub id or path); tuner_type (train_type before 4.0), default lora, with lora_rank
+//   8; per_device_train_batch_size 1; gradient_checkpointing true; torch_dtype (default the
+//   checkpoint's): bfloat16 trains with bf16 autocast, float16 and float32 with fp16
+//   (model_args.py _init_mixed_precision); max_length (no default: the model's context);
+//   attn_impl; packing / padding_free; quant_method bnb with quant_bits 4 or 8
+//   (bnb_4bit_use_double_quant default true); freeze_vit (default true); deepspeed zero0…zero3,
+//   zero2_offload, zero3_offload (its presets) or a JSON; fsdp "fsdp2" (swift/config/fsdp2.json:
+//   full_shard with FSDP's activation checkpointing) or a JSON holding {fsdp, fsdp_config};
+//   `swift rlhf`'s rlhf_type (default dpo), where in grpo, ppo and gkd max_length is the
+//   prompt's and each completion adds up to max_completion_length (512).
+void ReadSwift(ArgValues& values, ArgReader& r, const Launch& launch,
+               const std::vector<InputFile>& all, Builder& b) {
+  auto alias = [&](const char* from, const char* to) { AliasKey(values, r, from, to); };
+  auto fallback = [&](const char* key, json value, const std::string& why) {
+    if (!values.count(key)) values[key] = {std::move(value), {launch.file, 0, why}};
+  };
+  alias("model", "model_name_or_path");
+  alias("train_type", "tuner_type");
+  alias("attn_impl", "attn_implementation");
+  alias("freeze_vit", "freeze_vision_tower");
+  alias("quant_bits", "quantization_bit");
+  alias("quant_method", "quantization_method");
+  alias("bnb_4bit_use_double_quant", "double_quantization");
+  SwiftTaskNote(Lower(r.Str("task_type")), b);
+  r.Find("num_labels");
+  fallback("per_device_train_batch_size", 1, "per_device_train_batch_size (ms-swift's default, 1)");
+  fallback("gradient_checkpointing", true, "gradient_checkpointing (ms-swift's default, true)");
+  // Mixed precision from torch_dtype, unless --bf16 / --fp16 say it.
+  if (!values.count("bf16") && !values.count("fp16")) {
+    const std::string dtype = Lower(r.Str("torch_dtype"));
+    if (dtype == "float16" || dtype == "fp16" || dtype == "float32" || dtype == "fp32") {
+      values["fp16"] = {true, r.SourceOf("torch_dtype")};
+    } else if (dtype.empty()) {
+      values["bf16"] = {true,
+                        {launch.file, 0, "torch_dtype (default: the checkpoint's; bf16 assumed)"}};
+    } else {
+      values["bf16"] = {true, r.SourceOf("torch_dtype")};
+    }
+  }
+  // What is trained.
+  const std::string tuner = Lower(r.Str("tuner_type"));
+  const Source tuner_at = r.SourceOr("tuner_type", {launch.file, 0, "tuner_type (default lora)"});
+  if (tuner == "full") {
+    r.Find("lora_rank");
+    values.erase("lora_rank");
+    // Without DeepSpeed the bf16-loaded model trains as it is: the Trainer's DDP or FSDP2
+    // keeps bf16 parameters, gradients and AdamW states, no fp32 master
+    // (swift/pipelines/train/tuner.py: full tuning only sets requires_grad).
+    const auto bf16 = values.find("bf16");
+    if (!values.count("deepspeed") && bf16 != values.end() &&
+        ArgBool(bf16->second.value).value_or(false))
+      b.Set("training.dtype", "bfloat16",
+            {launch.file, 0,
+             "tuner_type full without DeepSpeed: the model trains in the bf16 it is loaded in"});
+  } else {
+    values["use_lora"] = {true, tuner_at};
+    fallback("lora_rank", 8, "lora_rank (ms-swift's default, 8)");
+    if (!tuner.empty() && tuner != "lora" && tuner != "longlora" && tuner != "adalora" &&
+        tuner != "lora_llm")
+      b.Problem("tuner_type " + tuner +
+                ": its adapters are estimated as LoRA of the same rank (the frozen base and the "
+                "activations dominate)");
+  }
+  if (r.Flag("padding_free").value_or(false))
+    b.Note(
+        "padding_free: a batch's samples are joined without padding; the estimate takes "
+        "batch × max_length tokens, the most it holds");
+  // DeepSpeed presets by name; FSDP2 by its preset or a JSON of {fsdp, fsdp_config}.
+  if (const std::string ds = Trim(r.Str("deepspeed")); !ds.empty()) {
+    if (const std::string preset = SwiftDeepspeedPreset(ds); !preset.empty()) {
+      Source at = r.SourceOf("deepspeed");
+      at.text = "ms-swift's " + ds + " preset (swift/config/" + ds + ".json)";
+      values["deepspeed"] = {preset, at};
+    }
+  }
+  if (const std::string fsdp = Trim(r.Str("fsdp")); !fsdp.empty()) {
+    json options;
+    if (fsdp == "fsdp2") {
+      options = {
+          {"fsdp", "full_shard auto_wrap"},
+          {"fsdp_config", {{"reshard_after_forward", true}, {"activation_checkpointing", true}}}};
+    } else {
+      for (const InputFile& f : all)
+        if (BaseName(f.name) == BaseName(fsdp) && EndsWith(Lower(f.name), ".json")) {
+          Result<json> parsed = ParseJsonInput(f);
+          if (parsed.ok() && parsed.value().is_object()) options = parsed.value();
+          b.UseFile(f.name);
+        }
+      if (options.is_null())
+        b.Problem("--fsdp " + fsdp + " was not given: FSDP full_shard assumed (give the file)");
+    }
+    const Source at = r.SourceOf("fsdp");
+    const json cfg = options.is_object() ? options.value("fsdp_config", json::object()) : json();
+    std::string strategy = options.is_object() && options.contains("fsdp")
+                               ? ArgText(options["fsdp"])
+                               : std::string("full_shard auto_wrap");
+    // reshard_after_forward false keeps the parameters gathered: ZeRO-2's states.
+    if (cfg.is_object() && cfg.value("reshard_after_forward", true) == false &&
+        strategy.find("full_shard") != std::string::npos)
+      strategy = "shard_grad_op auto_wrap";
+    values["fsdp"] = {strategy, at};
+    if (cfg.is_object() && cfg.value("activation_checkpointing", false) == true)
+      values["gradient_checkpointing"] = {true, at};
+  }
+  // Ulysses sequence parallelism (swift/sequence_parallel): each rank of a group of
+  // sequence_parallel_size holds 1/n of every sequence between its attention all-to-alls.
+  if (const auto sp = r.Int("sequence_parallel_size"); sp && *sp > 1) {
+    b.Set("parallelism.context_parallel_degree", *sp, r.SourceOf("sequence_parallel_size"));
+    b.Set("parallelism.ulysses_degree_in_cp", *sp, r.SourceOf("sequence_parallel_size"));
+  }
+  // Methods that train less state than the estimate counts (tuner_args.py / trainers).
+  if (r.Flag("use_galore").value_or(false))
+    b.Problem(
+        "use_galore: GaLore keeps optimizer states for low-rank projections of the "
+        "gradients; the estimate counts full AdamW states (an over-estimate)");
+  if (const auto lisa = r.Int("lisa_activated_layers"); lisa && *lisa > 0)
+    b.Problem("lisa_activated_layers " + std::to_string(*lisa) + ": LISA trains " +
+              std::to_string(*lisa) +
+              " layers at a time; the estimate counts gradients and optimizer states for every "
+              "layer (an over-estimate)");
+  if (const std::string opt = r.Str("optimizer"); !opt.empty())
+    b.Problem("optimizer " + opt +
+              " (ms-swift's optimizer plugin) is not modelled: the Trainer's optim is estimated");
+  // `swift rlhf`: the stage, and the completion that grpo / ppo / gkd add to each prompt.
+  if (EndsWith(launch.program, "rlhf")) {
+    const std::string type = Lower(r.Str("rlhf_type"));
+    values["stage"] = {type.empty() ? "dpo" : type,
+                       r.SourceOr("rlhf_type", {launch.file, 0, "rlhf_type (default dpo)"})};
+    if (type == "grpo" || type == "ppo" || type == "gkd") {
+      const long long completion = r.Int("max_completion_length").value_or(512);
+      if (const auto prompt = r.Int("max_length"); prompt && *prompt > 0) {
+        values["max_length"] = {*prompt + completion, r.SourceOf("max_length")};
+        b.Note("rlhf_type " + type + ": max_length is the prompt's (" + std::to_string(*prompt) +
+               ") and each completion adds up to max_completion_length (" +
+               std::to_string(completion) + ")");
+      }
+    }
+  }
+}
+
 void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>& all, Builder& b,
            const Presets& presets, std::vector<Error>& fatal) {
   ArgReader r(values, b);
-  const bool llamafactory = values.count("finetuning_type") || values.count("stage") ||
-                            values.count("cutoff_len") || values.count("template");
+  // ms-swift (`swift sft|pt|rlhf`): its own keys, read by ReadSwift into the Trainer's.
+  const bool swift = StartsWith(launch.program, "swift ");
+  const bool llamafactory = !swift && (values.count("finetuning_type") || values.count("stage") ||
+                                       values.count("cutoff_len") || values.count("template"));
   // Tools that build their DeepSpeed config in code from their own arguments, with their own
   // defaults:
   // - DeepSpeed-Chat (DeepSpeedExamples applications/DeepSpeed-Chat/training/step*/main.py):
@@ -467,15 +648,19 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
   //   --zero_stage 2, --bf16, --pretrain MODEL, --adam_offload; since 2026 the same under
   //   dotted groups (--train.micro_batch_size, --data.max_len, --ds.zero_stage,
   //   --ds.param_dtype bf16, --model.model_name_or_path, --ds.lora.rank).
-  bool openrlhf = values.count("micro_train_batch_size") || values.count("pretrain");
+  bool openrlhf = !swift && (values.count("micro_train_batch_size") || values.count("pretrain"));
   for (const auto& [k, v] : values)
-    openrlhf = openrlhf || k.rfind("ds.", 0) == 0 || k.rfind("train.", 0) == 0;
-  const bool rlhf = values.count("actor_zero_stage") || values.count("actor_model_name_or_path");
+    openrlhf = openrlhf || (!swift && (k.rfind("ds.", 0) == 0 || k.rfind("train.", 0) == 0));
+  const bool rlhf =
+      !swift && (values.count("actor_zero_stage") || values.count("actor_model_name_or_path"));
   // axolotl's YAML (`axolotl train job.yml`): its own names for the Trainer's arguments.
   // (base_model or adapter: LLaMA-Factory's v1 YAML also writes micro_batch_size.)
-  const bool axolotl = !openrlhf && (values.count("base_model") || values.count("adapter"));
-  const bool ds_chat = !openrlhf && (rlhf || values.count("zero_stage") ||
-                                     values.count("lora_dim") || values.count("dtype"));
+  const bool axolotl =
+      !swift && !openrlhf && (values.count("base_model") || values.count("adapter"));
+  const bool ds_chat =
+      !swift && !openrlhf &&
+      (rlhf || values.count("zero_stage") || values.count("lora_dim") || values.count("dtype"));
+  if (swift) ReadSwift(values, r, launch, all, b);
   auto alias = [&](const char* from, const char* to) { AliasKey(values, r, from, to); };
   if (openrlhf) {
     for (const auto& [from, to] :
@@ -581,9 +766,12 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
     b.Set("training.local_batch_size", 8,
           {launch.file, 0, "per_device_train_batch_size (the Trainer's default, 8)"});
   }
-  if (const auto ga = r.Int("gradient_accumulation_steps"); ga && *ga > 1)
-    b.Note("gradient_accumulation_steps " + std::to_string(*ga) +
-           " does not change the per-device peak");
+  // Read without a problem when it is no number: only a note depends on it (a script's
+  // $(expr 16 / $N) is not run).
+  if (const ArgValue* ga = r.Find("gradient_accumulation_steps"))
+    if (const auto n = JsonInteger(ga->value); n && *n > 1)
+      b.Note("gradient_accumulation_steps " + std::to_string(*n) +
+             " does not change the per-device peak");
   bool seq_found = false;
   for (const char* k : kSeqKeys) {
     if (seq_found || !values.count(k)) continue;
@@ -595,6 +783,8 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
   if (!seq_found)
     b.Missing("training.seq_len",
               llamafactory ? "no cutoff_len: LLaMA-Factory's default is 2048"
+              : swift      ? "no --max_length: ms-swift keeps samples up to the model's whole "
+                             "context; give the longest sample your data holds"
                            : "the script's sequence length is not among its arguments "
                              "(model_max_length, max_seq_length, cutoff_len, block_size, …)",
               2048);
@@ -604,7 +794,7 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
   } else if (ds_chat) {
     // DeepSpeed-Chat's data_utils tokenizes with padding="max_length" (steps 1 and 2).
     b.Note("DeepSpeed-Chat pads every sample to max_seq_len: the estimate's sequence length");
-  } else if (seq_found) {
+  } else if (seq_found && !r.Flag("padding_free").value_or(false)) {
     b.Note(
         "samples are padded to the longest in each batch: the sequence length is the most "
         "a batch holds, and the estimate takes it");
@@ -718,7 +908,9 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
     b.Note("stage " + stage +
            ": the reference model is the base with the LoRA adapters off, no second copy");
   }
-  if ((stage == "dpo" || stage == "rm") && b.Get("training.local_batch_size") &&
+  const bool pairwise = stage == "dpo" || stage == "rm" || stage == "orpo" || stage == "simpo" ||
+                        stage == "cpo";  // TRL's concatenated chosen + rejected forward
+  if (pairwise && b.Get("training.local_batch_size") &&
       b.Get("training.local_batch_size")->is_number_integer()) {
     // PairwiseDataCollatorWithPadding puts each pair's chosen and rejected answers in one batch.
     const long long pairs = b.Get("training.local_batch_size")->get<long long>();
@@ -735,6 +927,24 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
         "DeepSpeed-Chat step 2: the reward model scores each sequence with a one-wide value "
         "head; the vocabulary logits and loss the estimate counts are not formed (an "
         "over-estimate)");
+  }
+  if (stage == "grpo" || stage == "gkd") {
+    // ms-swift's GRPO (rlhf_args.py): a reference model unless beta is 0 (a LoRA job's is its
+    // base with the adapters off), and with use_vllm in colocate mode a vLLM engine on each
+    // device holding vllm_gpu_memory_utilization of it while it generates; GKD a teacher.
+    b.Problem(stage == "gkd"
+                  ? std::string("rlhf_type gkd also runs a teacher model: not counted (an "
+                                "under-estimate)")
+                  : std::string("rlhf_type grpo: the policy's training is estimated; a full "
+                                "job's reference copy (beta > 0) and a colocated vLLM engine "
+                                "(use_vllm, vllm_mode colocate: vllm_gpu_memory_utilization of "
+                                "the device while it generates, less with sleep_level) are not "
+                                "counted"));
+    r.Find("beta");
+    r.Find("use_vllm");
+    r.Find("vllm_mode");
+    r.Find("vllm_gpu_memory_utilization");
+    r.Find("sleep_level");
   }
   if (stage == "ppo") {
     b.Problem(
@@ -757,11 +967,12 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
                                    : named.inline_model.value("vision_params", std::int64_t{0});
     if (tower > 0) {
       const std::optional<bool> freeze = r.Flag("freeze_vision_tower");
-      const bool frozen = freeze.value_or(llamafactory);
+      const bool frozen = freeze.value_or(llamafactory || swift);
       b.Set("training.vision_tower", frozen ? "frozen" : "trained",
             freeze ? r.SourceOf("freeze_vision_tower")
                    : Source{launch.file, 0,
                             llamafactory ? "freeze_vision_tower (LLaMA-Factory's default true)"
+                            : swift      ? "freeze_vit (ms-swift's default true)"
                                          : "the Trainer trains every parameter, the vision tower "
                                            "too"});
     }

@@ -336,12 +336,13 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
         result.measurements.push_back(f);
         break;
       case InputKind::kUnknown:
-        fatal.push_back({f.name,
-                         "not a file trainmem reads (expected a torchtitan TOML or Python "
-                         "registry, a Megatron/MindSpeed launch script, a DeepSpeed JSON, "
-                         "a Hugging Face Trainer launch script, a LLaMA-Factory / TRL / "
-                         "accelerate YAML, a MindSpeed-LLM FSDP2 YAML, a torchtune recipe "
-                         "config, a config.json or a trainmem config)"});
+        fatal.push_back(
+            {f.name,
+             "not a file trainmem reads (expected a torchtitan TOML or Python "
+             "registry, a Megatron/MindSpeed launch script, a DeepSpeed JSON, "
+             "a Hugging Face Trainer or ms-swift launch script, a LLaMA-Factory / TRL / "
+             "accelerate YAML, a MindSpeed-LLM FSDP2 YAML, a torchtune recipe "
+             "config, a config.json or a trainmem config)"});
         break;
     }
   }

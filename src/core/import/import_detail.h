@@ -144,6 +144,13 @@ Result<json> ParseJsonInput(const InputFile& file);
 // with `cat > ds_config.json <<EOF`), which count as given.
 std::vector<InputFile> WithWrittenFiles(const std::vector<InputFile>& all,
                                         const bash::Script& script);
+// ms-swift (swift_import.cpp): a `swift …` launch without NPROC_PER_NODE runs one process; a
+// process given several visible devices spreads its model over them (device_map), estimated as
+// pipeline stages; Megatron-SWIFT's snake-case arguments and defaults as Megatron-LM's flags.
+void SwiftDeviceMap(const InputFile& file, const bash::Script& script, Builder& b);
+std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script, Builder& b);
+// A note for ms-swift's task_type other than causal_lm (a narrow head, no vocabulary logits).
+void SwiftTaskNote(const std::string& task, Builder& b);
 // The devices a launch script starts: torchrun's --nproc_per_node × --nnodes, else variables
 // such as NPUS_PER_NODE × NNODES or WORLD_SIZE, else #SBATCH headers. 0 when none says.
 long long LaunchWorldSize(const InputFile& file, const bash::Script& script, Source& source);

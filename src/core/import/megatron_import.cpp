@@ -178,8 +178,10 @@ std::vector<bool> MoeLayerPattern(const std::string& text, long long layers) {
 long long WorldFromVariables(const bash::Script& script, Source& src) {
   auto var = [&](std::initializer_list<const char*> names, int& line, std::string& name) {
     for (const char* n : names) {
-      auto it = script.variables.find(n);
-      if (it == script.variables.end()) continue;
+      // As the launch line saw them (a later `NPROC_PER_NODE=1 swift infer` does not count).
+      const auto& vars = script.found_launch ? script.launch_variables : script.variables;
+      auto it = vars.find(n);
+      if (it == vars.end()) continue;
       if (auto v = ParseInteger(it->second.value)) {
         line = it->second.line;
         name = n;
@@ -412,7 +414,25 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   }
   for (const bash::Note& n : script.notes)
     b.Note(n.file + ":" + std::to_string(n.line) + ": " + n.message);
-  std::vector<bash::Word> words = script.args;
+  // ms-swift: `swift sft|pt|rlhf` runs the Hugging Face Trainer with ms-swift's arguments
+  // (hf_trainer_import.cpp ReadSwift); `megatron sft|pt|rlhf` runs Megatron-SWIFT, whose
+  // arguments are Megatron-LM's in snake case with ms-swift's defaults (MegatronSwiftWords).
+  const bool swift_tool = StartsWith(script.program, "swift ");
+  const bool megatron_swift = StartsWith(script.program, "megatron ");
+  if (swift_tool || megatron_swift) {
+    const std::string command = script.program.substr(script.program.find(' ') + 1);
+    if (command != "sft" && command != "pt" && command != "rlhf") {
+      fatal.push_back({file.name, "holds no training job: it runs `" + script.program +
+                                      "` (ms-swift trains with sft, pt and rlhf)"});
+      return;
+    }
+  }
+  if (swift_tool) {
+    ImportHfTrainerLaunch(file, script, all, b, presets, fatal);
+    SwiftDeviceMap(file, script, b);
+    return;
+  }
+  std::vector<bash::Word> words = megatron_swift ? MegatronSwiftWords(script, b) : script.args;
   if (!script.found_launch) {
     // No launch line (a model-args file, or a launch through eval): every *ARGS* variable.
     // A launch held in a string (run_cmd="python pretrain_gpt.py ${options}"; srun … sh -c
@@ -945,7 +965,8 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     set_flag("--defer-embedding-wgrad-compute", "training.defer_embedding_wgrad_compute");
     set_int("--wgrad-deferral-limit", "training.wgrad_deferral_limit", 0);
   }
-  if (a.Has("--num-experts")) set_flag("--moe-grouped-gemm", "training.moe_grouped_gemm");
+  // Counted only for a model with experts (estimate_params.cpp), whichever way it is named.
+  set_flag("--moe-grouped-gemm", "training.moe_grouped_gemm");
   // --cross-entropy-fusion-impl: "native" (the default) or "te" (Transformer Engine's kernel,
   // which computes the gradient in its forward and is not the case counted here).
   if (a.Has("--cross-entropy-loss-fusion")) {
@@ -1007,12 +1028,21 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     std::string hint;
     for (const char* f :
          {"--tokenizer-model", "--tokenizer-name-or-path", "--load", "--model-type-hf",
-          "--model.model_name_or_path", "--hf-model-path", "--model-name-or-path"})
+          "--model.model_name_or_path", "--hf-model-path", "--model-name-or-path", "--model"})
       hint += " " + a.Value(f);
     hint += " " + file.name;
     const std::string preset = PresetFromText(hint, presets);
+    // Megatron-SWIFT's --model is a hub id: a preset, or a torchtitan flavor of its family.
+    const FlavorModel named = preset.empty() && a.Has("--model")
+                                  ? ModelFromCheckpointName(a.Value("--model"), "", presets)
+                                  : FlavorModel{};
     if (!preset.empty()) {
       b.Set("model", preset, {file.name, 0, "named by the tokenizer/checkpoint path or file name"});
+    } else if (!named.preset.empty() || !named.inline_model.is_null()) {
+      b.Set("model", named.preset.empty() ? named.inline_model : json(named.preset),
+            a.At("--model"));
+      if (!named.note.empty())
+        b.Note("model: " + named.note + " (from " + a.Value("--model") + ")");
     } else {
       // Name each flag as it is: absent, or present without a number (a template's unset
       // variable).

@@ -1,0 +1,241 @@
+// ms-swift's launches (modelscope/ms-swift, read at 3602360a5): the world size of `swift …` /
+// `megatron …` without torchrun, and Megatron-SWIFT's arguments as Megatron-LM's flags. The
+// Trainer side (`swift sft|pt|rlhf`) is read by hf_trainer_import.cpp ReadSwift.
+#include <string>
+#include <vector>
+
+#include "core/import/arg_values.h"
+#include "core/import/import_detail.h"
+
+namespace trainmem::import_detail {
+namespace {
+
+// Devices a comma-separated visible-devices list names ("0,1,2,3" → 4), 0 when none.
+long long ListedDevices(const std::string& list) {
+  long long n = 0;
+  bool item = false;
+  for (char c : list + ",") {
+    if (c == ',') {
+      n += item ? 1 : 0;
+      item = false;
+    } else if (c != ' ') {
+      item = true;
+    }
+  }
+  return n;
+}
+
+// Megatron-SWIFT's arguments whose defaults differ from Megatron-LM's and change device memory
+// (swift/megatron/arguments/megatron_args.py): these flags are on unless the script says false.
+constexpr const char* kOnByDefault[] = {"use_distributed_optimizer", "cross_entropy_loss_fusion",
+                                        "moe_grouped_gemm"};
+
+// ms-swift's own keys that are no Megatron-LM flag and hold no memory setting: data, saving,
+// logging and naming (dropped rather than listed as ignored Megatron flags).
+bool SwiftOnlyKey(const std::string& key) {
+  for (const char* k : {"dataset",
+                        "val_dataset",
+                        "model_author",
+                        "model_name",
+                        "system",
+                        "split_dataset_ratio",
+                        "load_from_cache_file",
+                        "dataset_num_proc",
+                        "dataloader_num_workers",
+                        "output_dir",
+                        "save",
+                        "template",
+                        "model_type",
+                        "no_save_optim",
+                        "no_save_rng",
+                        "finetune",
+                        "save_safetensors",
+                        "report_to",
+                        "add_version",
+                        "streaming",
+                        "num_workers",
+                        "use_hf"})
+    if (key == k) return true;
+  return key.rfind("eval_", 0) == 0 || key.rfind("log_", 0) == 0 || key.rfind("logging_", 0) == 0 ||
+         key.rfind("save_", 0) == 0 || key.rfind("wandb_", 0) == 0 || key.rfind("swanlab_", 0) == 0;
+}
+
+std::string Flag(std::string key) {
+  for (char& c : key)
+    if (c == '_') c = '-';
+  return "--" + key;
+}
+
+}  // namespace
+
+// ms-swift's task_type (model_args.py): causal_lm (the default) ends in the vocabulary's
+// logits; seq_cls, embedding, reranker and generative_reranker end in a narrow head or pool.
+void SwiftTaskNote(const std::string& task, Builder& b) {
+  if (task.empty() || task == "causal_lm") return;
+  b.Note("task_type " + task +
+         ": the model ends in a narrow head, not the vocabulary; the estimate keeps the "
+         "vocabulary's logits and loss (an over-estimate)");
+}
+
+// ms-swift starts torchrun only when NPROC_PER_NODE or NNODES is set (swift/cli/main.py
+// use_torchrun); otherwise one process runs. A process that sees more devices than the launch
+// gives it (CUDA_VISIBLE_DEVICES=0,1,2,3 with NPROC_PER_NODE 2, or no NPROC_PER_NODE) spreads its
+// model over them layer by layer (device_map, swift/model: "use device_map"): like pipeline
+// stages that hold their layers' weights and run the whole batch one stage at a time, which is
+// what it is estimated as (pipeline stages with one microbatch of the whole batch). DeepSpeed and
+// FSDP refuse device_map (sft_args.py).
+void SwiftDeviceMap(const InputFile& file, const bash::Script& script, Builder& b) {
+  long long devices = 0;
+  int line = 0;
+  std::string name;
+  for (const char* var : {"CUDA_VISIBLE_DEVICES", "ASCEND_RT_VISIBLE_DEVICES",
+                          "NPU_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES"}) {
+    auto it = script.launch_variables.find(var);
+    if (it == script.launch_variables.end() || devices > 0) continue;
+    devices = ListedDevices(it->second.value);
+    line = it->second.line;
+    name = var;
+  }
+  if (!b.Has("world_size"))
+    b.Set("world_size", 1,
+          {file.name, script.launch_line, "no NPROC_PER_NODE: ms-swift runs one process"});
+  const json* world = b.Get("world_size");
+  const long long processes =
+      world != nullptr && world->is_number_integer() ? world->get<long long>() : 1;
+  const json* stage = b.Get("parallelism.zero_stage");
+  const bool sharded = b.Has("parallelism.zero_stage") && stage != nullptr &&
+                       stage->is_number_integer() && stage->get<long long>() > 0;
+  if (devices <= processes || processes < 1 || devices % processes != 0 || sharded) return;
+  const long long per_process = devices / processes;
+  const Source at{file.name, line, name + " lists " + std::to_string(devices) + " devices"};
+  b.Set("world_size", devices, at);
+  b.Set("parallelism.pipeline_parallel_degree", per_process, at);
+  if (const json* mbs = b.Get("training.local_batch_size"); mbs && mbs->is_number_integer())
+    b.Set("parallelism.pipeline_parallel_microbatch_size", *mbs, at);
+  b.Note(name + " lists " + std::to_string(devices) + " devices for " + std::to_string(processes) +
+         " process" + (processes > 1 ? "es" : "") + ": each spreads its model over " +
+         std::to_string(per_process) +
+         " of them layer by layer (device_map), estimated as that many pipeline stages running "
+         "the whole batch as one microbatch");
+}
+
+// Megatron-SWIFT (`megatron sft|pt|rlhf`; swift/megatron/arguments at 3602360a5) takes
+// Megatron-LM's arguments in snake case, booleans as true / false, with its own defaults:
+// micro_batch_size 1, global_batch_size 16, recompute_granularity selective (core attention),
+// the distributed optimizer, the cross-entropy fusion and grouped GEMM on, padding_free on
+// (samples joined without padding), max_length for the sequence, torch_dtype for the
+// precision (default the checkpoint's, bf16 for current models), tuner_type full (lora with
+// lora_rank 8), the model named by --model (a hub id, converted with mcore-bridge).
+std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script, Builder& b) {
+  ArgValues values;
+  AddCommandLineArgs(script.args, 0, values);
+  std::vector<bash::Word> out;
+  auto word = [&](const std::string& text, const Source& at) {
+    out.push_back({text, at.line, at.file});
+  };
+  const Source launch{script.launch_file, script.launch_line, script.program};
+  auto text = [&](const char* key) {
+    auto it = values.find(key);
+    return it == values.end() ? std::string() : Lower(ArgText(it->second.value));
+  };
+  std::vector<std::string> defaults;
+  for (const auto& [key, v] : values) {
+    if (SwiftOnlyKey(key) || key == "tuner_type" || key == "train_type" || key == "lora_rank" ||
+        key == "torch_dtype" || key == "rlhf_type" || key == "max_completion_length" ||
+        key == "packing" || key == "task_type" || key == "num_labels")
+      continue;
+    if (key == "max_length") {
+      word("--seq-length", v.source);
+      word(ArgText(v.value), v.source);
+      continue;
+    }
+    if (key == "recompute_granularity" && Lower(ArgText(v.value)) == "none") continue;
+    const std::string value = v.value.is_string() ? v.value.get<std::string>() : "";
+    if (value == "true" || value == "True" || value == "false" || value == "False") {
+      if (value[0] == 't' || value[0] == 'T') word(Flag(key), v.source);
+      continue;
+    }
+    word(Flag(key), v.source);
+    for (const std::string& item : ArgList(v.value)) word(item, v.source);
+  }
+  auto fallback = [&](const char* key, const std::string& value) {
+    if (values.count(key)) return;
+    word(Flag(key), launch);
+    if (!value.empty()) word(value, launch);
+    defaults.push_back(std::string(key) + (value.empty() ? "" : " " + value));
+  };
+  fallback("micro_batch_size", "1");
+  fallback("global_batch_size", "16");
+  fallback("recompute_granularity", "selective");
+  // Megatron-SWIFT's expert_tensor_parallel_size defaults to 1, Megatron-LM's to TP.
+  fallback("expert_tensor_parallel_size", "1");
+  for (const char* key : kOnByDefault) fallback(key, "");
+  // Precision: torch_dtype, else the checkpoint's (bf16 assumed).
+  if (!values.count("bf16") && !values.count("fp16")) {
+    const std::string dtype = text("torch_dtype");
+    if (dtype == "float16" || dtype == "fp16") {
+      word("--fp16", values.at("torch_dtype").source);
+    } else if (dtype == "bfloat16" || dtype == "bf16") {
+      word("--bf16", values.at("torch_dtype").source);
+    } else if (dtype.empty()) {
+      word("--bf16", launch);
+      defaults.push_back("bf16 (torch_dtype not given: the checkpoint's, bf16 assumed)");
+    }
+  }
+  // LoRA: tuner_type lora (Megatron-SWIFT's default is full) with lora_rank.
+  const std::string tuner = text("tuner_type").empty() ? text("train_type") : text("tuner_type");
+  if (tuner == "lora" || tuner == "lora_llm") {
+    const std::string rank = text("lora_rank").empty() ? "8" : text("lora_rank");
+    word("--lora-r", values.count("lora_rank") ? values.at("lora_rank").source : launch);
+    word(rank, values.count("lora_rank") ? values.at("lora_rank").source : launch);
+  }
+  if (!defaults.empty()) {
+    std::string list;
+    for (const std::string& d : defaults) list += (list.empty() ? "" : ", ") + d;
+    b.Note("Megatron-SWIFT's defaults where the script is silent: " + list);
+  }
+  if (text("packing") == "true")
+    b.Note("packing: samples are packed up to max_length, the estimate's sequence length");
+  SwiftTaskNote(text("task_type"), b);
+  if (!values.count("padding_free") || text("padding_free") == "true")
+    b.Note(
+        "padding_free (Megatron-SWIFT's default): a micro batch's samples are joined "
+        "without padding; the estimate takes micro_batch_size × max_length tokens, the most "
+        "it holds");
+  // `megatron rlhf`: pairs, reference and rollout models as in the Trainer's RLHF.
+  if (EndsWith(script.program, "rlhf")) {
+    const std::string type = text("rlhf_type").empty() ? "dpo" : text("rlhf_type");
+    if (type == "dpo" || type == "rm" || type == "orpo" || type == "simpo" || type == "cpo") {
+      const long long pairs = values.count("micro_batch_size")
+                                  ? JsonInteger(values.at("micro_batch_size").value).value_or(1)
+                                  : 1;
+      for (std::size_t i = 0; i + 1 < out.size(); ++i)
+        if (out[i].text == "--micro-batch-size") out[i + 1].text = std::to_string(2 * pairs);
+      b.Note("rlhf_type " + type + ": each of the " + std::to_string(pairs) +
+             " pairs in a micro batch is a chosen and a rejected sequence, so the forward runs " +
+             std::to_string(2 * pairs));
+    }
+    if ((type == "dpo" || type == "kto") && tuner != "lora" && tuner != "lora_llm")
+      b.Problem("rlhf_type " + type +
+                " keeps a frozen reference copy of the model beside the trained one: its "
+                "weights are not counted (an under-estimate)");
+    if (type == "grpo" || type == "ppo" || type == "gkd") {
+      // max_length is the prompt's in these (docs: Command-line-parameters, max_length).
+      long long completion = 512;
+      if (values.count("max_completion_length"))
+        completion = JsonInteger(values.at("max_completion_length").value).value_or(512);
+      for (std::size_t i = 0; i + 1 < out.size(); ++i)
+        if (out[i].text == "--seq-length")
+          if (const auto prompt = JsonInteger(json(out[i + 1].text)); prompt && *prompt > 0)
+            out[i + 1].text = std::to_string(*prompt + completion);
+      b.Problem("rlhf_type " + type +
+                ": the policy's training is estimated at prompt (max_length) + completion "
+                "(max_completion_length) tokens; a reference copy, a colocated vLLM engine "
+                "(vllm_gpu_memory_utilization of the device while it generates) or a teacher "
+                "model are not counted");
+    }
+  }
+  return out;
+}
+
+}  // namespace trainmem::import_detail

@@ -1,0 +1,217 @@
+// ms-swift's launches: `swift sft|pt|rlhf` (the Hugging Face Trainer under ms-swift's names and
+// defaults: swift/arguments, swift/trainers/arguments.py at 3602360a5) and `megatron sft|…`
+// (Megatron-SWIFT: Megatron-LM's arguments in snake case with its own defaults,
+// swift/megatron/arguments/megatron_args.py). Each expectation is a value the script states or
+// the default the cited source gives.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/estimate/estimate.h"
+#include "import_test_support.h"
+
+namespace trainmem::testing {
+namespace {
+
+// A LoRA job on eight Ascend NPUs with ms-swift's ZeRO-3 preset: ms-swift's defaults fill what
+// the script leaves out (LoRA rank 8, gradient checkpointing on, batch 1 unless given).
+TEST(ImportSwift, SftLoraOnDeepspeedPresetWithMsSwiftDefaults) {
+  const ImportResult r = MustImport({{"qwen3_lora.sh", R"(nproc_per_node=8
+ASCEND_RT_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 \
+NPROC_PER_NODE=$nproc_per_node \
+swift sft \
+    --model 'Qwen/Qwen3-32B' \
+    --tuner_type lora \
+    --dataset 'swift/self-cognition#1000' \
+    --torch_dtype bfloat16 \
+    --target_modules all-linear \
+    --gradient_accumulation_steps $(expr 16 / $nproc_per_node) \
+    --max_length 2048 \
+    --deepspeed zero3
+)"}});
+  ASSERT_TRUE(r.config_valid) << ImportReportToText(r.report);
+  EXPECT_EQ(r.config["framework"], "deepspeed");
+  EXPECT_EQ(r.config["model"], "qwen3-32b");
+  EXPECT_EQ(r.config["world_size"], 8);
+  EXPECT_EQ(r.config["device"], "ascend-910b");  // ASCEND_RT_VISIBLE_DEVICES
+  EXPECT_EQ(At(r.config, "parallelism.zero_stage"), 3);
+  EXPECT_EQ(At(r.config, "optimizer.offload"), false);
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 1);
+  EXPECT_EQ(At(r.config, "training.seq_len"), 2048);
+  EXPECT_EQ(At(r.config, "training.lora_rank"), 8);
+  EXPECT_EQ(At(r.config, "training.mixed_precision_param"), "bfloat16");
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "full");
+  EXPECT_TRUE(At(r.config, "training.dtype").is_null());  // DeepSpeed keeps its fp32 master
+  // The command substitution is not run: the accumulation steps are unknown, which is no
+  // problem since they do not change the peak.
+  EXPECT_TRUE(r.report.problems.empty()) << ImportReportToText(r.report);
+}
+
+// Full fine-tuning on one GPU without DeepSpeed: the model trains in the bf16 it is loaded in,
+// so parameters, gradients and AdamW's m and v are 2 bytes each and there is no fp32 master.
+// Qwen2.5-7B has 7,615,616,512 parameters: 2Ψ + 2Ψ + 4Ψ.
+TEST(ImportSwift, FullFineTuneWithoutDeepspeedTrainsTheBf16Model) {
+  const ImportResult r = MustImport({{"full.sh", R"(CUDA_VISIBLE_DEVICES=0 \
+swift sft \
+    --model Qwen/Qwen2.5-7B-Instruct \
+    --tuner_type full \
+    --torch_dtype bfloat16 \
+    --per_device_train_batch_size 1 \
+    --max_length 2048
+)"}});
+  ASSERT_TRUE(r.config_valid) << ImportReportToText(r.report);
+  EXPECT_EQ(r.config["world_size"], 1);
+  EXPECT_EQ(At(r.config, "parallelism.zero_stage"), 0);
+  EXPECT_EQ(At(r.config, "training.dtype"), "bfloat16");
+  EXPECT_TRUE(At(r.config, "training.lora_rank").is_null());
+  const Estimate e = EstimateMemory(MustParse(r.config.dump()));
+  constexpr std::int64_t kParams = 7'615'616'512;
+  EXPECT_EQ(e.per_device.parameters, 2 * kParams);
+  EXPECT_EQ(e.per_device.gradients, 2 * kParams);
+  EXPECT_EQ(e.per_device.optimizer_states, 4 * kParams);
+  // With a DeepSpeed config the same job keeps the fp32 master: 4Ψ more beside 8Ψ of states.
+  const ImportResult ds = MustImport({{"full_ds.sh", R"(NPROC_PER_NODE=1 swift sft \
+    --model Qwen/Qwen2.5-7B-Instruct --tuner_type full --max_length 2048 --deepspeed zero2
+)"}});
+  EXPECT_TRUE(At(ds.config, "training.dtype").is_null());
+  EXPECT_EQ(EstimateMemory(MustParse(ds.config.dump())).per_device.optimizer_states, 12 * kParams);
+}
+
+// Several visible devices without NPROC_PER_NODE: one process spreads the model over them layer
+// by layer (device_map), estimated as pipeline stages running the whole batch at once. With
+// NPROC_PER_NODE 2 over four devices each process takes two. A later command's prefix
+// (`NPROC_PER_NODE=1 swift infer` after training) does not change the launch's world size.
+TEST(ImportSwift, DeviceMapAndTheLaunchsOwnVariables) {
+  const ImportResult one = MustImport({{"dm.sh", R"(CUDA_VISIBLE_DEVICES=0,1,2,3 \
+swift sft --model Qwen/Qwen2.5-7B-Instruct --per_device_train_batch_size 4 --max_length 1024
+)"}});
+  ASSERT_TRUE(one.config_valid) << ImportReportToText(one.report);
+  EXPECT_EQ(one.config["world_size"], 4);
+  EXPECT_EQ(At(one.config, "parallelism.pipeline_parallel_degree"), 4);
+  EXPECT_EQ(At(one.config, "parallelism.pipeline_parallel_microbatch_size"), 4);
+  EXPECT_TRUE(AnyContains(one.report.notes, "device_map"));
+  const ImportResult two = MustImport({{"ddp_dm.sh", R"(NPROC_PER_NODE=2 \
+CUDA_VISIBLE_DEVICES=0,1,2,3 \
+swift sft --model Qwen/Qwen2.5-7B-Instruct --max_length 1024
+
+CUDA_VISIBLE_DEVICES=0 NPROC_PER_NODE=1 swift infer --adapters output/checkpoint-100
+)"}});
+  EXPECT_EQ(two.config["world_size"], 4);
+  EXPECT_EQ(At(two.config, "parallelism.pipeline_parallel_degree"), 2);
+  // Sharded jobs never use device_map (ms-swift refuses it with DeepSpeed or FSDP).
+  const ImportResult zero = MustImport({{"z.sh", R"(NPROC_PER_NODE=2 \
+CUDA_VISIBLE_DEVICES=0,1,2,3 \
+swift sft --model Qwen/Qwen2.5-7B-Instruct --max_length 1024 --deepspeed zero3_offload
+)"}});
+  EXPECT_EQ(zero.config["world_size"], 2);
+  EXPECT_TRUE(At(zero.config, "parallelism.pipeline_parallel_degree").is_null());
+  EXPECT_EQ(At(zero.config, "parallelism.zero_stage"), 3);
+  EXPECT_EQ(At(zero.config, "optimizer.offload"), true);  // zero3_offload: optimizer on the CPU
+}
+
+// QLoRA from quant_method / quant_bits (bnb_4bit_use_double_quant defaults to true in
+// ms-swift); other methods are named; FSDP2 by ms-swift's preset shards like ZeRO-3 with FSDP's
+// activation checkpointing; Ulysses sequence parallelism splits each sequence.
+TEST(ImportSwift, QuantizationFsdpPresetAndSequenceParallel) {
+  const ImportResult q = MustImport({{"q.sh", R"(swift sft --model Qwen/Qwen2.5-7B-Instruct \
+    --tuner_type lora --quant_method bnb --quant_bits 4 --max_length 2048
+)"}});
+  EXPECT_EQ(At(q.config, "training.base_quantization"), "nf4_double_quant");
+  const ImportResult q8 = MustImport({{"q8.sh", R"(swift sft --model Qwen/Qwen2.5-7B-Instruct \
+    --quant_method bnb --quant_bits 8 --max_length 2048
+)"}});
+  EXPECT_EQ(At(q8.config, "training.base_quantization"), "int8");
+  const ImportResult hqq = MustImport({{"h.sh", R"(swift sft --model Qwen/Qwen2.5-7B-Instruct \
+    --quant_method hqq --quant_bits 4 --max_length 2048
+)"}});
+  EXPECT_TRUE(At(hqq.config, "training.base_quantization").is_null());
+  EXPECT_TRUE(AnyContains(hqq.report.problems, "quantization_method hqq"));
+  const ImportResult fsdp = MustImport({{"f.sh", R"(NPROC_PER_NODE=8 swift sft \
+    --model Qwen/Qwen2.5-7B-Instruct --tuner_type full --fsdp fsdp2 --max_length 4096 \
+    --gradient_checkpointing false
+)"}});
+  EXPECT_EQ(At(fsdp.config, "parallelism.zero_stage"), 3);
+  EXPECT_EQ(At(fsdp.config, "activation_checkpoint.mode"), "full");
+  EXPECT_EQ(At(fsdp.config, "training.dtype"), "bfloat16");  // FSDP2 on the bf16 model
+  const ImportResult sp = MustImport({{"sp.sh", R"(NPROC_PER_NODE=8 swift sft \
+    --model Qwen/Qwen2.5-7B-Instruct --sequence_parallel_size 4 --max_length 65535 \
+    --deepspeed zero2
+)"}});
+  ASSERT_TRUE(sp.config_valid) << ImportReportToText(sp.report);  // padded, not refused
+  EXPECT_EQ(At(sp.config, "parallelism.context_parallel_degree"), 4);
+  EXPECT_EQ(At(sp.config, "parallelism.ulysses_degree_in_cp"), 4);
+}
+
+// `swift rlhf`: DPO (the default rlhf_type) runs each pair's chosen and rejected sequences; in
+// GRPO max_length is the prompt's and a completion of up to max_completion_length follows it.
+TEST(ImportSwift, RlhfPairsAndGrpoLengths) {
+  const ImportResult dpo = MustImport({{"dpo.sh", R"(NPROC_PER_NODE=4 swift rlhf \
+    --model Qwen/Qwen2.5-7B-Instruct --per_device_train_batch_size 2 --max_length 4096
+)"}});
+  EXPECT_EQ(At(dpo.config, "training.local_batch_size"), 4);
+  EXPECT_EQ(At(dpo.config, "training.lora_rank"), 8);
+  const ImportResult grpo = MustImport({{"grpo.sh", R"(NPROC_PER_NODE=8 swift rlhf \
+    --rlhf_type grpo --model Qwen/Qwen2.5-7B-Instruct --use_vllm true --vllm_mode colocate \
+    --max_length 1024 --max_completion_length 2048 --per_device_train_batch_size 4
+)"}});
+  EXPECT_EQ(At(grpo.config, "training.seq_len"), 1024 + 2048);
+  EXPECT_EQ(At(grpo.config, "training.local_batch_size"), 4);
+  EXPECT_TRUE(AnyContains(grpo.report.problems, "vLLM"));
+  // Other ms-swift commands train nothing.
+  ImportOptions options;
+  Result<ImportResult> infer = ImportFiles(
+      {{"infer.sh", "CUDA_VISIBLE_DEVICES=0 swift infer --adapters out/checkpoint-1\n"}}, options,
+      TestPresets());
+  ASSERT_FALSE(infer.ok());
+  EXPECT_NE(FormatError(infer.errors().front()).find("swift infer"), std::string::npos);
+}
+
+// Megatron-SWIFT: snake-case Megatron flags, booleans as true / false, and its defaults (the
+// distributed optimizer on, expert tensor parallelism 1 where Megatron-LM takes TP, selective
+// recompute, micro batch 1); the model from --model; LoRA from tuner_type.
+TEST(ImportSwift, MegatronSwiftArgumentsAndDefaults) {
+  const ImportResult r =
+      MustImport({{"moe.sh", R"(PYTORCH_CUDA_ALLOC_CONF='expandable_segments:True' \
+NPROC_PER_NODE=8 \
+CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 \
+megatron sft \
+    --model Qwen/Qwen3-30B-A3B-Instruct-2507 \
+    --tuner_type lora \
+    --lora_rank 16 \
+    --tensor_model_parallel_size 2 \
+    --expert_model_parallel_size 4 \
+    --sequence_parallel true \
+    --moe_permute_fusion true \
+    --max_length 4096 \
+    --packing true \
+    --cross_entropy_loss_fusion false
+)"}});
+  ASSERT_TRUE(r.config_valid) << ImportReportToText(r.report);
+  EXPECT_EQ(r.config["framework"], "megatron");
+  EXPECT_EQ(r.config["model"], "qwen3-30b-a3b");
+  EXPECT_EQ(r.config["world_size"], 8);
+  EXPECT_EQ(At(r.config, "parallelism.tensor_parallel_degree"), 2);
+  EXPECT_EQ(At(r.config, "parallelism.expert_parallel_degree"), 4);
+  EXPECT_EQ(At(r.config, "parallelism.expert_tensor_parallel_degree"), 1);
+  EXPECT_EQ(At(r.config, "parallelism.sequence_parallel"), true);
+  EXPECT_EQ(At(r.config, "parallelism.zero_stage"), 1);
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "selective");
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 1);
+  EXPECT_EQ(At(r.config, "training.seq_len"), 4096);
+  EXPECT_EQ(At(r.config, "training.lora_rank"), 16);
+  EXPECT_EQ(At(r.config, "training.mixed_precision_param"), "bfloat16");
+  EXPECT_EQ(At(r.config, "training.moe_grouped_gemm"), true);      // Megatron-SWIFT's default
+  EXPECT_NE(At(r.config, "training.cross_entropy_fusion"), true);  // said false
+  const ImportResult off = MustImport({{"dense.sh", R"(NPROC_PER_NODE=2 megatron sft \
+    --model Qwen/Qwen2.5-7B-Instruct --use_distributed_optimizer false \
+    --recompute_granularity none --micro_batch_size 2 --max_length 2048 --torch_dtype float16
+)"}});
+  EXPECT_EQ(At(off.config, "parallelism.zero_stage"), 0);
+  EXPECT_EQ(At(off.config, "activation_checkpoint.mode"), "none");
+  EXPECT_EQ(At(off.config, "training.local_batch_size"), 2);
+  EXPECT_EQ(At(off.config, "training.mixed_precision_param"), "float16");
+  EXPECT_TRUE(At(off.config, "training.lora_rank").is_null());  // tuner_type full by default
+}
+
+}  // namespace
+}  // namespace trainmem::testing
