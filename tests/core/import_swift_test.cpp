@@ -109,6 +109,67 @@ swift sft --model Qwen/Qwen2.5-7B-Instruct --max_length 1024 --deepspeed zero3_o
   EXPECT_EQ(At(zero.config, "optimizer.offload"), true);  // zero3_offload: optimizer on the CPU
 }
 
+// Review of real commands from ms-swift's issues: only NPROC_PER_NODE / NNODES in the
+// command's environment start torchrun (swift/cli/main.py); a variable set without export is
+// the script's own, and GPUS_PER_NODE is not ms-swift's. NNODES alone runs torchrun's one
+// process a node. `swift` may be called by its path. device_map with DeepSpeed is refused.
+TEST(ImportSwift, OnlyTheEnvironmentStartsProcesses) {
+  const ImportResult gpus = MustImport({{"a.sh", R"(GPUS_PER_NODE=4
+CUDA_VISIBLE_DEVICES=0,1,2,3 swift sft --model Qwen/Qwen2.5-7B-Instruct --max_length 1024
+)"}});
+  EXPECT_EQ(gpus.config["world_size"], 4);
+  EXPECT_EQ(At(gpus.config, "parallelism.pipeline_parallel_degree"), 4);  // one process
+  const ImportResult plain = MustImport({{"b.sh", R"(NPROC_PER_NODE=4
+export CUDA_VISIBLE_DEVICES=0,1,2,3
+swift sft --model Qwen/Qwen2.5-7B-Instruct --max_length 1024
+)"}});
+  EXPECT_EQ(At(plain.config, "parallelism.pipeline_parallel_degree"), 4);
+  const ImportResult exported = MustImport({{"c.sh", R"(export NPROC_PER_NODE=4
+export CUDA_VISIBLE_DEVICES=0,1,2,3
+/opt/conda/envs/swift/bin/swift sft --model Qwen/Qwen2.5-7B-Instruct --max_length 1024
+)"}});
+  EXPECT_EQ(exported.config["world_size"], 4);
+  EXPECT_TRUE(At(exported.config, "parallelism.pipeline_parallel_degree").is_null());
+  const ImportResult nodes = MustImport(
+      {{"d.sh",
+        R"(NNODES=2 NODE_RANK=0 MASTER_ADDR=10.0.0.1 swift sft --model Qwen/Qwen2.5-7B-Instruct --max_length 1024 --deepspeed zero3
+)"}});
+  EXPECT_EQ(nodes.config["world_size"], 2);
+  const ImportResult refused = MustImport(
+      {{"e.sh",
+        R"(CUDA_VISIBLE_DEVICES=0,1 swift sft --model Qwen/Qwen2.5-7B-Instruct --max_length 1024 --deepspeed zero0
+)"}});
+  EXPECT_EQ(refused.config["world_size"], 1);
+  EXPECT_TRUE(AnyContains(refused.report.problems, "refuses device_map with DeepSpeed"));
+}
+
+// packing_length sets the packed sequence (default max_length), on both paths; Megatron-SWIFT
+// trains float32 checkpoints with fp16 as the Trainer does, and --adapters turns full into LoRA;
+// ms-swift 2.x's sft_type; Megatron's --optimizer-offload-fraction below 1 is named.
+TEST(ImportSwift, PackingLengthPrecisionAdaptersAndOlderNames) {
+  const ImportResult packed = MustImport(
+      {{"p.sh",
+        R"(swift sft --model Qwen/Qwen2.5-7B-Instruct     --packing true --max_length 2048 --packing_length 8192
+)"}});
+  EXPECT_EQ(At(packed.config, "training.seq_len"), 8192);
+  const ImportResult mpacked = MustImport(
+      {{"mp.sh",
+        R"(NPROC_PER_NODE=2 megatron sft     --model Qwen/Qwen2.5-7B-Instruct --packing true --max_length 2048 --packing_length 8192     --torch_dtype float32 --adapters output/checkpoint-10     --optimizer_cpu_offload true --optimizer_offload_fraction 0.2
+)"}});
+  EXPECT_EQ(At(mpacked.config, "training.seq_len"), 8192);
+  EXPECT_EQ(At(mpacked.config, "training.mixed_precision_param"), "float16");
+  EXPECT_EQ(At(mpacked.config, "training.lora_rank"), 8);
+  EXPECT_TRUE(AnyContains(mpacked.report.problems, "--optimizer-offload-fraction 0.2"));
+  const ImportResult old = MustImport(
+      {{"o.sh",
+        R"(NPROC_PER_NODE=2 swift rlhf --rlhf_type dpo     --model_id_or_path Qwen/Qwen2.5-7B-Instruct --sft_type full --batch_size 2 --max_length 2048
+)"}});
+  EXPECT_EQ(old.config["model"], "qwen2.5-7b");
+  EXPECT_TRUE(At(old.config, "training.lora_rank").is_null());
+  EXPECT_EQ(At(old.config, "training.local_batch_size"), 4);  // 2 pairs
+  EXPECT_TRUE(AnyContains(old.report.problems, "reference copy"));
+}
+
 // QLoRA from quant_method / quant_bits (bnb_4bit_use_double_quant defaults to true in
 // ms-swift); other methods are named; FSDP2 by ms-swift's preset shards like ZeRO-3 with FSDP's
 // activation checkpointing; Ulysses sequence parallelism splits each sequence.

@@ -155,8 +155,10 @@ class Reader {
       v.items.push_back(value);
       v.value += (v.value.empty() ? "" : " ") + value;
     } else {
+      const bool exported = v.exported;  // the attribute outlives a new value
       v = Variable{};
       v.value = value;
+      v.exported = exported;
     }
     if (v.value.size() > kMaxValueBytes) v.value.resize(kMaxValueBytes);
     v.line = line;
@@ -168,7 +170,9 @@ class Reader {
     Variable& v = out_.variables[name];
     if (!append || !v.is_array) {
       const std::string keep = append ? v.value : "";
+      const bool exported = v.exported;
       v = Variable{};
+      v.exported = exported;
       if (!keep.empty()) v.items.push_back(keep);
     }
     v.is_array = true;
@@ -1108,6 +1112,9 @@ class Reader {
     if (!active_) return;
     // Assignments (also after export/declare/local/readonly).
     std::size_t i = 0;
+    const bool exporting = keyword("export") || ((keyword("declare") || keyword("typeset")) &&
+                                                 w.size() > 1 && w[1].text.rfind("-", 0) == 0 &&
+                                                 w[1].text.find('x') != std::string::npos);
     const bool declaring = keyword("export") || keyword("declare") || keyword("typeset") ||
                            keyword("local") || keyword("readonly");
     if (declaring) {
@@ -1120,6 +1127,17 @@ class Reader {
       else
         Assign(w[i].name, w[i].text, c, w[i].line, w[i].append);
       ++i;
+    }
+    // What the next command sees in its environment: exported names, and the assignments
+    // written before it on its own line.
+    if (exporting) {
+      for (std::size_t k = 1; k < w.size(); ++k) {
+        const std::string& name = w[k].assignment ? w[k].name : w[k].text;
+        if (!name.empty() && name[0] != '-' && name.size() <= 128)
+          out_.variables[name].exported = true;
+      }
+    } else if (!declaring && i < w.size()) {
+      for (std::size_t k = 0; k < i; ++k) out_.variables[w[k].name].exported = true;
     }
     if (declaring || i >= w.size()) return;
     const std::string& head = w[i].text;
@@ -1230,6 +1248,7 @@ class Reader {
     for (std::size_t k = from; k < w.size(); ++k) {
       const std::string& t = w[k].text;
       std::string program;
+      bool tool_command = false;  // the program is a tool and its command: two words
       // A training module run as the program (`python -m pkg.train_sft`, `deepspeed --module
       // openrlhf.cli.train_sft`; not `python -m pip`, not a launcher module); LLaMA-Factory's
       // `llamafactory-cli train` (or `lmf train`).
@@ -1241,12 +1260,16 @@ class Reader {
                  w[k + 1].text == "train") {
         ++k;
         program = t + " train";
-      } else if ((t == "swift" || t == "megatron") && k + 1 < w.size() &&
+        tool_command = true;
+      } else if (const std::string tool = t.substr(t.find_last_of('/') + 1);
+                 (tool == "swift" || tool == "megatron") && k + 1 < w.size() &&
                  SwiftCommand(w[k + 1].text)) {
-        // ms-swift's entry points: `swift sft|pt|rlhf` (the Trainer) and `megatron sft|pt|rlhf`
-        // (Megatron-SWIFT); `swift infer` and the other commands train nothing.
+        // ms-swift's entry points (also by path: ~/env/bin/swift): `swift sft|pt|rlhf` (the
+        // Trainer) and `megatron sft|pt|rlhf` (Megatron-SWIFT); `swift infer` and the other
+        // commands train nothing.
         ++k;
-        program = t + " " + w[k].text;
+        program = tool + " " + w[k].text;
+        tool_command = true;
       } else if (const std::string cli = SwiftCliScript(t); !cli.empty()) {
         // The same entry points run as scripts: swift/cli/sft.py, swift/cli/_megatron/sft.py.
         program = cli;
@@ -1276,7 +1299,6 @@ class Reader {
       out_.launch_file = c.file;
       out_.launcher.clear();
       // Words of the program before w[k]: `-m` / `--module`, or a tool before its command.
-      const bool tool_command = k > from && program == w[k - 1].text + " " + w[k].text;
       const std::size_t program_words =
           tool_command || (k > from && (w[k - 1].text == "-m" || w[k - 1].text == "--module")) ? 1
                                                                                                : 0;

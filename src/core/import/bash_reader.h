@@ -36,6 +36,9 @@ struct Variable {
   bool is_array = false;
   int line = 0;
   std::string file;
+  // In the environment of the commands the script runs: `export NAME[=…]`, `declare -x`, or an
+  // assignment before a command on its line (`NPROC_PER_NODE=8 swift sft …`, for that command).
+  bool exported = false;
 };
 
 struct Script {

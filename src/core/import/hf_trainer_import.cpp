@@ -509,6 +509,12 @@ void ReadSwift(ArgValues& values, ArgReader& r, const Launch& launch,
   };
   alias("model", "model_name_or_path");
   alias("train_type", "tuner_type");
+  // ms-swift 2.x names: sft_type, model_id_or_path (or a model_type that names the model),
+  // batch_size.
+  alias("sft_type", "tuner_type");
+  alias("model_id_or_path", "model_name_or_path");
+  if (!values.count("model_name_or_path")) alias("model_type", "model_name_or_path");
+  alias("batch_size", "per_device_train_batch_size");
   alias("attn_impl", "attn_implementation");
   alias("freeze_vit", "freeze_vision_tower");
   alias("quant_bits", "quantization_bit");
@@ -554,6 +560,10 @@ void ReadSwift(ArgValues& values, ArgReader& r, const Launch& launch,
                 ": its adapters are estimated as LoRA of the same rank (the frozen base and the "
                 "activations dominate)");
   }
+  // Packing fills each pack up to packing_length (default max_length).
+  if (values.count("packing_length") && r.Flag("packing").value_or(false))
+    values["max_length"] = values.at("packing_length");
+  r.Find("packing_length");
   if (r.Flag("padding_free").value_or(false))
     b.Note(
         "padding_free: a batch's samples are joined without padding; the estimate takes "
@@ -619,6 +629,7 @@ void ReadSwift(ArgValues& values, ArgReader& r, const Launch& launch,
     const std::string type = Lower(r.Str("rlhf_type"));
     values["stage"] = {type.empty() ? "dpo" : type,
                        r.SourceOr("rlhf_type", {launch.file, 0, "rlhf_type (default dpo)"})};
+    if (type == "rm") SwiftTaskNote("seq_cls", b);  // rlhf_args.py: a reward model's head
     if (type == "grpo" || type == "ppo" || type == "gkd") {
       const long long completion = r.Int("max_completion_length").value_or(512);
       if (const auto prompt = r.Int("max_length"); prompt && *prompt > 0) {

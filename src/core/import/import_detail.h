@@ -148,6 +148,9 @@ std::vector<InputFile> WithWrittenFiles(const std::vector<InputFile>& all,
 // process given several visible devices spreads its model over them (device_map), estimated as
 // pipeline stages; Megatron-SWIFT's snake-case arguments and defaults as Megatron-LM's flags.
 void SwiftDeviceMap(const InputFile& file, const bash::Script& script, Builder& b);
+// The processes an ms-swift launch starts: NPROC_PER_NODE (torchrun's 1 without it) × NNODES
+// when either is in its environment, else 1; 0 when NPROC_PER_NODE holds no number.
+long long SwiftWorldSize(const InputFile& file, const bash::Script& script, Source& at);
 std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script, Builder& b);
 // A note for ms-swift's task_type other than causal_lm (a narrow head, no vocabulary logits).
 void SwiftTaskNote(const std::string& task, Builder& b);

@@ -7,6 +7,7 @@
 // --num-layer-list) from its examples/mcore/*/pretrain_*.sh.
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <limits>
 #include <map>
 #include <set>
@@ -690,7 +691,9 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   }
   // --- World size ----------------------------------------------------------------------------
   Source world_src;
-  const long long world = LaunchWorldSize(file, script, world_src);
+  // Megatron-SWIFT starts torchrun only from NPROC_PER_NODE / NNODES (swift/cli/main.py).
+  const long long world = megatron_swift ? SwiftWorldSize(file, script, world_src)
+                                         : LaunchWorldSize(file, script, world_src);
   if (world > 0) b.Set("world_size", world, world_src);
   // --- Batch ---------------------------------------------------------------------------------
   const long long mbs = a.Int("--micro-batch-size").value_or(1);
@@ -831,6 +834,17 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   if (a.Has("--optimizer-cpu-offload")) {  // Megatron-Core's HybridDeviceOptimizer
     a.Get("--optimizer-cpu-offload");
     b.Set("optimizer.offload", true, a.At("--optimizer-cpu-offload"));
+    // --optimizer-offload-fraction (default 1.0): the share of the optimizer's parameters
+    // whose states and step live on the host; the rest stay on the device.
+    if (a.Has("--optimizer-offload-fraction")) {
+      const std::string f = a.Value("--optimizer-offload-fraction");
+      char* end = nullptr;
+      const double fraction = std::strtod(f.c_str(), &end);
+      if (end != f.c_str() && fraction < 1.0)
+        b.Problem("--optimizer-offload-fraction " + f +
+                  ": only that share of the optimizer states moves to the host; the estimate "
+                  "moves all of them (an under-estimate)");
+    }
   }
   if (a.Has("--reuse-fp32-param")) {
     a.Get("--reuse-fp32-param");

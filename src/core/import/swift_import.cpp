@@ -77,43 +77,95 @@ void SwiftTaskNote(const std::string& task, Builder& b) {
          "vocabulary's logits and loss (an over-estimate)");
 }
 
-// ms-swift starts torchrun only when NPROC_PER_NODE or NNODES is set (swift/cli/main.py
-// use_torchrun); otherwise one process runs. A process that sees more devices than the launch
-// gives it (CUDA_VISIBLE_DEVICES=0,1,2,3 with NPROC_PER_NODE 2, or no NPROC_PER_NODE) spreads its
-// model over them layer by layer (device_map, swift/model: "use device_map"): like pipeline
-// stages that hold their layers' weights and run the whole batch one stage at a time, which is
-// what it is estimated as (pipeline stages with one microbatch of the whole batch). DeepSpeed and
-// FSDP refuse device_map (sft_args.py).
+// The processes ms-swift starts on a node (swift/cli/main.py use_torchrun, get_torchrun_args):
+// torchrun when NPROC_PER_NODE or NNODES is in the command's environment, with NPROC_PER_NODE
+// processes a node (torchrun's default, 1, without it) on NNODES nodes; otherwise one Python
+// process. Other variables (GPUS_PER_NODE) are the script's own. 0 when NPROC_PER_NODE is set
+// but holds no number (an unset ${VAR}).
+long long SwiftWorldSize(const InputFile& file, const bash::Script& script, Source& at) {
+  const auto& vars = script.launch_variables;
+  auto exported = [&](const char* name) -> const bash::Variable* {
+    auto it = vars.find(name);
+    return it != vars.end() && it->second.exported ? &it->second : nullptr;
+  };
+  const bash::Variable* nproc = exported("NPROC_PER_NODE");
+  const bash::Variable* nodes = exported("NNODES");
+  if (nproc == nullptr && nodes == nullptr) {
+    at = {file.name, script.launch_line,
+          "no NPROC_PER_NODE / NNODES in its environment: ms-swift runs one process"};
+    return 1;
+  }
+  const std::optional<long long> per_node =
+      nproc != nullptr ? JsonInteger(json(nproc->value)) : std::optional<long long>(1);
+  const std::optional<long long> count =
+      nodes != nullptr ? JsonInteger(json(nodes->value)) : std::optional<long long>(1);
+  const bash::Variable* first = nproc != nullptr ? nproc : nodes;
+  at = {first->file.empty() ? file.name : first->file, first->line,
+        std::string(nproc != nullptr ? "NPROC_PER_NODE" : "torchrun's 1 a node") +
+            (nodes != nullptr ? " × NNODES" : "")};
+  if (!per_node || !count || *per_node < 1 || *count < 1) return 0;
+  return PositiveProduct(*per_node, *count);
+}
+
+// A process that sees more devices than the launch gives it (CUDA_VISIBLE_DEVICES=0,1,2,3 with
+// NPROC_PER_NODE 2, or none) spreads its model over them layer by layer (device_map,
+// swift/utils/env.py, swift/model/utils.py): like pipeline stages that hold their layers'
+// weights and run the whole batch one stage at a time, which is what it is estimated as
+// (pipeline stages with one microbatch of the whole batch). ms-swift refuses device_map with
+// DeepSpeed or FSDP (sft_args.py) and visible devices that NPROC_PER_NODE does not divide.
 void SwiftDeviceMap(const InputFile& file, const bash::Script& script, Builder& b) {
+  Source world_at;
+  const long long processes = SwiftWorldSize(file, script, world_at);
+  if (processes > 0) {
+    b.Set("world_size", processes, world_at);
+  } else {
+    b.Erase("world_size");
+    b.Missing("world_size", "NPROC_PER_NODE holds no number: give the processes a node", 1);
+    return;
+  }
   long long devices = 0;
   int line = 0;
   std::string name;
   for (const char* var : {"CUDA_VISIBLE_DEVICES", "ASCEND_RT_VISIBLE_DEVICES",
                           "NPU_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES"}) {
     auto it = script.launch_variables.find(var);
-    if (it == script.launch_variables.end() || devices > 0) continue;
+    if (it == script.launch_variables.end() || !it->second.exported || devices > 0) continue;
     devices = ListedDevices(it->second.value);
     line = it->second.line;
     name = var;
   }
-  if (!b.Has("world_size"))
-    b.Set("world_size", 1,
-          {file.name, script.launch_line, "no NPROC_PER_NODE: ms-swift runs one process"});
-  const json* world = b.Get("world_size");
-  const long long processes =
-      world != nullptr && world->is_number_integer() ? world->get<long long>() : 1;
-  const json* stage = b.Get("parallelism.zero_stage");
-  const bool sharded = b.Has("parallelism.zero_stage") && stage != nullptr &&
-                       stage->is_number_integer() && stage->get<long long>() > 0;
-  if (devices <= processes || processes < 1 || devices % processes != 0 || sharded) return;
-  const long long per_process = devices / processes;
+  // The visible devices are one node's; the processes are all nodes'.
+  long long per_node = processes;
+  if (auto it = script.launch_variables.find("NNODES");
+      it != script.launch_variables.end() && it->second.exported)
+    if (const auto n = JsonInteger(json(it->second.value)); n && *n > 0 && processes % *n == 0)
+      per_node = processes / *n;
+  if (devices <= per_node) return;
+  bool sharded = false;
+  for (const bash::Word& w : script.args)
+    sharded = sharded || w.text == "--deepspeed" || w.text.rfind("--deepspeed=", 0) == 0 ||
+              w.text == "--fsdp" || w.text.rfind("--fsdp=", 0) == 0;
+  if (sharded) {
+    b.Problem(name + " lists " + std::to_string(devices) + " devices for " +
+              std::to_string(per_node) +
+              " process(es) a node: ms-swift refuses device_map with DeepSpeed or FSDP; set "
+              "NPROC_PER_NODE to the device count");
+    return;
+  }
+  if (devices % per_node != 0) {
+    b.Problem(name + " lists " + std::to_string(devices) + " devices, which " +
+              std::to_string(per_node) +
+              " processes a node do not share evenly: ms-swift stops (swift/utils/env.py)");
+    return;
+  }
+  const long long per_process = devices / per_node;
   const Source at{file.name, line, name + " lists " + std::to_string(devices) + " devices"};
-  b.Set("world_size", devices, at);
+  b.Set("world_size", PositiveProduct(processes, per_process), at);
   b.Set("parallelism.pipeline_parallel_degree", per_process, at);
   if (const json* mbs = b.Get("training.local_batch_size"); mbs && mbs->is_number_integer())
     b.Set("parallelism.pipeline_parallel_microbatch_size", *mbs, at);
-  b.Note(name + " lists " + std::to_string(devices) + " devices for " + std::to_string(processes) +
-         " process" + (processes > 1 ? "es" : "") + ": each spreads its model over " +
+  b.Note(name + " lists " + std::to_string(devices) + " devices for " + std::to_string(per_node) +
+         " process" + (per_node > 1 ? "es" : "") + ": each spreads its model over " +
          std::to_string(per_process) +
          " of them layer by layer (device_map), estimated as that many pipeline stages running "
          "the whole batch as one microbatch");
@@ -142,11 +194,15 @@ std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script, Builder& 
   for (const auto& [key, v] : values) {
     if (SwiftOnlyKey(key) || key == "tuner_type" || key == "train_type" || key == "lora_rank" ||
         key == "torch_dtype" || key == "rlhf_type" || key == "max_completion_length" ||
-        key == "packing" || key == "task_type" || key == "num_labels")
+        key == "packing" || key == "task_type" || key == "num_labels" || key == "adapters" ||
+        key == "packing_length")
       continue;
+    // The sequence: packing_length, else max_length (megatron_base_args.py: seq_length =
+    // packing_length or max_length).
     if (key == "max_length") {
-      word("--seq-length", v.source);
-      word(ArgText(v.value), v.source);
+      const ArgValue& len = values.count("packing_length") ? values.at("packing_length") : v;
+      word("--seq-length", len.source);
+      word(ArgText(len.value), len.source);
       continue;
     }
     if (key == "recompute_granularity" && Lower(ArgText(v.value)) == "none") continue;
@@ -157,6 +213,10 @@ std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script, Builder& 
     }
     word(Flag(key), v.source);
     for (const std::string& item : ArgList(v.value)) word(item, v.source);
+  }
+  if (!values.count("max_length") && values.count("packing_length")) {
+    word("--seq-length", values.at("packing_length").source);
+    word(ArgText(values.at("packing_length").value), values.at("packing_length").source);
   }
   auto fallback = [&](const char* key, const std::string& value) {
     if (values.count(key)) return;
@@ -172,8 +232,9 @@ std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script, Builder& 
   for (const char* key : kOnByDefault) fallback(key, "");
   // Precision: torch_dtype, else the checkpoint's (bf16 assumed).
   if (!values.count("bf16") && !values.count("fp16")) {
+    // float32 trains with fp16 autocast, as on the Trainer (model_args.py _init_mixed_precision).
     const std::string dtype = text("torch_dtype");
-    if (dtype == "float16" || dtype == "fp16") {
+    if (dtype == "float16" || dtype == "fp16" || dtype == "float32" || dtype == "fp32") {
       word("--fp16", values.at("torch_dtype").source);
     } else if (dtype == "bfloat16" || dtype == "bf16") {
       word("--bf16", values.at("torch_dtype").source);
@@ -182,8 +243,10 @@ std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script, Builder& 
       defaults.push_back("bf16 (torch_dtype not given: the checkpoint's, bf16 assumed)");
     }
   }
-  // LoRA: tuner_type lora (Megatron-SWIFT's default is full) with lora_rank.
-  const std::string tuner = text("tuner_type").empty() ? text("train_type") : text("tuner_type");
+  // LoRA: tuner_type lora (Megatron-SWIFT's default is full) with lora_rank; adapters to resume
+  // turn full into lora (megatron_args.py).
+  std::string tuner = text("tuner_type").empty() ? text("train_type") : text("tuner_type");
+  if ((tuner.empty() || tuner == "full") && values.count("adapters")) tuner = "lora";
   if (tuner == "lora" || tuner == "lora_llm") {
     const std::string rank = text("lora_rank").empty() ? "8" : text("lora_rank");
     word("--lora-r", values.count("lora_rank") ? values.at("lora_rank").source : launch);
@@ -205,6 +268,10 @@ std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script, Builder& 
   // `megatron rlhf`: pairs, reference and rollout models as in the Trainer's RLHF.
   if (EndsWith(script.program, "rlhf")) {
     const std::string type = text("rlhf_type").empty() ? "dpo" : text("rlhf_type");
+    if (type != "dpo" && type != "kto" && type != "grpo" && type != "gkd" && type != "rm")
+      b.Problem("rlhf_type " + type +
+                ": Megatron-SWIFT trains dpo, kto, grpo, gkd and rm (megatron/arguments)");
+    if (type == "rm") SwiftTaskNote("seq_cls", b);
     if (type == "dpo" || type == "rm" || type == "orpo" || type == "simpo" || type == "cpo") {
       const long long pairs = values.count("micro_batch_size")
                                   ? JsonInteger(values.at("micro_batch_size").value).value_or(1)
