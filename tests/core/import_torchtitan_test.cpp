@@ -419,6 +419,23 @@ TEST(ImportTorchtitan, CodeDefinedAndDebugFlavors) {
   const ImportResult u =
       MustImport({{"u.toml", "[model]\nname = \"deepseek_v32\"\nflavor = \"671B_debug_other\"\n"}});
   EXPECT_TRUE(Missing(u, "model"));
+  // torchtitan-npu deepseek_v4 "285B_debug_43_layers" is DeepSeek-V4-Flash's whole shape
+  // (torchtitan_npu/models/deepseek_v4/__init__.py), counted as its preset counts it;
+  // "285B_debug_4_layers" keeps the first 4 layers' compress ratios. deepseek_v32 "debugmodel"
+  // is 4 layers of dim 128 with the indexer.
+  const ImportResult v4 = MustImport(
+      {{"v4.toml", "[model]\nname = \"deepseek_v4\"\nflavor = \"285B_debug_43_layers\"\n"}});
+  ASSERT_TRUE(v4.config_valid) << ImportReportToText(v4.report);
+  EXPECT_EQ(CountParams(MustParseModel(v4.config["model"]), true).total, 290'942'290'130);
+  const ImportResult v4cut = MustImport(
+      {{"v4c.toml", "[model]\nname = \"deepseek_v4\"\nflavor = \"285B_debug_4_layers\"\n"}});
+  EXPECT_EQ(At(v4cut.config, "model.num_hidden_layers"), 4);
+  EXPECT_EQ(At(v4cut.config, "model.compress_ratios"), nlohmann::json::array({0, 0, 4, 128}));
+  const ImportResult v32 =
+      MustImport({{"v32.toml", "[model]\nname = \"deepseek_v32\"\nflavor = \"debugmodel\"\n"}});
+  EXPECT_EQ(At(v32.config, "model.hidden_size"), 128);
+  EXPECT_EQ(At(v32.config, "model.intermediate_size"), 1024);
+  EXPECT_EQ(At(v32.config, "model.index_n_heads"), 64);
   // qwen3 "debugmodel_non_fused_qkv" changes kernels only: debugmodel's 8 layers of dim 256.
   const ImportResult k = MustImport(
       {{"k.toml", "[model]\nname = \"qwen3\"\nflavor = \"debugmodel_non_fused_qkv\"\n"}});

@@ -475,6 +475,9 @@ constexpr FlavorEntry kFlavors[] = {
     // deepseek_v3/__init__.py, deepseek_v32/__init__.py: 61 layers, 256 experts).
     {"deepseekv32", "671bdebug128die", "deepseek-v3.2"},
     {"deepseekv3", "671bdebug128die", "deepseek-v3"},
+    // torchtitan-npu's deepseek_v4 "285B_*" flavors are DeepSeek-V4-Flash's shape
+    // (torchtitan_npu/models/deepseek_v4/__init__.py), cut to the layers their names say.
+    {"deepseekv4", "285b", "deepseek-v4-flash"},
     {"gptoss", "120b", "gpt-oss-120b"},
     // torchtitan models/llama4/__init__.py: "17bx16e" is Llama 4 Scout, "17bx128e" Maverick.
     {"llama4", "17bx16e", "llama4-scout"},
@@ -504,6 +507,22 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
   // torchtitan-npu's deepseek_v3 debug flavors (torchtitan_npu/models/deepseek_v3/__init__.py):
   // "671B_debug" is 4 layers (3 dense) of dim 128 with 8 experts + 1 shared, top-8, MLA with
   // q_lora_rank 1536; "671B_debug_16die" is the 671B shape with 32 routed experts.
+  // torchtitan-npu's deepseek_v32 "debugmodel" (torchtitan_npu/models/deepseek_v32/__init__.py):
+  // the deepseek_v3 671B_debug shape below with a 1024-wide dense MLP, sigmoid routing with its
+  // expert_bias as a buffer (not a parameter) and the lightning indexer (64 heads of 128,
+  // top-2048).
+  if (family == "deepseekv32" && f == "debugmodel") {
+    json m = DeepseekModel({128, 1024, 128, 4, 3, 128, 8, 1, 8, 1536, 129280, 4096, false});
+    m["model_type"] = "deepseek_v32";
+    m["index_n_heads"] = 64;
+    m["index_head_dim"] = 128;
+    m["index_topk"] = 2048;
+    out.inline_model = m;
+    out.note =
+        "torchtitan-npu's deepseek_v32 debugmodel (defined in code: 4 layers, dim 128, 8 "
+        "experts, the lightning indexer)";
+    return out;
+  }
   if (family == "deepseekv3" && f == "671bdebug") {
     out.inline_model =
         DeepseekModel({128, 512, 128, 4, 3, 128, 8, 1, 8, 1536, 129280, 4096, false});

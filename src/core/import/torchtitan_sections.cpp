@@ -636,6 +636,14 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
         inline_model["num_hidden_layers"] = *layers;
         inline_model.erase("layer_types");
         inline_model.erase("mlp_only_layers");
+        // DeepSeek-V4's per-layer compress_ratios (one per block; the MTP layer's is its own):
+        // the first `layers` entries.
+        if (json& ratios = inline_model["compress_ratios"]; ratios.is_array()) {
+          if (static_cast<long long>(ratios.size()) > *layers)
+            ratios.erase(ratios.begin() + *layers, ratios.end());
+        } else {
+          inline_model.erase("compress_ratios");
+        }
         c.b.Set("model", inline_model, src);
         c.b.Note("flavor '" + flavor + "': " + p->name + " cut to " + std::to_string(*layers) +
                  " layers, as the flavor's name says");
