@@ -194,6 +194,18 @@ TEST(ImportSwift, QuantizationFsdpPresetAndSequenceParallel) {
   EXPECT_EQ(At(fsdp.config, "parallelism.zero_stage"), 3);
   EXPECT_EQ(At(fsdp.config, "activation_checkpoint.mode"), "full");
   EXPECT_EQ(At(fsdp.config, "training.dtype"), "bfloat16");  // FSDP2 on the bf16 model
+  // An FSDP2 JSON of ms-swift's form, given beside the script: reshard_after_forward false is
+  // ZeRO-2's sharding; activation_cpu_offload moves the saved activations to the host.
+  const ImportResult fsdp_json = MustImport(
+      {{"t.sh", R"(NPROC_PER_NODE=2 swift sft --model Qwen/Qwen3-8B --max_length 4096 \
+    --gradient_checkpointing false --fsdp ./examples/fsdp2.json
+)"},
+       {"fsdp2.json", R"({"fsdp": "full_shard auto_wrap", "fsdp_config": {"fsdp_version": 2,
+         "reshard_after_forward": false, "activation_checkpointing": false,
+         "activation_cpu_offload": true}})"}});
+  EXPECT_EQ(At(fsdp_json.config, "parallelism.zero_stage"), 2);
+  EXPECT_EQ(At(fsdp_json.config, "activation_checkpoint.mode"), "none");
+  EXPECT_EQ(At(fsdp_json.config, "activation_checkpoint.offload"), true);
   const ImportResult sp = MustImport({{"sp.sh", R"(NPROC_PER_NODE=8 swift sft \
     --model Qwen/Qwen2.5-7B-Instruct --sequence_parallel_size 4 --max_length 65535 \
     --deepspeed zero2

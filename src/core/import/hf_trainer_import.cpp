@@ -604,6 +604,9 @@ void ReadSwift(ArgValues& values, ArgReader& r, const Launch& launch,
     values["fsdp"] = {strategy, at};
     if (cfg.is_object() && cfg.value("activation_checkpointing", false) == true)
       values["gradient_checkpointing"] = {true, at};
+    // activation_cpu_offload (ms-swift's FSDP2 configs): saved activations go to the host.
+    if (cfg.is_object() && cfg.value("activation_cpu_offload", false) == true)
+      b.Set("activation_checkpoint.offload", true, at);
   }
   // Ulysses sequence parallelism (swift/sequence_parallel): each rank of a group of
   // sequence_parallel_size holds 1/n of every sequence between its attention all-to-alls.
