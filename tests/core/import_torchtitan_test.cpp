@@ -436,6 +436,16 @@ TEST(ImportTorchtitan, CodeDefinedAndDebugFlavors) {
   EXPECT_EQ(At(v32.config, "model.hidden_size"), 128);
   EXPECT_EQ(At(v32.config, "model.intermediate_size"), 1024);
   EXPECT_EQ(At(v32.config, "model.index_n_heads"), 64);
+  // gpt_oss "debugmodel" (torchtitan models/gpt_oss/__init__.py _debugmodel): dim 256, 4 layers,
+  // vocab 2048, 8 experts of 2880 top-4, the 120b attention (64 q heads and 8 KV heads of 64,
+  // biases, 64 sinks). A layer: q 256·4096 + 4096, k and v 2 · (256·512 + 512), o 4096·256 +
+  // 256, sinks 64 = 2,364,736; norms 512; router 256·8 + 8; experts 8 · (256·5760 + 5760 +
+  // 2880·256 + 256) = 17,742,848. 4 layers + embedding and head 2 · 2048·256 + final norm 256
+  // = 81,489,440.
+  const ImportResult gd =
+      MustImport({{"gd.toml", "[model]\nname = \"gpt_oss\"\nflavor = \"debugmodel\"\n"}});
+  ASSERT_TRUE(gd.config_valid) << ImportReportToText(gd.report);
+  EXPECT_EQ(CountParams(MustParseModel(gd.config["model"]), true).total, 81'489'440);
   // qwen3 "debugmodel_non_fused_qkv" changes kernels only: debugmodel's 8 layers of dim 256.
   const ImportResult k = MustImport(
       {{"k.toml", "[model]\nname = \"qwen3\"\nflavor = \"debugmodel_non_fused_qkv\"\n"}});
