@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/estimate/estimate.h"
 #include "import_test_support.h"
@@ -141,6 +143,23 @@ export CUDA_VISIBLE_DEVICES=0,1,2,3
 )"}});
   EXPECT_EQ(refused.config["world_size"], 1);
   EXPECT_TRUE(AnyContains(refused.report.problems, "refuses device_map with DeepSpeed"));
+}
+
+// A comment naming the accelerator sets the device (issue commands note "4 * RTX 4090",
+// "8*GB200"): each name the device presets hold.
+TEST(ImportSwift, CommentsNameTheDevice) {
+  const std::string launch =
+      "NPROC_PER_NODE=4 swift sft --model Qwen/Qwen2.5-7B-Instruct --max_length 1024\n";
+  for (const auto& [comment, device] :
+       std::vector<std::pair<std::string, std::string>>{{"# 4 * RTX 4090 (24GB)\n", "rtx-4090"},
+                                                        {"# 4 x GB200\n", "gb200"},
+                                                        {"# 4 B200 GPUs\n", "b200"},
+                                                        {"# L40S x4\n", "l40s"},
+                                                        {"# 4*H800\n", "h800"},
+                                                        {"# MI355X\n", "mi355x"}}) {
+    const ImportResult r = MustImport({{"c.sh", comment + launch}});
+    EXPECT_EQ(r.config["device"], device) << comment;
+  }
 }
 
 // packing_length sets the packed sequence (default max_length), on both paths; Megatron-SWIFT

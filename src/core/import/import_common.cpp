@@ -714,9 +714,16 @@ std::string DeviceFromText(std::string_view text) {
   if (has_word("a100")) return t.find("40g") != std::string::npos ? "a100-40gb" : "a100-80gb";
   if (has_word("h100")) return "h100-80gb";
   if (has_word("h200")) return "h200-141gb";
+  if (has_word("h800")) return "h800";
   if (has_word("h20")) return "h20";
-  if (has_word("b200") || has_word("gb200")) return "b200";
+  if (has_word("gb200")) return "gb200";
+  if (has_word("b200")) return "b200";
+  if (has_word("mi355x")) return "mi355x";
+  if (has_word("mi325x")) return "mi325x";
   if (has_word("mi300x")) return "mi300x";
+  if (has_word("l40s")) return "l40s";
+  if (has_word("4090")) return "rtx-4090";
+  if (has_word("gaudi3")) return "gaudi3";
   if (has_word("910c") || has_word("a3")) return "ascend-910c";
   if (has_word("910b") || has_word("a2")) return "ascend-910b";
   return "";
