@@ -145,6 +145,45 @@ export CUDA_VISIBLE_DEVICES=0,1,2,3
   EXPECT_TRUE(AnyContains(refused.report.problems, "refuses device_map with DeepSpeed"));
 }
 
+// Arguments in a YAML file (swift/cli/main.py parse_yaml_args: the first argument): its keys
+// are the command line's, booleans typed; its ENV block sets the variables the shell left
+// unset (NPROC_PER_NODE here). A multimodal model's vision tower is frozen (freeze_vit true).
+TEST(ImportSwift, ArgumentsFileWithItsEnvironment) {
+  const ImportResult m = MustImport(
+      {{"sft.sh", "CUDA_VISIBLE_DEVICES=0,1,2,3 megatron sft examples/yaml/megatron/sft.yaml\n"},
+       {"sft.yaml", R"(ENV:
+  NPROC_PER_NODE: 4
+model: Qwen/Qwen3-VL-30B-A3B-Instruct
+tuner_type: lora
+max_length: 2048
+use_distributed_optimizer: false
+sequence_parallel: true
+tensor_model_parallel_size: 2
+expert_model_parallel_size: 2
+recompute_granularity: full
+)"}});
+  ASSERT_TRUE(m.config_valid) << ImportReportToText(m.report);
+  EXPECT_EQ(m.config["world_size"], 4);
+  EXPECT_EQ(m.config["model"], "qwen3-vl-30b-a3b");
+  EXPECT_EQ(At(m.config, "parallelism.zero_stage"), 0);  // false, typed in the YAML
+  EXPECT_EQ(At(m.config, "parallelism.sequence_parallel"), true);
+  EXPECT_EQ(At(m.config, "parallelism.tensor_parallel_degree"), 2);
+  EXPECT_EQ(At(m.config, "training.lora_rank"), 8);
+  EXPECT_EQ(At(m.config, "training.vision_tower"), "frozen");
+  EXPECT_EQ(At(m.config, "activation_checkpoint.mode"), "full");
+  // The shell's own export wins over ENV.
+  const ImportResult shell = MustImport(
+      {{"sft.sh", "NPROC_PER_NODE=2 swift sft sft.yaml\n"},
+       {"sft.yaml",
+        "ENV:\n  NPROC_PER_NODE: 8\nmodel: Qwen/Qwen2.5-7B-Instruct\nmax_length: 1024\n"}});
+  EXPECT_EQ(shell.config["world_size"], 2);
+  const ImportResult env = MustImport(
+      {{"sft.sh", "swift sft sft.yaml\n"},
+       {"sft.yaml",
+        "ENV:\n  NPROC_PER_NODE: 8\nmodel: Qwen/Qwen2.5-7B-Instruct\nmax_length: 1024\n"}});
+  EXPECT_EQ(env.config["world_size"], 8);
+}
+
 // A comment naming the accelerator sets the device (issue commands note "4 * RTX 4090",
 // "8*GB200"): each name the device presets hold.
 TEST(ImportSwift, CommentsNameTheDevice) {

@@ -521,6 +521,7 @@ void ReadSwift(ArgValues& values, ArgReader& r, const Launch& launch,
   alias("quant_method", "quantization_method");
   alias("bnb_4bit_use_double_quant", "double_quantization");
   SwiftTaskNote(Lower(r.Str("task_type")), b);
+  r.Find("ENV");  // the arguments file's environment: the world size (swift_import.cpp)
   r.Find("num_labels");
   fallback("per_device_train_batch_size", 1, "per_device_train_batch_size (ms-swift's default, 1)");
   fallback("gradient_checkpointing", true, "gradient_checkpointing (ms-swift's default, true)");

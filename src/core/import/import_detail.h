@@ -147,11 +147,15 @@ std::vector<InputFile> WithWrittenFiles(const std::vector<InputFile>& all,
 // ms-swift (swift_import.cpp): a `swift …` launch without NPROC_PER_NODE runs one process; a
 // process given several visible devices spreads its model over them (device_map), estimated as
 // pipeline stages; Megatron-SWIFT's snake-case arguments and defaults as Megatron-LM's flags.
-void SwiftDeviceMap(const InputFile& file, const bash::Script& script, Builder& b);
+void SwiftDeviceMap(const InputFile& file, const bash::Script& script,
+                    const std::vector<InputFile>& all, Builder& b);
 // The processes an ms-swift launch starts: NPROC_PER_NODE (torchrun's 1 without it) × NNODES
-// when either is in its environment, else 1; 0 when NPROC_PER_NODE holds no number.
-long long SwiftWorldSize(const InputFile& file, const bash::Script& script, Source& at);
-std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script, Builder& b);
+// when either is in its environment (or its arguments file's ENV block), else 1; 0 when
+// NPROC_PER_NODE holds no number.
+long long SwiftWorldSize(const InputFile& file, const bash::Script& script,
+                         const std::vector<InputFile>& all, Source& at);
+std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script,
+                                           const std::vector<InputFile>& all, Builder& b);
 // A note for ms-swift's task_type other than causal_lm (a narrow head, no vocabulary logits).
 void SwiftTaskNote(const std::string& task, Builder& b);
 // The devices a launch script starts: torchrun's --nproc_per_node × --nnodes, else variables

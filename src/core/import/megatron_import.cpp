@@ -387,6 +387,23 @@ std::string UnusedFlagReason(const std::string& flag) {
 
 }  // namespace
 
+namespace {
+
+// Megatron-SWIFT trains a multimodal model with its vision tower frozen unless freeze_vit is
+// false (megatron_args.py; MegatronSwiftWords writes --freeze-vit true / false).
+void SwiftVisionTower(Args& a, const ModelPreset* preset, const json& inline_model, Builder& b) {
+  if (!a.Has("--freeze-vit")) return;
+  const std::int64_t tower = preset != nullptr ? preset->arch.vision_params
+                             : inline_model.is_object()
+                                 ? inline_model.value("vision_params", std::int64_t{0})
+                                 : 0;
+  const bool trained = a.Value("--freeze-vit") == "false";
+  if (tower > 0)
+    b.Set("training.vision_tower", trained ? "trained" : "frozen", a.At("--freeze-vit"));
+}
+
+}  // namespace
+
 long long LaunchWorldSize(const InputFile& file, const bash::Script& script, Source& source) {
   source = {file.name, 0, ""};
   long long world = WorldFromLauncher(script.launcher);
@@ -430,10 +447,10 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   }
   if (swift_tool) {
     ImportHfTrainerLaunch(file, script, all, b, presets, fatal);
-    SwiftDeviceMap(file, script, b);
+    SwiftDeviceMap(file, script, all, b);
     return;
   }
-  std::vector<bash::Word> words = megatron_swift ? MegatronSwiftWords(script, b) : script.args;
+  std::vector<bash::Word> words = megatron_swift ? MegatronSwiftWords(script, all, b) : script.args;
   if (!script.found_launch) {
     // No launch line (a model-args file, or a launch through eval): every *ARGS* variable.
     // A launch held in a string (run_cmd="python pretrain_gpt.py ${options}"; srun … sh -c
@@ -692,7 +709,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   // --- World size ----------------------------------------------------------------------------
   Source world_src;
   // Megatron-SWIFT starts torchrun only from NPROC_PER_NODE / NNODES (swift/cli/main.py).
-  const long long world = megatron_swift ? SwiftWorldSize(file, script, world_src)
+  const long long world = megatron_swift ? SwiftWorldSize(file, script, all, world_src)
                                          : LaunchWorldSize(file, script, world_src);
   if (world > 0) b.Set("world_size", world, world_src);
   // --- Batch ---------------------------------------------------------------------------------
@@ -1052,11 +1069,14 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
                                   : FlavorModel{};
     if (!preset.empty()) {
       b.Set("model", preset, {file.name, 0, "named by the tokenizer/checkpoint path or file name"});
+      SwiftVisionTower(a, presets.FindModel(preset), json(), b);
     } else if (!named.preset.empty() || !named.inline_model.is_null()) {
       b.Set("model", named.preset.empty() ? named.inline_model : json(named.preset),
             a.At("--model"));
       if (!named.note.empty())
         b.Note("model: " + named.note + " (from " + a.Value("--model") + ")");
+      SwiftVisionTower(a, named.preset.empty() ? nullptr : presets.FindModel(named.preset),
+                       named.inline_model, b);
     } else {
       // Name each flag as it is: absent, or present without a number (a template's unset
       // variable).

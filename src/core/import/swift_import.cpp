@@ -6,6 +6,7 @@
 
 #include "core/import/arg_values.h"
 #include "core/import/import_detail.h"
+#include "core/import/yaml_reader.h"
 
 namespace trainmem::import_detail {
 namespace {
@@ -66,6 +67,28 @@ std::string Flag(std::string key) {
   return "--" + key;
 }
 
+// ms-swift's arguments held in a file (swift/cli/main.py parse_yaml_args): the launch's first
+// argument when it ends in .json, .yaml or .yml, read when it is among `all`. Null otherwise.
+const InputFile* SwiftArgsFile(const bash::Script& script, const std::vector<InputFile>& all) {
+  if (script.args.empty()) return nullptr;
+  const std::string first = Lower(script.args.front().text);
+  if (!EndsWith(first, ".json") && !EndsWith(first, ".yaml") && !EndsWith(first, ".yml"))
+    return nullptr;
+  for (const InputFile& f : all)
+    if (BaseName(f.name) == BaseName(script.args.front().text)) return &f;
+  return nullptr;
+}
+
+// The file's ENV block: ms-swift sets each variable the shell left unset (parse_yaml_args).
+json SwiftFileEnv(const bash::Script& script, const std::vector<InputFile>& all) {
+  const InputFile* f = SwiftArgsFile(script, all);
+  if (f == nullptr) return json::object();
+  Result<YamlDocument> doc = ReadYamlFile(*f);
+  if (!doc.ok() || !doc.value().value.is_object()) return json::object();
+  const json env = doc.value().value.value("ENV", json::object());
+  return env.is_object() ? env : json::object();
+}
+
 }  // namespace
 
 // ms-swift's task_type (model_args.py): causal_lm (the default) ends in the vocabulary's
@@ -82,11 +105,23 @@ void SwiftTaskNote(const std::string& task, Builder& b) {
 // processes a node (torchrun's default, 1, without it) on NNODES nodes; otherwise one Python
 // process. Other variables (GPUS_PER_NODE) are the script's own. 0 when NPROC_PER_NODE is set
 // but holds no number (an unset ${VAR}).
-long long SwiftWorldSize(const InputFile& file, const bash::Script& script, Source& at) {
+long long SwiftWorldSize(const InputFile& file, const bash::Script& script,
+                         const std::vector<InputFile>& all, Source& at) {
   const auto& vars = script.launch_variables;
+  // The shell's exported variables, else the arguments file's ENV block.
+  const json env = SwiftFileEnv(script, all);
+  std::vector<bash::Variable> from_env;
+  from_env.reserve(2);
   auto exported = [&](const char* name) -> const bash::Variable* {
     auto it = vars.find(name);
-    return it != vars.end() && it->second.exported ? &it->second : nullptr;
+    if (it != vars.end() && it->second.exported) return &it->second;
+    if (!env.contains(name)) return nullptr;
+    bash::Variable v;
+    v.value = ArgText(env.at(name));
+    v.file = SwiftArgsFile(script, all)->name;
+    v.exported = true;
+    from_env.push_back(v);
+    return &from_env.back();
   };
   const bash::Variable* nproc = exported("NPROC_PER_NODE");
   const bash::Variable* nodes = exported("NNODES");
@@ -113,9 +148,10 @@ long long SwiftWorldSize(const InputFile& file, const bash::Script& script, Sour
 // weights and run the whole batch one stage at a time, which is what it is estimated as
 // (pipeline stages with one microbatch of the whole batch). ms-swift refuses device_map with
 // DeepSpeed or FSDP (sft_args.py) and visible devices that NPROC_PER_NODE does not divide.
-void SwiftDeviceMap(const InputFile& file, const bash::Script& script, Builder& b) {
+void SwiftDeviceMap(const InputFile& file, const bash::Script& script,
+                    const std::vector<InputFile>& all, Builder& b) {
   Source world_at;
-  const long long processes = SwiftWorldSize(file, script, world_at);
+  const long long processes = SwiftWorldSize(file, script, all, world_at);
   if (processes > 0) {
     b.Set("world_size", processes, world_at);
   } else {
@@ -178,8 +214,25 @@ void SwiftDeviceMap(const InputFile& file, const bash::Script& script, Builder& 
 // (samples joined without padding), max_length for the sequence, torch_dtype for the
 // precision (default the checkpoint's, bf16 for current models), tuner_type full (lora with
 // lora_rank 8), the model named by --model (a hub id, converted with mcore-bridge).
-std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script, Builder& b) {
+std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script,
+                                           const std::vector<InputFile>& all, Builder& b) {
   ArgValues values;
+  // Arguments in a file first (the command line after it wins, as argparse reads them).
+  const InputFile* args_file = SwiftArgsFile(script, all);
+  if (args_file != nullptr) {
+    Result<YamlDocument> doc = ReadYamlFile(*args_file);
+    if (doc.ok() && doc.value().value.is_object()) {
+      b.UseFile(args_file->name);
+      for (const auto& [k, v] : doc.value().value.items())
+        if (!v.is_null() && k != "ENV")
+          values[k] = {v, {args_file->name, doc.value().LineOf(k), k}};
+    } else {
+      b.Problem(args_file->name + ": not a mapping of ms-swift arguments");
+    }
+  } else if (!script.args.empty() && script.args.front().text.rfind("--", 0) != 0) {
+    b.Problem("the arguments are in " + script.args.front().text +
+              ", which was not given: only the command line is read (give the file too)");
+  }
   AddCommandLineArgs(script.args, 0, values);
   std::vector<bash::Word> out;
   auto word = [&](const std::string& text, const Source& at) {
@@ -206,9 +259,13 @@ std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script, Builder& 
       continue;
     }
     if (key == "recompute_granularity" && Lower(ArgText(v.value)) == "none") continue;
-    const std::string value = v.value.is_string() ? v.value.get<std::string>() : "";
-    if (value == "true" || value == "True" || value == "false" || value == "False") {
-      if (value[0] == 't' || value[0] == 'T') word(Flag(key), v.source);
+    // The vision tower's freezing stays a value (read with the model: frozen by default).
+    if (key == "freeze_vit") continue;
+    // Booleans, written true / false on the command line or typed in a YAML file.
+    const std::string value =
+        v.value.is_string() ? Lower(v.value.get<std::string>()) : v.value.dump();
+    if (v.value.is_boolean() || value == "true" || value == "false") {
+      if (value == "true") word(Flag(key), v.source);
       continue;
     }
     word(Flag(key), v.source);
@@ -217,6 +274,13 @@ std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script, Builder& 
   if (!values.count("max_length") && values.count("packing_length")) {
     word("--seq-length", values.at("packing_length").source);
     word(ArgText(values.at("packing_length").value), values.at("packing_length").source);
+  }
+  // freeze_vit (default true): a multimodal model's vision tower is frozen unless it says false.
+  {
+    const auto it = values.find("freeze_vit");
+    const bool trained = it != values.end() && Lower(ArgText(it->second.value)) == "false";
+    word("--freeze-vit", it != values.end() ? it->second.source : launch);
+    word(trained ? "false" : "true", it != values.end() ? it->second.source : launch);
   }
   auto fallback = [&](const char* key, const std::string& value) {
     if (values.count(key)) return;
