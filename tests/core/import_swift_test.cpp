@@ -184,6 +184,21 @@ recompute_granularity: full
   EXPECT_EQ(env.config["world_size"], 8);
 }
 
+// Pasted text has no file name (the page calls it "pasted text"): a launch is known by its
+// words, whichever tool runs it.
+TEST(ImportSwift, PastedLaunchLinesAreScripts) {
+  for (const char* text :
+       {"NPROC_PER_NODE=8 swift sft --model Qwen/Qwen2.5-7B-Instruct --max_length 4096",
+        "megatron sft --model Qwen/Qwen3-8B --max_length 4096",
+        "deepspeed --num_gpus 8 train.py --deepspeed ds_z3.json --model_name_or_path x",
+        "accelerate launch --num_processes 8 sft.py --per_device_train_batch_size 2",
+        "#!/bin/bash\nset -e\n"})
+    EXPECT_EQ(DetectInputKind("pasted text", text), InputKind::kMegatronScript) << text;
+  // Not every text is a script: a log line stays a log line.
+  EXPECT_EQ(DetectInputKind("pasted text", "step: 10  loss: 2.3  memory: 61.07GiB(77.18%)"),
+            InputKind::kTrainingLog);
+}
+
 // A comment naming the accelerator sets the device (issue commands note "4 * RTX 4090",
 // "8*GB200"): each name the device presets hold.
 TEST(ImportSwift, CommentsNameTheDevice) {

@@ -97,7 +97,7 @@ const char* InputKindName(InputKind kind) {
     case InputKind::kTorchtitanJson:
       return "torchtitan resolved config (JSON)";
     case InputKind::kMegatronScript:
-      return "Megatron/MindSpeed launch script";
+      return "launch script (Megatron, MindSpeed, DeepSpeed, Trainer, ms-swift)";
     case InputKind::kDeepspeedJson:
       return "DeepSpeed config (JSON)";
     case InputKind::kFsdp2Yaml:
@@ -121,6 +121,23 @@ const char* InputKindName(InputKind kind) {
 bool IsMeasurementKind(InputKind kind) {
   return kind == InputKind::kTrainingLog || kind == InputKind::kMemoryProfile;
 }
+
+namespace {
+
+// Text holding a command line that launches training (anywhere: after VAR=value prefixes, in a
+// backslash-continued line), or a shell's #! line: the words a launch script is made of.
+bool ShellLaunch(std::string_view t) {
+  if (t.rfind("#!", 0) == 0 && Has(t.substr(0, t.find('\n')), "sh")) return true;
+  static const char* kLaunches[] = {"swift sft",    "swift pt",          "swift rlhf",
+                                    "megatron sft", "megatron pt",       "megatron rlhf",
+                                    "deepspeed ",   "accelerate launch", "llamafactory-cli train",
+                                    "tune run ",    "python -m ",        "python3 -m "};
+  for (const char* l : kLaunches)
+    if (Has(t, l)) return true;
+  return Has(t, "--per_device_train_batch_size") || Has(t, "--deepspeed ");
+}
+
+}  // namespace
 
 InputKind DetectInputKind(std::string_view name, std::string_view text) {
   const std::string lower_name = Lower(name);
@@ -179,10 +196,13 @@ InputKind DetectInputKind(std::string_view name, std::string_view text) {
       (py_name || Has(t, "Trainer.Config") || Has(t, "TrainerConfig") ||
        Has(t, "TrainingConfig(") || Has(t, "ParallelismConfig(") || Has(t, "model_registry(")))
     return InputKind::kTorchtitanPython;
+  // A launch script (pasted text has no name): Megatron's flags, a launcher (torchrun,
+  // deepspeed, accelerate launch), a training tool's command (ms-swift's swift / megatron sft,
+  // llamafactory-cli train, tune run) or the Trainer's arguments, or a shell's #! line.
   if (Has(t, "pretrain_") || Has(t, "--num-layers") || Has(t, "--tensor-model-parallel-size") ||
       Has(t, "--hidden-size") || Has(t, "--micro-batch-size") || Has(t, "torchrun") ||
       Has(t, "torch.distributed.launch") || EndsWith(lower_name, ".sh") ||
-      EndsWith(lower_name, ".bash"))
+      EndsWith(lower_name, ".bash") || ShellLaunch(t))
     return InputKind::kMegatronScript;
   if (EndsWith(lower_name, ".json")) return JsonKind(t);
   if (EndsWith(lower_name, ".log") || EndsWith(lower_name, ".txt")) return InputKind::kTrainingLog;
