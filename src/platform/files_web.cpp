@@ -64,6 +64,11 @@ EM_JS(void, tm_js_open_picker, (), {
 
 // clang-format off
 EM_JS(void, tm_js_text_input_active, (int active), {
+  // While a text field has the keyboard, the document must not scroll under it: the browser
+  // scrolls on Space, PageUp/PageDown and the arrows, and blocking the keydown would also drop
+  // the character the field reads from keypress. style.css: html.typing { overflow: hidden }.
+  if (window['tmTextInputActive'] !== !!active)
+    document.documentElement.classList.toggle('typing', !!active);
   window['tmTextInputActive'] = !!active;
 });
 // clang-format on

@@ -220,6 +220,18 @@ TEST(ShareLinkTest, InvalidCombinationDropsTheConflictingKey) {
   EXPECT_TRUE(ValidateConfig(link.config).empty());
 }
 
+// Several keys that do not fit: each is reported with its own reason, not the first one found.
+TEST(ShareLinkTest, EachDroppedKeyGivesItsOwnReason) {
+  DecodedLink link =
+      DecodeShareFragment("v1&model=llama3-8b&ws=8&tp=3&s=1000000000", TestPresets());
+  std::string tp, s;
+  for (const Error& e : link.errors) (e.path == "tp" ? tp : e.path == "s" ? s : tp) += e.message;
+  EXPECT_NE(tp.find("not divisible"), std::string::npos) << Describe(link.errors);
+  EXPECT_NE(s.find("1000000000"), std::string::npos) << Describe(link.errors);
+  EXPECT_EQ(s.find("not divisible"), std::string::npos) << Describe(link.errors);
+  EXPECT_TRUE(ValidateConfig(link.config).empty());
+}
+
 TEST(ShareLinkTest, UnknownModelFallsBackToTheDefault) {
   DecodedLink link = DecodeShareFragment("v1&model=llama9-1t&b=2", TestPresets());
   EXPECT_TRUE(HasErrorAt(link, "model")) << Describe(link.errors);

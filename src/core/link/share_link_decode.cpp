@@ -347,17 +347,28 @@ class LinkDecoder {
       link_.config = std::move(full).value();
       return;
     }
-    // Each dropped key is reported with the first reason the combination failed; if none was
-    // dropped (nothing to drop), the reasons themselves.
+    // Each dropped key is reported with its own reason: what fails when it alone is added back
+    // to the keys kept (the error naming its setting, else its section, else the first); if
+    // none was dropped (nothing to drop), the reasons themselves.
     const std::vector<bool> keep = DropUntilValid(full.errors());
-    const std::string reason = full.errors().front().message;
+    auto reason_for = [&](std::size_t i) {
+      std::vector<bool> with = keep;
+      with[i] = true;
+      std::vector<Error> problems = Problems(with);
+      if (problems.empty()) problems = full.errors();
+      for (const Error& e : problems)
+        if (e.path == applied_[i].path) return e.message;
+      for (const Error& e : problems)
+        if (Section(e.path) == Section(applied_[i].path)) return e.message;
+      return problems.front().message;
+    };
     bool dropped = false;
     for (std::size_t i = 0; i < applied_.size(); ++i) {
       if (keep[i]) continue;
       dropped = true;
       Report(applied_[i].key,
              detail::PercentDecode(applied_[i].raw) +
-                 " was not applied, it does not fit the rest of the link: " + reason);
+                 " was not applied, it does not fit the rest of the link: " + reason_for(i));
     }
     if (!dropped) {
       for (const Error& e : full.errors()) Report(LinkKeyForPath(e.path), e.message);
