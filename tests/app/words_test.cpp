@@ -251,6 +251,27 @@ TEST(WordsTest, AdviceChangesAreWords) {
   SetLanguage(Language::kEnglish);
 }
 
+// A cumulative ladder step names everything it sets (Megatron: the distributed optimizer it
+// needs, the checkpointing kept from the step before), not the data-parallel rest.
+TEST(WordsTest, AdviceWithChangesNamesEveryChange) {
+  SetLanguage(Language::kEnglish);
+  trainmem::Recommendation r;
+  r.kind = trainmem::AdviceKind::kOffloadOptimizer;
+  r.changes = {{"activation_checkpoint.mode", "\"full\""},
+               {"optimizer.offload", "true"},
+               {"parallelism.zero_stage", "1"},
+               {"parallelism.data_parallel_shard_degree", "-1"}};
+  const std::string text = AdviceWithChanges(r);
+  EXPECT_EQ(text.rfind(AdviceSentence(r), 0), 0u) << text;
+  EXPECT_NE(text.find(ChangeWords("activation_checkpoint.mode", "\"full\"")), std::string::npos);
+  EXPECT_NE(text.find("distributed optimizer on"), std::string::npos) << text;
+  EXPECT_EQ(text.find(ChangeWords("parallelism.data_parallel_shard_degree", "-1")),
+            std::string::npos)
+      << text;
+  r.changes = {{"optimizer.offload", "true"}};
+  EXPECT_EQ(AdviceWithChanges(r), AdviceSentence(r));
+}
+
 TEST_F(Chinese, AdviceSentencesUseTheFieldsTerms) {
   trainmem::Recommendation r;
   r.kind = trainmem::AdviceKind::kPipelineParallel;

@@ -35,10 +35,45 @@ TEST(FrameworksTest, EachFrameworksOptions) {
   EXPECT_STREQ(FrameworkOptimizerOptions(Framework::kMegatron).offload, "--optimizer-cpu-offload");
   EXPECT_STREQ(FrameworkOptimizerOptions(Framework::kDeepspeed).offload,
                "zero_optimization.offload_optimizer");
-  // The advice's one move prefers the swap (the step stays on the device).
-  EXPECT_EQ(OptimizerOffDeviceKey(Framework::kTorchtitan), nullptr);
-  EXPECT_STREQ(OptimizerOffDeviceKey(Framework::kMegatron), "optimizer.swap_optimizer");
-  EXPECT_STREQ(OptimizerOffDeviceKey(Framework::kTorchtune), "optimizer.offload");
+  // The advice's one move prefers the swap (the step stays on the device) where the framework
+  // has it: MindSpeed on Ascend; Megatron-LM on a GPU offloads (--optimizer-cpu-offload).
+  const Device gpu = MustParse(R"({"model": "llama3-8b", "device": "h100-80gb"})").device;
+  const Device npu = MustParse(R"({"model": "llama3-8b", "device": "ascend-910b"})").device;
+  EXPECT_EQ(OptimizerOffDeviceKey(Framework::kTorchtitan, gpu), nullptr);
+  EXPECT_STREQ(OptimizerOffDeviceKey(Framework::kMegatron, npu), "optimizer.swap_optimizer");
+  EXPECT_STREQ(OptimizerOffDeviceKey(Framework::kMegatron, gpu), "optimizer.offload");
+  EXPECT_STREQ(OptimizerOffDeviceKey(Framework::kTorchtune, gpu), "optimizer.offload");
+}
+
+// Megatron without the distributed optimizer: the advice shards the optimizer states first
+// (zero_stage 1, kept when data parallelism lowers the total), then moves them to the host as
+// the device's Megatron does it, with the distributed optimizer both moves need.
+TEST(FrameworksTest, MegatronAdviceShardsTheOptimizerBeforeMovingIt) {
+  for (const char* device : {"h100-80gb", "ascend-910b"}) {
+    Config c =
+        With(MustParse(std::string(R"({"model": "llama3-70b", "device": ")") + device + R"("})"),
+             {{"fw", "megatron"}, {"ws", "8"}, {"b", "1"}, {"s", "4096"}, {"zero", "0"}});
+    const Estimate e = EstimateWithAdvice(c);
+    ASSERT_GE(e.recommendations.size(), 1u) << device;
+    int distributed = -1, moved = -1;
+    for (std::size_t i = 0; i < e.recommendations.size(); ++i) {
+      const Recommendation& r = e.recommendations[i];
+      if (r.kind == AdviceKind::kDistributedOptimizer && distributed < 0)
+        distributed = static_cast<int>(i);
+      if ((r.kind == AdviceKind::kSwapOptimizer || r.kind == AdviceKind::kOffloadOptimizer) &&
+          moved < 0) {
+        moved = static_cast<int>(i);
+        EXPECT_EQ(r.kind, std::string(device) == "h100-80gb" ? AdviceKind::kOffloadOptimizer
+                                                             : AdviceKind::kSwapOptimizer)
+            << device;
+        bool zero1 = false;
+        for (const auto& [key, value] : r.changes) zero1 |= key == "parallelism.zero_stage";
+        EXPECT_TRUE(zero1) << device;
+      }
+    }
+    ASSERT_GE(distributed, 0) << device;
+    if (moved >= 0) EXPECT_LT(distributed, moved) << device;
+  }
 }
 
 Config Job(Framework f, bool swap, bool offload) {
@@ -103,7 +138,7 @@ TEST(FrameworksTest, AdviceNeverSuggestsAnOptionTheFrameworkLacks) {
         }
       }
     }
-    EXPECT_EQ(offered, OptimizerOffDeviceKey(f) != nullptr) << FrameworkName(f);
+    EXPECT_EQ(offered, OptimizerOffDeviceKey(f, c.device) != nullptr) << FrameworkName(f);
   }
 }
 

@@ -68,10 +68,13 @@ std::vector<std::array<std::int64_t, 7>> AllDivisorTuples(std::int64_t world) {
 
 std::map<Key, std::int64_t> BruteForce(const Config& base, std::int64_t max_tp) {
   const bool dense = base.model.num_experts == 0;
-  const bool swaps =
-      base.framework == Framework::kTorchtitanNpu || base.framework == Framework::kMegatron;
-  const bool offloads =
-      base.framework == Framework::kDeepspeed || base.framework == Framework::kTorchtune;
+  // MindSpeed (Megatron on Ascend) and torchtitan-npu swap; Megatron-LM on a GPU, DeepSpeed and
+  // torchtune offload.
+  const bool megatron_lm = base.framework == Framework::kMegatron && !DeviceIsAscend(base.device);
+  const bool swaps = base.framework == Framework::kTorchtitanNpu ||
+                     (base.framework == Framework::kMegatron && !megatron_lm);
+  const bool offloads = base.framework == Framework::kDeepspeed ||
+                        base.framework == Framework::kTorchtune || megatron_lm;
   std::map<Key, std::int64_t> accepted;
   const bool one_dp_group =
       base.framework == Framework::kMegatron || base.framework == Framework::kDeepspeed;

@@ -60,7 +60,7 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
   if (ImGui::Button(Tr(Str::kApply))) {
     const trainmem::Recommendation chosen = rec;  // the click re-estimates and replaces the list
     ApplyRecommendation(state, chosen);
-    ShowFeedback(state, TrFormat(Str::kFeedbackApplied, AdviceSentence(chosen).c_str()));
+    ShowFeedback(state, TrFormat(Str::kFeedbackApplied, AdviceWithChanges(chosen).c_str()));
   }
   Tooltip(ChangesText(rec, nullptr, "\n").c_str());
   ImGui::PopID();

@@ -106,7 +106,7 @@ void DrawWhatToChange(AppState& state) {
   if (e.budget.fits || state.link_fallback) return;
   for (const trainmem::Recommendation& r : e.recommendations) {
     if (!r.fits) continue;
-    const std::string line = TrFormat(Str::kWhatToChangeTemplate, AdviceSentence(r).c_str(),
+    const std::string line = TrFormat(Str::kWhatToChangeTemplate, AdviceWithChanges(r).c_str(),
                                       trainmem::FormatGiB(r.total_bytes).c_str());
     ImGui::PushFont(GetFont(FontRole::kBold));
     TextColored(FitsColors().text, line.c_str());

@@ -428,6 +428,9 @@ TRAINMEM_STR(kAdviceIntro,
 TRAINMEM_STR(kAdviceSelectiveAc, "Turn on selective activation checkpointing (per-op policy)")
 TRAINMEM_STR(kAdviceFullAc,
              "Turn on full activation checkpointing (every layer recomputed in backward)")
+TRAINMEM_STR(kAdviceDistributedOptimizer,
+             "Use the distributed optimizer (fp32 master weights and moments sharded over data "
+             "parallel ranks)")
 TRAINMEM_STR(kAdviceSwapOptimizer, "Swap the optimizer states to host memory (swap_optimizer)")
 TRAINMEM_STR(kAdviceOffloadOptimizer, "Offload the optimizer states and step to host memory")
 TRAINMEM_STR(kAdviceTensorParallel, "Raise tensor parallelism from %lld to %lld")
@@ -443,6 +446,8 @@ TRAINMEM_STR(kChangeAcOp, "per-op policy")
 TRAINMEM_STR(kChangeAcEvery, "1 block in %lld")
 TRAINMEM_STR(kChangeSwap, "swap_optimizer on")
 TRAINMEM_STR(kChangeOffload, "optimizer offload on")
+TRAINMEM_STR(kChangeDistributedOptimizer, "distributed optimizer on")
+TRAINMEM_STR(kChangeZeroStage, "ZeRO stage %lld")
 TRAINMEM_STR(kChangeFsdpRest, "FSDP takes the remaining devices")
 TRAINMEM_STR(kChangeFsdp, "FSDP %lld")
 TRAINMEM_STR(kChangeTp, "tensor parallel %lld")

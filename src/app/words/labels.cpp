@@ -1,6 +1,9 @@
 #include "app/words/labels.h"
 
 #include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace app {
 
@@ -57,6 +60,8 @@ std::string AdviceSentence(const trainmem::Recommendation& r) {
       return Tr(Str::kAdviceSelectiveAc);
     case trainmem::AdviceKind::kFullAc:
       return Tr(Str::kAdviceFullAc);
+    case trainmem::AdviceKind::kDistributedOptimizer:
+      return Tr(Str::kAdviceDistributedOptimizer);
     case trainmem::AdviceKind::kSwapOptimizer:
       return Tr(Str::kAdviceSwapOptimizer);
     case trainmem::AdviceKind::kOffloadOptimizer:
@@ -93,6 +98,19 @@ const char* AcModeWords(const std::string& mode) {
 
 }  // namespace
 
+std::string AdviceWithChanges(const trainmem::Recommendation& r) {
+  std::string sentence = AdviceSentence(r);
+  // The data-parallel degree follows the others (-1: the rest) and goes without saying.
+  std::vector<std::pair<std::string, std::string>> said;
+  for (const auto& change : r.changes)
+    if (change.first != "parallelism.data_parallel_shard_degree") said.push_back(change);
+  if (said.size() <= 1) return sentence;
+  std::string all;
+  for (const auto& [key, value] : said)
+    all += (all.empty() ? "" : " \xC2\xB7 ") + ChangeWords(key, value);
+  return sentence + " (" + all + ")";
+}
+
 std::string ChangeWords(const std::string& key, const std::string& raw) {
   const std::string value = Unquoted(raw);
   const long long number = std::atoll(value.c_str());
@@ -101,6 +119,9 @@ std::string ChangeWords(const std::string& key, const std::string& raw) {
     return value == "op" ? Tr(Str::kChangeAcOp) : TrFormat(Str::kChangeAcEvery, number);
   if (key == "optimizer.swap_optimizer") return Tr(Str::kChangeSwap);
   if (key == "optimizer.offload") return Tr(Str::kChangeOffload);
+  if (key == "parallelism.zero_stage")
+    return number == 1 ? Tr(Str::kChangeDistributedOptimizer)
+                       : TrFormat(Str::kChangeZeroStage, number);
   if (key == "parallelism.data_parallel_shard_degree")
     return number < 0 ? Tr(Str::kChangeFsdpRest) : TrFormat(Str::kChangeFsdp, number);
   if (key == "parallelism.tensor_parallel_degree") return TrFormat(Str::kChangeTp, number);

@@ -100,6 +100,9 @@ Str PrecisionNote(const trainmem::Config& config);
 
 // An advice step in the reader's language ("Raise tensor parallelism from 1 to 8").
 std::string AdviceSentence(const trainmem::Recommendation& recommendation);
+// The sentence with everything the step sets when that is more than its own change (the ladder
+// is cumulative: "Raise tensor parallelism from 1 to 2 (checkpointing: full · TP 2)").
+std::string AdviceWithChanges(const trainmem::Recommendation& recommendation);
 // One config change in words ("FSDP takes the remaining devices", "checkpointing: full"),
 // never a raw key.
 std::string ChangeWords(const std::string& key, const std::string& value);

@@ -41,11 +41,19 @@ std::string Quoted(const std::string& s) { return "\"" + s + "\""; }
 // The framework's way of keeping the optimizer states off the device; false when it has none
 // or they are off already.
 bool MoveOptimizerOffDevice(Candidate& c) {
-  const char* key = MoveOptimizerOffDevice(c.config.optimizer, c.config.framework);
+  const char* key = MoveOptimizerOffDevice(c.config.optimizer, c.config.framework, c.config.device);
   if (key == nullptr) return false;
   Set(c, key, "true");
+  // MindSpeed's swap_optimizer and Megatron-Core's --optimizer-cpu-offload both work on the
+  // distributed optimizer's shards (estimate.cpp warns without it; Megatron asserts).
+  if (c.config.framework == Framework::kMegatron &&
+      c.config.parallelism.zero_stage.value_or(0) == 0) {
+    c.config.parallelism.zero_stage = 1;
+    Set(c, "parallelism.zero_stage", "1");
+  }
   return true;
 }
+
 
 // A degree set to `d` with the leftover ranks going to FSDP (dp_shard -1), as torchtitan does.
 void SetDegree(Candidate& c, const char* key, std::int64_t Parallelism::*field, std::int64_t d) {
@@ -106,6 +114,21 @@ StepFn AcStep(AcMode mode) {
                  out.candidate);
     return true;
   };
+}
+
+// Megatron / MindSpeed without --use-distributed-optimizer: the cheapest step for the optimizer
+// states is to shard the fp32 master and moments over the data-parallel ranks (ZeRO-1), before
+// moving anything to the host. Kept only when it lowers the total (one data-parallel rank does
+// not).
+bool DistributedOptimizerStep(const Candidate& now, Rung& out) {
+  if (now.config.framework != Framework::kMegatron ||
+      now.config.parallelism.zero_stage.value_or(0) != 0)
+    return false;
+  out.candidate = now;
+  out.candidate.config.parallelism.zero_stage = 1;
+  Set(out.candidate, "parallelism.zero_stage", "1");
+  out.recommendation = Evaluate(AdviceKind::kDistributedOptimizer, 0, 0, out.candidate);
+  return true;
 }
 
 bool OptimizerStep(const Candidate& now, Rung& out) {
@@ -175,6 +198,7 @@ StepFn ShrinkStep(AdviceKind kind) {
 std::vector<StepFn> Ladder() {
   return {AcStep(AcMode::kSelective),
           AcStep(AcMode::kFull),
+          DistributedOptimizerStep,
           OptimizerStep,
           DegreeStep(AdviceKind::kTensorParallel, "parallelism.tensor_parallel_degree",
                      &Parallelism::tp),
@@ -272,6 +296,9 @@ std::string Sentence(const Recommendation& r) {
       return "Turn on selective activation checkpointing (per-operator policy)";
     case AdviceKind::kFullAc:
       return "Turn on full activation checkpointing (every layer recomputed in backward)";
+    case AdviceKind::kDistributedOptimizer:
+      return "Use the distributed optimizer (fp32 master weights and moments sharded over data "
+             "parallel ranks)";
     case AdviceKind::kSwapOptimizer:
       return "Swap the optimizer states to host memory (swap_optimizer)";
     case AdviceKind::kOffloadOptimizer:

@@ -320,6 +320,12 @@ bool SequenceParallelOn(const Config& c, std::int64_t tp);
 bool FrameworkHasQuantizedBase(Framework f);
 // torchtitan or torchtitan-npu: the frameworks that read torchtitan's own keys.
 bool IsTorchtitanFramework(Framework f);
+// Whether `text` contains `lower_needle` (lower-case ASCII), ignoring case; no allocation.
+bool ContainsIgnoringCase(const std::string& text, const char* lower_needle);
+// An Ascend NPU device (its preset id or name says "ascend" or "910"): Megatron on it is
+// MindSpeed-LLM, whose kernels (torch_npu) save different tensors than CUDA's and whose options
+// (swap_optimizer, swap_attention, reuse_fp32_param) Megatron-LM lacks.
+bool DeviceIsAscend(const Device& device);
 // Where training.dtype bfloat16 (full bf16 training, no fp32 master) applies: torchtitan's
 // [training] dtype, and the Hugging Face Trainer (framework deepspeed) without DeepSpeed on a
 // model loaded in bf16 and trained as loaded (ms-swift's full fine-tuning, DDP or FSDP2).
@@ -329,11 +335,13 @@ bool FrameworkHasFullBf16(Framework f);
 bool FullBf16States(const Config& c);
 bool FrameworkHasOptimizerOffload(Framework f);
 // "optimizer.swap_optimizer" where the framework has it, else "optimizer.offload" where it has
-// that, else nullptr: the one move the advice and the layout search make.
-const char* OptimizerOffDeviceKey(Framework f);
+// that, else nullptr: the one move the advice and the layout search make. Megatron on a device
+// that is not Ascend is Megatron-LM, which has no swap_optimizer (MindSpeed's): its move is
+// --optimizer-cpu-offload.
+const char* OptimizerOffDeviceKey(Framework f, const Device& device);
 // Makes that move on `o`: returns the key it set, or nullptr when the framework has neither
 // option or the states are off the device already.
-const char* MoveOptimizerOffDevice(Optimizer& o, Framework f);
+const char* MoveOptimizerOffDevice(Optimizer& o, Framework f, const Device& device);
 // Where the optimizer states live: an option the framework lacks has no effect (the estimate
 // warns), and offload wins over swap_optimizer when both are set.
 enum class OptimizerPlacement { kDevice, kSwapped, kOffloaded };

@@ -22,9 +22,28 @@
 // (torch/distributed/fsdp/_fully_shard/_fsdp_api.py), which moves parameters and gradients to
 // the host as well: a different memory layout, not modelled. DeepSpeed's NVMe optimizer swapper
 // (offload_optimizer.device = nvme) is its offload to another place, not a swap_optimizer.
+#include <cctype>
+#include <cstring>
+#include <string>
+
 #include "core/config/config.h"
 
 namespace trainmem {
+
+bool ContainsIgnoringCase(const std::string& text, const char* lower_needle) {
+  const std::size_t n = std::strlen(lower_needle);
+  for (std::size_t i = 0; i + n <= text.size(); ++i) {
+    std::size_t k = 0;
+    while (k < n && std::tolower(static_cast<unsigned char>(text[i + k])) == lower_needle[k]) ++k;
+    if (k == n) return true;
+  }
+  return false;
+}
+
+bool DeviceIsAscend(const Device& d) {
+  return ContainsIgnoringCase(d.id, "ascend") || ContainsIgnoringCase(d.id, "910") ||
+         ContainsIgnoringCase(d.name, "ascend") || ContainsIgnoringCase(d.name, "910");
+}
 
 bool SequenceParallelOn(const Config& c, std::int64_t tp) {
   if (tp <= 1) return false;
@@ -60,16 +79,17 @@ bool FrameworkHasOptimizerOffload(Framework f) {
   return FrameworkOptimizerOptions(f).offload != nullptr;
 }
 
-const char* OptimizerOffDeviceKey(Framework f) {
-  if (FrameworkHasSwapOptimizer(f)) return "optimizer.swap_optimizer";
+const char* OptimizerOffDeviceKey(Framework f, const Device& device) {
+  const bool megatron_lm = f == Framework::kMegatron && !DeviceIsAscend(device);
+  if (FrameworkHasSwapOptimizer(f) && !megatron_lm) return "optimizer.swap_optimizer";
   if (FrameworkHasOptimizerOffload(f)) return "optimizer.offload";
   return nullptr;
 }
 
-const char* MoveOptimizerOffDevice(Optimizer& o, Framework f) {
-  const char* key = OptimizerOffDeviceKey(f);
+const char* MoveOptimizerOffDevice(Optimizer& o, Framework f, const Device& device) {
+  const char* key = OptimizerOffDeviceKey(f, device);
   if (key == nullptr || o.swap_optimizer || o.offload) return nullptr;
-  (FrameworkHasSwapOptimizer(f) ? o.swap_optimizer : o.offload) = true;
+  (std::string(key) == "optimizer.swap_optimizer" ? o.swap_optimizer : o.offload) = true;
   return key;
 }
 

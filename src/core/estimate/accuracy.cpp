@@ -28,21 +28,6 @@ constexpr BandRow kBands[] = {
 
 }  // namespace
 
-bool ContainsIgnoringCase(const std::string& text, const char* lower_needle) {
-  const std::size_t n = std::strlen(lower_needle);
-  for (std::size_t i = 0; i + n <= text.size(); ++i) {
-    std::size_t k = 0;
-    while (k < n && std::tolower(static_cast<unsigned char>(text[i + k])) == lower_needle[k]) ++k;
-    if (k == n) return true;
-  }
-  return false;
-}
-
-bool DeviceIsAscend(const Device& d) {
-  return ContainsIgnoringCase(d.id, "ascend") || ContainsIgnoringCase(d.id, "910") ||
-         ContainsIgnoringCase(d.name, "ascend") || ContainsIgnoringCase(d.name, "910");
-}
-
 const char* AccuracyFamily(const Config& c) {
   switch (c.framework) {
     case Framework::kMegatron:

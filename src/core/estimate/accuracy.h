@@ -32,13 +32,6 @@ struct ErrorBand {
   bool template_mode = false;  // the seed's formulas: not measured
 };
 
-// Whether `text` contains `lower_needle` (lower-case ASCII), ignoring case; no allocation.
-bool ContainsIgnoringCase(const std::string& text, const char* lower_needle);
-
-// An Ascend NPU device (its preset id or name says "ascend" or "910"): Megatron on it is
-// MindSpeed-LLM, whose kernels (torch_npu) save different tensors than CUDA's.
-bool DeviceIsAscend(const Device& device);
-
 // The family key of a config: the framework, with Megatron on Ascend devices (MindSpeed-LLM)
 // kept apart from Megatron-LM on GPUs.
 const char* AccuracyFamily(const Config& config);

@@ -114,7 +114,8 @@ Space MakeSpace(const Config& base, const SearchOptions& options) {
   on_device.swap_optimizer = false;
   on_device.offload = false;
   Optimizer on_host = on_device;
-  if (options.vary_swap && MoveOptimizerOffDevice(on_host, base.framework) != nullptr) {
+  if (options.vary_swap &&
+      MoveOptimizerOffDevice(on_host, base.framework, base.device) != nullptr) {
     space.optimizer = {on_device, on_host};
   } else {
     space.optimizer = {base.optimizer};
