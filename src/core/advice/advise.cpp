@@ -54,7 +54,6 @@ bool MoveOptimizerOffDevice(Candidate& c) {
   return true;
 }
 
-
 // A degree set to `d` with the leftover ranks going to FSDP (dp_shard -1), as torchtitan does.
 void SetDegree(Candidate& c, const char* key, std::int64_t Parallelism::*field, std::int64_t d) {
   c.config.parallelism.*field = d;
