@@ -53,8 +53,14 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
   ImGui::TableNextColumn();
   TextRight(trainmem::FormatGiB(rec.total_bytes).c_str());
   ImGui::TableNextColumn();
-  Pill(Tr(rec.fits ? Str::kPillFits : Str::kPillNoFit),
-       rec.fits ? FitsColors() : DoesNotFitColors());
+  // The verdict's three states: a step that fits within the error band is close to the limit.
+  const bool clear = rec.fits && rec.verdict == trainmem::Verdict::kFits;
+  Pill(Tr(clear      ? Str::kPillFits
+          : rec.fits ? Str::kPillClose
+                     : Str::kPillNoFit),
+       clear      ? FitsColors()
+       : rec.fits ? WarningColors()
+                  : DoesNotFitColors());
   ImGui::TableNextColumn();
   ImGui::PushID(index);
   if (ImGui::Button(Tr(Str::kApply))) {
@@ -87,8 +93,10 @@ void DrawAdvicePanel(AppState& state) {
   SectionTitle(Str::kSectionAdvice);
   const auto& recommendations = state.estimate.recommendations;
   if (recommendations.empty()) {
-    if (state.estimate.budget.fits) {
+    if (state.estimate.budget.fits && state.estimate.budget.verdict == trainmem::Verdict::kFits) {
       TextMuted(Tr(Str::kAdviceNoneNeeded));
+    } else if (state.estimate.budget.fits) {
+      TextMuted(Tr(Str::kAdviceCloseNoStep));
     } else {
       DrawDevicesNeeded(state);
     }

@@ -103,9 +103,18 @@ void DrawHeadline(const AppState& state) {
 // "What to change": the first advice step that fits, else the device count that would.
 void DrawWhatToChange(AppState& state) {
   const trainmem::Estimate& e = state.estimate;
-  if (e.budget.fits || state.link_fallback) return;
+  if ((e.budget.fits && e.budget.verdict == trainmem::Verdict::kFits) || state.link_fallback)
+    return;
+  // The first step that fits outside the error band, else the first that fits at all.
+  const trainmem::Recommendation* first_fit = nullptr;
   for (const trainmem::Recommendation& r : e.recommendations) {
     if (!r.fits) continue;
+    if (first_fit == nullptr ||
+        (r.verdict == trainmem::Verdict::kFits && first_fit->verdict != trainmem::Verdict::kFits))
+      first_fit = &r;
+  }
+  if (first_fit != nullptr) {
+    const trainmem::Recommendation& r = *first_fit;
     const std::string line = TrFormat(Str::kWhatToChangeTemplate, AdviceWithChanges(r).c_str(),
                                       trainmem::FormatGiB(r.total_bytes).c_str());
     ImGui::PushFont(GetFont(FontRole::kBold));
@@ -113,6 +122,7 @@ void DrawWhatToChange(AppState& state) {
     ImGui::PopFont();
     return;
   }
+  if (e.budget.fits) return;  // close to the limit, and no step here lowers it clear of the band
   if (e.devices_needed > 0) {
     const std::string line =
         TrFormat(Str::kDevicesNeededTemplate, static_cast<long long>(e.devices_needed));

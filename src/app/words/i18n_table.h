@@ -397,6 +397,7 @@ TRAINMEM_STR(kAccuracyUnknownTemplate,
 TRAINMEM_STR(kAccuracyTemplateMode, "The seed's rough rule: its accuracy is not measured")
 TRAINMEM_STR(kPillFits, "fits")
 TRAINMEM_STR(kPillNoFit, "no fit")
+TRAINMEM_STR(kPillClose, "close")
 TRAINMEM_STR(kHostLineLead, "Host (CPU) memory per rank: ")
 TRAINMEM_STR(kHostOptimizerPart, "optimizer states %s")
 TRAINMEM_STR(kHostActivationsPart, "activations %s")
@@ -457,6 +458,9 @@ TRAINMEM_STR(kChangeBatch, "local batch size %lld")
 TRAINMEM_STR(kChangeSeq, "sequence length %lld")
 TRAINMEM_STR(kChangeDevices, "%lld devices")
 TRAINMEM_STR(kAdviceNoneNeeded, "It fits: no change needed.")
+TRAINMEM_STR(kAdviceCloseNoStep,
+             "It fits, close to the limit: no step here lowers it further; leave headroom or "
+             "add devices.")
 TRAINMEM_STR(kApply, "Apply")
 TRAINMEM_STR(kSectionModelFacts, "Model and layout")
 TRAINMEM_STR(kParamsTotal, "Parameters, total")

@@ -85,6 +85,7 @@ Recommendation Evaluate(AdviceKind kind, std::int64_t from, std::int64_t to, con
   r.changes = c.changes;
   r.total_bytes = e.per_device.total;
   r.fits = e.budget.fits;  // an invalid config leaves the budget unset: fits is false
+  r.verdict = e.budget.verdict;
   return r;
 }
 
@@ -335,6 +336,8 @@ Recommendation CheapestFit(const Config& config) {
                                                 : std::vector<std::int64_t>{config.parallelism.ep};
   Choice best;
   bool found = false;
+  // The cheapest that fits, as the layout search ranks them (close to the limit or not: the
+  // Layouts tab lists the same first; the pill says which).
   Levers v;
   for (v.ac = static_cast<int>(config.activation_checkpoint.mode); v.ac <= 2; ++v.ac)
     for (int move = 0; move <= 1; ++move)
@@ -368,7 +371,7 @@ std::vector<Recommendation> AdviceLadder(const Config& config) {
     total = r.total_bytes;
     out.push_back(r);
     out.back().action = Sentence(r);
-    if (r.fits) break;
+    if (r.fits && r.verdict == Verdict::kFits) break;  // close to the limit: go on
   }
   return out;
 }
@@ -387,7 +390,7 @@ std::int64_t DevicesNeeded(const Config& config) {
 
 Estimate EstimateWithAdvice(const Config& config) {
   Estimate e = EstimateMemory(config);
-  if (e.budget.fits || e.per_device.total <= 0) return e;
+  if ((e.budget.fits && e.budget.verdict == Verdict::kFits) || e.per_device.total <= 0) return e;
   e.recommendations = AdviceLadder(config);
   const Recommendation cheapest = CheapestFit(config);
   const bool ladder_has_it =

@@ -105,6 +105,9 @@ struct Recommendation {
   std::vector<std::pair<std::string, std::string>> changes;  // dotted key → JSON value text
   std::int64_t total_bytes = 0;
   bool fits = false;
+  // With the family's error band, as the budget's verdict: a step that "fits" within the band
+  // of the budget is close to the limit, and the advice goes on past it.
+  Verdict verdict = Verdict::kDoesNotFit;
 };
 
 // Template mode: the seed's figures with its nominal counts, and the same formulas with exact

@@ -74,8 +74,11 @@ json RecommendationJson(const Recommendation& r) {
     json parsed = json::parse(value, nullptr, false);
     changes[key] = parsed.is_discarded() ? json(value) : parsed;
   }
-  return {
-      {"action", r.action}, {"changes", changes}, {"total_bytes", r.total_bytes}, {"fits", r.fits}};
+  return {{"action", r.action},
+          {"changes", changes},
+          {"total_bytes", r.total_bytes},
+          {"fits", r.fits},
+          {"verdict", VerdictName(r.verdict)}};
 }
 
 }  // namespace

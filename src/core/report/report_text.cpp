@@ -96,8 +96,11 @@ std::string EstimateToText(const Estimate& e) {
   if (!e.recommendations.empty()) {
     out += "\nto make it fit:\n";
     for (const Recommendation& r : e.recommendations)
-      out += std::string("  ") + (r.fits ? "[fits] " : "       ") + r.action + " -> " +
-             FormatGiB(r.total_bytes) + "\n";
+      out += std::string("  ") +
+             (!r.fits                       ? "        "
+              : r.verdict == Verdict::kFits ? "[fits]  "
+                                            : "[close] ") +
+             r.action + " -> " + FormatGiB(r.total_bytes) + "\n";
   }
   if (e.devices_needed > 0)
     out += "  none of these fits; a layout fits on " + std::to_string(e.devices_needed) +
@@ -116,7 +119,10 @@ std::string EstimateToMarkdown(const Estimate& e) {
   if (!e.recommendations.empty()) {
     out += "\n| to make it fit | total | fits |\n|---|---:|---|\n";
     for (const Recommendation& r : e.recommendations)
-      out += "| " + r.action + " | " + FormatGiB(r.total_bytes) + " | " + (r.fits ? "yes" : "no") +
+      out += "| " + r.action + " | " + FormatGiB(r.total_bytes) + " | " +
+             (!r.fits                       ? "no"
+              : r.verdict == Verdict::kFits ? "yes"
+                                            : "close to the limit") +
              " |\n";
   }
   if (e.devices_needed > 0)
