@@ -311,3 +311,21 @@ TEST(EstimateTest, InvalidConfigGivesZerosAndAWarning) {
 
 }  // namespace
 }  // namespace trainmem
+
+namespace trainmem {
+namespace {
+
+// Figures stay short enough for a table cell: GiB below 100,000 GiB, then TiB and PiB (an
+// absurd sequence length on the page gave "4029288.57 GiB", cut to "4029288.57 Gi").
+TEST(EstimateTest, HugeFiguresChangeUnit) {
+  constexpr std::int64_t kGiB = 1LL << 30;
+  EXPECT_EQ(FormatGiB(98 * kGiB + kGiB / 2), "98.50 GiB");
+  EXPECT_EQ(FormatGiB(99'999 * kGiB), "99999.00 GiB");
+  EXPECT_EQ(FormatGiB(4'029'288LL * kGiB), "3934.85 TiB");
+  EXPECT_EQ(FormatGiB(200'000LL * 1024 * kGiB), "195.31 PiB");
+  EXPECT_EQ(FormatGB(99'999'000'000'000LL), "99999.00 GB");
+  EXPECT_EQ(FormatGB(4'326'415'660'000'000LL), "4326.42 TB");
+}
+
+}  // namespace
+}  // namespace trainmem

@@ -120,8 +120,8 @@ constexpr CoreMessage kCoreMessages[] = {
      "没有模型结构：请给出预置模型 id 或 HF config.json 字段"},
     {"eager attention keeps seq_len × seq_len scores per head for backward",
      "eager 注意力为反向保存每个头的 seq_len × seq_len 分数"},
-    {"optimizer states on the host: each rank needs {} MiB of pinned host memory",
-     "优化器状态在主机上：每个 rank 需要 {} MiB 锁页主机内存"},
+    {"optimizer states on the host: each rank needs {} of pinned host memory",
+     "优化器状态在主机上：每个 rank 需要 {} 锁页主机内存"},
     {"NCCL/HCCL communication buffers and the runtime context live outside the caching "
      "allocator; the budget margin covers them",
      "NCCL/HCCL 通信缓冲和运行时上下文不在缓存分配器内；由预算余量覆盖"},

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include "core/estimate/estimate_internal.h"
@@ -206,10 +207,13 @@ void AddWarnings(Estimate& e) {
           "the vision tower trains with the model: its weights, gradients and optimizer states "
           "are in the estimate; its image-token activations are not modelled");
   }
-  if (e.host_optimizer_bytes > 0)
-    e.warnings.push_back("optimizer states on the host: each rank needs " +
-                         std::to_string(e.host_optimizer_bytes / (1LL << 20)) +
-                         " MiB of pinned host memory");
+  if (e.host_optimizer_bytes > 0) {
+    char gib[48];
+    std::snprintf(gib, sizeof gib, "%.2f GiB",
+                  static_cast<double>(e.host_optimizer_bytes) / 1073741824.0);
+    e.warnings.push_back(std::string("optimizer states on the host: each rank needs ") + gib +
+                         " of pinned host memory");
+  }
   if (c.mode == Mode::kDetailed)
     e.warnings.push_back(
         "NCCL/HCCL communication buffers and the runtime context live outside "

@@ -145,15 +145,29 @@ json EstimateToJson(const Estimate& e) {
 // 455556 -> 476729 B brotli-11 (+21.2 kB; raw 1360632 -> 1423347 B). The native CLI and the
 // benchmarks, where size does not matter, use {fmt}. snprintf cuts a line longer than its
 // buffer, never overflows it.
+// Beyond 100,000 GiB (an absurd sequence, a model on too few devices) the figure goes to TiB /
+// PiB so it stays short enough for a table cell.
 std::string FormatGiB(std::int64_t bytes) {
   char buf[48];
-  std::snprintf(buf, sizeof buf, "%.2f GiB", static_cast<double>(bytes) / 1073741824.0);
+  const double gib = static_cast<double>(bytes) / 1073741824.0;
+  if (std::fabs(gib) >= 1e5 * 1024)
+    std::snprintf(buf, sizeof buf, "%.2f PiB", gib / (1024.0 * 1024.0));
+  else if (std::fabs(gib) >= 1e5)
+    std::snprintf(buf, sizeof buf, "%.2f TiB", gib / 1024.0);
+  else
+    std::snprintf(buf, sizeof buf, "%.2f GiB", gib);
   return buf;
 }
 
 std::string FormatGB(std::int64_t bytes) {
   char buf[48];
-  std::snprintf(buf, sizeof buf, "%.2f GB", static_cast<double>(bytes) / 1e9);
+  const double gb = static_cast<double>(bytes) / 1e9;
+  if (std::fabs(gb) >= 1e8)
+    std::snprintf(buf, sizeof buf, "%.2f PB", gb / 1e6);
+  else if (std::fabs(gb) >= 1e5)
+    std::snprintf(buf, sizeof buf, "%.2f TB", gb / 1e3);
+  else
+    std::snprintf(buf, sizeof buf, "%.2f GB", gb);
   return buf;
 }
 
