@@ -272,6 +272,20 @@ TEST(WordsTest, AdviceWithChangesNamesEveryChange) {
   EXPECT_EQ(AdviceWithChanges(r), AdviceSentence(r));
 }
 
+// Megatron's selective recompute is its core attention (or the --recompute-modules set), not
+// torchtitan's "1 block in 2".
+TEST(WordsTest, MegatronSelectiveRecomputeIsSaidAsMegatronDoesIt) {
+  SetLanguage(Language::kEnglish);
+  trainmem::Config c = MustParse(R"({"model": "llama3-8b", "framework": "megatron",
+                                     "activation_checkpoint": {"mode": "selective"}})");
+  EXPECT_EQ(AcWords(c), "selective recompute (core attention)");
+  c.activation_checkpoint.recompute_modules = 1;
+  EXPECT_EQ(AcWords(c), "selective recompute (the --recompute-modules set)");
+  c.framework = trainmem::Framework::kTorchtitan;
+  c.activation_checkpoint.selective_ac_option = "op";
+  EXPECT_EQ(AcWords(c), "selective checkpointing (per op)");
+}
+
 TEST_F(Chinese, AdviceSentencesUseTheFieldsTerms) {
   trainmem::Recommendation r;
   r.kind = trainmem::AdviceKind::kPipelineParallel;

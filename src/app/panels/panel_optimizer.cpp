@@ -41,7 +41,12 @@ void DrawKindAndDtype(AppState& state) {
 void DrawPlacement(AppState& state) {
   const auto& o = state.draft.optimizer;
   const auto framework = state.draft.framework;
-  const bool has_swap = trainmem::FrameworkHasSwapOptimizer(framework);
+  // MindSpeed's options (swap_optimizer, reuse_fp32_param) are Megatron's on Ascend only:
+  // Megatron-LM on a GPU has neither.
+  const bool mindspeed =
+      framework == trainmem::Framework::kMegatron && trainmem::DeviceIsAscend(state.draft.device);
+  const bool has_swap = trainmem::FrameworkHasSwapOptimizer(framework) &&
+                        (framework != trainmem::Framework::kMegatron || mindspeed);
   const bool has_offload = trainmem::FrameworkHasOptimizerOffload(framework);
   if (has_swap || o.swap_optimizer) {
     CheckboxRow(state, Str::kSwapOptimizer, "optimizer.swap_optimizer", Str::kSwapOptimizerHelp,
@@ -56,10 +61,10 @@ void DrawPlacement(AppState& state) {
              [](Config& c, std::int64_t v) { c.optimizer.swap_optimizer_times = v; });
   }
   // MindSpeed's --reuse-fp32-param: Megatron-based jobs only (estimate_params.cpp MegatronRecipe).
-  if (framework == trainmem::Framework::kMegatron || o.reuse_fp32_param) {
+  if (mindspeed || o.reuse_fp32_param) {
     CheckboxRow(state, Str::kReuseFp32Param, "optimizer.reuse_fp32_param", Str::kReuseFp32ParamHelp,
                 o.reuse_fp32_param, [](Config& c, bool v) { c.optimizer.reuse_fp32_param = v; });
-    if (framework != trainmem::Framework::kMegatron)
+    if (!mindspeed)
       TextColored(WarningColors().text,
                   TrFormat(Str::kNotInFramework, Tr(FrameworkLabel(framework))).c_str());
   }

@@ -143,6 +143,11 @@ std::string AcWords(const trainmem::Config& config) {
     case trainmem::AcMode::kSelective:
       break;
   }
+  // Megatron's selective recompute is its core attention (or --recompute-modules), whatever
+  // torchtitan's selective_ac_option says.
+  if (config.framework == trainmem::Framework::kMegatron)
+    return Tr(ac.recompute_modules != 0 ? Str::kAcWordsSelectiveModules
+                                        : Str::kAcWordsSelectiveMegatron);
   if (ac.selective_ac_option == "op") return Tr(Str::kAcWordsSelectiveOp);
   return TrFormat(Str::kAcWordsSelectiveEvery, ac.selective_ac_option.c_str());
 }
