@@ -143,3 +143,29 @@ test('11. a link whose m= cannot be read says so and keeps the estimate', LIMIT,
     assert.match(measured.errors[0], /reserved:nanGiB/);
   });
 });
+
+// Space, PageDown and the arrows type into a text field; the document must not scroll under it
+// (the browser scrolls on those keys unless the page holds still while a field has the keyboard).
+test('11. typing into the measured-log box does not scroll the page', LIMIT, async () => {
+  await withPage({ width: 1440, height: 900 }, async ({ page, log }) => {
+    await page.goto(BASE());
+    await h.waitReady(page);
+    await h.settle(page);
+    const before = await page.evaluate(() => window.scrollY);
+    const deadline = Date.now() + h.UI_WAIT;
+    let typing = false;
+    while (!typing && Date.now() < deadline) {
+      const area = await rect(page, 'measured_paste');
+      await h.imguiClick(page, area.x, area.y);
+      await h.nextFrames(page, 100);
+      typing = await page.evaluate(() => window.tmTextInputActive === true);
+    }
+    assert.ok(typing, 'the measured-log box did not take the keyboard');
+    await page.keyboard.type('step 10 memory 61 GiB');
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('ArrowDown');
+    await h.nextFrames(page, 200);
+    assert.equal(await page.evaluate(() => window.scrollY), before, 'the page scrolled while typing');
+    assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
+  });
+});

@@ -21,9 +21,9 @@ bool HasChange(const trainmem::Recommendation* rec,
   return std::find(rec->changes.begin(), rec->changes.end(), change) != rec->changes.end();
 }
 
-// The changes in words, "checkpointing: full · FSDP takes the remaining devices". The ladder is
-// cumulative, so a row lists only what it adds to the row above (`previous`); the Apply tooltip
-// lists everything a click sets.
+// The changes in words, "checkpointing: full · data parallelism takes the remaining devices". The
+// ladder is cumulative, so a row lists only what it adds to the row above (`previous`); the Apply
+// tooltip lists everything a click sets.
 std::string ChangesText(const trainmem::Recommendation& rec,
                         const trainmem::Recommendation* previous, const char* separator) {
   std::string text;

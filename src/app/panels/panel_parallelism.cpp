@@ -42,7 +42,14 @@ constexpr DegreeField kDegrees[] = {
 
 void DrawDegree(AppState& state, const DegreeField& field,
                 const trainmem::Result<trainmem::Layout>& layout) {
-  FormRow(field.label, field.key, field.help);
+  // Megatron and DeepSpeed have one data-parallel group: no FSDP shard degree to name; the
+  // sharding is the distributed optimizer's / ZeRO stage's.
+  const auto fw = state.draft.framework;
+  const bool one_group =
+      field.member == &Parallelism::dp_shard &&
+      (fw == trainmem::Framework::kMegatron || fw == trainmem::Framework::kDeepspeed);
+  FormRow(one_group ? Str::kDataParallelOne : field.label, field.key,
+          one_group ? Str::kDataParallelOneHelp : field.help);
   std::int64_t value = state.draft.parallelism.*field.member;
   // -1 is "the devices the other degrees leave over": said in words, with what it resolves to.
   std::string words;

@@ -128,6 +128,11 @@ TRAINMEM_STR(kDpReplicateHelp,
              "Data-parallel replicas (DDP / HSDP outer dimension): each replica holds a full copy "
              "of the sharded state")
 TRAINMEM_STR(kDpShard, "DP shard (FSDP)")
+TRAINMEM_STR(kDataParallelOne, "Data parallel")
+TRAINMEM_STR(kDataParallelOneHelp,
+             "Megatron's and DeepSpeed's one data-parallel group; \"the rest\" (-1 in configs) "
+             "takes the devices the other degrees leave over. What it shards is the ZeRO stage's "
+             "(Megatron: 1 = the distributed optimizer)")
 TRAINMEM_STR(kDpShardHelp,
              "FSDP / ZeRO-3 sharding degree; \"the rest\" (-1 in configs) takes the devices the "
              "other degrees leave over")
@@ -451,7 +456,7 @@ TRAINMEM_STR(kChangeSwap, "swap_optimizer on")
 TRAINMEM_STR(kChangeOffload, "optimizer offload on")
 TRAINMEM_STR(kChangeDistributedOptimizer, "distributed optimizer on")
 TRAINMEM_STR(kChangeZeroStage, "ZeRO stage %lld")
-TRAINMEM_STR(kChangeFsdpRest, "FSDP takes the remaining devices")
+TRAINMEM_STR(kChangeFsdpRest, "data parallelism takes the remaining devices")
 TRAINMEM_STR(kChangeFsdp, "FSDP %lld")
 TRAINMEM_STR(kChangeTp, "tensor parallel %lld")
 TRAINMEM_STR(kChangePp, "pipeline parallel %lld")

@@ -367,7 +367,12 @@ TRAINMEM_ZH(kChangeSwap, "开启 swap_optimizer")
 TRAINMEM_ZH(kChangeOffload, "开启优化器卸载")
 TRAINMEM_ZH(kChangeDistributedOptimizer, "开启分布式优化器")
 TRAINMEM_ZH(kChangeZeroStage, "ZeRO 阶段 %lld")
-TRAINMEM_ZH(kChangeFsdpRest, "FSDP 使用其余全部设备")
+TRAINMEM_ZH(kChangeFsdpRest, "数据并行使用其余全部设备")
+TRAINMEM_ZH(kDataParallelOne, "数据并行")
+TRAINMEM_ZH(
+    kDataParallelOneHelp,
+    "Megatron 和 DeepSpeed 只有一个数据并行组；“其余全部”（配置中的 -1）使用其他并行度剩下的"
+    "设备。切分什么由 ZeRO 阶段决定（Megatron：1 = 分布式优化器）")
 TRAINMEM_ZH(kChangeFsdp, "FSDP %lld")
 TRAINMEM_ZH(kChangeTp, "张量并行 %lld")
 TRAINMEM_ZH(kChangePp, "流水线并行 %lld")

@@ -103,8 +103,8 @@ std::string AdviceSentence(const trainmem::Recommendation& recommendation);
 // The sentence with everything the step sets when that is more than its own change (the ladder
 // is cumulative: "Raise tensor parallelism from 1 to 2 (checkpointing: full · TP 2)").
 std::string AdviceWithChanges(const trainmem::Recommendation& recommendation);
-// One config change in words ("FSDP takes the remaining devices", "checkpointing: full"),
-// never a raw key.
+// One config change in words ("data parallelism takes the remaining devices", "checkpointing:
+// full"), never a raw key.
 std::string ChangeWords(const std::string& key, const std::string& value);
 
 // "Llama 3 8B on 8 × NVIDIA H100 … · torchtitan · FSDP 8 · batch 2 × 2,048 tokens · selective
