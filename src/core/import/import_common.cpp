@@ -543,46 +543,32 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
   }
   // gpt-oss "20b" (torchtitan models/gpt_oss/__init__.py _20b): the 120b shape with 24 layers
   // and 32 experts (dim 2880, expert FFN 2880, top-4, vocab 201088, sliding window on even
-  // layers).
-  if (family == "gptoss" && f == "20b") {
+  // layers). "debugmodel" (_debugmodel): the 120b layer (64 heads of 64, 8 KV heads, sliding
+  // window on even layers, experts 2880 wide) at dim 256, 4 layers, 8 experts top-4, vocabulary
+  // 2048.
+  if (family == "gptoss" && (f == "20b" || f == "debugmodel")) {
     if (const ModelPreset* p = presets.FindModel("gpt-oss-120b")) {
+      const bool debug = f == "debugmodel";
+      const std::size_t layers = debug ? 4 : 24;
       json m = ModelArchToJson(p->arch);
-      m["num_hidden_layers"] = 24;
-      if (m.contains("num_local_experts")) m["num_local_experts"] = 32;
+      m["num_hidden_layers"] = layers;
+      if (m.contains("num_local_experts")) m["num_local_experts"] = debug ? 8 : 32;
+      if (debug) {
+        m["hidden_size"] = 256;
+        m["vocab_size"] = 2048;
+        m["num_experts_per_tok"] = 4;
+      }
       if (m.contains("layer_types") && m["layer_types"].is_array() &&
-          m["layer_types"].size() >= 24) {
+          m["layer_types"].size() >= layers) {
         json types = json::array();
-        for (std::size_t i = 0; i < 24; ++i) types.push_back(m["layer_types"][i]);
+        for (std::size_t i = 0; i < layers; ++i) types.push_back(m["layer_types"][i]);
         m["layer_types"] = types;
       }
       out.inline_model = m;
-      out.note =
-          "torchtitan's gpt_oss 20b (defined in code: the 120b shape with 24 layers, 32 "
-          "experts)";
-      return out;
-    }
-  }
-  // gpt-oss "debugmodel" (torchtitan models/gpt_oss/__init__.py _debugmodel): the 120b layer
-  // (64 heads of 64, 8 KV heads, sliding window on even layers, experts 2880 wide) at dim 256,
-  // 4 layers, 8 experts top-4, vocabulary 2048.
-  if (family == "gptoss" && f == "debugmodel") {
-    if (const ModelPreset* p = presets.FindModel("gpt-oss-120b")) {
-      json m = ModelArchToJson(p->arch);
-      m["hidden_size"] = 256;
-      m["num_hidden_layers"] = 4;
-      m["vocab_size"] = 2048;
-      if (m.contains("num_local_experts")) m["num_local_experts"] = 8;
-      m["num_experts_per_tok"] = 4;
-      if (m.contains("layer_types") && m["layer_types"].is_array() &&
-          m["layer_types"].size() >= 4) {
-        json types = json::array();
-        for (std::size_t i = 0; i < 4; ++i) types.push_back(m["layer_types"][i]);
-        m["layer_types"] = types;
-      }
-      out.inline_model = m;
-      out.note =
-          "torchtitan's gpt_oss debugmodel (defined in code: 4 layers, dim 256, 8 experts of "
-          "2880)";
+      out.note = debug ? "torchtitan's gpt_oss debugmodel (defined in code: 4 layers, dim 256, 8 "
+                         "experts of 2880)"
+                       : "torchtitan's gpt_oss 20b (defined in code: the 120b shape with 24 "
+                         "layers, 32 experts)";
       return out;
     }
   }
