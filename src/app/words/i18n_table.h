@@ -341,23 +341,24 @@ TRAINMEM_STR(kFrameworkMegatron, "Megatron-LM")
 TRAINMEM_STR(kFrameworkDeepspeed, "DeepSpeed")
 TRAINMEM_STR(kFrameworkTorchtune, "torchtune")
 TRAINMEM_STR(kMode, "Method")
-TRAINMEM_STR(kModeHelp,
-             "Detailed: what the framework actually allocates. The seed's rough rule: its five "
-             "formulas, exactly as written")
+TRAINMEM_STR(
+    kModeHelp,
+    "Detailed: what the framework actually allocates. The template's rule of thumb: its five "
+    "formulas, exactly as written")
 TRAINMEM_STR(kModeDetailed, "Detailed")
 TRAINMEM_STR(kModeDetailedHelp, "Framework-aware: what each framework actually allocates")
-TRAINMEM_STR(kModeTemplate, "The seed's rough rule")
-TRAINMEM_STR(kModeTemplateShort, "the seed's rough rule")
+TRAINMEM_STR(kModeTemplate, "The template's rule of thumb")
+TRAINMEM_STR(kModeTemplateShort, "the template's rule of thumb")
 TRAINMEM_STR(kModeDetailedShort, "framework-aware")
 TRAINMEM_STR(kModeTemplateHelp,
-             "The seed template's five formulas, with its nominal parameter counts")
+             "The Ascend OOM-analysis template's five formulas, with its nominal parameter counts")
 TRAINMEM_STR(kTemporaryFraction, "Temporary share")
 TRAINMEM_STR(kTemporaryFractionHelp,
-             "Extra temporary buffers as a share of the rest (the seed says 5\xE2\x80\x93"
+             "Extra temporary buffers as a share of the rest (the template says 5\xE2\x80\x93"
              "15 %)")
 TRAINMEM_STR(kBudgetFraction, "Usable budget")
 TRAINMEM_STR(kBudgetFractionHelp,
-             "Share of the device memory the estimate may use (the seed's safety margin: 95 %)")
+             "Share of the device memory the estimate may use (the template's safety margin: 95 %)")
 
 // ---- Results -----------------------------------------------------------------------------------
 TRAINMEM_STR(kVerdictFits, "FITS")
@@ -401,7 +402,7 @@ TRAINMEM_STR(kAccuracyBandOneTemplate,
 TRAINMEM_STR(kAccuracyCloseSuffix, "; the total is within that band of the usable budget")
 TRAINMEM_STR(kAccuracyUnknownTemplate,
              "Expected error: no measured %s runs yet, so the accuracy is unknown")
-TRAINMEM_STR(kAccuracyTemplateMode, "The seed's rough rule: its accuracy is not measured")
+TRAINMEM_STR(kAccuracyTemplateMode, "The template's rule of thumb: its accuracy is not measured")
 TRAINMEM_STR(kPillFits, "fits")
 TRAINMEM_STR(kPillNoFit, "no fit")
 TRAINMEM_STR(kPillClose, "close")
@@ -499,7 +500,7 @@ TRAINMEM_STR(kHostActivations, "Host memory: activations")
 TRAINMEM_STR(kSectionActivations, "Activations: how they were derived")
 TRAINMEM_STR(kActK, "K equivalent")
 TRAINMEM_STR(kActKHelp,
-             "Per-layer bytes / (B \xC3\x97 S \xC3\x97 H \xC3\x97 dtype bytes): the seed's K, "
+             "Per-layer bytes / (B \xC3\x97 S \xC3\x97 H \xC3\x97 dtype bytes): the template's K, "
              "computed instead of assumed")
 TRAINMEM_STR(kActBytesPerToken, "Per token per layer")
 TRAINMEM_STR(kActPerLayer, "One layer, one microbatch")
@@ -528,11 +529,12 @@ TRAINMEM_STR(kStageEmbeddingTag, " + embedding")
 TRAINMEM_STR(kStageHeadTag, " + head")
 TRAINMEM_STR(kStageNoLayers, "no blocks")
 TRAINMEM_STR(kStagesNote, "The headline figures are the highlighted (worst) stage's.")
-TRAINMEM_STR(kSectionRoughRule, "The seed's rough rule, for comparison")
+TRAINMEM_STR(kSectionRoughRule, "The template's rule of thumb, for comparison")
 TRAINMEM_STR(kSectionDetailedFootnote, "The framework-aware estimate, for comparison")
-TRAINMEM_STR(kRoughRuleSaysTemplate,
-             "The seed's five formulas give %s for the same inputs. They are a quick rule, not a "
-             "second verdict; they differ most in %s:")
+TRAINMEM_STR(
+    kRoughRuleSaysTemplate,
+    "The template's five formulas give %s for the same inputs. They are a quick rule, not a "
+    "second verdict; they differ most in %s:")
 TRAINMEM_STR(kDetailedSaysTemplate,
              "The framework-aware estimate gives %s for the same inputs; the rough rule differs "
              "most in %s:")

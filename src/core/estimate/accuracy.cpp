@@ -79,7 +79,8 @@ ErrorBand ErrorBandFor(const Config& config) {
 
 std::string ErrorBandText(const ErrorBand& b) {
   if (b.template_mode)
-    return "template mode reproduces the seed's formulas; its accuracy is not measured";
+    return "template mode reproduces the OOM-analysis template's formulas; its accuracy is not "
+           "measured";
   char buf[160];
   if (b.runs > 0) {
     std::snprintf(buf, sizeof buf,

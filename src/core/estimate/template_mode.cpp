@@ -90,7 +90,7 @@ std::string TemplateExplanation(const TemplateComparison& t) {
   if (!t.has_nominal) return "No nominal size for this model: both columns use the exact count.";
   const double nominal = static_cast<double>(t.nominal_params);
   const double exact = static_cast<double>(t.exact_params);
-  std::string why = "The seed uses the size in the model's name (" + Billions(nominal);
+  std::string why = "The template uses the size in the model's name (" + Billions(nominal);
   if (t.nominal_expert_params > 0)
     why += ", of which " + Billions(static_cast<double>(t.nominal_expert_params)) + " in experts";
   why += "); counting the architecture gives " + Billions(exact);
