@@ -69,10 +69,12 @@ void DrawInputPanels(AppState& state) {
   RecordLine(state, "import_end");  // the rest of the inputs start here
   DrawModelPanel(state);
   DrawDevicePanel(state);
+  // The framework next to the device: it changes what every field below means (its
+  // parallelism rules, its optimizer options) and every number.
+  DrawMethodPanel(state);
   DrawParallelismPanel(state);
   DrawTrainingPanel(state);
   DrawOptimizerPanel(state);
-  DrawMethodPanel(state);
   RecordLine(state, "inputs_end");
   ImVec2 error_min, error_max;
   if (TakeFieldErrorRect(&error_min, &error_max))

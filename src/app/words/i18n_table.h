@@ -347,7 +347,7 @@ TRAINMEM_STR(
     "formulas, exactly as written")
 TRAINMEM_STR(kModeDetailed, "Detailed")
 TRAINMEM_STR(kModeDetailedHelp, "Framework-aware: what each framework actually allocates")
-TRAINMEM_STR(kModeTemplate, "The template's rule of thumb")
+TRAINMEM_STR(kModeTemplate, "Rule of thumb")
 TRAINMEM_STR(kModeTemplateShort, "the template's rule of thumb")
 TRAINMEM_STR(kModeDetailedShort, "framework-aware")
 TRAINMEM_STR(kModeTemplateHelp,
