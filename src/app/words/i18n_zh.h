@@ -64,8 +64,9 @@ TRAINMEM_ZH(kImportMeasurementsTemplate, "%d 个测量文件已交给对比视�
 
 // ---- Embed card ----------------------------------------------------------------------------
 TRAINMEM_ZH(kEmbedTitleTemplate, "%s，%lld \xC3\x97 %s")
-TRAINMEM_ZH(kEmbedHowTemplate,
-            "%s \xC2\xB7 %s \xC2\xB7 batch %lld \xC3\x97 %lld tokens \xC2\xB7 %s \xC2\xB7 %s")
+TRAINMEM_ZH(
+    kEmbedHowTemplate,
+    "%s \xC2\xB7 %s \xC2\xB7 每卡 batch %lld \xC3\x97 %lld 个 token \xC2\xB7 %s \xC2\xB7 %s")
 TRAINMEM_ZH(kEmbedFrameTitleTemplate, "trainmem 显存估算：%s")
 TRAINMEM_ZH(kOpenInTrainmem, "在 trainmem 中打开 \xE2\x86\x97")
 TRAINMEM_ZH(kEmbedFooter, "估算值，非实测")
@@ -302,8 +303,8 @@ TRAINMEM_ZH(
     "此链接未能完全读取（见上方）：读不出的部分用默认值填充，因此这不是链接原本的估算。修改任意"
     "一项即成为你自己的配置。")
 TRAINMEM_ZH(kEstimatedWhatTemplate,
-            "%s，%lld \xC3\x97 %s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 batch %lld \xC3\x97 %lld tokens "
-            "\xC2\xB7 %s")
+            "%s，%lld \xC3\x97 %s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 每卡 batch %lld \xC3\x97 "
+            "%lld 个 token \xC2\xB7 %s")
 TRAINMEM_ZH(kLayoutSingle, "单卡，不切分")
 TRAINMEM_ZH(kAcWordsNone, "无重计算")
 TRAINMEM_ZH(kAcWordsFull, "全量重计算")
@@ -311,7 +312,7 @@ TRAINMEM_ZH(kAcWordsSelective, "选择性重计算")
 TRAINMEM_ZH(kAcWordsSelectiveOp, "选择性重计算（按算子）")
 TRAINMEM_ZH(kAcWordsSelectiveMegatron, "选择性重计算（核心注意力）")
 TRAINMEM_ZH(kAcWordsSelectiveModules, "选择性重计算（--recompute-modules 所列模块）")
-TRAINMEM_ZH(kAcWordsSelectiveEvery, "选择性重计算（每 %s 个 block）")
+TRAINMEM_ZH(kAcWordsSelectiveEvery, "选择性重计算（每 %s 层一层）")
 TRAINMEM_ZH(kVerdictDoesNotFit, "放不下")
 TRAINMEM_ZH(kVerdictClose, "接近上限")
 TRAINMEM_ZH(kAccuracyBandTemplate,
