@@ -210,7 +210,7 @@ test('3. editing through the UI changes the fragment and the result', LIMIT, asy
   // (artifacts/3-before.png shows them):
   // the "+" of "World size" (doubles it) and the "Local batch size" text field.
   const WORLD_SIZE_PLUS = { x: 411, y: 336 };
-  const BATCH_FIELD = { x: 250, y: 581 };
+  const BATCH_FIELD = { x: 250, y: 720 };  // below Framework and method, which sits under the device
   const link = h.cliLink(SEED_ARGS, BASE());
   await withPage(async ({ page, log }) => {
     await page.goto(link);
