@@ -321,13 +321,14 @@ test('an invalid value shows its error without moving the fields (desktop and ph
     await open(page, '#v1&model=llama3-8b&ws=8');
     const before = await rects(page);
     const shift = await importShift(page);
-    // The field's row, measured on artifacts/shell-desktop-1440x900.png.
-    await typeInvalidDpReplicate(page, () => h.imguiClick(page, 250, 281 + shift), false);
+    // The field's row, measured on artifacts/shell-desktop-1440x900.png (below the Framework
+    // and method section, which sits under the device).
+    await typeInvalidDpReplicate(page, () => h.imguiClick(page, 250, 420 + shift), false);
     await page.screenshot({ path: path.join(h.ARTIFACTS, 'shell-invalid-desktop.png') });
     const after = await rects(page);
     assert.deepEqual(after.inputs_end, before.inputs_end, 'the fields below did not move');
     assert.ok(after.field_error[3] < 40, `the error marks one field row, not a block of text: ${after.field_error}`);
-    assert.ok(Math.abs(after.field_error[1] - (271 + shift)) < 15, `the error is at the field edited: ${after.field_error}`);
+    assert.ok(Math.abs(after.field_error[1] - (410 + shift)) < 15, `the error is at the field edited: ${after.field_error}`);
     assertClean(log);
   });
   await withPage({ viewport: PHONE, hasTouch: true }, async ({ page, log }) => {
@@ -341,7 +342,7 @@ test('an invalid value shows its error without moving the fields (desktop and ph
     // One column: the verdict above the inputs gains a "last valid estimate" line; the page
     // scrolls by as much, so the field under the finger does not move.
     const phoneShift = await importShift(page);
-    await typeInvalidDpReplicate(page, () => page.touchscreen.tap(WORLD_SIZE_PHONE.x, before.inputs_top[1] + phoneShift + 235), true);
+    await typeInvalidDpReplicate(page, () => page.touchscreen.tap(WORLD_SIZE_PHONE.x, before.inputs_top[1] + phoneShift + 374), true);
     await page.screenshot({ path: path.join(h.ARTIFACTS, 'shell-invalid-phone.png') });
     const after = await rects(page);
     assert.ok(Math.abs(after.inputs_top[1] - before.inputs_top[1]) <= 1,
