@@ -43,8 +43,7 @@ void DrawPlacement(AppState& state) {
   const auto framework = state.draft.framework;
   // MindSpeed's options (swap_optimizer, reuse_fp32_param) are Megatron's on Ascend only:
   // Megatron-LM on a GPU has neither.
-  const bool mindspeed =
-      framework == trainmem::Framework::kMegatron && trainmem::DeviceIsAscend(state.draft.device);
+  const bool mindspeed = trainmem::IsMindSpeed(framework, state.draft.device);
   const bool has_swap = trainmem::FrameworkHasSwapOptimizer(framework) &&
                         (framework != trainmem::Framework::kMegatron || mindspeed);
   const bool has_offload = trainmem::FrameworkHasOptimizerOffload(framework);

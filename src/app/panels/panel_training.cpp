@@ -125,9 +125,7 @@ void DrawActivationCheckpoint(AppState& state) {
               ac.offload, [](Config& c, bool v) { c.activation_checkpoint.offload = v; });
   // MindSpeed's option: shown for Megatron on Ascend (MindSpeed-LLM), or wherever it is on (an
   // import or a link set it), so it can be turned off.
-  if ((state.draft.framework == trainmem::Framework::kMegatron &&
-       trainmem::DeviceIsAscend(state.draft.device)) ||
-      ac.swap_attention)
+  if (trainmem::IsMindSpeed(state.draft.framework, state.draft.device) || ac.swap_attention)
     CheckboxRow(state, Str::kSwapAttention, "activation_checkpoint.swap_attention",
                 Str::kSwapAttentionHelp, ac.swap_attention,
                 [](Config& c, bool v) { c.activation_checkpoint.swap_attention = v; });

@@ -326,6 +326,9 @@ bool ContainsIgnoringCase(const std::string& text, const char* lower_needle);
 // MindSpeed-LLM, whose kernels (torch_npu) save different tensors than CUDA's and whose options
 // (swap_optimizer, swap_attention, reuse_fp32_param) Megatron-LM lacks.
 bool DeviceIsAscend(const Device& device);
+// Megatron on Ascend: MindSpeed-LLM, the one with swap_optimizer, swap_attention and
+// reuse_fp32_param (Megatron-LM on a GPU has none of them).
+bool IsMindSpeed(Framework f, const Device& device);
 // Where training.dtype bfloat16 (full bf16 training, no fp32 master) applies: torchtitan's
 // [training] dtype, and the Hugging Face Trainer (framework deepspeed) without DeepSpeed on a
 // model loaded in bf16 and trained as loaded (ms-swift's full fine-tuning, DDP or FSDP2).

@@ -45,6 +45,10 @@ bool DeviceIsAscend(const Device& d) {
          ContainsIgnoringCase(d.name, "ascend") || ContainsIgnoringCase(d.name, "910");
 }
 
+bool IsMindSpeed(Framework f, const Device& device) {
+  return f == Framework::kMegatron && DeviceIsAscend(device);
+}
+
 bool SequenceParallelOn(const Config& c, std::int64_t tp) {
   if (tp <= 1) return false;
   if (c.framework == Framework::kMegatron) return c.parallelism.sequence_parallel;
@@ -80,7 +84,7 @@ bool FrameworkHasOptimizerOffload(Framework f) {
 }
 
 const char* OptimizerOffDeviceKey(Framework f, const Device& device) {
-  const bool megatron_lm = f == Framework::kMegatron && !DeviceIsAscend(device);
+  const bool megatron_lm = f == Framework::kMegatron && !IsMindSpeed(f, device);
   if (FrameworkHasSwapOptimizer(f) && !megatron_lm) return "optimizer.swap_optimizer";
   if (FrameworkHasOptimizerOffload(f)) return "optimizer.offload";
   return nullptr;

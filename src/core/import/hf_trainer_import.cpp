@@ -528,7 +528,7 @@ void ReadSwift(ArgValues& values, ArgReader& r, const Launch& launch,
   // Mixed precision from torch_dtype, unless --bf16 / --fp16 say it.
   if (!values.count("bf16") && !values.count("fp16")) {
     const std::string dtype = Lower(r.Str("torch_dtype"));
-    if (dtype == "float16" || dtype == "fp16" || dtype == "float32" || dtype == "fp32") {
+    if (std::string(SwiftMixedPrecision(dtype)) == "fp16") {
       values["fp16"] = {true, r.SourceOf("torch_dtype")};
     } else if (dtype.empty()) {
       values["bf16"] = {true,
@@ -634,7 +634,7 @@ void ReadSwift(ArgValues& values, ArgReader& r, const Launch& launch,
     values["stage"] = {type.empty() ? "dpo" : type,
                        r.SourceOr("rlhf_type", {launch.file, 0, "rlhf_type (default dpo)"})};
     if (type == "rm") SwiftTaskNote("seq_cls", b);  // rlhf_args.py: a reward model's head
-    if (type == "grpo" || type == "ppo" || type == "gkd") {
+    if (CompletionStage(type)) {
       const long long completion = r.Int("max_completion_length").value_or(512);
       if (const auto prompt = r.Int("max_length"); prompt && *prompt > 0) {
         values["max_length"] = {*prompt + completion, r.SourceOf("max_length")};
@@ -923,9 +923,7 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
     b.Note("stage " + stage +
            ": the reference model is the base with the LoRA adapters off, no second copy");
   }
-  const bool pairwise = stage == "dpo" || stage == "rm" || stage == "orpo" || stage == "simpo" ||
-                        stage == "cpo";  // TRL's concatenated chosen + rejected forward
-  if (pairwise && b.Get("training.local_batch_size") &&
+  if (PairwiseStage(stage) && b.Get("training.local_batch_size") &&
       b.Get("training.local_batch_size")->is_number_integer()) {
     // PairwiseDataCollatorWithPadding puts each pair's chosen and rejected answers in one batch.
     const long long pairs = b.Get("training.local_batch_size")->get<long long>();

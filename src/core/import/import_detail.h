@@ -158,6 +158,15 @@ std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script,
                                            const std::vector<InputFile>& all, Builder& b);
 // A note for ms-swift's task_type other than causal_lm (a narrow head, no vocabulary logits).
 void SwiftTaskNote(const std::string& task, Builder& b);
+// Preference stages (LLaMA-Factory's stage, ms-swift's rlhf_type) whose batches hold each
+// pair's chosen and rejected sequences (TRL's concatenated forward): dpo, rm, orpo, simpo, cpo.
+bool PairwiseStage(const std::string& stage);
+// ms-swift's RL types that generate a completion after each prompt: grpo, ppo, gkd.
+bool CompletionStage(const std::string& stage);
+// ms-swift's mixed precision from torch_dtype (model_args.py _init_mixed_precision): "fp16" for
+// float16 and float32, "bf16" for bfloat16 or none given (the checkpoint's, bf16 assumed), ""
+// for anything else.
+const char* SwiftMixedPrecision(const std::string& torch_dtype);
 // The devices a launch script starts: torchrun's --nproc_per_node × --nnodes, else variables
 // such as NPUS_PER_NODE × NNODES or WORLD_SIZE, else #SBATCH headers. 0 when none says.
 long long LaunchWorldSize(const InputFile& file, const bash::Script& script, Source& source);

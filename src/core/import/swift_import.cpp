@@ -1,6 +1,7 @@
 // ms-swift's launches (modelscope/ms-swift, read at 3602360a5): the world size of `swift …` /
 // `megatron …` without torchrun, and Megatron-SWIFT's arguments as Megatron-LM's flags. The
 // Trainer side (`swift sft|pt|rlhf`) is read by hf_trainer_import.cpp ReadSwift.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -80,8 +81,7 @@ const InputFile* SwiftArgsFile(const bash::Script& script, const std::vector<Inp
 }
 
 // The file's ENV block: ms-swift sets each variable the shell left unset (parse_yaml_args).
-json SwiftFileEnv(const bash::Script& script, const std::vector<InputFile>& all) {
-  const InputFile* f = SwiftArgsFile(script, all);
+json SwiftFileEnv(const InputFile* f) {
   if (f == nullptr) return json::object();
   Result<YamlDocument> doc = ReadYamlFile(*f);
   if (!doc.ok() || !doc.value().value.is_object()) return json::object();
@@ -89,7 +89,71 @@ json SwiftFileEnv(const bash::Script& script, const std::vector<InputFile>& all)
   return env.is_object() ? env : json::object();
 }
 
+// The processes ms-swift starts (swift/cli/main.py use_torchrun, get_torchrun_args): torchrun
+// when NPROC_PER_NODE or NNODES is in the command's environment (the shell's exported
+// variables, else the arguments file's ENV block), with NPROC_PER_NODE processes a node
+// (torchrun's default, 1, without it) on NNODES nodes; otherwise one Python process. Other
+// variables (GPUS_PER_NODE) are the script's own. per_node 0 when a variable holds no number
+// (an unset ${VAR}).
+struct SwiftProcesses {
+  long long per_node = 1, nodes = 1;
+  Source at;
+};
+
+SwiftProcesses ReadSwiftProcesses(const InputFile& file, const bash::Script& script,
+                                  const std::vector<InputFile>& all) {
+  const InputFile* args_file = SwiftArgsFile(script, all);
+  const json env = SwiftFileEnv(args_file);
+  struct Found {
+    std::string value;
+    std::string file;
+    int line = 0;
+  };
+  auto lookup = [&](const char* name) -> std::optional<Found> {
+    auto it = script.launch_variables.find(name);
+    if (it != script.launch_variables.end() && it->second.exported)
+      return Found{it->second.value, it->second.file.empty() ? file.name : it->second.file,
+                   it->second.line};
+    if (env.contains(name)) return Found{ArgText(env.at(name)), args_file->name, 0};
+    return std::nullopt;
+  };
+  const std::optional<Found> nproc = lookup("NPROC_PER_NODE");
+  const std::optional<Found> nodes = lookup("NNODES");
+  SwiftProcesses out;
+  if (!nproc && !nodes) {
+    out.at = {file.name, script.launch_line,
+              "no NPROC_PER_NODE / NNODES in its environment: ms-swift runs one process"};
+    return out;
+  }
+  const Found& first = nproc ? *nproc : *nodes;
+  out.at = {
+      first.file, first.line,
+      std::string(nproc ? "NPROC_PER_NODE" : "torchrun's 1 a node") + (nodes ? " × NNODES" : "")};
+  const std::optional<long long> per_node =
+      nproc ? JsonInteger(json(nproc->value)) : std::optional<long long>(1);
+  const std::optional<long long> count =
+      nodes ? JsonInteger(json(nodes->value)) : std::optional<long long>(1);
+  out.per_node = per_node && count && *per_node >= 1 && *count >= 1 ? *per_node : 0;
+  out.nodes = count && *count >= 1 ? *count : 1;
+  return out;
+}
+
 }  // namespace
+
+bool PairwiseStage(const std::string& stage) {
+  return stage == "dpo" || stage == "rm" || stage == "orpo" || stage == "simpo" || stage == "cpo";
+}
+
+bool CompletionStage(const std::string& stage) {
+  return stage == "grpo" || stage == "ppo" || stage == "gkd";
+}
+
+const char* SwiftMixedPrecision(const std::string& torch_dtype) {
+  const std::string d = Lower(torch_dtype);
+  if (d == "float16" || d == "fp16" || d == "float32" || d == "fp32") return "fp16";
+  if (d == "bfloat16" || d == "bf16" || d.empty()) return "bf16";
+  return "";
+}
 
 // ms-swift's task_type (model_args.py): causal_lm (the default) ends in the vocabulary's
 // logits; seq_cls, embedding, reranker and generative_reranker end in a narrow head or pool.
@@ -100,46 +164,12 @@ void SwiftTaskNote(const std::string& task, Builder& b) {
          "vocabulary's logits and loss (an over-estimate)");
 }
 
-// The processes ms-swift starts on a node (swift/cli/main.py use_torchrun, get_torchrun_args):
-// torchrun when NPROC_PER_NODE or NNODES is in the command's environment, with NPROC_PER_NODE
-// processes a node (torchrun's default, 1, without it) on NNODES nodes; otherwise one Python
-// process. Other variables (GPUS_PER_NODE) are the script's own. 0 when NPROC_PER_NODE is set
-// but holds no number (an unset ${VAR}).
+// The processes an ms-swift launch starts on all nodes (ReadSwiftProcesses).
 long long SwiftWorldSize(const InputFile& file, const bash::Script& script,
                          const std::vector<InputFile>& all, Source& at) {
-  const auto& vars = script.launch_variables;
-  // The shell's exported variables, else the arguments file's ENV block.
-  const json env = SwiftFileEnv(script, all);
-  std::vector<bash::Variable> from_env;
-  from_env.reserve(2);
-  auto exported = [&](const char* name) -> const bash::Variable* {
-    auto it = vars.find(name);
-    if (it != vars.end() && it->second.exported) return &it->second;
-    if (!env.contains(name)) return nullptr;
-    bash::Variable v;
-    v.value = ArgText(env.at(name));
-    v.file = SwiftArgsFile(script, all)->name;
-    v.exported = true;
-    from_env.push_back(v);
-    return &from_env.back();
-  };
-  const bash::Variable* nproc = exported("NPROC_PER_NODE");
-  const bash::Variable* nodes = exported("NNODES");
-  if (nproc == nullptr && nodes == nullptr) {
-    at = {file.name, script.launch_line,
-          "no NPROC_PER_NODE / NNODES in its environment: ms-swift runs one process"};
-    return 1;
-  }
-  const std::optional<long long> per_node =
-      nproc != nullptr ? JsonInteger(json(nproc->value)) : std::optional<long long>(1);
-  const std::optional<long long> count =
-      nodes != nullptr ? JsonInteger(json(nodes->value)) : std::optional<long long>(1);
-  const bash::Variable* first = nproc != nullptr ? nproc : nodes;
-  at = {first->file.empty() ? file.name : first->file, first->line,
-        std::string(nproc != nullptr ? "NPROC_PER_NODE" : "torchrun's 1 a node") +
-            (nodes != nullptr ? " × NNODES" : "")};
-  if (!per_node || !count || *per_node < 1 || *count < 1) return 0;
-  return PositiveProduct(*per_node, *count);
+  const SwiftProcesses p = ReadSwiftProcesses(file, script, all);
+  at = p.at;
+  return p.per_node > 0 ? PositiveProduct(p.per_node, p.nodes) : 0;
 }
 
 // A process that sees more devices than the launch gives it (CUDA_VISIBLE_DEVICES=0,1,2,3 with
@@ -150,10 +180,10 @@ long long SwiftWorldSize(const InputFile& file, const bash::Script& script,
 // DeepSpeed or FSDP (sft_args.py) and visible devices that NPROC_PER_NODE does not divide.
 void SwiftDeviceMap(const InputFile& file, const bash::Script& script,
                     const std::vector<InputFile>& all, Builder& b) {
-  Source world_at;
-  const long long processes = SwiftWorldSize(file, script, all, world_at);
+  const SwiftProcesses p = ReadSwiftProcesses(file, script, all);
+  const long long processes = p.per_node > 0 ? PositiveProduct(p.per_node, p.nodes) : 0;
   if (processes > 0) {
-    b.Set("world_size", processes, world_at);
+    b.Set("world_size", processes, p.at);
   } else {
     b.Erase("world_size");
     b.Missing("world_size", "NPROC_PER_NODE holds no number: give the processes a node", 1);
@@ -171,11 +201,7 @@ void SwiftDeviceMap(const InputFile& file, const bash::Script& script,
     name = var;
   }
   // The visible devices are one node's; the processes are all nodes'.
-  long long per_node = processes;
-  if (auto it = script.launch_variables.find("NNODES");
-      it != script.launch_variables.end() && it->second.exported)
-    if (const auto n = JsonInteger(json(it->second.value)); n && *n > 0 && processes % *n == 0)
-      per_node = processes / *n;
+  const long long per_node = p.per_node;
   if (devices <= per_node) return;
   bool sharded = false;
   for (const bash::Word& w : script.args)
@@ -248,16 +274,8 @@ std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script,
     if (SwiftOnlyKey(key) || key == "tuner_type" || key == "train_type" || key == "lora_rank" ||
         key == "torch_dtype" || key == "rlhf_type" || key == "max_completion_length" ||
         key == "packing" || key == "task_type" || key == "num_labels" || key == "adapters" ||
-        key == "packing_length")
-      continue;
-    // The sequence: packing_length, else max_length (megatron_base_args.py: seq_length =
-    // packing_length or max_length).
-    if (key == "max_length") {
-      const ArgValue& len = values.count("packing_length") ? values.at("packing_length") : v;
-      word("--seq-length", len.source);
-      word(ArgText(len.value), len.source);
-      continue;
-    }
+        key == "packing_length" || key == "max_length" || key == "micro_batch_size")
+      continue;  // read below
     if (key == "recompute_granularity" && Lower(ArgText(v.value)) == "none") continue;
     // The vision tower's freezing stays a value (read with the model: frozen by default).
     if (key == "freeze_vit") continue;
@@ -271,9 +289,38 @@ std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script,
     word(Flag(key), v.source);
     for (const std::string& item : ArgList(v.value)) word(item, v.source);
   }
-  if (!values.count("max_length") && values.count("packing_length")) {
-    word("--seq-length", values.at("packing_length").source);
-    word(ArgText(values.at("packing_length").value), values.at("packing_length").source);
+  const bool rlhf = EndsWith(script.program, "rlhf");
+  const std::string type = !rlhf ? "" : text("rlhf_type").empty() ? "dpo" : text("rlhf_type");
+  // The sequence: packing_length, else max_length (megatron_base_args.py: seq_length =
+  // packing_length or max_length); in grpo / ppo / gkd that is the prompt's, and a completion
+  // of up to max_completion_length (512) follows (docs: Command-line-parameters, max_length).
+  const char* seq_key = values.count("packing_length") ? "packing_length"
+                        : values.count("max_length")   ? "max_length"
+                                                       : nullptr;
+  long long completion = 0;
+  if (CompletionStage(type))
+    completion = values.count("max_completion_length")
+                     ? JsonInteger(values.at("max_completion_length").value).value_or(512)
+                     : 512;
+  if (seq_key != nullptr) {
+    const ArgValue& len = values.at(seq_key);
+    const std::optional<long long> prompt = JsonInteger(len.value);
+    word("--seq-length", len.source);
+    word(prompt && *prompt > 0 ? std::to_string(*prompt + completion) : ArgText(len.value),
+         len.source);
+  }
+  // The micro batch (default 1): in the pairwise types each pair is a chosen and a rejected
+  // sequence, so the forward runs twice the pairs.
+  const long long pairs = values.count("micro_batch_size")
+                              ? JsonInteger(values.at("micro_batch_size").value).value_or(1)
+                              : 1;
+  const bool pairwise = PairwiseStage(type);
+  if (pairwise && !values.count("micro_batch_size")) defaults.push_back("micro_batch_size 1");
+  if (values.count("micro_batch_size") || pairwise) {
+    const Source at =
+        values.count("micro_batch_size") ? values.at("micro_batch_size").source : launch;
+    word("--micro-batch-size", at);
+    word(pairwise ? std::to_string(2 * pairs) : ArgText(values.at("micro_batch_size").value), at);
   }
   // freeze_vit (default true): a multimodal model's vision tower is frozen unless it says false.
   {
@@ -288,7 +335,7 @@ std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script,
     if (!value.empty()) word(value, launch);
     defaults.push_back(std::string(key) + (value.empty() ? "" : " " + value));
   };
-  fallback("micro_batch_size", "1");
+  if (!pairwise) fallback("micro_batch_size", "1");
   fallback("global_batch_size", "16");
   fallback("recompute_granularity", "selective");
   // Megatron-SWIFT's expert_tensor_parallel_size defaults to 1, Megatron-LM's to TP.
@@ -296,16 +343,12 @@ std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script,
   for (const char* key : kOnByDefault) fallback(key, "");
   // Precision: torch_dtype, else the checkpoint's (bf16 assumed).
   if (!values.count("bf16") && !values.count("fp16")) {
-    // float32 trains with fp16 autocast, as on the Trainer (model_args.py _init_mixed_precision).
     const std::string dtype = text("torch_dtype");
-    if (dtype == "float16" || dtype == "fp16" || dtype == "float32" || dtype == "fp32") {
-      word("--fp16", values.at("torch_dtype").source);
-    } else if (dtype == "bfloat16" || dtype == "bf16") {
-      word("--bf16", values.at("torch_dtype").source);
-    } else if (dtype.empty()) {
-      word("--bf16", launch);
+    const std::string precision = SwiftMixedPrecision(dtype);
+    if (!precision.empty())
+      word("--" + precision, dtype.empty() ? launch : values.at("torch_dtype").source);
+    if (dtype.empty())
       defaults.push_back("bf16 (torch_dtype not given: the checkpoint's, bf16 assumed)");
-    }
   }
   // LoRA: tuner_type lora (Megatron-SWIFT's default is full) with lora_rank; adapters to resume
   // turn full into lora (megatron_args.py).
@@ -330,41 +373,25 @@ std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script,
         "without padding; the estimate takes micro_batch_size × max_length tokens, the most "
         "it holds");
   // `megatron rlhf`: pairs, reference and rollout models as in the Trainer's RLHF.
-  if (EndsWith(script.program, "rlhf")) {
-    const std::string type = text("rlhf_type").empty() ? "dpo" : text("rlhf_type");
+  if (rlhf) {
     if (type != "dpo" && type != "kto" && type != "grpo" && type != "gkd" && type != "rm")
       b.Problem("rlhf_type " + type +
                 ": Megatron-SWIFT trains dpo, kto, grpo, gkd and rm (megatron/arguments)");
     if (type == "rm") SwiftTaskNote("seq_cls", b);
-    if (type == "dpo" || type == "rm" || type == "orpo" || type == "simpo" || type == "cpo") {
-      const long long pairs = values.count("micro_batch_size")
-                                  ? JsonInteger(values.at("micro_batch_size").value).value_or(1)
-                                  : 1;
-      for (std::size_t i = 0; i + 1 < out.size(); ++i)
-        if (out[i].text == "--micro-batch-size") out[i + 1].text = std::to_string(2 * pairs);
+    if (pairwise)
       b.Note("rlhf_type " + type + ": each of the " + std::to_string(pairs) +
              " pairs in a micro batch is a chosen and a rejected sequence, so the forward runs " +
              std::to_string(2 * pairs));
-    }
     if ((type == "dpo" || type == "kto") && tuner != "lora" && tuner != "lora_llm")
       b.Problem("rlhf_type " + type +
                 " keeps a frozen reference copy of the model beside the trained one: its "
                 "weights are not counted (an under-estimate)");
-    if (type == "grpo" || type == "ppo" || type == "gkd") {
-      // max_length is the prompt's in these (docs: Command-line-parameters, max_length).
-      long long completion = 512;
-      if (values.count("max_completion_length"))
-        completion = JsonInteger(values.at("max_completion_length").value).value_or(512);
-      for (std::size_t i = 0; i + 1 < out.size(); ++i)
-        if (out[i].text == "--seq-length")
-          if (const auto prompt = JsonInteger(json(out[i + 1].text)); prompt && *prompt > 0)
-            out[i + 1].text = std::to_string(*prompt + completion);
+    if (CompletionStage(type))
       b.Problem("rlhf_type " + type +
                 ": the policy's training is estimated at prompt (max_length) + completion "
                 "(max_completion_length) tokens; a reference copy, a colocated vLLM engine "
                 "(vllm_gpu_memory_utilization of the device while it generates) or a teacher "
                 "model are not counted");
-    }
   }
   return out;
 }
