@@ -48,6 +48,33 @@ TEST(ImportHfTrainer, DeepspeedLaunchFillsTheJsonsAutoValues) {
   EXPECT_EQ(frameworks, 1);
 }
 
+// How the optimizer steps: transformers' adamw_torch is torch.optim.AdamW's foreach path,
+// adamw_torch_fused one kernel; a DeepSpeed "optimizer"
+// block is DeepSpeed's FusedAdam whatever --optim says (the block wins), unless it asks for
+// torch_adam.
+TEST(ImportHfTrainer, OptimizerImplementationFollowsTheOptimizerThatSteps) {
+  auto launch = [](const std::string& optim) {
+    return "torchrun --nproc_per_node 8 train.py --deepspeed ds.json --model_name_or_path "
+           "Qwen/Qwen3-8B --max_seq_length 1024 --bf16 true --optim " +
+           optim + "\n";
+  };
+  const ImportResult foreach_run =
+      MustImport({{"run.sh", launch("adamw_torch")}, {"ds.json", kZero3Auto}});
+  EXPECT_EQ(At(foreach_run.config, "optimizer.implementation"), "foreach");
+  const ImportResult fused_run =
+      MustImport({{"run.sh", launch("adamw_torch_fused")}, {"ds.json", kZero3Auto}});
+  EXPECT_EQ(At(fused_run.config, "optimizer.implementation"), "fused");
+  const ImportResult block = MustImport(
+      {{"run.sh", launch("adamw_torch")},
+       {"ds.json", R"({"zero_optimization": {"stage": 2}, "optimizer": {"type": "AdamW"}})"}});
+  EXPECT_EQ(At(block.config, "optimizer.implementation"), "fused");
+  const ImportResult torch_adam = MustImport({{"run.sh", launch("adamw_torch_fused")},
+                                              {"ds.json",
+                                               R"({"zero_optimization": {"stage": 2},
+            "optimizer": {"type": "AdamW", "params": {"torch_adam": true}}})"}});
+  EXPECT_EQ(At(torch_adam.config, "optimizer.implementation"), "foreach");
+}
+
 TEST(ImportHfTrainer, TrainerDefaultsWhenTheArgumentsAreAbsent) {
   // No batch, no bf16, no checkpointing: TrainingArguments' defaults (8, fp32, off).
   const ImportResult r = MustImport({{"run.sh",

@@ -34,6 +34,19 @@ void DrawKindAndDtype(AppState& state) {
     }
     FieldErrors(state, "optimizer.momentum");
   }
+  // torch.optim's step kernel (estimate_params.cpp StepImplementationTemp): Adam and AdamW on
+  // the frameworks that step with torch.optim; Megatron has its own fused Adam. A value a link
+  // or config set elsewhere stays visible.
+  const bool adam = o.name == trainmem::OptimizerKind::kAdamW ||
+                    o.name == trainmem::OptimizerKind::kAdam;
+  const bool torch_step = adam && state.draft.framework != trainmem::Framework::kMegatron;
+  if (torch_step || o.implementation != trainmem::OptimizerImpl::kFused) {
+    FormRow(Str::kStepImpl, "optimizer.implementation", Str::kStepImplHelp);
+    trainmem::OptimizerImpl impl = o.implementation;
+    if (EnumCombo("##step_impl", &impl, kStepImplOptions))
+      EditDraft(state, [&](Config& c) { c.optimizer.implementation = impl; });
+    FieldErrors(state, "optimizer.implementation");
+  }
 }
 
 // swap_optimizer and optimizer offload are offered only where the framework has them

@@ -305,6 +305,15 @@ TRAINMEM_STR(kReuseFp32ParamHelp,
 TRAINMEM_STR(kSwapTimes, "Swap slices")
 TRAINMEM_STR(kSwapTimesHelp,
              "swap_optimizer_times: the device holds one slice of the moments at a time")
+TRAINMEM_STR(kStepImpl, "Step kernel")
+TRAINMEM_STR(kStepImplHelp,
+             "How torch.optim's Adam steps: fused (one kernel, no temporaries; torchtitan's and "
+             "current Hugging Face default, DeepSpeed's FusedAdam), foreach (torch's default "
+             "when fused is not asked for, adamw_torch: a copy of every second moment during "
+             "the step) or for-loop (one tensor at a time)")
+TRAINMEM_STR(kStepImplFused, "fused")
+TRAINMEM_STR(kStepImplForeach, "foreach (+1 state copy)")
+TRAINMEM_STR(kStepImplForLoop, "for-loop")
 TRAINMEM_STR(kEarlyStep, "Step in backward")
 TRAINMEM_STR(kEarlyStepHelp,
              "Optimizer step fused into backward, per parameter: full gradients are never all held")

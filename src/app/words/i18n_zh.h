@@ -254,6 +254,14 @@ TRAINMEM_ZH(kReuseFp32ParamHelp,
             "参数共用缓冲区（每个参数 2 字节，而不是 4 字节）")
 TRAINMEM_ZH(kSwapTimes, "换入分片数")
 TRAINMEM_ZH(kSwapTimesHelp, "swap_optimizer_times：设备每次只保存一片优化器状态")
+TRAINMEM_ZH(kStepImpl, "更新内核")
+TRAINMEM_ZH(kStepImplHelp,
+            "torch.optim 的 Adam 如何执行更新：fused（单个内核，无临时张量；torchtitan 与当前 "
+            "Hugging Face 的默认，DeepSpeed 的 FusedAdam）、foreach（未指定 fused 时 torch 的默认，"
+            "即 adamw_torch：更新时复制一份全部二阶矩）或 for-loop（逐个张量）")
+TRAINMEM_ZH(kStepImplFused, "fused")
+TRAINMEM_ZH(kStepImplForeach, "foreach（+1 份状态）")
+TRAINMEM_ZH(kStepImplForLoop, "for-loop")
 TRAINMEM_ZH(kEarlyStep, "反向中更新")
 TRAINMEM_ZH(kEarlyStepHelp, "优化器更新融合进反向、逐参数进行：不会同时保存全部梯度")
 TRAINMEM_ZH(kOptimizerOffload, "卸载到主机")

@@ -69,6 +69,12 @@ inline constexpr EnumOption<trainmem::PpSchedule> kPpScheduleOptions[] = {
     {trainmem::PpSchedule::kZeroBubble, Str::kScheduleZeroBubble},
 };
 
+inline constexpr EnumOption<trainmem::OptimizerImpl> kStepImplOptions[] = {
+    {trainmem::OptimizerImpl::kFused, Str::kStepImplFused},
+    {trainmem::OptimizerImpl::kForeach, Str::kStepImplForeach},
+    {trainmem::OptimizerImpl::kForLoop, Str::kStepImplForLoop},
+};
+
 inline constexpr EnumOption<trainmem::OptimizerKind> kOptimizerOptions[] = {
     {trainmem::OptimizerKind::kAdamW, Str::kOptimizerAdamW},
     {trainmem::OptimizerKind::kAdam, Str::kOptimizerAdam},

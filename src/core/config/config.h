@@ -52,6 +52,12 @@ enum class OptimizerKind {
 // torchtitan [parallelism] fsdp_reshard_after_forward (distributed/fsdp.py
 // get_fsdp_reshard_after_forward_policy): "default" reshards unless pipeline parallel is on.
 enum class ReshardPolicy { kDefault, kAlways, kNever };
+// How the optimizer's step runs over its tensors (torch.optim's `fused` / `foreach` flags;
+// torchtitan [optimizer] implementation "fused" | "foreach" | "for-loop"). It decides the step's
+// temporaries (estimate_params.cpp StepImplementationTemp): a fused kernel makes none, foreach
+// Adam makes one state-sized tensor (torch/optim/adam.py _multi_tensor_adam, _foreach_sqrt of
+// every exp_avg_sq at once), the for-loop path two of one tensor's size at a time.
+enum class OptimizerImpl { kFused, kForeach, kForLoop };
 
 std::int64_t DTypeBytes(DType t);  // fp32 4, bf16/fp16 2, int8/fp8 1
 
@@ -203,6 +209,7 @@ struct Optimizer {
   // MindSpeed --reuse-fp32-param (Megatron, bf16, distributed optimizer): the fp32 master shard
   // lives in the bf16 parameter buffer plus a bf16 remainder (estimate_params.cpp).
   bool reuse_fp32_param = false;
+  OptimizerImpl implementation = OptimizerImpl::kFused;
 };
 
 struct Overhead {
@@ -359,6 +366,7 @@ const char* AcModeName(AcMode m);
 const char* PpScheduleName(PpSchedule s);
 const char* OptimizerName(OptimizerKind o);
 const char* ReshardPolicyName(ReshardPolicy r);
+const char* OptimizerImplName(OptimizerImpl i);
 const char* VisionTowerName(VisionTower v);
 const char* BaseQuantizationName(BaseQuantization q);
 

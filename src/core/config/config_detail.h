@@ -70,6 +70,7 @@ bool EnumFromText(std::string_view text, AcMode& out);
 bool EnumFromText(std::string_view text, PpSchedule& out);
 bool EnumFromText(std::string_view text, OptimizerKind& out);
 bool EnumFromText(std::string_view text, ReshardPolicy& out);
+bool EnumFromText(std::string_view text, OptimizerImpl& out);
 bool EnumFromText(std::string_view text, VisionTower& out);
 bool EnumFromText(std::string_view text, BaseQuantization& out);
 // The valid values, for error messages ("template, detailed"). The argument only picks the enum.
@@ -81,6 +82,7 @@ std::string EnumChoices(AcMode);
 std::string EnumChoices(PpSchedule);
 std::string EnumChoices(OptimizerKind);
 std::string EnumChoices(ReshardPolicy);
+std::string EnumChoices(OptimizerImpl);
 std::string EnumChoices(VisionTower);
 std::string EnumChoices(BaseQuantization);
 

@@ -93,6 +93,11 @@ constexpr NamedValue<OptimizerKind> kOptimizers[] = {
 constexpr NamedValue<ReshardPolicy> kReshardPolicies[] = {{"default", ReshardPolicy::kDefault},
                                                           {"always", ReshardPolicy::kAlways},
                                                           {"never", ReshardPolicy::kNever}};
+// torchtitan's spelling first (config/configs.py Optimizer.implementation); "for_loop" also read.
+constexpr NamedValue<OptimizerImpl> kOptimizerImpls[] = {{"fused", OptimizerImpl::kFused},
+                                                         {"foreach", OptimizerImpl::kForeach},
+                                                         {"for-loop", OptimizerImpl::kForLoop},
+                                                         {"for_loop", OptimizerImpl::kForLoop}};
 
 // Lower case without separators: the form every enum is compared in.
 std::string Normalize(std::string_view text) {
@@ -171,6 +176,7 @@ const char* AcModeName(AcMode m) { return CanonicalName(kAcModes, m); }
 const char* PpScheduleName(PpSchedule s) { return CanonicalName(kSchedules, s); }
 const char* OptimizerName(OptimizerKind o) { return CanonicalName(kOptimizers, o); }
 const char* ReshardPolicyName(ReshardPolicy r) { return CanonicalName(kReshardPolicies, r); }
+const char* OptimizerImplName(OptimizerImpl i) { return CanonicalName(kOptimizerImpls, i); }
 const char* VisionTowerName(VisionTower v) { return CanonicalName(kVisionTowers, v); }
 const char* BaseQuantizationName(BaseQuantization q) {
   return CanonicalName(kBaseQuantizations, q);
@@ -207,6 +213,10 @@ bool EnumFromText(std::string_view text, ReshardPolicy& out) {
   return Lookup(kReshardPolicies, text, out);
 }
 std::string EnumChoices(ReshardPolicy) { return Choices(kReshardPolicies); }
+bool EnumFromText(std::string_view text, OptimizerImpl& out) {
+  return Lookup(kOptimizerImpls, text, out);
+}
+std::string EnumChoices(OptimizerImpl) { return Choices(kOptimizerImpls); }
 bool EnumFromText(std::string_view text, VisionTower& out) {
   return Lookup(kVisionTowers, text, out);
 }

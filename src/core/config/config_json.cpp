@@ -97,6 +97,9 @@ json OptimizerToJson(const Optimizer& o) {
   if (o.first_moment) j["first_moment"] = true;
   if (o.max_preconditioner_dim > 0) j["max_preconditioner_dim"] = o.max_preconditioner_dim;
   if (o.reuse_fp32_param) j["reuse_fp32_param"] = true;
+  // "fused" (no step temporaries) is what every config without the key describes.
+  if (o.implementation != OptimizerImpl::kFused)
+    j["implementation"] = OptimizerImplName(o.implementation);
   return j;
 }
 
@@ -144,6 +147,7 @@ const std::vector<SettingAlias> kAliases = {
     {"ebw", "optimizer.early_step_in_backward"},
     {"ooff", "optimizer.offload"},
     {"r32", "optimizer.reuse_fp32_param"},
+    {"oimpl", "optimizer.implementation"},
     {"tmp", "overhead.temporary_fraction"},
     {"budget", "overhead.budget_fraction"},
 };

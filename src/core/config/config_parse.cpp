@@ -50,6 +50,14 @@ void ReadInlineModel(const json& fields, Config& c, std::vector<Error>& errors) 
   c.nominal_expert_params = counts.expert;
 }
 
+// A preset id, else a hub id or name that names one as a whole word ("Qwen/Qwen2.5-7B-Instruct",
+// "meta-llama/Llama-3.1-8B", "Llama 3 70B"): what a user copies from a model card. The resolved
+// config carries the preset id.
+const ModelPreset* FindModelByIdOrName(const Presets& presets, const std::string& text) {
+  if (const ModelPreset* preset = presets.FindModel(text)) return preset;
+  return presets.FindModelNamedIn(text);
+}
+
 void ReadModel(FieldReader& root, const Presets& presets, Config& c, std::vector<Error>& errors) {
   const json* value = root.Get("model");
   if (value == nullptr) {
@@ -61,7 +69,7 @@ void ReadModel(FieldReader& root, const Presets& presets, Config& c, std::vector
     root.Fail("model",
               "expected a preset id (a string) or an object of HF config.json fields, got " +
                   JsonTypeName(*value));
-  } else if (const ModelPreset* preset = presets.FindModel(value->get<std::string>())) {
+  } else if (const ModelPreset* preset = FindModelByIdOrName(presets, value->get<std::string>())) {
     c.model_id = preset->id;
     c.model_name = preset->name;
     c.model = preset->arch;
@@ -297,6 +305,7 @@ void ReadOptimizer(const json* section, Optimizer& o, std::vector<Error>& errors
   r.Bool("early_step_in_backward", o.early_step_in_backward);
   r.Bool("offload", o.offload);
   r.Bool("reuse_fp32_param", o.reuse_fp32_param);
+  r.Enum("implementation", o.implementation);
   r.ReportUnknownKeys();
 }
 

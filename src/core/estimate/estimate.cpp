@@ -152,6 +152,19 @@ void AddWarnings(Estimate& e) {
   // What reading the model's config.json assumed (model.h ModelArch::warnings).
   e.warnings.insert(e.warnings.end(), c.model.warnings.begin(), c.model.warnings.end());
   for (std::string& w : detail::OptimizerWarnings(c)) e.warnings.push_back(std::move(w));
+  if (c.optimizer.implementation != OptimizerImpl::kFused) {
+    // Megatron steps with its own fused Adam (apex / Transformer Engine FusedAdam,
+    // megatron/core/optimizer/__init__.py); StepImplementationTemp covers Adam and AdamW.
+    if (c.framework == Framework::kMegatron)
+      e.warnings.push_back(std::string("optimizer.implementation ") +
+                           OptimizerImplName(c.optimizer.implementation) +
+                           " has no effect with megatron: its Adam is a fused kernel");
+    else if (c.optimizer.name != OptimizerKind::kAdamW && c.optimizer.name != OptimizerKind::kAdam)
+      e.warnings.push_back(std::string("optimizer.implementation ") +
+                           OptimizerImplName(c.optimizer.implementation) + " is counted for " +
+                           "Adam and AdamW only; " + OptimizerName(c.optimizer.name) +
+                           "'s step temporaries are not counted");
+  }
   if (c.training.seq_len % std::max<std::int64_t>(1, c.parallelism.tp) != 0 &&
       SequenceParallelOn(c, c.parallelism.tp)) {
     // Megatron's _split_along_first_dim asserts equal parts at the scatter into the

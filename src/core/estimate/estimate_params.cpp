@@ -279,6 +279,30 @@ void ApplySwapAndOffload(const Config& config, StateBytes& out) {
 
 namespace {
 
+// The step's temporaries from how torch.optim runs it (optimizer.implementation), for Adam and
+// AdamW (torch/optim/adam.py; the other optimizers' steps are counted without temporaries):
+// - fused (_fused_adam): one kernel per group, no temporaries;
+// - foreach (_multi_tensor_adam): _foreach_sqrt(exp_avg_sqs) builds a copy of every second
+//   moment of the step at once, divided and added to in place: one state-sized temporary;
+// - for-loop (_single_tensor_adam): `(exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)`
+//   holds the square root and the quotient of one tensor at a time: twice the largest.
+// `elements` is what one step call covers, `largest` its largest tensor, in state elements.
+double StepImplementationTemp(const Config& config, double elements, double largest,
+                              double state_bytes) {
+  if (config.optimizer.name != OptimizerKind::kAdamW &&
+      config.optimizer.name != OptimizerKind::kAdam)
+    return 0;
+  switch (config.optimizer.implementation) {
+    case OptimizerImpl::kFused:
+      return 0;
+    case OptimizerImpl::kForeach:
+      return elements * state_bytes;
+    case OptimizerImpl::kForLoop:
+      return 2 * largest * state_bytes;
+  }
+  return 0;
+}
+
 struct LocalParams {
   double dense = 0;   // this device's dense params (after TP), before DP sharding
   double expert = 0;  // routed experts after EP × ETP, before expert-DP sharding
@@ -334,9 +358,11 @@ StateBytes FsdpRecipe(const Config& config, const Layout& layout, const StagePar
   out.optimizer_states =
       OptimizerStateBytes(config, stage, shards.dense, shards.expert, state_bytes);
   out.lazy_states = out.optimizer_states;  // torch.optim creates states in the first step
-  // torchtitan's [optimizer] implementation defaults to "fused" (one kernel per parameter group,
-  // no state-sized temporaries; the "foreach" path would add one from _foreach_sqrt).
-  out.optimizer_step_temp = 0;
+  // torchtitan's [optimizer] implementation defaults to "fused": no step temporaries.
+  out.optimizer_step_temp = StepImplementationTemp(
+      config, sharded,
+      std::max(stage.largest_tensor / shards.dense, stage.largest_expert_tensor / shards.expert),
+      state_bytes);
   const double layer = stage.max_layer_dense + stage.max_layer_expert;
   out.gathered_params = FsdpGatheredAtBackward(config, layout, stage) * compute_bytes;
   if (layout.pp > 1) {
@@ -454,6 +480,57 @@ StateBytes MegatronRecipe(const Config& config, const Layout& layout, const Stag
   return out;
 }
 
+// What DeepSpeed's step holds beyond the counted gradients, in bytes. Without optimizer offload
+// (ApplySwapAndOffload zeroes it with offload) the step works on fp32 copies of the gradients:
+// - ZeRO-0 with fp16/bf16 (engine.py _do_optimizer_sanity_check → FP16_Optimizer,
+//   fp16/fused_optimizer.py step): every gradient is cast to fp32 in a list that is then
+//   flattened, 4 + 4 bytes a parameter at once;
+// - ZeRO-1/2 (zero/stage_1_and_2.py step): per parameter group, the rank's flat gradient
+//   partition `.to(fp32)` becomes the fp32 master's .grad for that group's step, then is freed;
+//   ZeRO-1 first frees the gradients outside its partition (free_grad_in_param_list);
+// - ZeRO-3 (zero/stage3.py _prepare_fp32_grad_for_sub_group): per sub-group of at most
+//   sub_group_size (1e9 elements by default, zero/config.py) partition elements, the gradients
+//   are flattened (a 16-bit copy) and cast to fp32.
+// Each group's step adds the optimizer's own temporaries (StepImplementationTemp) over that
+// group: DeepSpeed's FusedAdam (an "optimizer" block in its JSON) is fused; the Hugging Face
+// Trainer's optimizer is torch's (adamw_torch_fused by default with torch ≥ 2.8, adamw_torch
+// = foreach before). Parameter groups: dense and routed-expert parameters are stepped apart
+// (deepspeed/moe/utils.py split_params_into_different_moe_groups_for_optimizer), so the larger
+// of the two is the group. `master` is 0 for training.dtype bfloat16 (the Trainer without
+// DeepSpeed: torch's optimizer on the bf16 parameters themselves).
+double DeepspeedStepTemp(const Config& config, const StageParams& stage, const LocalParams& local,
+                         const Shards& shards, double param_bytes, double master,
+                         double state_bytes) {
+  const int zero = config.parallelism.zero_stage.value_or(0);
+  const double largest = std::max(stage.largest_tensor, stage.largest_expert_tensor);
+  if (master == 0 || param_bytes >= 4) {
+    // torch's optimizer on the parameters as they are (fp32 ZeRO partitions are stepped as
+    // they are: `.to(fp32)` of fp32 is the tensor itself).
+    const double group = zero >= 1
+                             ? std::max(local.dense / shards.dense, local.expert / shards.expert)
+                             : local.total();
+    const double flat = zero >= 1 ? group : largest;  // ZeRO flattens each group
+    return StepImplementationTemp(config, group, flat, state_bytes);
+  }
+  if (zero == 0) {
+    const double all = local.total();
+    return std::max(8.0 * all, 4.0 * all + StepImplementationTemp(config, all, all, state_bytes) -
+                                   param_bytes * all);
+  }
+  const double group = std::max(local.dense / shards.dense, local.expert / shards.expert);
+  if (zero >= 3) {
+    constexpr double kSubGroupSize = 1e9;
+    const double sub = std::min(group, kSubGroupSize);
+    return std::max((param_bytes + 4.0) * sub,
+                    4.0 * sub + StepImplementationTemp(config, sub, sub, state_bytes));
+  }
+  const double step = 4.0 * group + StepImplementationTemp(config, group, group, state_bytes);
+  if (zero == 2) return step;
+  // ZeRO-1: the gradients outside the partition are freed before the copy.
+  const double freed = param_bytes * (local.total() - local.Sharded(shards));
+  return std::max(0.0, step - freed);
+}
+
 // DeepSpeed ZeRO stages 0–3 (ZeRO paper §3): fp16/bf16 params and grads (2Ψ + 2Ψ), fp32
 // master + Adam states (12Ψ); stage 1 shards the optimizer, 2 also grads, 3 also params.
 // Dense parameters are partitioned over the data-parallel ranks (dp·cp: Ulysses sequence
@@ -485,7 +562,8 @@ StateBytes DeepspeedRecipe(const Config& config, const Layout& layout, const Sta
   const double expert_shards = stage_no >= 1 ? expert_dp : 1.0;
   out.optimizer_states = over(1) * master + OptimizerStateBytes(config, stage, dense_shards,
                                                                 expert_shards, state_bytes);
-  out.optimizer_step_temp = 0;  // FusedAdam
+  out.optimizer_step_temp = DeepspeedStepTemp(config, stage, local, Shards{dp, expert_dp},
+                                              param_bytes, master, state_bytes);
   // deepspeed/runtime/zero/config.py defaults: reduce_bucket_size = allgather_bucket_size = 5e8
   // elements (stage 3: prefetch bucket 5e7 plus the gathered layers, like FSDP).
   const double bucket = std::min(5e8, local.total()) * param_bytes;
@@ -512,8 +590,10 @@ StateBytes TorchtuneRecipe(const Config& config, const Layout& layout, const Sta
   out.gradients = local * param_bytes;
   out.optimizer_states = OptimizerStateBytes(config, stage, 1, 1, state_bytes);
   out.lazy_states = out.optimizer_states;
-  // torchtune's configs build torch.optim.AdamW with fused=True: no step temporaries.
-  out.optimizer_step_temp = 0;
+  // torchtune's configs build torch.optim.AdamW with fused=True: no step temporaries unless
+  // optimizer.implementation says otherwise.
+  out.optimizer_step_temp = StepImplementationTemp(
+      config, local, std::max(stage.largest_tensor, stage.largest_expert_tensor), state_bytes);
   out.grads_freed_before_forward = true;
   return out;
 }

@@ -138,9 +138,17 @@ void ImportDeepspeedJson(const InputFile& file, const json& ds, Builder& b) {
                              ? v["type"].get<std::string>()
                              : "";
       const std::string t = Lower(type);
-      if (t == "adamw" || t == "adam" || t == "cpuadam" || t == "fusedadam" || t == "onebitadam")
+      if (t == "adamw" || t == "adam" || t == "cpuadam" || t == "fusedadam" || t == "onebitadam") {
         b.Set("optimizer.name", t == "adam" ? "Adam" : "AdamW", c.At("optimizer.type"));
-      else if (t == "sgd")
+        // engine.py _configure_basic_optimizer: Adam/AdamW are DeepSpeed's FusedAdam (one
+        // multi-tensor kernel, no step temporaries) unless params.torch_adam asks for
+        // torch.optim's, whose default path is foreach.
+        const bool torch_adam = v.contains("params") && v["params"].is_object() &&
+                                v["params"].contains("torch_adam") &&
+                                v["params"]["torch_adam"] == true;
+        b.Set("optimizer.implementation", torch_adam ? "foreach" : "fused",
+              c.At(torch_adam ? "optimizer.params.torch_adam" : "optimizer.type"));
+      } else if (t == "sgd")
         b.Set("optimizer.name", "SGD", c.At("optimizer.type"));
       else if (t == "lion")
         b.Set("optimizer.name", "Lion", c.At("optimizer.type"));

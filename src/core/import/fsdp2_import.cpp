@@ -253,6 +253,13 @@ void Apply(ArgValues& values, long long world, const Source& world_source,
     b.Problem("training.optimizer " + optimizer +
               " is not one train_fsdp2.py has (adamw, fused_adamw, muon): read as AdamW");
   }
+  // mindspeed_llm/fsdp2/optim/optimizer.py _create_optimizer_instance: on NPUs "adamw" is
+  // torch.optim.AdamW(foreach=False, fused=False), the per-parameter loop; "fused_adamw" is
+  // torch._fused_adamw_ (FunctionalFusedAdamW).
+  if (optimizer != "muon")
+    b.Set("optimizer.implementation", optimizer == "fused_adamw" ? "fused" : "for-loop",
+          optimizer.empty() ? Source{file_name, 0, "training.optimizer (default adamw)"}
+                            : r.SourceOf("training.optimizer"));
   if (const auto ahead = r.Int("parallel.num_to_forward_prefetch"); ahead && *ahead > 1)
     b.Note("num_to_forward_prefetch " + std::to_string(*ahead) +
            ": that many blocks ahead are gathered in forward; the estimate counts one");

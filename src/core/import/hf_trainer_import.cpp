@@ -332,6 +332,19 @@ std::string OptimizerFor(const std::string& optim) {
   return "";
 }
 
+// How transformers' optimizer of that name runs its step (trainer.py get_optimizer_cls_and_kwargs):
+// adamw_torch is torch.optim.AdamW with its default, foreach; adamw_torch_fused / _npu_fused and
+// apex's fused AdamW are one kernel; adamw_hf (transformers' own AdamW, removed in 4.5x) loops
+// over the parameters. nullptr: the name's own kernels (bitsandbytes, torchao) or not Adam.
+const char* StepImplementationFor(const std::string& optim) {
+  const std::string o = Lower(optim);
+  if (o == "adamw_torch" || o == "adamw") return "foreach";
+  if (o == "adamw_torch_fused" || o == "adamw_torch_npu_fused" || o == "adamw_apex_fused")
+    return "fused";
+  if (o == "adamw_hf") return "for-loop";
+  return nullptr;
+}
+
 // `from` read under the name `to` (unless the files give `to` itself), `from` marked read.
 void AliasKey(ArgValues& values, ArgReader& r, const char* from, const char* to) {
   if (values.count(from) && !values.count(to)) values[to] = values.at(from);
@@ -860,6 +873,8 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
       b.Problem("optim " + optim + " is not one trainmem models: AdamW assumed");
     } else if (!b.Has("optimizer.name")) {  // a DeepSpeed "optimizer" block wins
       b.Set("optimizer.name", name, r.SourceOf("optim"));
+      if (const char* impl = StepImplementationFor(optim))
+        b.Set("optimizer.implementation", impl, r.SourceOf("optim"));
     }
   }
   // --- What is trained -------------------------------------------------------------------------

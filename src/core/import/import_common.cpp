@@ -174,49 +174,8 @@ std::optional<bool> ParseBool(std::string_view s) {
 // --- Models and devices -------------------------------------------------------------------------
 
 std::string PresetFromText(std::string_view text, const Presets& presets) {
-  // Separators are dropped, but where one stood is kept: "qwen3_8b_4k" holds "qwen3-8b" since
-  // a separator follows its "8b".
-  std::string haystack;
-  std::vector<bool> separator_after;
-  for (char c : text) {
-    if (std::isalnum(static_cast<unsigned char>(c))) {
-      haystack += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      separator_after.push_back(false);
-    } else if (!separator_after.empty()) {
-      separator_after.back() = true;
-    }
-  }
-  std::string best;
-  std::size_t best_length = 0;
-  for (const auto& [id, preset] : presets.models) {
-    for (const std::string& needle : {Normalized(id), Normalized(preset.name)}) {
-      if (needle.size() < 4 || needle.size() <= best_length) continue;
-      for (std::size_t at = haystack.find(needle); at != std::string::npos;
-           at = haystack.find(needle, at + 1)) {
-        const std::size_t end = at + needle.size();
-        const bool glued_after = end < haystack.size() && !separator_after[end - 1];
-        const bool glued_before = at > 0 && !separator_after[at - 1];
-        const bool digit_after =
-            glued_after && std::isdigit(static_cast<unsigned char>(haystack[end]));
-        const bool digit_before = at > 0 &&
-                                  std::isdigit(static_cast<unsigned char>(haystack[at - 1])) &&
-                                  std::isdigit(static_cast<unsigned char>(needle[0]));
-        // A name glued to more letters is another model: "GLM-4.6V" is not glm-4.6 (a version
-        // number followed by a letter), "recurrentgemma-2b" / "t5gemma-2b" are not gemma-2b.
-        const bool letter_after = glued_after &&
-                                  std::isdigit(static_cast<unsigned char>(needle.back())) &&
-                                  std::isalpha(static_cast<unsigned char>(haystack[end]));
-        const bool word_before =
-            glued_before && std::isalpha(static_cast<unsigned char>(needle[0]));
-        if (!digit_after && !digit_before && !letter_after && !word_before) {
-          best = id;
-          best_length = needle.size();
-          break;
-        }
-      }
-    }
-  }
-  return best;
+  const ModelPreset* preset = presets.FindModelNamedIn(text);
+  return preset == nullptr ? std::string() : preset->id;
 }
 
 namespace {

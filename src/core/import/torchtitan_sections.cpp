@@ -384,10 +384,10 @@ void ReadOptimizer(const Ctx& c, const json& s) {
       // docs/bf16_optimizer_states.md: the fused Adam kernel with bf16 moments beside fp32
       // parameters and gradients.
       c.b.Set("optimizer.state_dtype", "bfloat16", c.At(path));
-    } else if (key == "implementation" && Lower(Text(v)) == "foreach") {
-      c.Ignore(path,
-               "foreach adds state-sized temporaries at the step, not counted (the fused "
-               "default has none)");
+    } else if (key == "implementation" &&
+               (Lower(Text(v)) == "foreach" || Lower(Text(v)) == "for-loop" ||
+                Lower(Text(v)) == "fused")) {
+      c.b.Set("optimizer.implementation", Lower(Text(v)), c.At(path));
     } else if (key == "state_dtype") {  // NousResearch's fork: [optimizer] state_dtype
       const std::string d = Lower(Text(v));
       if (d == "bfloat16" || d == "bf16" || d == "float32" || d == "fp32")

@@ -250,6 +250,18 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
   }
   const std::string name = optimizer.empty() ? "AdamW" : LastPart(optimizer);
   b.Set("optimizer.name", name, at("optimizer._component_"));
+  // torch.optim's Adam/AdamW step: `fused: True` (most recipes) is one kernel; without it torch
+  // takes its foreach path (one state-sized temporary at the step).
+  if (!offload && optimizer.rfind("torch.optim.", 0) == 0 && root["optimizer"].is_object()) {
+    const json& o = root["optimizer"];
+    const bool fused = o.contains("fused") && o["fused"] == true;
+    const bool foreach_off = o.contains("foreach") && o["foreach"] == false;
+    b.Set("optimizer.implementation",
+          fused         ? "fused"
+          : foreach_off ? "for-loop"
+                        : "foreach",
+          o.contains("fused") ? at("optimizer.fused") : at("optimizer._component_"));
+  }
   // The recipes cast the model to `dtype` and build the optimizer over its parameters: a bf16
   // run keeps bf16 AdamW states (torch.optim's states take the parameter's dtype).
   if (bf16) b.Set("optimizer.state_dtype", "bfloat16", dtype_at);

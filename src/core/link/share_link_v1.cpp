@@ -18,7 +18,9 @@
 // ("none": the language model alone, what every earlier estimate counted) and
 // training.base_quantization ("none": the base weights as the framework stores them) too. And
 // parallelism.ulysses_degree_in_cp is written only when non-zero: 0 is the framework's own
-// context-parallel algorithm, what every earlier link's estimate used.
+// context-parallel algorithm, what every earlier link's estimate used. optimizer.implementation
+// is written only when not "fused": a step without temporaries is what every earlier link's
+// estimate counted.
 #include <nlohmann/json.hpp>
 
 #include "core/config/config.h"
@@ -65,7 +67,7 @@ const nlohmann::json& V1LaterKeys() {
     "parallelism": {"ulysses_degree_in_cp": 0, "microbatch_group_size_per_vp_stage": 0,
                     "num_distributed_optimizer_instances": 1},
     "activation_checkpoint": {"swap_attention": false, "recompute_modules": []},
-    "optimizer": {"reuse_fp32_param": false}
+    "optimizer": {"reuse_fp32_param": false, "implementation": "fused"}
   })");
   return later;
 }

@@ -2,6 +2,7 @@
 #include "core/model/presets.h"
 
 #include <algorithm>
+#include <cctype>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 
@@ -99,6 +100,65 @@ void AddOne(const std::string& file, const std::string& stem, Result<Preset> par
 const ModelPreset* Presets::FindModel(std::string_view id) const {
   auto it = models.find(std::string(id));
   return it == models.end() ? nullptr : &it->second;
+}
+
+namespace {
+
+// Lowercase letters and digits only: "Qwen2.5-7B" → "qwen257b".
+std::string Alphanumeric(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+const ModelPreset* Presets::FindModelNamedIn(std::string_view text) const {
+  // Separators are dropped, but where one stood is kept: "qwen3_8b_4k" holds "qwen3-8b" since
+  // a separator follows its "8b".
+  std::string haystack;
+  std::vector<bool> separator_after;
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      haystack += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      separator_after.push_back(false);
+    } else if (!separator_after.empty()) {
+      separator_after.back() = true;
+    }
+  }
+  const ModelPreset* best = nullptr;
+  std::size_t best_length = 0;
+  for (const auto& [id, preset] : models) {
+    for (const std::string& needle : {Alphanumeric(id), Alphanumeric(preset.name)}) {
+      if (needle.size() < 4 || needle.size() <= best_length) continue;
+      for (std::size_t at = haystack.find(needle); at != std::string::npos;
+           at = haystack.find(needle, at + 1)) {
+        const std::size_t end = at + needle.size();
+        const bool glued_after = end < haystack.size() && !separator_after[end - 1];
+        const bool glued_before = at > 0 && !separator_after[at - 1];
+        const bool digit_after =
+            glued_after && std::isdigit(static_cast<unsigned char>(haystack[end]));
+        const bool digit_before = at > 0 &&
+                                  std::isdigit(static_cast<unsigned char>(haystack[at - 1])) &&
+                                  std::isdigit(static_cast<unsigned char>(needle[0]));
+        // A name glued to more letters is another model: "GLM-4.6V" is not glm-4.6 (a version
+        // number followed by a letter), "recurrentgemma-2b" / "t5gemma-2b" are not gemma-2b.
+        const bool letter_after = glued_after &&
+                                  std::isdigit(static_cast<unsigned char>(needle.back())) &&
+                                  std::isalpha(static_cast<unsigned char>(haystack[end]));
+        const bool word_before =
+            glued_before && std::isalpha(static_cast<unsigned char>(needle[0]));
+        if (!digit_after && !digit_before && !letter_after && !word_before) {
+          best = &preset;
+          best_length = needle.size();
+          break;
+        }
+      }
+    }
+  }
+  return best;
 }
 
 const DevicePreset* Presets::FindDevice(std::string_view id) const {

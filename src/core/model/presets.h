@@ -46,6 +46,10 @@ struct Presets {
 
   const ModelPreset* FindModel(std::string_view id) const;
   const DevicePreset* FindDevice(std::string_view id) const;
+  // The model a checkpoint path, hub id or job name names ("Qwen/Qwen3-4B-Instruct-2507",
+  // "./weights/llama3_8b"): the preset whose id or name is in it as a whole word, the longest
+  // such; nullptr when none is.
+  const ModelPreset* FindModelNamedIn(std::string_view text) const;
 };
 
 Result<ModelPreset> ParseModelPreset(std::string_view json_text);
