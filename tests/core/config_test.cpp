@@ -243,3 +243,25 @@ TEST(ConfigTest, AliasTableResolvesBothWays) {
 
 }  // namespace
 }  // namespace trainmem
+
+namespace trainmem {
+namespace {
+
+// A hub id or a model's name that names a preset as a whole word is that preset, as people
+// copy it from a model card; one that names none is still an error, and a longer name is not
+// taken for a shorter one ("Qwen2.5-VL-7B" is not qwen2.5-7b, "Llama-3.1-8B" not llama3-8b).
+TEST(ConfigTest, ModelByHubIdOrName) {
+  auto id_of = [](const std::string& text) {
+    Result<Config> r = ParseConfig(nlohmann::json{{"model", text}}.dump(), testing::TestPresets());
+    return r.ok() ? r.value().model_id : std::string("error");
+  };
+  EXPECT_EQ(id_of("Qwen/Qwen2.5-7B-Instruct"), "qwen2.5-7b");
+  EXPECT_EQ(id_of("meta-llama/Llama-3.1-8B"), "llama3.1-8b");
+  EXPECT_EQ(id_of("Llama 3 70B"), "llama3-70b");
+  EXPECT_EQ(id_of("Qwen/Qwen2.5-VL-7B-Instruct"), "qwen2.5-vl-7b");
+  EXPECT_EQ(id_of("xyz"), "error");
+  EXPECT_EQ(id_of("llama3-7b"), "error");
+}
+
+}  // namespace
+}  // namespace trainmem
