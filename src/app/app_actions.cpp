@@ -32,9 +32,18 @@ namespace app {
 // page keys (measurements) the opened link carried.
 std::string LinkFragment(const AppState& state) {
   std::string fragment = trainmem::EncodeShareFragment(state.config);
-  for (const auto& [key, value] : state.link_page_keys)
+  // A measurement belongs to the config it was taken with: a link of another config leaves it
+  // out (the page keeps it, greyed, with a way back: panel_measured.cpp).
+  const bool measured_elsewhere = state.measured.has_measurement &&
+                                  !state.measured.config_link.empty() &&
+                                  fragment != state.measured.config_link;
+  for (const auto& [key, value] : state.link_page_keys) {
+    if (key == "m" && measured_elsewhere) continue;
     fragment += "&" + key + "=" + trainmem::detail::PercentEncodePageValue(value);
-  if (CurrentLanguage() == Language::kChinese) fragment += "&lang=zh";
+  }
+  // Only a language someone chose (the switch, or the lang= of the link opened): one taken from
+  // the browser is this reader's, and the link's recipients have their own.
+  if (state.language_chosen && CurrentLanguage() == Language::kChinese) fragment += "&lang=zh";
   return fragment;
 }
 
@@ -214,8 +223,12 @@ void LoadFragment(AppState& state, const std::string& fragment) {
   auto decoded = trainmem::DecodeShareFragment(fragment, state.presets);
   state.embed = decoded.embed;
   state.link_page_keys = decoded.page_keys;
+  // A link's m=… was measured with the link's own config (ReadLinkMeasurement shows it).
+  for (const auto& [key, value] : decoded.page_keys)
+    if (key == "m") state.measured.config_link = trainmem::EncodeShareFragment(decoded.config);
   if (decoded.lang.rfind("zh", 0) == 0) ShowLanguage(state, Language::kChinese);
   if (decoded.lang.rfind("en", 0) == 0) ShowLanguage(state, Language::kEnglish);
+  if (!decoded.lang.empty()) state.language_chosen = true;
   state.banner_lines.clear();
   for (const Error& e : decoded.errors) {
     const std::string line = e.path.empty() ? TrCore(e.message)

@@ -17,7 +17,8 @@ namespace app {
 void InitAppState(AppState& state);
 
 // Shows the page in `language`. Chinese first fetches the CJK glyphs (once); the page switches
-// when they arrive, so it never shows characters it cannot draw. The link then carries lang=zh.
+// when they arrive, so it never shows characters it cannot draw. Links carry lang=zh when it was
+// chosen.
 void ShowLanguage(AppState& state, Language language);
 
 // Edits the draft with `mutate`, validates it, and when it is valid makes it the config.
@@ -66,7 +67,7 @@ StatusColors VerdictColors(const trainmem::Estimate& e);
 std::string AccuracyLine(const trainmem::Estimate& e);
 
 // Share and export.
-// The config's link plus the page's keys (lang=zh when Chinese is shown, a link's m=…).
+// The config's link plus the page's keys (lang=zh when Chinese was chosen, a link's m=…).
 std::string LinkFragment(const AppState& state);
 std::string ShareLink(const AppState& state);     // full URL of the current config
 std::string EmbedSnippet(const AppState& state);  // <iframe …#…&embed=1 …>

@@ -97,10 +97,12 @@ std::string Markdown(const AppState& state) {
                   trainmem::FormatGiB(std::llabs(headroom)).c_str()) +
          "\n\n" + AccuracyLine(e) + "\n";
   if (!e.recommendations.empty()) {
-    out += std::string("\n| ") + Tr(Str::kSectionAdvice) + " | GiB | |\n|---|---:|---|\n";
+    // The ladder is cumulative: each row says everything it sets, as the page's Apply does.
+    out += std::string("\n") + Tr(Str::kAdviceIntro) + "\n\n| " + Tr(Str::kSectionAdvice) +
+           " | GiB | |\n|---|---:|---|\n";
     for (const trainmem::Recommendation& r : e.recommendations)
-      out += "| " + AdviceSentence(r) + " | " + trainmem::FormatGiB(r.total_bytes) + " | " +
-             Tr(r.fits ? Str::kPillFits : Str::kPillNoFit) + " |\n";
+      out += "| " + AdviceWithChanges(r) + " | " + trainmem::FormatGiB(r.total_bytes) + " | " +
+             Tr(VerdictPill(r.verdict)) + " |\n";
   }
   if (e.devices_needed > 0)
     out += "\n" +

@@ -2,6 +2,7 @@
 // file only routes files and applies the result through UseConfig like any other whole config.
 #include "app/app_import.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "app/app_actions.h"
@@ -30,9 +31,41 @@ void SetDotted(json& config, const std::string& key, json value) {
   }
 }
 
+// Files that describe only a model (Hugging Face config.json files): nothing of the job.
+bool ModelOnly(const trainmem::ImportReport& report) {
+  if (report.kinds.empty()) return false;
+  for (trainmem::InputKind kind : report.kinds)
+    if (kind != trainmem::InputKind::kHfConfig) return false;
+  return true;
+}
+
+// A config.json replaces the model of the page's job, as "Edit architecture" does; the device,
+// world size, framework and training settings it cannot state stay as they are. The report
+// then has nothing missing and reads the model alone.
+void ApplyModelOnly(AppState& state) {
+  ImportPanelState& panel = state.import_panel;
+  const json& model = panel.result.config["model"];
+  std::vector<trainmem::Error> errors;
+  if (model.is_string()) {
+    SelectModelPreset(state, model.get<std::string>());
+  } else {
+    UseCustomModel(state, model.dump(), &errors);
+  }
+  panel.result.config_valid = errors.empty();
+  panel.result.config_errors = errors;
+  trainmem::ImportReport& report = panel.result.report;
+  report.missing.clear();
+  report.read.erase(std::remove_if(report.read.begin(), report.read.end(),
+                                   [](const trainmem::ImportRead& r) { return r.key != "model"; }),
+                    report.read.end());
+  report.notes.push_back(Tr(Str::kImportModelOnly));
+}
+
 // Makes the imported config current when it is valid.
 void ApplyResult(AppState& state) {
   ImportPanelState& panel = state.import_panel;
+  if (ModelOnly(panel.result.report) && panel.result.config.contains("model"))
+    return ApplyModelOnly(state);
   trainmem::Result<trainmem::Config> config =
       trainmem::ConfigFromJson(panel.result.config, state.presets);
   panel.result.config_valid = config.ok();

@@ -128,6 +128,9 @@ struct AppState {
   double feedback_until = 0;      // ImGui time at which the feedback disappears
   bool presets_fetched = false;
   Language wanted_language = Language::kEnglish;  // ShowLanguage: shown once its glyphs are in
+  // The language was chosen (the switch, a link's lang=), not taken from the browser: links
+  // carry it then (LinkFragment).
+  bool language_chosen = false;
   bool cjk_font_requested = false;
 
   // Frames the main loop must still draw: set by actions that change what is on screen

@@ -232,6 +232,7 @@ void Frame() {
   app::TabNavigationBeforeNewFrame();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  app::EnterActivatesBeforeNewFrame();
   ImGui::NewFrame();
   app::TabNavigationAfterNewFrame();
   HandleHistoryKeys(rt);

@@ -2,6 +2,7 @@
 // pasted text through the core's readers, the link's `m=…`, the #measured DOM mirror.
 #include "app/measured_actions.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "app/app_actions.h"
 #include "app/words/i18n.h"
 #include "core/compare/measured_link.h"
+#include "core/link/share_link.h"
 #include "platform/platform.h"
 
 namespace app {
@@ -48,6 +50,7 @@ void PublishMeasuredMirror(AppState& state) {
   for (const trainmem::Error& e : v.errors) errors.push_back(trainmem::FormatError(e));
   mirror["errors"] = errors;
   mirror["link"] = v.link_value_read;
+  mirror["config_changes"] = MeasuredConfigChanges(state);
   if (v.has_measurement && v.compared_for != 0) {
     mirror["comparison"] = compare::ComparisonToJson(v.comparison);
   }
@@ -67,6 +70,9 @@ void UseMeasurement(AppState& state, compare::Measurement measurement,
   v.input_names = std::move(names);
   v.compared_for = 0;
   v.open_requested = true;
+  // Measured with the config on the page (a link's measurement: the link's config, set by
+  // LoadFragment).
+  if (!from_link) v.config_link = trainmem::EncodeShareFragment(state.config);
   if (!from_link) {
     SetLinkValue(state, compare::EncodeMeasuredLinkValue(v.measurement));
     RewriteLink(state);
@@ -108,6 +114,58 @@ void ReadLinkMeasurement(AppState& state) {
   }
   v.errors = read.value().skipped;
   UseMeasurement(state, std::move(read).value(), {"the link"}, true);
+}
+
+namespace {
+
+// "v1&model=llama3-8b&ws=8&b=2" → its key=value pairs after the version.
+std::vector<std::pair<std::string, std::string>> LinkPairs(const std::string& link) {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  std::size_t start = link.find('&');
+  while (start != std::string::npos) {
+    const std::size_t end = link.find('&', start + 1);
+    const std::string item =
+        link.substr(start + 1, end == std::string::npos ? end : end - start - 1);
+    const std::size_t eq = item.find('=');
+    if (eq != std::string::npos) pairs.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+    start = end;
+  }
+  return pairs;
+}
+
+std::string ValueOf(const std::vector<std::pair<std::string, std::string>>& pairs,
+                    const std::string& key) {
+  for (const auto& [k, v] : pairs)
+    if (k == key) return v;
+  return "";
+}
+
+}  // namespace
+
+std::vector<std::string> MeasuredConfigChanges(const AppState& state) {
+  const MeasuredView& v = state.measured;
+  std::vector<std::string> changes;
+  if (!v.has_measurement || v.config_link.empty()) return changes;
+  const std::string now = trainmem::EncodeShareFragment(state.config);
+  if (now == v.config_link) return changes;
+  const auto before = LinkPairs(v.config_link);
+  const auto after = LinkPairs(now);
+  std::vector<std::string> keys;
+  for (const auto* side : {&before, &after})
+    for (const auto& [k, value] : *side)
+      if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
+  // A key a link leaves out holds v1's default: shown as "·".
+  for (const std::string& k : keys) {
+    const std::string a = ValueOf(before, k), b = ValueOf(after, k);
+    if (a != b) changes.push_back(k + " " + (a.empty() ? "·" : a) + " → " + (b.empty() ? "·" : b));
+  }
+  return changes;
+}
+
+void RestoreMeasuredConfig(AppState& state) {
+  const auto decoded = trainmem::DecodeShareFragment(state.measured.config_link, state.presets);
+  if (!decoded.errors.empty()) return;
+  UseConfig(state, decoded.config);
 }
 
 void RefreshMeasuredComparison(AppState& state) {

@@ -2,6 +2,7 @@
 // comparison with the current estimate and the #measured DOM mirror.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "app/app_state.h"
@@ -19,5 +20,10 @@ void ReadLinkMeasurement(AppState& state);
 // Compares again when the config changed since the last comparison.
 void RefreshMeasuredComparison(AppState& state);
 void PublishMeasuredMirror(AppState& state);
+// How the config differs from the one the measurement was taken with, a "key old → new" per
+// changed link key ("b 2 → 8"); empty when it is the same config (or nothing is measured).
+std::vector<std::string> MeasuredConfigChanges(const AppState& state);
+// Makes the measured config current again.
+void RestoreMeasuredConfig(AppState& state);
 
 }  // namespace app

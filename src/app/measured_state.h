@@ -21,8 +21,11 @@ struct MeasuredView {
   trainmem::compare::Comparison comparison;
   std::uint64_t compared_for = 0;  // config_version of `comparison`; 0 = stale
   std::string link_value_read;     // the link's m=… last decoded (to read a new one once)
-  std::string published;           // what #measured's data-json holds now
-  bool open_requested = false;     // open the section on the next frame
+  // The config's share link when the measurement came in: the job that was measured. Once the
+  // config differs the comparison is greyed, the changes are named and links leave m=… out.
+  std::string config_link;
+  std::string published;        // what #measured's data-json holds now
+  bool open_requested = false;  // open the section on the next frame
 };
 
 }  // namespace app

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <deque>
+#include <iterator>
 
 namespace app {
 namespace {
@@ -60,6 +61,19 @@ int g_key_down = -1;  // the queued key pressed in the last frame, released in t
 
 int g_tab_presses = 0;  // +1 per Tab, -1 per Shift+Tab, since the last frame
 
+// Keys ImGui 1.86 reads as the state at each frame (io.KeysDown): the ones navigation and text
+// editing use. A press released before the next frame (a quick keystroke; the main loop sleeps
+// between input events) would never be seen, so it is queued as a one-frame press.
+constexpr int kLatchedKeys[] = {
+    GLFW_KEY_SPACE, GLFW_KEY_ENTER, GLFW_KEY_KP_ENTER,  GLFW_KEY_UP,      GLFW_KEY_DOWN,
+    GLFW_KEY_LEFT,  GLFW_KEY_RIGHT, GLFW_KEY_ESCAPE,    GLFW_KEY_PAGE_UP, GLFW_KEY_PAGE_DOWN,
+    GLFW_KEY_HOME,  GLFW_KEY_END,   GLFW_KEY_BACKSPACE, GLFW_KEY_DELETE};
+bool g_pressed_since_frame[GLFW_KEY_LAST + 1] = {};
+
+bool Latched(int key) {
+  return std::find(std::begin(kLatchedKeys), std::end(kLatchedKeys), key) != std::end(kLatchedKeys);
+}
+
 void OnTabKey(GLFWwindow* window, int key, int scancode, int action, int mods);
 GLFWkeyfun g_previous_key_callback = nullptr;
 
@@ -67,6 +81,14 @@ void OnTabKey(GLFWwindow* window, int key, int scancode, int action, int mods) {
   if (g_previous_key_callback) g_previous_key_callback(window, key, scancode, action, mods);
   if (key == GLFW_KEY_TAB && action != GLFW_RELEASE && !(mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT)))
     g_tab_presses += (mods & GLFW_MOD_SHIFT) ? -1 : 1;
+  if (key < 0 || key > GLFW_KEY_LAST || !Latched(key) ||
+      (mods & (GLFW_MOD_CONTROL | GLFW_MOD_SUPER)))
+    return;
+  if (action == GLFW_PRESS) g_pressed_since_frame[key] = true;
+  if (action == GLFW_RELEASE && g_pressed_since_frame[key]) {
+    g_pressed_since_frame[key] = false;
+    QueueKeyPress(key);  // pressed and released unseen: one frame down, the next up
+  }
 }
 
 }  // namespace
@@ -104,6 +126,8 @@ bool HasQueuedKeys() { return !KeyQueue().empty() || g_key_down >= 0; }
 
 void ApplyQueuedKeys() {
   ImGuiIO& io = ImGui::GetIO();
+  // This frame sees every key still down: only presses after it can be missed.
+  std::fill(std::begin(g_pressed_since_frame), std::end(g_pressed_since_frame), false);
   if (g_key_down >= 0) {  // ImGui sees a press only if the key is down for a whole frame
     io.KeysDown[g_key_down] = false;
     g_key_down = -1;
@@ -123,6 +147,21 @@ void InstallTabNavigation() {
 }
 
 void TabNavigationBeforeNewFrame() { ImGui::GetIO().KeysDown[GLFW_KEY_TAB] = false; }
+
+// Dear ImGui 1.86 maps Space to "activate" and Enter to "input" (text fields only): on a
+// button, combo, checkbox or list item Enter does nothing, where a keyboard user presses it.
+// Enter activates the focused item too, unless a text field is being typed into.
+void EnterActivatesBeforeNewFrame() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  if (io.KeysDown[GLFW_KEY_ENTER] || io.KeysDown[GLFW_KEY_KP_ENTER])
+    io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
+}
+
+bool KeyboardNavVisible() {
+  ImGuiContext& g = *GImGui;
+  return g.NavId != 0 && !g.NavDisableHighlight && !g.IO.WantTextInput;
+}
 
 // Submits the tabbing request ImGui makes for Tab (NavUpdateCreateTabbingRequest, imgui.cpp
 // 1.86) with ImGuiNavMoveFlags_FocusApi added: with it every item is a candidate (the flag

@@ -29,6 +29,12 @@ bool HasQueuedKeys();
 void InstallTabNavigation();
 void TabNavigationBeforeNewFrame();
 void TabNavigationAfterNewFrame();
+// Enter presses the focused button, combo or item as Space does (after ImGui_ImplGlfw_NewFrame,
+// which clears io.NavInputs, and before ImGui::NewFrame).
+void EnterActivatesBeforeNewFrame();
+// A keyboard focus is shown on an item that is not a text being typed into: the keys that move
+// and press it must not also scroll the browser's page (platform::SetKeyboardNavActive).
+bool KeyboardNavVisible();
 
 // The keyboard focus (the item Tab or the arrows reached, or the field being typed into), for
 // the #explorer mirror; false when nothing shows a focus.

@@ -32,8 +32,8 @@ std::string ResultTextJson(const AppState& state, const std::string& summary_lin
 
   nlohmann::json advice = nlohmann::json::array();
   for (const trainmem::Recommendation& rec : e.recommendations) {
-    advice.push_back(AdviceSentence(rec) + ": " + trainmem::FormatGiB(rec.total_bytes) + " (" +
-                     Tr(rec.fits ? Str::kSummaryFits : Str::kSummaryDoesNotFit) + ")");
+    advice.push_back(AdviceWithChanges(rec) + ": " + trainmem::FormatGiB(rec.total_bytes) + " (" +
+                     Tr(VerdictPhrase(rec.verdict)) + ")");
   }
   // The core writes its warnings in English; the page shows them in its language.
   nlohmann::json warnings = nlohmann::json::array();

@@ -42,7 +42,7 @@ void PrintTable(const Config& base, const SearchResult& r, std::ostream& out) {
         ++rank, p.dp_replicate, p.dp_shard, p.tp, p.pp, p.cp, p.ep, p.etp,
         AcLabel(l.config.activation_checkpoint), HostOptimizerLabel(l.config.optimizer),
         Gib(l.per_device.total), Gib(l.headroom_bytes), l.cost);
-    out << l.cost_note << "\n";
+    out << (l.verdict == Verdict::kFits ? "" : "[close to the limit] ") << l.cost_note << "\n";
   }
   out << "\ncost = step time relative to an ideal layout (1.000: pure data parallel, no "
          "recompute,\n"

@@ -23,5 +23,9 @@ void OpenFilePicker();
 // Tells the page whether a text field has the keyboard: a text paste then goes to the field,
 // otherwise it is delivered as a file.
 void SetTextInputActive(bool active);
+// Tells the page whether the keyboard focus is on an item of the canvas (not a text field):
+// Space, Enter, the arrows, PageUp/PageDown and Home/End then go to it and do not scroll the
+// document.
+void SetKeyboardNavActive(bool active);
 
 }  // namespace platform

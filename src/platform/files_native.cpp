@@ -8,6 +8,7 @@ namespace platform {
 void SetOnFiles(std::function<void(std::vector<File>)> callback) { (void)callback; }
 void OpenFilePicker() {}
 void SetTextInputActive(bool active) { (void)active; }
+void SetKeyboardNavActive(bool active) { (void)active; }
 
 }  // namespace platform
 

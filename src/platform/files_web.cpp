@@ -73,6 +73,24 @@ EM_JS(void, tm_js_text_input_active, (int active), {
 });
 // clang-format on
 
+// clang-format off
+EM_JS(void, tm_js_keyboard_nav_active, (int active), {
+  // Installed once: the keys that move and press the canvas's focused item would also scroll
+  // the document (the canvas is one tall page) or submit nothing; GLFW still receives them
+  // (preventDefault stops only the browser's default action).
+  if (!window['tmNavKeysInstalled']) {
+    window['tmNavKeysInstalled'] = true;
+    var keys = {' ': 1, 'Enter': 1, 'ArrowUp': 1, 'ArrowDown': 1, 'ArrowLeft': 1, 'ArrowRight': 1,
+                'PageUp': 1, 'PageDown': 1, 'Home': 1, 'End': 1};
+    window.addEventListener('keydown', function(e) {
+      if (!window['tmKeyboardNavActive'] || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (keys[e.key]) e.preventDefault();
+    }, true);
+  }
+  window['tmKeyboardNavActive'] = !!active;
+});
+// clang-format on
+
 namespace platform {
 
 void SetOnFiles(std::function<void(std::vector<File>)> callback) {
@@ -81,6 +99,13 @@ void SetOnFiles(std::function<void(std::vector<File>)> callback) {
 }
 
 void OpenFilePicker() { tm_js_open_picker(); }
+
+void SetKeyboardNavActive(bool active) {
+  static int last = -1;
+  if (last == static_cast<int>(active)) return;
+  last = static_cast<int>(active);
+  tm_js_keyboard_nav_active(active ? 1 : 0);
+}
 
 void SetTextInputActive(bool active) {
   static int last = -1;

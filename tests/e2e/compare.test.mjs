@@ -129,6 +129,40 @@ test('11. a pasted training log stands beside the estimate and travels in the li
   });
 });
 
+// The measurement belongs to the config it was taken with. An edit after it greys the ratios,
+// names the change, and links leave m= out; "Back to the measured config" brings both back.
+test('11. a measurement stays with its config: an edit names the change and drops it from links', LIMIT, async () => {
+  await withPage({ width: 1440, height: 900 }, async ({ page, log }) => {
+    await page.goto(`${BASE()}#v1&model=llama3-8b&ws=8&b=2&m=reserved:38.52GiB@r0`);
+    await h.waitReady(page);
+    await page.waitForFunction(() => {
+      const json = document.getElementById('measured')?.getAttribute('data-json');
+      return json && JSON.parse(json).comparison;
+    }, null, { timeout: h.UI_WAIT });
+    assert.deepEqual((await readMeasured(page)).config_changes, []);
+    // World size "+" (as shell.test.mjs finds it): 8 → 16.
+    const rects = JSON.parse(await page.getAttribute('#explorer', 'data-json')).rects;
+    const shift = rects.import_end && rects.inputs_top ? rects.import_end[1] - rects.inputs_top[1] : 0;
+    await h.imguiClick(page, 411, 220 + shift);
+    await page.waitForFunction(() => /(^|&)ws=16(&|$)/.test(location.hash), null, { timeout: h.UI_WAIT })
+      .catch(async () => assert.fail(`the world size did not change: ${await page.evaluate(() => location.hash)}`));
+    await page.waitForFunction(() => {
+      const json = document.getElementById('measured')?.getAttribute('data-json');
+      return json && JSON.parse(json).config_changes.length > 0;
+    }, null, { timeout: h.UI_WAIT });
+    assert.deepEqual((await readMeasured(page)).config_changes, ['ws 8 → 16']);
+    assert.doesNotMatch(await page.evaluate(() => location.hash), /&m=/, 'a link of another config carries the measurement');
+    await h.settle(page);
+    await page.screenshot({ path: path.join(h.ARTIFACTS, '11-measured-config-changed.png') });
+    const back = await rect(page, 'measured_restore');
+    await h.imguiClick(page, back.x, back.y);
+    await page.waitForFunction(() => /(^|&)ws=8&.*m=reserved/.test(location.hash), null, { timeout: h.UI_WAIT })
+      .catch(async () => assert.fail(`not back to the measured config: ${await page.evaluate(() => location.hash)}`));
+    assert.deepEqual((await readMeasured(page)).config_changes, []);
+    assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
+  });
+});
+
 test('11. a link whose m= cannot be read says so and keeps the estimate', LIMIT, async () => {
   await withPage({ width: 1440, height: 900 }, async ({ page }) => {
     // The item that could not be read is named; the estimate is shown as usual.

@@ -106,3 +106,39 @@ test('a dropped FSDP2 launch script with its YAML becomes the config; a broken Y
     await context.close().catch(() => {});
   }
 });
+
+// A config.json describes a model, not a job: dropped on a DeepSpeed ZeRO-3 LoRA job it replaces
+// the model and keeps the device, world size, framework, batch and the rest.
+test('a dropped config.json replaces the model and keeps the job', LIMIT, async () => {
+  const context = await chrome.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const log = h.watchPage(page);
+  const model = {
+    architectures: ['Qwen3ForCausalLM'], model_type: 'qwen3', hidden_size: 3584, num_hidden_layers: 40,
+    num_attention_heads: 28, num_key_value_heads: 4, head_dim: 128, intermediate_size: 14336,
+    vocab_size: 152064, max_position_embeddings: 32768, tie_word_embeddings: false,
+  };
+  try {
+    await page.goto(`${srv.origin}/index.html#v1&model=qwen2.5-7b&fw=deepspeed&ws=8&b=2&s=4096&lora=8&zero=3&ac=full`);
+    await h.waitReady(page);
+    await dropFiles(page, [{ name: 'config.json', text: JSON.stringify(model) }]);
+    await page.waitForFunction(() => {
+      const r = JSON.parse(document.getElementById('result').getAttribute('data-json') || '{}');
+      return r.config && typeof r.config.model === 'object' && r.config.model.hidden_size === 3584;
+    }, null, { timeout: 60_000 });
+    const result = await h.readResult(page);
+    assert.equal(result.config.framework, 'deepspeed');
+    assert.equal(result.config.world_size, 8);
+    assert.equal(result.config.training.local_batch_size, 2);
+    assert.equal(result.config.training.seq_len, 4096);
+    assert.equal(result.config.training.lora_rank, 8);
+    assert.equal(result.config.parallelism.zero_stage, 3);
+    assert.equal(result.config.activation_checkpoint.mode, 'full');
+    await h.settle(page, 500);
+    fs.mkdirSync(h.ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(h.ARTIFACTS, 'import-config-json-keeps-job.png') });
+    assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
+  } finally {
+    await context.close().catch(() => {});
+  }
+});

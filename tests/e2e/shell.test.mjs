@@ -302,6 +302,39 @@ test('Tab reaches buttons, combos, checkboxes and fields, in order', LIMIT, asyn
   });
 });
 
+// A keyboard user tabs to a combo, opens it with Space, moves with the arrows and picks with
+// Enter; none of those keys scrolls the document (the canvas is one tall page).
+test('the keyboard opens a combo and picks an item; its keys do not scroll the page', LIMIT, async () => {
+  await withPage({ viewport: DESKTOP }, async ({ page, log }) => {
+    await open(page);
+    await page.focus('#canvas');
+    const combo = (await rects(page)).framework_combo;
+    assert.ok(combo, 'the framework combo is on the page');
+    // The focus frame is the combo's own rectangle (a pixel or two either way).
+    const inside = (r) => r && Math.abs(r[0] - combo[0]) <= 3 && Math.abs(r[1] - combo[1]) <= 3 &&
+      Math.abs(r[2] - combo[2]) <= 6 && Math.abs(r[3] - combo[3]) <= 6;
+    let reached = false;
+    for (let i = 0; i < 80 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      await h.nextFrames(page, 30);
+      reached = inside((await rects(page)).nav_focus);
+    }
+    assert.ok(reached, 'Tab reached the framework combo');
+    const scrolled = () => page.evaluate(() => window.scrollY);
+    await page.keyboard.press('Space');
+    await h.nextFrames(page, 60);
+    assert.equal(await scrolled(), 0, 'Space scrolled the page');
+    await page.keyboard.press('ArrowDown');
+    await h.nextFrames(page, 60);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /(^|&)fw=torchtitan-npu(&|$)/.test(location.hash), null, { timeout: h.UI_WAIT })
+      .catch(() => assert.fail(`the combo did not pick the next framework: ${page.url()}`));
+    assert.equal(await scrolled(), 0, 'the arrows or Enter scrolled the page');
+    assert.equal((await h.readResult(page)).config.framework, 'torchtitan-npu');
+    assertClean(log);
+  });
+});
+
 // DP replicate = 3 does not divide 8 ranks; the row has no options that appear with it.
 // A desktop types through key events; a phone's keyboard through the focused hidden field.
 async function typeInvalidDpReplicate(page, tap, phone) {

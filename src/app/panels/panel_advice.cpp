@@ -53,14 +53,11 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
   ImGui::TableNextColumn();
   TextRight(trainmem::FormatGiB(rec.total_bytes).c_str());
   ImGui::TableNextColumn();
-  // The verdict's three states: a step that fits within the error band is close to the limit.
-  const bool clear = rec.fits && rec.verdict == trainmem::Verdict::kFits;
-  Pill(Tr(clear      ? Str::kPillFits
-          : rec.fits ? Str::kPillClose
-                     : Str::kPillNoFit),
-       clear      ? FitsColors()
-       : rec.fits ? WarningColors()
-                  : DoesNotFitColors());
+  // The verdict's three states, as the headline gives them once the step is applied.
+  Pill(Tr(VerdictPill(rec.verdict)), rec.verdict == trainmem::Verdict::kFits ? FitsColors()
+                                     : rec.verdict == trainmem::Verdict::kCloseToLimit
+                                         ? WarningColors()
+                                         : DoesNotFitColors());
   ImGui::TableNextColumn();
   ImGui::PushID(index);
   if (ImGui::Button(Tr(Str::kApply))) {

@@ -121,6 +121,7 @@ void DrawHeaderPanel(AppState& state) {
   const bool switch_language = ImGui::SmallButton(Tr(Str::kLanguageSwitch));
   RecordRect(state, "language_switch", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   if (switch_language) {
+    state.language_chosen = true;
     ShowLanguage(state,
                  CurrentLanguage() == Language::kChinese ? Language::kEnglish : Language::kChinese);
   }

@@ -10,6 +10,7 @@
 #include "app/app_actions.h"
 #include "app/app_import.h"
 #include "app/draw/widgets.h"
+#include "app/page_input.h"
 #include "app/panels/panels.h"
 #include "platform/files.h"
 #include "platform/platform.h"
@@ -165,6 +166,7 @@ void DrawReport(AppState& state) {
 void DrawImportPanel(AppState& state) {
   ProcessPendingFiles(state);
   platform::SetTextInputActive(ImGui::GetIO().WantTextInput);
+  platform::SetKeyboardNavActive(KeyboardNavVisible());
   ImportPanelState& panel = state.import_panel;
   if (panel.open) {  // files just arrived: show their report even if the section was closed
     ImGui::SetNextItemOpen(true);

@@ -49,7 +49,7 @@ constexpr ColumnSpec kColumns[kColumnCount] = {
     {Str::kColumnAc, Str::kAcModeHelp, 8.4f},
     {Str::kColumnPlacement, Str::kColumnPlacementHelp, 6.0f},
     {Str::kRowTotal, Str::kEmpty, 5.6f},
-    {Str::kColumnHeadroom, Str::kEmpty, 5.6f},
+    {Str::kColumnHeadroom, Str::kColumnHeadroomHelp, 5.6f},
     {Str::kColumnCost, Str::kColumnCostHelp, 3.6f},
 };
 
@@ -154,7 +154,12 @@ void DrawRow(AppState& state, int index, bool current, bool first) {
   ImGui::TableNextColumn();
   TextRight(trainmem::FormatGiB(row.per_device.total).c_str());
   ImGui::TableNextColumn();
+  // A layout within the error band of the limit is "close to the limit", as its headline says.
+  const bool close = row.verdict != trainmem::Verdict::kFits;
+  if (close) ImGui::PushStyleColor(ImGuiCol_Text, WarningColors().text);
   TextRight(trainmem::FormatGiB(row.headroom_bytes).c_str());
+  if (close) ImGui::PopStyleColor();
+  if (close && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr(Str::kSummaryClose));
   ImGui::TableNextColumn();
   TextRight(TrFormat(Str::kCostTemplate, row.cost).c_str());
 }

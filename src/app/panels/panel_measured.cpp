@@ -129,9 +129,26 @@ void DrawComponentRows(const compare::Comparison& c) {
   TextMuted(c.components_source.c_str());
 }
 
+// The config changed since the measurement: say how, offer the way back, grey the ratios.
+bool DrawConfigChanges(AppState& state) {
+  const std::vector<std::string> changes = MeasuredConfigChanges(state);
+  if (changes.empty()) return false;
+  std::string list;
+  for (const std::string& change : changes) list += (list.empty() ? "" : ", ") + change;
+  ImGui::PushTextWrapPos(0.0f);
+  TextColored(WarningColors().text,
+              TrFormat(Str::kMeasuredConfigChangedTemplate, list.c_str()).c_str());
+  ImGui::PopTextWrapPos();
+  if (ImGui::Button(Tr(Str::kMeasuredRestoreConfig))) RestoreMeasuredConfig(state);
+  RecordRect(state, "measured_restore", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  return true;
+}
+
 void DrawComparison(AppState& state) {
+  const bool changed = DrawConfigChanges(state);
   const MeasuredView& v = state.measured;
   const compare::Comparison& c = v.comparison;
+  ImGui::BeginDisabled(changed);
   DrawMetricRows(c);
   DrawComponentRows(c);
   if (!c.sentence.empty()) {
@@ -140,6 +157,7 @@ void DrawComparison(AppState& state) {
     ImGui::TextUnformatted(TrCore(c.sentence).c_str());
     ImGui::PopTextWrapPos();
   }
+  ImGui::EndDisabled();
   if (c.snapshot.present) {
     const compare::SnapshotFacts& s = c.snapshot;
     const std::string text = TrFormat(

@@ -2,6 +2,7 @@
 #include <imgui.h>
 
 #include "app/app_actions.h"
+#include "app/app_explorer.h"
 #include "app/draw/widgets.h"
 #include "app/panels/panels.h"
 
@@ -13,7 +14,10 @@ using trainmem::Config;
 void DrawFramework(AppState& state) {
   FormRow(Str::kFramework, "framework", Str::kFrameworkHelp);
   trainmem::Framework framework = state.draft.framework;
-  if (EnumCombo("##framework", &framework, kFrameworkOptions)) SelectFramework(state, framework);
+  const bool picked = EnumCombo("##framework", &framework, kFrameworkOptions);
+  if (!ImGui::IsPopupOpen("##framework"))
+    RecordRect(state, "framework_combo", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  if (picked) SelectFramework(state, framework);
   FieldErrors(state, "framework");
 }
 

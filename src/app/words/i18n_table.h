@@ -68,6 +68,9 @@ TRAINMEM_STR(kImportReadTemplate, "Read (%d)")
 TRAINMEM_STR(kImportIgnoredTemplate, "Ignored (%d)")
 TRAINMEM_STR(kImportNotesTemplate, "Decisions (%d)")
 TRAINMEM_STR(kImportMeasurementsTemplate, "%d measurement file(s) handed to the comparison")
+TRAINMEM_STR(kImportModelOnly,
+             "A config.json describes the model only: it replaced the model and kept the rest of "
+             "this page's job (device, devices, framework, batch, parallelism)")
 
 // ---- Embed card ----------------------------------------------------------------------------
 TRAINMEM_STR(kEmbedTitleTemplate, "%s on %lld \xC3\x97 %s")
@@ -582,6 +585,10 @@ TRAINMEM_STR(kMeasuredIntro,
 TRAINMEM_STR(kMeasuredCompare, "Compare with the estimate")
 TRAINMEM_STR(kMeasuredClear, "Clear")
 TRAINMEM_STR(kMeasuredPasteAnother, "Paste another log")
+TRAINMEM_STR(kMeasuredConfigChangedTemplate,
+             "Measured with another config (%s): the ratios compare the run with a job it did "
+             "not run, and links leave the measurement out until the config is back.")
+TRAINMEM_STR(kMeasuredRestoreConfig, "Back to the measured config")
 TRAINMEM_STR(kColumnMeasuredMetric, "Metric")
 TRAINMEM_STR(kColumnEstimate, "Estimate")
 TRAINMEM_STR(kColumnMeasured, "Measured")
@@ -650,6 +657,9 @@ TRAINMEM_STR(kColumnPlacementHelp,
              "Where the optimizer states live: on the device, swapped to host (swap_optimizer), or "
              "offloaded")
 TRAINMEM_STR(kColumnHeadroom, "Headroom")
+TRAINMEM_STR(kColumnHeadroomHelp,
+             "Usable memory less the total. Amber: within the estimate's error band of the "
+             "limit, so the page's verdict for that layout is \"close to the limit\"")
 TRAINMEM_STR(kColumnCost, "Cost")
 TRAINMEM_STR(kColumnCostHelp,
              "Relative step time, 1.00\xC3\x97 = ideal; hover a row for what it is made of")

@@ -61,6 +61,10 @@ TRAINMEM_ZH(kImportReadTemplate, "已读取（%d）")
 TRAINMEM_ZH(kImportIgnoredTemplate, "已忽略（%d）")
 TRAINMEM_ZH(kImportNotesTemplate, "处理说明（%d）")
 TRAINMEM_ZH(kImportMeasurementsTemplate, "%d 个测量文件已交给对比视图")
+TRAINMEM_ZH(
+    kImportModelOnly,
+    "config.json 只描述模型：已替换模型，并保留本页作业的其余部分（设备、卡数、框架、batch、"
+    "并行方式）")
 
 // ---- Embed card ----------------------------------------------------------------------------
 TRAINMEM_ZH(kEmbedTitleTemplate, "%s，%lld \xC3\x97 %s")
@@ -483,6 +487,11 @@ TRAINMEM_ZH(kMeasuredIntro,
 TRAINMEM_ZH(kMeasuredCompare, "与估算对比")
 TRAINMEM_ZH(kMeasuredClear, "清除")
 TRAINMEM_ZH(kMeasuredPasteAnother, "粘贴另一份日志")
+TRAINMEM_ZH(
+    kMeasuredConfigChangedTemplate,
+    "测量时的配置与当前不同（%s）：比值是在拿这次运行与一个它没有运行的作业相比；在配置改回之前，"
+    "分享链接不带这次测量。")
+TRAINMEM_ZH(kMeasuredRestoreConfig, "改回测量时的配置")
 TRAINMEM_ZH(kColumnMeasuredMetric, "指标")
 TRAINMEM_ZH(kColumnEstimate, "估算")
 TRAINMEM_ZH(kColumnMeasured, "实测")
@@ -534,6 +543,8 @@ TRAINMEM_ZH(kColumnAc, "激活重计算")
 TRAINMEM_ZH(kColumnPlacement, "优化器")
 TRAINMEM_ZH(kColumnPlacementHelp, "优化器状态的位置：设备上、换出到主机（swap_optimizer）或卸载")
 TRAINMEM_ZH(kColumnHeadroom, "余量")
+TRAINMEM_ZH(kColumnHeadroomHelp,
+            "可用显存减去总量。琥珀色：在估算误差范围内接近上限，该布局的结论为\"接近上限\"")
 TRAINMEM_ZH(kColumnCost, "代价")
 TRAINMEM_ZH(kColumnCostHelp, "相对步时，1.00\xC3\x97 = 理想；悬停一行查看构成")
 TRAINMEM_ZH(kPlacementDevice, "设备上")

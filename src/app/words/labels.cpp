@@ -98,12 +98,43 @@ const char* AcModeWords(const std::string& mode) {
 
 }  // namespace
 
+Str VerdictPill(trainmem::Verdict verdict) {
+  switch (verdict) {
+    case trainmem::Verdict::kFits:
+      return Str::kPillFits;
+    case trainmem::Verdict::kCloseToLimit:
+      return Str::kPillClose;
+    case trainmem::Verdict::kDoesNotFit:
+      break;
+  }
+  return Str::kPillNoFit;
+}
+
+Str VerdictPhrase(trainmem::Verdict verdict) {
+  switch (verdict) {
+    case trainmem::Verdict::kFits:
+      return Str::kSummaryFits;
+    case trainmem::Verdict::kCloseToLimit:
+      return Str::kSummaryClose;
+    case trainmem::Verdict::kDoesNotFit:
+      break;
+  }
+  return Str::kSummaryDoesNotFit;
+}
+
 std::string AdviceWithChanges(const trainmem::Recommendation& r) {
   std::string sentence = AdviceSentence(r);
   // The data-parallel degree follows the others (-1: the rest) and goes without saying.
   std::vector<std::pair<std::string, std::string>> said;
+  // The selective policy goes without saying too when the step checkpoints whole blocks.
+  bool full = false;
   for (const auto& change : r.changes)
-    if (change.first != "parallelism.data_parallel_shard_degree") said.push_back(change);
+    full =
+        full || (change.first == "activation_checkpoint.mode" && Unquoted(change.second) == "full");
+  for (const auto& change : r.changes)
+    if (change.first != "parallelism.data_parallel_shard_degree" &&
+        !(full && change.first == "activation_checkpoint.selective_ac_option"))
+      said.push_back(change);
   if (said.size() <= 1) return sentence;
   std::string all;
   for (const auto& [key, value] : said)

@@ -104,6 +104,11 @@ std::string NominalSize(std::int64_t params);
 // weights, bf16 compute"): the parameter dtype alone does not say what a parameter costs.
 Str PrecisionNote(const trainmem::Config& config);
 
+// The verdict's three words, one mapping for the badge, the headline and every export: a total
+// within the estimate's error band of the budget, on either side, is "close".
+Str VerdictPill(trainmem::Verdict verdict);    // fits / close / no fit
+Str VerdictPhrase(trainmem::Verdict verdict);  // fits / close to the limit / does not fit
+
 // An advice step in the reader's language ("Raise tensor parallelism from 1 to 8").
 std::string AdviceSentence(const trainmem::Recommendation& recommendation);
 // The sentence with everything the step sets when that is more than its own change (the ladder

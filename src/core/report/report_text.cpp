@@ -97,9 +97,9 @@ std::string EstimateToText(const Estimate& e) {
     out += "\nto make it fit:\n";
     for (const Recommendation& r : e.recommendations)
       out += std::string("  ") +
-             (!r.fits                       ? "        "
-              : r.verdict == Verdict::kFits ? "[fits]  "
-                                            : "[close] ") +
+             (r.verdict == Verdict::kFits           ? "[fits]  "
+              : r.verdict == Verdict::kCloseToLimit ? "[close] "
+                                                    : "        ") +
              r.action + " -> " + FormatGiB(r.total_bytes) + "\n";
   }
   if (e.devices_needed > 0)
@@ -120,9 +120,9 @@ std::string EstimateToMarkdown(const Estimate& e) {
     out += "\n| to make it fit | total | fits |\n|---|---:|---|\n";
     for (const Recommendation& r : e.recommendations)
       out += "| " + r.action + " | " + FormatGiB(r.total_bytes) + " | " +
-             (!r.fits                       ? "no"
-              : r.verdict == Verdict::kFits ? "yes"
-                                            : "close to the limit") +
+             (r.verdict == Verdict::kFits           ? "yes"
+              : r.verdict == Verdict::kCloseToLimit ? "close to the limit"
+                                                    : "no") +
              " |\n";
   }
   if (e.devices_needed > 0)

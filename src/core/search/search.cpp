@@ -255,6 +255,7 @@ struct Fit {
   Candidate candidate;
   MemoryBreakdown per_device;
   std::int64_t headroom_bytes = 0;
+  Verdict verdict = Verdict::kFits;
 };
 
 bool BetterFit(const Fit& a, const Fit& b) {
@@ -278,7 +279,7 @@ void EstimateCandidate(const Candidate& c, const Space& space, const ModelCounts
   ++ev.evaluated;
   ev.usable_bytes = e.budget.usable_bytes;
   if (e.budget.fits) {
-    ev.fitting.push_back({c, e.per_device, e.budget.headroom_bytes});
+    ev.fitting.push_back({c, e.per_device, e.budget.headroom_bytes, e.budget.verdict});
   } else if (ev.smallest_total < 0 || e.per_device.total < ev.smallest_total) {
     ev.smallest_total = e.per_device.total;
     ev.smallest_key = c.key;
@@ -318,6 +319,7 @@ LayoutResult ResultOf(const Fit& fit, const Config& base, const Space& space) {
   r.fits = true;
   r.cost = fit.candidate.cost;
   r.headroom_bytes = fit.headroom_bytes;
+  r.verdict = fit.verdict;
   r.cost_note = search_detail::CostNote(base, LayoutOf(key, space), space.ac[AcIndex(key)],
                                         space.optimizer[OptimizerIndex(key)]);
   return r;

@@ -32,6 +32,9 @@ struct LayoutResult {
   double cost = 0;        // relative step time, 1.0 = ideal (search_cost.cpp)
   std::string cost_note;  // what the cost is made of, e.g. "TP 8 in-node +12%, full AC +33%"
   std::int64_t headroom_bytes = 0;  // usable − total
+  // fits, or close to the limit when the total is within the estimate's error band of the budget
+  // (the same verdict the estimate's headline gives this config).
+  Verdict verdict = Verdict::kFits;
 };
 
 struct SearchResult {

@@ -23,6 +23,7 @@ json LayoutJson(const LayoutResult& r) {
           {"per_device_bytes", BreakdownToJson(r.per_device)},
           {"headroom_bytes", r.headroom_bytes},
           {"fits", r.fits},
+          {"verdict", VerdictName(r.verdict)},
           {"cost", r.cost},
           {"cost_note", r.cost_note}};
 }
