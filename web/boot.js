@@ -9,6 +9,13 @@
     status.setAttribute('data-state', 'error');
   }
   canvas.addEventListener('contextmenu', function (e) { e.preventDefault(); });
+  // An embedded card (#…&embed=1, in another page's iframe) is the card only: the wheel over it
+  // must not scroll the frame's document down to the text copy of the results under the canvas.
+  var embedded = function () { return /(^|[#&])embed=1(&|$)/.test(window.location.hash); };
+  document.documentElement.classList.toggle('embed', embedded());
+  window.addEventListener('hashchange', function () {
+    document.documentElement.classList.toggle('embed', embedded());
+  });
   canvas.addEventListener('webglcontextlost', function (e) {
     e.preventDefault();
     showError('The graphics context was lost. Reload the page to continue.');

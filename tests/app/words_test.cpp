@@ -175,6 +175,16 @@ TEST_F(Chinese, OptionTheFrameworkLacksIsTranslated) {
             "optimizer.offload 即 zero_optimization.offload_optimizer");
 }
 
+// optimizer.implementation on Megatron, whose Adam is its own fused kernel.
+TEST_F(Chinese, StepKernelOnMegatronIsTranslated) {
+  trainmem::Config c = With(MustParse(R"({"model": "llama3-8b", "framework": "megatron"})"),
+                            {{"ws", "8"}, {"oimpl", "foreach"}});
+  std::string translated;
+  for (const std::string& w : trainmem::EstimateMemory(c).warnings)
+    if (w.find("optimizer.implementation") != std::string::npos) translated = TrCore(w);
+  EXPECT_EQ(translated, "optimizer.implementation foreach 对 megatron 无效：它的 Adam 是融合内核");
+}
+
 // The comparison's sentence reads in Chinese for every shape it takes: a measured peak above,
 // below and within 10 % of the estimate, a profile's components, an out-of-memory error against
 // an estimate that fits and one that does not. No English sentence is left (figures, metric

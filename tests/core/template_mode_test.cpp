@@ -77,6 +77,16 @@ TEST(TemplateModeTest, ActivationsAndTemporaryFollowTheSeed) {
               1.0);
 }
 
+// ④ with pipeline microbatches: a stage holds L/PP layers of micro × min(PP, microbatches)
+// samples (1F1B's first stage): batch 8 in microbatches of 1 over PP 4 → 4 samples of 8 layers.
+TEST(TemplateModeTest, PipelineStagesHoldMicrobatches) {
+  Config c = With(
+      SeedLlama(1, 1),
+      {{"world_size", "4"}, {"pp", "4"}, {"mbs", "1"}, {"ac", "none"}, {"b", "8"}, {"s", "2048"}});
+  const double acts = 4.0 * 2048 * 4096 * 8 * 2 * kTemplateActivationK;
+  EXPECT_NEAR(static_cast<double>(EstimateMemory(c).per_device.activations), acts, 1.0);
+}
+
 // swap_optimizer: states leave the device (seed ③) and are reported as host memory. The seed's
 // swap_optimizer is torchtitan-npu's (torchtitan itself has none: frameworks.cpp).
 TEST(TemplateModeTest, SwapOptimizerMovesStatesToHost) {

@@ -85,6 +85,14 @@ void DrawBreakdownPanel(AppState& state) {
     ImGui::PopStyleColor();
     ImGui::EndTable();
   }
+  // A peak at the step shows no activations: say why (the embed card has no room for it).
+  const auto& stages = state.estimate.stages;
+  const std::size_t worst = static_cast<std::size_t>(state.estimate.worst_stage);
+  if (!state.embed && worst < stages.size() && stages[worst].peak_phase == "optimizer step") {
+    ImGui::PushTextWrapPos(0.0f);
+    TextMuted(Tr(Str::kPeakAtStepNote));
+    ImGui::PopTextWrapPos();
+  }
   EndCard();
 }
 

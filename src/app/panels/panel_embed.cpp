@@ -30,9 +30,8 @@ void DrawWhat(const AppState& state) {
   ImGui::PopFont();
   const std::string how = TrFormat(
       Str::kEmbedHowTemplate, Tr(FrameworkLabel(c.framework)),
-      LayoutWords(c, state.estimate.layout).c_str(),
-      static_cast<long long>(c.training.local_batch_size),
-      static_cast<long long>(c.training.seq_len), AcWords(c).c_str(),
+      LayoutWords(c, state.estimate.layout).c_str(), BatchWords(c, state.estimate.layout).c_str(),
+      AcWords(c).c_str(),
       Tr(c.mode == trainmem::Mode::kTemplate ? Str::kModeTemplateShort : Str::kModeDetailedShort));
   TextMuted(how.c_str());
 }
@@ -93,8 +92,9 @@ void DrawEmbedPanel(AppState& state) {
   DrawLinkWarnings(state);
   DrawMemoryBar(e, 1.4f);
   DrawMemoryLegend(e);
-  // The table (header, five rows, total, peak) only when it fits above the link line.
-  const float table_height = 9.0f * line;
+  // The table only when it fits above the link line: its card's title, header, five rows,
+  // total and peak (nine lines) with the card's padding and spacing, about two lines more.
+  const float table_height = 11.0f * line;
   if (ImGui::GetContentRegionAvail().y - footer >= table_height) DrawBreakdownPanel(state);
   const float bottom = ImGui::GetWindowContentRegionMax().y - line;
   ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), bottom));

@@ -130,10 +130,17 @@ void DrawResolvedLayout(const AppState& state, const trainmem::Result<trainmem::
   const auto shown = stale ? trainmem::ResolveLayout(config) : layout;
   if (!shown.ok()) return;
   const trainmem::Layout& l = shown.value();
-  std::string text = TrFormat(Str::kLayoutLineTemplate, static_cast<long long>(l.dp_replicate),
-                              static_cast<long long>(l.dp_shard), static_cast<long long>(l.cp),
-                              static_cast<long long>(l.tp), static_cast<long long>(l.pp),
-                              static_cast<long long>(config.world_size));
+  const bool one_group = config.framework == trainmem::Framework::kMegatron ||
+                         config.framework == trainmem::Framework::kDeepspeed;
+  std::string text =
+      one_group ? TrFormat(Str::kLayoutLineOneGroupTemplate,
+                           static_cast<long long>(l.dp_replicate * l.dp_shard),
+                           static_cast<long long>(l.cp), static_cast<long long>(l.tp),
+                           static_cast<long long>(l.pp), static_cast<long long>(config.world_size))
+                : TrFormat(Str::kLayoutLineTemplate, static_cast<long long>(l.dp_replicate),
+                           static_cast<long long>(l.dp_shard), static_cast<long long>(l.cp),
+                           static_cast<long long>(l.tp), static_cast<long long>(l.pp),
+                           static_cast<long long>(config.world_size));
   if (config.model.num_experts > 0) {
     text += TrFormat(Str::kLayoutMoeTemplate, static_cast<long long>(l.ep),
                      static_cast<long long>(l.etp));
@@ -167,9 +174,14 @@ void DrawParallelismPanel(AppState& state) {
   const auto layout = trainmem::ResolveLayout(state.draft);
   const bool moe = state.draft.model.num_experts > 0;
   if (BeginForm("parallelism_form")) {
+    // Megatron and DeepSpeed have one data-parallel group, shown as the shard row: a replicate
+    // degree of 1 goes without a row (one set elsewhere stays visible).
+    const bool one_group = state.draft.framework == trainmem::Framework::kMegatron ||
+                           state.draft.framework == trainmem::Framework::kDeepspeed;
     for (const DegreeField& field : kDegrees) {
-      if (!field.moe_only || moe || state.draft.parallelism.*field.member != 1)
-        DrawDegree(state, field, layout);
+      const bool unused =
+          (field.moe_only && !moe) || (one_group && field.member == &Parallelism::dp_replicate);
+      if (!unused || state.draft.parallelism.*field.member != 1) DrawDegree(state, field, layout);
     }
     if (state.draft.parallelism.tp > 1) {
       FormRow(Str::kSequenceParallel, "parallelism.sequence_parallel", Str::kSequenceParallelHelp);

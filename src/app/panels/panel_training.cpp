@@ -105,7 +105,10 @@ void DrawActivationCheckpoint(AppState& state) {
   if (EnumCombo("##ac_mode", &mode, kAcModeOptions))
     EditDraft(state, [&](Config& c) { c.activation_checkpoint.mode = mode; });
   FieldErrors(state, "activation_checkpoint.mode");
-  if (ac.mode == trainmem::AcMode::kSelective) {
+  // Megatron's selective recompute is core attention (or --recompute-modules), with no layer
+  // stride: the option is torchtitan's.
+  if (ac.mode == trainmem::AcMode::kSelective &&
+      state.draft.framework != trainmem::Framework::kMegatron) {
     static const char* const kOptions[] = {"op", "1", "2", "3", "4", "8"};
     FormRow(Str::kAcOption, "activation_checkpoint.selective_ac_option", Str::kAcOptionHelp);
     if (ImGui::BeginCombo("##ac_option", ac.selective_ac_option.c_str())) {

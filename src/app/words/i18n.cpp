@@ -63,6 +63,11 @@ constexpr CoreMessage kCoreMessages[] = {
      "Megatron-based job with bfloat16 parameters and the distributed optimizer (zero_stage 1)",
      "optimizer.reuse_fp32_param 在此无效：MindSpeed 的 --reuse-fp32-param 需要基于 Megatron 的"
      "任务、bfloat16 参数和分布式优化器（zero_stage 1）"},
+    {"optimizer.implementation {} has no effect with megatron: its Adam is a fused kernel",
+     "optimizer.implementation {} 对 megatron 无效：它的 Adam 是融合内核"},
+    {"optimizer.implementation {} is counted for Adam and AdamW only; {}'s step temporaries are "
+     "not counted",
+     "optimizer.implementation {} 只对 Adam 和 AdamW 计入；{} 更新时的临时张量未计入"},
     {"activation_checkpoint.swap_attention has no effect here: MindSpeed's --swap-attention "
      "needs a Megatron-based job",
      "activation_checkpoint.swap_attention 在此无效：MindSpeed 的 --swap-attention 需要基于 "

@@ -74,8 +74,9 @@ TRAINMEM_STR(kImportModelOnly,
 
 // ---- Embed card ----------------------------------------------------------------------------
 TRAINMEM_STR(kEmbedTitleTemplate, "%s on %lld \xC3\x97 %s")
-TRAINMEM_STR(kEmbedHowTemplate,
-             "%s \xC2\xB7 %s \xC2\xB7 batch %lld \xC3\x97 %lld tokens \xC2\xB7 %s \xC2\xB7 %s")
+TRAINMEM_STR(kEmbedHowTemplate, "%s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s")
+TRAINMEM_STR(kBatchWords, "batch %lld \xC3\x97 %lld tokens")
+TRAINMEM_STR(kMicroBatchWords, "micro-batch %lld \xC3\x97 %lld tokens, %lld per step")
 TRAINMEM_STR(kEmbedFrameTitleTemplate, "trainmem estimate: %s")
 TRAINMEM_STR(kOpenInTrainmem, "Open in trainmem \xE2\x86\x97")
 TRAINMEM_STR(kEmbedFooter, "estimate, not a measurement")
@@ -178,6 +179,8 @@ TRAINMEM_STR(kZeroStageHelp, "DeepSpeed ZeRO stage; for Megatron, 1 = distribute
 TRAINMEM_STR(kLayoutLineTemplate,
              "dp_replicate %lld \xC3\x97 dp_shard %lld \xC3\x97 cp %lld \xC3\x97 tp %lld \xC3\x97 "
              "pp %lld = %lld ranks")
+TRAINMEM_STR(kLayoutLineOneGroupTemplate,
+             "dp %lld \xC3\x97 cp %lld \xC3\x97 tp %lld \xC3\x97 pp %lld = %lld ranks")
 TRAINMEM_STR(kLayoutDetailTemplate,
              "dp_replicate %lld \xC2\xB7 dp_shard %lld \xC2\xB7 tp %lld \xC2\xB7 pp %lld \xC2\xB7 "
              "cp %lld \xC2\xB7 ep %lld \xC2\xB7 etp %lld")
@@ -361,7 +364,7 @@ TRAINMEM_STR(kModeDetailed, "Detailed")
 TRAINMEM_STR(kModeDetailedHelp, "Framework-aware: what each framework actually allocates")
 TRAINMEM_STR(kModeTemplate, "Rule of thumb")
 TRAINMEM_STR(kModeTemplateShort, "the template's rule of thumb")
-TRAINMEM_STR(kModeDetailedShort, "framework-aware")
+TRAINMEM_STR(kModeDetailedShort, "detailed estimate")
 TRAINMEM_STR(kModeTemplateHelp,
              "The Ascend OOM-analysis template's five formulas, with its nominal parameter counts")
 TRAINMEM_STR(kTemporaryFraction, "Temporary share")
@@ -393,8 +396,7 @@ TRAINMEM_STR(kLinkFallbackNote,
              "This link could not be read in full (see above): what it could not say is filled "
              "with defaults, so this is not the link's estimate. Edit anything to make it yours.")
 TRAINMEM_STR(kEstimatedWhatTemplate,
-             "%s on %lld \xC3\x97 %s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 batch %lld \xC3\x97 %lld "
-             "tokens \xC2\xB7 %s")
+             "%s on %lld \xC3\x97 %s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s")
 TRAINMEM_STR(kLayoutSingle, "one device, no sharding")
 TRAINMEM_STR(kAcWordsNone, "no checkpointing")
 TRAINMEM_STR(kAcWordsFull, "full checkpointing")
@@ -438,6 +440,9 @@ TRAINMEM_STR(kColumnGiBHelp,
              "Binary gigabytes, 2^30 bytes: what frameworks and OOM messages report")
 TRAINMEM_STR(kColumnGBHelp, "Decimal gigabytes, 10^9 bytes: how memory is sold")
 TRAINMEM_STR(kRowTotal, "Total")
+TRAINMEM_STR(kPeakAtStepNote,
+             "Peak at the optimizer step: the activations are freed by then; the step's fp32 "
+             "gradient copies and temporaries are in Temporary.")
 TRAINMEM_STR(kRowPeakAllocated, "Peak allocated")
 TRAINMEM_STR(
     kRowPeakAllocatedHelp,

@@ -68,9 +68,9 @@ TRAINMEM_ZH(
 
 // ---- Embed card ----------------------------------------------------------------------------
 TRAINMEM_ZH(kEmbedTitleTemplate, "%s，%lld \xC3\x97 %s")
-TRAINMEM_ZH(
-    kEmbedHowTemplate,
-    "%s \xC2\xB7 %s \xC2\xB7 每卡 batch %lld \xC3\x97 %lld 个 token \xC2\xB7 %s \xC2\xB7 %s")
+TRAINMEM_ZH(kEmbedHowTemplate, "%s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s")
+TRAINMEM_ZH(kBatchWords, "每卡 batch %lld \xC3\x97 %lld 个 token")
+TRAINMEM_ZH(kMicroBatchWords, "micro-batch %lld \xC3\x97 %lld 个 token，每步 %lld 个")
 TRAINMEM_ZH(kEmbedFrameTitleTemplate, "trainmem 显存估算：%s")
 TRAINMEM_ZH(kOpenInTrainmem, "在 trainmem 中打开 \xE2\x86\x97")
 TRAINMEM_ZH(kEmbedFooter, "估算值，非实测")
@@ -159,6 +159,8 @@ TRAINMEM_ZH(kZeroStageHelp, "DeepSpeed ZeRO 阶段；Megatron 中 1 = 分布式�
 TRAINMEM_ZH(kLayoutLineTemplate,
             "dp_replicate %lld \xC3\x97 dp_shard %lld \xC3\x97 cp %lld \xC3\x97 tp %lld \xC3\x97 "
             "pp %lld = %lld 个 rank")
+TRAINMEM_ZH(kLayoutLineOneGroupTemplate,
+            "dp %lld \xC3\x97 cp %lld \xC3\x97 tp %lld \xC3\x97 pp %lld = %lld 个 rank")
 TRAINMEM_ZH(kScheduleInterleaved, "交错 1F1B")
 TRAINMEM_ZH(kScheduleZeroBubble, "零气泡")
 
@@ -315,8 +317,7 @@ TRAINMEM_ZH(
     "此链接未能完全读取（见上方）：读不出的部分用默认值填充，因此这不是链接原本的估算。修改任意"
     "一项即成为你自己的配置。")
 TRAINMEM_ZH(kEstimatedWhatTemplate,
-            "%s，%lld \xC3\x97 %s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 每卡 batch %lld \xC3\x97 "
-            "%lld 个 token \xC2\xB7 %s")
+            "%s，%lld \xC3\x97 %s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s")
 TRAINMEM_ZH(kLayoutSingle, "单卡，不切分")
 TRAINMEM_ZH(kAcWordsNone, "无重计算")
 TRAINMEM_ZH(kAcWordsFull, "全量重计算")
@@ -384,7 +385,7 @@ TRAINMEM_ZH(kChangeFsdpRest, "数据并行使用其余全部设备")
 TRAINMEM_ZH(kDataParallelOne, "数据并行")
 TRAINMEM_ZH(
     kDataParallelOneHelp,
-    "Megatron 和 DeepSpeed 只有一个数据并行组；“其余全部”（配置中的 -1）使用其他并行度剩下的"
+    "Megatron 和 DeepSpeed 只有一个数据并行组；「其余全部」（配置中的 -1）使用其他并行度剩下的"
     "设备。切分什么由 ZeRO 阶段决定（Megatron：1 = 分布式优化器）")
 TRAINMEM_ZH(kChangeFsdp, "FSDP %lld")
 TRAINMEM_ZH(kChangeTp, "张量并行 %lld")
@@ -542,6 +543,9 @@ TRAINMEM_ZH(kColumnDpr, "DP 副本")
 TRAINMEM_ZH(kColumnAc, "激活重计算")
 TRAINMEM_ZH(kColumnPlacement, "优化器")
 TRAINMEM_ZH(kColumnPlacementHelp, "优化器状态的位置：设备上、换出到主机（swap_optimizer）或卸载")
+TRAINMEM_ZH(
+    kPeakAtStepNote,
+    "峰值出现在优化器更新时：此时激活已释放；更新时的 fp32 梯度副本与临时张量计入临时缓冲区。")
 TRAINMEM_ZH(kColumnHeadroom, "余量")
 TRAINMEM_ZH(kColumnHeadroomHelp,
             "可用显存减去总量。琥珀色：在估算误差范围内接近上限，该布局的结论为\"接近上限\"")

@@ -213,12 +213,22 @@ std::string LayoutWords(const trainmem::Config& config, const trainmem::Layout& 
   return out.empty() ? Tr(Str::kLayoutSingle) : out;
 }
 
+std::string BatchWords(const trainmem::Config& c, const trainmem::Layout& layout) {
+  // With pipeline parallelism the local batch is cut into microbatches of
+  // pp_microbatch_size (Megatron's --micro-batch-size), which is what a stage holds at once.
+  const long long local = c.training.local_batch_size;
+  const long long micro = c.parallelism.pp_microbatch_size;
+  if (layout.pp > 1 && micro > 0 && micro < local)
+    return TrFormat(Str::kMicroBatchWords, micro, static_cast<long long>(c.training.seq_len),
+                    local);
+  return TrFormat(Str::kBatchWords, local, static_cast<long long>(c.training.seq_len));
+}
+
 std::string EstimatedWhat(const trainmem::Config& c, const trainmem::Layout& layout) {
   std::string what = TrFormat(Str::kEstimatedWhatTemplate, ModelDisplayName(c).c_str(),
                               static_cast<long long>(c.world_size), c.device.name.c_str(),
                               Tr(FrameworkLabel(c.framework)), LayoutWords(c, layout).c_str(),
-                              static_cast<long long>(c.training.local_batch_size),
-                              static_cast<long long>(c.training.seq_len), AcWords(c).c_str());
+                              BatchWords(c, layout).c_str(), AcWords(c).c_str());
   // A LoRA job is a different job: say so where the page names what it estimated.
   if (c.training.lora_rank > 0)
     what += " \xC2\xB7 " + TrFormat(Str::kLoraWords, static_cast<long long>(c.training.lora_rank));

@@ -121,6 +121,9 @@ std::string ChangeWords(const std::string& key, const std::string& value);
 // "Llama 3 8B on 8 × NVIDIA H100 … · torchtitan · FSDP 8 · batch 2 × 2,048 tokens · selective
 // checkpointing": what was estimated, for the verdict, the embed card and the title.
 std::string EstimatedWhat(const trainmem::Config& config, const trainmem::Layout& layout);
+// "batch 2 × 4096 tokens", or with pipeline microbatches "micro-batch 1 × 4096 tokens, 512 per
+// step".
+std::string BatchWords(const trainmem::Config& config, const trainmem::Layout& layout);
 std::string LayoutWords(const trainmem::Config& config, const trainmem::Layout& layout);
 std::string AcWords(const trainmem::Config& config);
 

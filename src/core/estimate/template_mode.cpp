@@ -3,12 +3,15 @@
 //   ② gradients = parameters
 //   ③ AdamW: P/parallel_degree × 4 B × 2, further /dp_shard with FSDP; 0 with swap_optimizer
 //   ④ none: B·S·H·L·b·K; full: B·S·H·b; selective: between (we take the midpoint);
-//      TP/SP and CP divide activations; each PP stage holds L/PP layers
+//      TP/SP and CP divide activations; each PP stage holds L/PP layers and, with
+//      microbatches, B = microbatch × min(PP, microbatches) (1F1B's first stage)
 //   ⑤ temporary = temporary_fraction × (① + ② + ③ + ④)
 // "dtype bytes" b: bf16 2, fp32 4, fp8 1. GB = 10^9 bytes.
 #include "core/estimate/template_mode.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -35,8 +38,17 @@ MemoryBreakdown TemplateBreakdown(const Config& c, const Layout& l, double dense
   if (l.dp_shard > 1) states /= static_cast<double>(l.dp_shard);
   if (EffectiveOptimizerPlacement(c) != OptimizerPlacement::kDevice) states = 0;
 
-  const double tokens =
-      static_cast<double>(c.training.local_batch_size) * static_cast<double>(c.training.seq_len);
+  // B is the batch a device holds at once. With pipeline parallelism the local batch runs as
+  // microbatches of pp_microbatch_size (Megatron's --micro-batch-size) and the first stage of
+  // 1F1B holds up to PP of them (the seed's B, read per stage; without PP it is the local batch).
+  double batch = static_cast<double>(c.training.local_batch_size);
+  if (l.pp > 1) {
+    const std::int64_t micro = std::max<std::int64_t>(1, c.parallelism.pp_microbatch_size);
+    const std::int64_t microbatches =
+        std::max<std::int64_t>(1, c.training.local_batch_size / micro);
+    batch = static_cast<double>(micro * std::min(l.pp, microbatches));
+  }
+  const double tokens = batch * static_cast<double>(c.training.seq_len);
   const double h = static_cast<double>(c.model.hidden_size);
   const double layers = static_cast<double>(c.model.num_layers) / pp;
   const double none = tokens * h * layers * b * kTemplateActivationK;

@@ -64,7 +64,8 @@ long long JsonInt(const json& config, const char* section, const char* key, long
   return v.is_number_integer() ? v.get<long long>() : fallback;
 }
 
-// The smallest world size that the layout fits, trying multiples of the fixed degrees.
+// The smallest world size the parallel degrees allow (valid, not necessarily fitting in memory),
+// trying multiples of the fixed degrees.
 long long ConsistentWorldSize(const json& config, const Presets& presets) {
   const long long shard = JsonInt(config, "parallelism", "data_parallel_shard_degree", -1);
   long long base = JsonInt(config, "parallelism", "data_parallel_replicate_degree", 1) *
@@ -149,7 +150,7 @@ void FillAssumptions(Builder& b, const std::vector<InputFile>& files, const Pres
     const long long w = ConsistentWorldSize(b.config, presets);
     b.Missing("world_size",
               "the files do not state the number of devices (torchrun --nproc_per_node × "
-              "--nnodes); the smallest the layout fits is assumed",
+              "--nnodes); the smallest number of devices the parallel degrees allow is assumed",
               w);
   }
 }
