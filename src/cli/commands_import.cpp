@@ -3,6 +3,8 @@
 // trainmem export CONFIG --format torchtitan|toml|megatron|deepspeed
 //                                                    the fragment on stdout, what does not map
 //                                                    on stderr
+#include <algorithm>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
@@ -16,6 +18,53 @@ namespace {
 
 void PrintImportErrors(const std::vector<Error>& errors, std::ostream& err) {
   for (const Error& e : errors) err << "trainmem: " << FormatError(e) << "\n";
+}
+
+// Where a file the job names may be on disk: as written (from the working directory, where
+// the launch runs), then beside each given file and up to four directories above it (a
+// LLaMA-Factory YAML under examples/train_full/ names examples/deepspeed/… from the repo root).
+std::string FindNamedFile(const std::string& named, const std::vector<InputFile>& given) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  auto usable = [&](const fs::path& p) { return fs::is_regular_file(p, ec); };
+  const fs::path wanted(named);
+  if (usable(wanted)) return wanted.string();
+  if (wanted.is_absolute()) return "";
+  for (const InputFile& f : given) {
+    fs::path dir = fs::path(f.name).parent_path();
+    for (int up = 0; up <= 4; ++up) {
+      const fs::path candidate = (dir.empty() ? fs::path(".") : dir) / wanted;
+      if (usable(candidate)) return candidate.lexically_normal().string();
+      if (dir.empty() || dir == dir.parent_path()) break;
+      dir = dir.parent_path();
+    }
+  }
+  return "";
+}
+
+// Imports `files`; when the job names files that were not given and they are on disk, reads
+// them too (saying so on `err`) and imports again, once.
+Result<ImportResult> ImportWithNamedFiles(std::vector<InputFile>& files,
+                                          const ImportOptions& options, const Presets& presets,
+                                          std::ostream& err) {
+  Result<ImportResult> result = ImportFiles(files, options, presets);
+  if (!result.ok()) return result;
+  bool added = false;
+  for (const std::string& named : result.value().report.wanted_files) {
+    const std::string path = FindNamedFile(named, files);
+    if (path.empty()) continue;
+    const bool already = std::any_of(files.begin(), files.end(), [&](const InputFile& f) {
+      return std::filesystem::path(f.name).filename() == std::filesystem::path(path).filename();
+    });
+    if (already) continue;
+    InputFile f;
+    f.name = path;
+    if (!ReadFile(path, f.text, err)) continue;
+    err << "trainmem: read " << path << " (named by the job as " << named << ")\n";
+    files.push_back(std::move(f));
+    added = true;
+  }
+  return added ? ImportFiles(files, options, presets) : result;
 }
 
 }  // namespace
@@ -34,7 +83,7 @@ int RunImport(const ImportRequest& request, const Presets& presets, Output io) {
   }
   ImportOptions options;
   options.function = request.function;
-  Result<ImportResult> result = ImportFiles(files, options, presets);
+  Result<ImportResult> result = ImportWithNamedFiles(files, options, presets, io.err);
   if (!result.ok()) {
     PrintImportErrors(result.errors(), io.err);
     return 2;
@@ -71,7 +120,7 @@ bool ImportIfForeign(const std::string& path, const std::vector<std::string>& ex
     if (!ReadFile(extra, f.text, err)) return false;
     files.push_back(std::move(f));
   }
-  Result<ImportResult> result = ImportFiles(files, {}, presets);
+  Result<ImportResult> result = ImportWithNamedFiles(files, {}, presets, err);
   if (!result.ok()) {
     PrintImportErrors(result.errors(), err);
     return false;

@@ -188,3 +188,21 @@ string(JSON model GET "${out}" config model)
 if(NOT ws EQUAL 16 OR NOT model STREQUAL "llama3.1-8b")
   message(FATAL_ERROR "estimate - (stdin): world_size ${ws}, model ${model}")
 endif()
+
+# A LLaMA-Factory YAML names its DeepSpeed JSON by a path from the repository root: the CLI finds
+# it on disk (from the working directory, or above the YAML) and reads its offload setting.
+set(lf ${CMAKE_CURRENT_BINARY_DIR}/cli_named_files)
+file(REMOVE_RECURSE ${lf})
+file(WRITE ${lf}/examples/deepspeed/ds_z3_offload_config.json
+  "{\"zero_optimization\": {\"stage\": 3, \"offload_optimizer\": {\"device\": \"cpu\"}}, \"bf16\": {\"enabled\": \"auto\"}}\n")
+file(WRITE ${lf}/examples/train_full/llama3_full_sft.yaml
+  "model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\nstage: sft\ndo_train: true\nfinetuning_type: full\n"
+  "deepspeed: examples/deepspeed/ds_z3_offload_config.json\ncutoff_len: 1024\nper_device_train_batch_size: 1\nbf16: true\n")
+execute_process(COMMAND ${CLI} import --json ${lf}/examples/train_full/llama3_full_sft.yaml
+  RESULT_VARIABLE rc OUTPUT_VARIABLE report ERROR_VARIABLE err)
+expect_contains("${err}" "read ${lf}/examples/deepspeed/ds_z3_offload_config.json (named by the job as examples/deepspeed/ds_z3_offload_config.json)" "named DeepSpeed JSON read from disk")
+string(JSON stage GET "${report}" config parallelism zero_stage)
+string(JSON offload GET "${report}" config optimizer offload)
+if(NOT stage EQUAL 3 OR NOT offload STREQUAL "ON")
+  message(FATAL_ERROR "the named JSON was not read: zero_stage ${stage}, offload ${offload}\n${out}")
+endif()

@@ -216,6 +216,21 @@ TEST(ImportSwift, CommentsNameTheDevice) {
   }
 }
 
+// A comment that only guesses ("likely H20", "A100 or H100?") does not set the device: the
+// device is missing, with the guess as what is assumed.
+TEST(ImportSwift, AHedgedCommentOnlySuggestsTheDevice) {
+  const std::string launch =
+      "NPROC_PER_NODE=4 swift sft --model Qwen/Qwen2.5-7B-Instruct --max_length 1024\n";
+  for (const std::string comment : {"# 8 cards, likely H20\n", "# H800?\n"}) {
+    const ImportResult r = MustImport({{"c.sh", comment + launch}});
+    bool missing = false;
+    for (const ImportMissing& m : r.report.missing) missing = missing || m.key == "device";
+    EXPECT_TRUE(missing) << comment;
+    EXPECT_EQ(r.config["device"], comment.find("H20") != std::string::npos ? "h20" : "h800")
+        << comment;
+  }
+}
+
 // packing_length sets the packed sequence (default max_length), on both paths; Megatron-SWIFT
 // trains float32 checkpoints with fp16 as the Trainer does, and --adapters turns full into LoRA;
 // ms-swift 2.x's sft_type; Megatron's --optimizer-offload-fraction below 1 is named.

@@ -36,6 +36,23 @@ std::int64_t StateBytes(const std::string& optimizer, const json& extra = json::
   return EstimateMemory(parsed.value()).per_device.optimizer_states;
 }
 
+// bitsandbytes' 32-bit paged AdamW keeps fp32 states even where torch.optim's would follow bf16
+// parameters (torchtune's single-device recipe: AdamW's states in bf16, 4 B a parameter;
+// PagedAdamW's in fp32, 8 B).
+TEST(OptimizerStates, PagedAdamWKeepsFp32StatesBesideBf16Parameters) {
+  auto torchtune = [](const std::string& optimizer) {
+    json config = {{"model", TinyModel()},
+                   {"framework", "torchtune"},
+                   {"optimizer", {{"name", optimizer}, {"state_dtype", "bfloat16"}}}};
+    static const Presets presets = BuiltinPresets();
+    Result<Config> parsed = ParseConfig(config.dump(), presets);
+    EXPECT_TRUE(parsed.ok());
+    return parsed.ok() ? EstimateMemory(parsed.value()).per_device.optimizer_states : -1;
+  };
+  EXPECT_EQ(torchtune("AdamW"), 4 * 1824000);
+  EXPECT_EQ(torchtune("PagedAdamW"), 8 * 1824000);
+}
+
 TEST(OptimizerStates, AdamFamily) {
   EXPECT_EQ(StateBytes("AdamW"), 8 * 1824000);  // exp_avg + exp_avg_sq, fp32
   EXPECT_EQ(StateBytes("Lion"), 4 * 1824000);   // exp_avg

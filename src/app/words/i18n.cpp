@@ -63,6 +63,13 @@ constexpr CoreMessage kCoreMessages[] = {
      "Megatron-based job with bfloat16 parameters and the distributed optimizer (zero_stage 1)",
      "optimizer.reuse_fp32_param 在此无效：MindSpeed 的 --reuse-fp32-param 需要基于 Megatron 的"
      "任务、bfloat16 参数和分布式优化器（zero_stage 1）"},
+    {"LoRA on the routed experts is not counted: {} more adapter parameters at rank {} if the "
+     "targets wrap every expert's projections (lora_target all / all-linear with transformers "
+     "4.x, where experts are separate linears; each trains with about 16 bytes of weights, "
+     "gradients and AdamW states before sharding)",
+     "路由专家上的 LoRA 未计入：还多 {} 个适配器参数（秩 {}），若目标模块包住每个专家的投影"
+     "（transformers 4.x 中专家是独立线性层时的 lora_target all / all-linear；每个参数在切分前约有 "
+     "16 字节的权重、梯度和 AdamW 状态）"},
     {"optimizer.implementation {} has no effect with megatron: its Adam is a fused kernel",
      "optimizer.implementation {} 对 megatron 无效：它的 Adam 是融合内核"},
     {"optimizer.implementation {} is counted for Adam and AdamW only; {}'s step temporaries are "

@@ -333,6 +333,19 @@ void AddWarnings(Estimate& e) {
                            " adapter parameters train (every 2-D weight of the blocks); the base "
                            "weights are frozen, without gradients, optimizer states or fp32 "
                            "master");
+      // The Hugging Face stacks (framework deepspeed): LLaMA-Factory's lora_target all
+      // (model_utils/misc.py find_all_linear_modules) and PEFT's all-linear match every
+      // nn.Linear but the head, the experts' too while transformers builds them as separate
+      // linears (4.x); transformers 5 fuses them into 3-D tensors these targets leave out.
+      const auto experts = static_cast<std::int64_t>(
+          std::llround(detail::LoraExpertAdapterParams(c.model, c.training.lora_rank)));
+      if (c.framework == Framework::kDeepspeed && experts > 0)
+        e.warnings.push_back(
+            "LoRA on the routed experts is not counted: " + std::to_string(experts) +
+            " more adapter parameters at rank " + std::to_string(c.training.lora_rank) +
+            " if the targets wrap every expert's projections (lora_target all / all-linear "
+            "with transformers 4.x, where experts are separate linears; each trains with about "
+            "16 bytes of weights, gradients and AdamW states before sharding)");
     }
   }
 }

@@ -36,6 +36,9 @@ struct StageParams {
 
 // LoRA adapter parameters of the whole model at this rank (0 when rank is 0).
 double LoraAdapterParams(const ModelArch& arch, std::int64_t rank);
+// Adapters of rank `rank` on every routed expert's 2-D weights (rank × (rows + cols) each):
+// what PEFT's all-linear adds when the experts are separate linears (transformers 4.x).
+double LoraExpertAdapterParams(const ModelArch& arch, std::int64_t rank);
 
 // `counts` = CountParams(arch, false) (embedding, head and final norm sizes).
 std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,

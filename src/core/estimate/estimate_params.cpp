@@ -104,6 +104,23 @@ double LoraAdapterParams(const ModelArch& arch, std::int64_t rank) {
   return LoraAdapterParamsPerLayer(arch, rank) * static_cast<double>(arch.num_layers);
 }
 
+double LoraExpertAdapterParams(const ModelArch& arch, std::int64_t rank) {
+  if (rank <= 0) return 0;
+  std::vector<ParamTensor> built;
+  const std::vector<ParamTensor>* tensors = arch.tensors.get();
+  if (tensors == nullptr) {
+    built = ParamTensors(arch);
+    tensors = &built;
+  }
+  double adapters = 0;
+  for (const ParamTensor& t : *tensors) {
+    if (t.group != ParamTensor::kExpert || t.cols == 0) continue;
+    adapters += static_cast<double>(rank) * static_cast<double>(t.rows + t.cols) *
+                static_cast<double>(t.count);
+  }
+  return adapters;
+}
+
 std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
                                      const ModelArch& arch, const std::vector<LayerParams>& layers,
                                      const ParamCounts& counts) {
@@ -213,6 +230,9 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
 namespace {
 
 double StateBytesPerElement(const Config& config) {
+  // bitsandbytes' 32-bit optimizers keep both states in fp32 whatever the parameters' dtype
+  // (bitsandbytes/optim/optimizer.py Optimizer2State.init_state: optim_bits 32 → float32).
+  if (config.optimizer.name == OptimizerKind::kPagedAdamW) return 4.0;
   // torchtune's single-device recipe builds the optimizer on bf16 parameters, so torch
   // allocates states with zeros_like(param): they follow the parameter dtype.
   if (config.framework == Framework::kTorchtune && config.optimizer.state_dtype != DType::kInt8)

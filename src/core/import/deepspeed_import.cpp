@@ -103,6 +103,17 @@ void ImportDeepspeedJson(const InputFile& file, const json& ds, Builder& b) {
             b.Ignore(c.At(path),
                      "ZeRO-3 parameter offload is not modelled: the estimate keeps "
                      "the parameter shards on the device (an upper bound)");
+        } else if (zk == "sub_group_size") {
+          // stage3.py steps the partition in sub-groups of this many elements, each with its
+          // fp32 gradient copy (estimate_params.cpp DeepspeedStepTemp takes the default, 1e9).
+          b.Ignore(c.At(path),
+                   "ZeRO-3 steps the partition in sub-groups of this many elements; the estimate "
+                   "sizes the step's fp32 gradient copy with the default 1e9 (a smaller value "
+                   "lowers it)");
+        } else if (zk == "stage3_max_live_parameters" || zk == "stage3_prefetch_bucket_size") {
+          b.Ignore(c.At(path),
+                   "caps the parameters ZeRO-3 keeps gathered: the estimate counts two layers "
+                   "gathered and DeepSpeed's default prefetch bucket");
         } else {
           b.Ignore(c.At(path), "communication / bucketing setting");
         }

@@ -326,6 +326,7 @@ void ImportFsdp2Launch(const InputFile& file, const bash::Script& script,
       for (const InputFile& f : all)
         if (BaseName(f.name) == BaseName(path)) yaml = &f;
       if (yaml == nullptr) {
+        b.Wants(path);
         b.Problem(file.name + " runs train_fsdp2.py with " + path +
                   ", which was not given: only the command line's settings are read (give the "
                   "YAML with the script)");

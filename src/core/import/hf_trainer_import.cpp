@@ -218,6 +218,7 @@ void ReadDeepspeed(ArgReader& r, const std::vector<InputFile>& all, Builder& b,
     b.Missing("parallelism.zero_stage",
               "the DeepSpeed config " + ds + " was not given and its name has no stage", 0);
   }
+  b.Wants(ds);
   b.Problem(ds + " (the --deepspeed config) was not given: " +
             (stage >= 0 ? "ZeRO stage " + std::to_string(stage) + " is read from its name"
                         : std::string("give it to read its ZeRO stage")));
@@ -307,6 +308,10 @@ std::string IgnoredReason(const std::string& key) {
            "(adapters are small beside the base)";
   if (key == "system" || key == "model_author" || key == "model_name" || key == "run_name")
     return "a name or prompt text: not device memory";
+  if (key == "do_train" || key == "do_predict" || key == "plot_loss" || key == "val_size" ||
+      key == "trust_remote_code" || key == "max_samples" || key == "ddp_timeout" ||
+      key.rfind("overwrite", 0) == 0 || key.rfind("push_to_hub", 0) == 0)
+    return "a run, logging or data switch: not device memory";
   if (key.find("data") != std::string::npos || key == "template" || key == "dataset" ||
       key.find("preprocessing") != std::string::npos || key.find("cache") != std::string::npos)
     return "data loading: not device memory";
@@ -603,8 +608,10 @@ void ReadSwift(ArgValues& values, ArgReader& r, const Launch& launch,
           if (parsed.ok() && parsed.value().is_object()) options = parsed.value();
           b.UseFile(f.name);
         }
-      if (options.is_null())
+      if (options.is_null()) {
+        b.Wants(fsdp);
         b.Problem("--fsdp " + fsdp + " was not given: FSDP full_shard assumed (give the file)");
+      }
     }
     const Source at = r.SourceOf("fsdp");
     const json cfg = options.is_object() ? options.value("fsdp_config", json::object()) : json();
@@ -1093,6 +1100,7 @@ void ImportHfTrainerLaunch(const InputFile& file, const bash::Script& script,
     for (const InputFile& f : all)
       if (&f != &file && BaseName(f.name) == BaseName(args_file)) found = &f;
     if (found == nullptr) {
+      b.Wants(args_file);
       b.Problem(file.name + " takes its Trainer arguments from " + args_file +
                 ", which was not given: only the command line is read (give the file too)");
     } else if (!AddArgumentsFile(*found, values, b, fatal)) {

@@ -105,7 +105,7 @@ void FillAssumptions(Builder& b, const std::vector<InputFile>& files, const Pres
   if (!b.Has("framework")) b.Set("framework", "torchtitan", {"", 0, "(default)"});
   const std::string framework = b.Get("framework")->get<std::string>();
   if (!b.Has("device")) {
-    std::string names, device;
+    std::string names, device, guessed;
     bool npu = framework == "torchtitan-npu";
     for (const InputFile& f : files) {
       names += " " + f.name;
@@ -118,6 +118,7 @@ void FillAssumptions(Builder& b, const std::vector<InputFile>& files, const Pres
                                                 ? import_detail::CommentHints{}
                                                 : import_detail::HintsFromComments(f.text, '#');
       if (device.empty() && !h.device.empty()) device = h.device;
+      if (guessed.empty()) guessed = h.guessed_device;
     }
     for (const std::string& token : {std::string("_a3"), std::string("_a2")}) {
       const std::string lower = import_detail::Lower(names);
@@ -129,8 +130,12 @@ void FillAssumptions(Builder& b, const std::vector<InputFile>& files, const Pres
     if (!device.empty() && presets.FindDevice(device) != nullptr) {
       b.Set("device", device, {"", 0, "named in a comment or file name"});
     } else {
-      const char* assumed = npu ? "ascend-910b" : kDefaultDeviceId;
-      b.Missing("device", "the files do not name the accelerator; pick it", assumed);
+      const bool guess = !guessed.empty() && presets.FindDevice(guessed) != nullptr;
+      const std::string assumed = guess ? guessed : npu ? "ascend-910b" : kDefaultDeviceId;
+      b.Missing("device",
+                guess ? "a comment guesses at the accelerator, the files do not name it; pick it"
+                      : "the files do not name the accelerator; pick it",
+                assumed);
     }
   }
   if (!b.Has("world_size")) {
@@ -497,9 +502,10 @@ std::string ImportReportToText(const ImportReport& r) {
 }
 
 json ImportReportToJson(const ImportReport& r) {
-  json out = {{"read", json::array()},  {"ignored", json::array()}, {"missing", json::array()},
-              {"problems", r.problems}, {"notes", r.notes},         {"functions", r.functions},
-              {"function", r.function}, {"kinds", json::array()}};
+  json out = {
+      {"read", json::array()},  {"ignored", json::array()}, {"missing", json::array()},
+      {"problems", r.problems}, {"notes", r.notes},         {"functions", r.functions},
+      {"function", r.function}, {"kinds", json::array()},   {"wanted_files", r.wanted_files}};
   for (InputKind k : r.kinds) out["kinds"].push_back(InputKindName(k));
   for (const ImportRead& x : r.read)
     out["read"].push_back({{"key", x.key},

@@ -92,6 +92,9 @@ struct ImportReport {
   std::vector<std::string> notes;      // decisions taken (an `if` branch, a derived recipe, …)
   std::vector<std::string> functions;  // Python registries: the recipe functions found
   std::string function;                // the one imported
+  // Files the job names that were not given, as written ("examples/deepspeed/ds_z3_config.json"):
+  // a caller that can read files (the CLI) looks for them and imports again.
+  std::vector<std::string> wanted_files;
 };
 
 struct ImportResult {

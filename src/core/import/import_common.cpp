@@ -712,7 +712,16 @@ CommentHints HintsFromComments(std::string_view text, char comment_char) {
         }
         i = j;
       }
-      if (hints.device.empty()) {
+      // A hedged comment guesses; it does not say what the job ran on.
+      const bool hedged = comment.find("likely") != std::string::npos ||
+                          comment.find("maybe") != std::string::npos ||
+                          comment.find("probably") != std::string::npos ||
+                          comment.find("perhaps") != std::string::npos ||
+                          comment.find("assum") != std::string::npos ||
+                          comment.find('?') != std::string::npos;
+      if (hedged && hints.guessed_device.empty()) {
+        hints.guessed_device = DeviceFromText(comment);
+      } else if (!hedged && hints.device.empty()) {
         hints.device = DeviceFromText(comment);
         if (!hints.device.empty()) hints.device_line = line;
       }

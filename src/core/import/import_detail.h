@@ -1,6 +1,7 @@
 // Shared by the importers: the config being built with its report, and model lookups.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
@@ -40,6 +41,12 @@ class Builder {
   // A value the files do not give; `assumed` (if not null) is put in the config meanwhile.
   void Missing(const std::string& dotted_key, std::string why, json assumed);
   void Problem(std::string text) { report_.problems.push_back(std::move(text)); }
+  // A file the job names that was not given (ImportReport::wanted_files).
+  void Wants(const std::string& path) {
+    auto& wanted = report_.wanted_files;
+    if (!path.empty() && std::find(wanted.begin(), wanted.end(), path) == wanted.end())
+      wanted.push_back(path);
+  }
   void Note(std::string text) { report_.notes.push_back(std::move(text)); }
   ImportReport& report() { return report_; }
   // A file another file pointed at and that was read (a YAML a launch script names).
@@ -183,6 +190,9 @@ struct CommentHints {
   int world_size_line = 0;
   std::string device;
   int device_line = 0;
+  // A device a comment only guesses at ("likely H20", "A100 or H100?"): offered as the
+  // assumption for the missing device, not read as the job's.
+  std::string guessed_device;
 };
 CommentHints HintsFromComments(std::string_view text, char comment_char);
 // A device count in a name: "128die", "16p", "64gpus", "8npu" (after '_', '-', '.' or the

@@ -371,14 +371,15 @@ std::string UnusedFlagReason(const std::string& flag) {
                ? "the estimate puts LoRA adapters on every 2-D block weight (adapters are a "
                  "small share of the model)"
                : "LoRA hyper-parameter: does not change device memory";
-  if (!memory_words && (has({"lr", "adam", "momentum", "decay", "clip", "warmup", "scale",
-                             "hysteresis", "init", "std", "seed", "beta1", "beta2", "eps"})))
+  if (!memory_words &&
+      (has({"lr", "adam", "momentum", "decay", "clip", "warmup", "scale", "hysteresis", "init",
+            "std", "seed", "beta1", "beta2", "eps", "epoch", "epochs"})))
     return "optimizer or training hyper-parameter: does not change device memory";
   if (!memory_words &&
       has({"save",        "load",  "ckpt",   "checkpoint", "log",       "logging",  "eval",
            "tensorboard", "wandb", "data",   "dataset",    "tokenizer", "vocab",    "merge",
            "split",       "exit",  "timing", "profile",    "profiler",  "interval", "iters",
-           "path",        "dir",   "file",   "timeout"}))
+           "path",        "dir",   "file",   "timeout",    "ignore"}))
     return "I/O, logging or data setting: does not change device memory";
   if (!memory_words && has({"fusion", "fused"}))
     return "kernel fusion: the memory model assumes Megatron's fused kernels";
@@ -426,6 +427,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   for (const InputFile& f : all)
     if (&f != &file) others.push_back(f);
   const bash::Script script = bash::ReadScript(file, others);
+  for (const std::string& path : script.missing_sources) b.Wants(path);
   if (!script.error.empty()) {
     b.Problem(file.name + ": " + script.error);
     return;
@@ -1078,6 +1080,9 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       SwiftVisionTower(a, named.preset.empty() ? nullptr : presets.FindModel(named.preset),
                        named.inline_model, b);
     } else {
+      // Megatron-SWIFT's --freeze-vit (its default, written by the importer) waits for a model:
+      // not a flag the user wrote that was left unread.
+      if (a.Has("--freeze-vit")) a.Value("--freeze-vit");
       // Name each flag as it is: absent, or present without a number (a template's unset
       // variable).
       // A hybrid pattern stands for --num-layers.

@@ -256,6 +256,7 @@ std::vector<bash::Word> MegatronSwiftWords(const bash::Script& script,
       b.Problem(args_file->name + ": not a mapping of ms-swift arguments");
     }
   } else if (!script.args.empty() && script.args.front().text.rfind("--", 0) != 0) {
+    b.Wants(script.args.front().text);
     b.Problem("the arguments are in " + script.args.front().text +
               ", which was not given: only the command line is read (give the file too)");
   }

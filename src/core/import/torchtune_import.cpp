@@ -263,8 +263,10 @@ void ImportTorchtuneYaml(const InputFile& file, const std::vector<InputFile>& al
           o.contains("fused") ? at("optimizer.fused") : at("optimizer._component_"));
   }
   // The recipes cast the model to `dtype` and build the optimizer over its parameters: a bf16
-  // run keeps bf16 AdamW states (torch.optim's states take the parameter's dtype).
-  if (bf16) b.Set("optimizer.state_dtype", "bfloat16", dtype_at);
+  // run keeps bf16 AdamW states (torch.optim's states take the parameter's dtype). bitsandbytes
+  // and torchao keep their own state dtypes (fp32, or 8/4-bit blocks).
+  if (bf16 && optimizer.rfind("bitsandbytes.", 0) != 0 && optimizer.rfind("torchao.", 0) != 0)
+    b.Set("optimizer.state_dtype", "bfloat16", dtype_at);
   // --- Memory switches -----------------------------------------------------------------------
   if (root.contains("enable_activation_checkpointing") &&
       root["enable_activation_checkpointing"].is_boolean()) {
