@@ -35,8 +35,10 @@ std::string ChangesText(const trainmem::Recommendation& rec,
   return text;
 }
 
+// `narrow` (a phone): the figures, the pill and Apply go on a line under the words, which then
+// have the card's width and wrap between words, not inside them.
 void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
-              const trainmem::Recommendation* previous) {
+              const trainmem::Recommendation* previous, bool narrow) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
@@ -50,15 +52,25 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
   ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
   TextWrapped(added.c_str());
   ImGui::PopStyleColor();
-  ImGui::TableNextColumn();
-  TextRight(trainmem::FormatGiB(rec.total_bytes).c_str());
-  ImGui::TableNextColumn();
+  if (narrow) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(trainmem::FormatGiB(rec.total_bytes).c_str());
+    ImGui::SameLine();
+  } else {
+    ImGui::TableNextColumn();
+    TextRight(trainmem::FormatGiB(rec.total_bytes).c_str());
+    ImGui::TableNextColumn();
+  }
   // The verdict's three states, as the headline gives them once the step is applied.
   Pill(Tr(VerdictPill(rec.verdict)), rec.verdict == trainmem::Verdict::kFits ? FitsColors()
                                      : rec.verdict == trainmem::Verdict::kCloseToLimit
                                          ? WarningColors()
                                          : DoesNotFitColors());
-  ImGui::TableNextColumn();
+  if (narrow) {
+    ImGui::SameLine();
+  } else {
+    ImGui::TableNextColumn();
+  }
   ImGui::PushID(index);
   if (ImGui::Button(Tr(Str::kApply))) {
     const trainmem::Recommendation chosen = rec;  // the click re-estimates and replaces the list
@@ -102,16 +114,20 @@ void DrawAdvicePanel(AppState& state) {
   }
   TextMuted(Tr(Str::kAdviceIntro));
   const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_NoSavedSettings;
-  if (ImGui::BeginTable("ladder", 5, flags)) {
+  // Beside 13 em of figure, pill and button the words keep at least about 14 em.
+  const bool narrow = ImGui::GetContentRegionAvail().x < Em(28.0f);
+  if (ImGui::BeginTable(narrow ? "ladder_narrow" : "ladder", narrow ? 2 : 5, flags)) {
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, Em(1.2f));
     ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("total", ImGuiTableColumnFlags_WidthFixed, Em(5.5f));
-    ImGui::TableSetupColumn("fits", ImGuiTableColumnFlags_WidthFixed, Em(4.2f));
-    ImGui::TableSetupColumn("apply", ImGuiTableColumnFlags_WidthFixed, Em(3.6f));
+    if (!narrow) {
+      ImGui::TableSetupColumn("total", ImGuiTableColumnFlags_WidthFixed, Em(5.5f));
+      ImGui::TableSetupColumn("fits", ImGuiTableColumnFlags_WidthFixed, Em(4.2f));
+      ImGui::TableSetupColumn("apply", ImGuiTableColumnFlags_WidthFixed, Em(3.6f));
+    }
     // Copy: applying a step rebuilds state.estimate while the table is being drawn.
     const auto steps = recommendations;
     for (int i = 0; i < static_cast<int>(steps.size()); ++i)
-      DrawStep(state, i, steps[i], i > 0 ? &steps[i - 1] : nullptr);
+      DrawStep(state, i, steps[i], i > 0 ? &steps[i - 1] : nullptr, narrow);
     ImGui::EndTable();
   }
   const bool any_fits = std::any_of(recommendations.begin(), recommendations.end(),
