@@ -107,18 +107,20 @@ TEST(EstimateTest, FullCheckpointingKeepsBlockInputs) {
 }
 
 // The loss at the start of backward: 12 B per fp32 logit element (saved log-softmax, its
-// gradient, the upcast gradient), plus the final norm's saved tensors (fp32 copy 4h + bf16
-// normalised 2h + fp32 rstd 4 B) and the head's bf16 input 2h, per token.
+// gradient, the upcast gradient), plus the final norm's saved tensors and the head's bf16 input
+// 2h, per token. torchtitan's nn.RMSNorm is torch's fused kernel (input 2h + fp32 rstd 4 B);
+// torchtune's RMSNorm module computes in fp32 step by step (fp32 copy 4h + bf16 normalised 2h +
+// rstd 4 B).
 TEST(EstimateTest, LogitsAndLossPerToken) {
   Estimate e = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}}));
-  const double per_token = 128256.0 * 12 + (6.0 * 4096 + 4) + 2.0 * 4096;
+  const double per_token = 128256.0 * 12 + (2.0 * 4096 + 4) + 2.0 * 4096;
   EXPECT_NEAR(static_cast<double>(e.stages[0].activations.logits_and_loss), per_token * 2048, 2);
   // torchtitan's ChunkedLossWrapper runs lm_head + loss one chunk of T/8 tokens at a time:
   // (2 B chunk logits + 12 B) / 8 per logit, plus the fp32 GradAccumulator [T, h] = 4h.
   Estimate chunked =
       EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"chunks", "8"}}));
   const double chunked_token =
-      128256.0 * (2 + 12.0) / 8 + 4.0 * 4096 + (6.0 * 4096 + 4) + 2.0 * 4096;
+      128256.0 * (2 + 12.0) / 8 + 4.0 * 4096 + (2.0 * 4096 + 4) + 2.0 * 4096;
   EXPECT_NEAR(static_cast<double>(chunked.stages[0].activations.logits_and_loss),
               chunked_token * 2048, 2);
   // torchtune's chunked CE keeps the bf16 logits and one fp32 chunk at a time: 2 + 12/8 B.
@@ -129,22 +131,27 @@ TEST(EstimateTest, LogitsAndLossPerToken) {
               2);
 }
 
-// No checkpointing, torchtitan eager, per token per layer (bf16, flash attention):
+// No checkpointing, eager, per token per layer (bf16, flash attention), torchtune:
 //   2 RMSNorms: (4 + 2)·h + 4 each            = 2 × 24,580
 //   QKV input h, MLP input h (2 B)            = 2 × 8,192
 //   q + k + v = (4096 + 1024 + 1024) × 2      = 12,288
 //   attention output 4096 × 2 + lse 32 × 4    = 8,320
 //   SwiGLU: 4 × 14336 × 2                     = 114,688
 //   total                                     = 200,840 bytes → K = 200,840 / 8192 ≈ 24.52
+// torchtitan's nn.RMSNorm runs torch's fused kernel (aten._fused_rms_norm, torch 2.9+), which
+// keeps the bf16 input and the fp32 rstd: 2 × (2·h + 4) = 16,392 for the norms, 168,072 in all.
 TEST(EstimateTest, DerivedKWithoutCheckpointing) {
+  Estimate tune = EstimateMemory(
+      Llama({{"fw", "torchtune"}, {"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "none"}}));
+  EXPECT_NEAR(tune.stages[0].activations.bytes_per_token_per_layer, 200840.0, 0.5);
   Estimate e = EstimateMemory(Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "none"}}));
   const ActivationBreakdown& a = e.stages[0].activations;
-  EXPECT_NEAR(a.bytes_per_token_per_layer, 200840.0, 0.5);
-  EXPECT_NEAR(a.k_equivalent, 200840.0 / 8192.0, 1e-6);
-  // torch.compile fuses the norms (input + rstd kept) and saves two SwiGLU tensors, not four.
+  EXPECT_NEAR(a.bytes_per_token_per_layer, 168072.0, 0.5);
+  EXPECT_NEAR(a.k_equivalent, 168072.0 / 8192.0, 1e-6);
+  // torch.compile saves three SwiGLU tensors (the up-projections and their product), not four.
   Estimate compiled = EstimateMemory(
       Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "none"}, {"compile", "true"}}));
-  const double fused = 2 * (8192.0 + 4) + 2 * 8192.0 + 12288 + 8320 + 2 * 14336 * 2;
+  const double fused = 2 * (8192.0 + 4) + 2 * 8192.0 + 12288 + 8320 + 3 * 14336 * 2;
   EXPECT_NEAR(compiled.stages[0].activations.bytes_per_token_per_layer, fused, 0.5);
 }
 

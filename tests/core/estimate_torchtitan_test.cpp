@@ -40,9 +40,10 @@ TEST(TorchtitanTest, TensorParallelOnlyKeepsFp32ParamsAndGathersBf16Units) {
   EXPECT_EQ(e.stages[0].temporary.gathered_params, (2 * block + head + 4096) * 2);
   // Vocab-parallel loss (_LossParallelCrossEntropy backward: saved fp32 log_probs, grad_input,
   // exp(log_probs) and their sum): 16 B × V/2 = 1,026,048 per token, plus the final norm's
-  // saved tensors split by sequence parallel ((6 × 4096 + 4) / 2 = 12,290) and the head's
-  // gathered bf16 input (8,192): 1,046,530 B per token × 2048 tokens.
-  EXPECT_EQ(e.stages[0].activations.logits_and_loss, 1'046'530LL * 2048);
+  // saved tensors split by sequence parallel (torch's fused RMSNorm keeps the bf16 input and
+  // the fp32 rstd: (2 × 4096 + 4) / 2 = 4,098) and the head's gathered bf16 input (8,192):
+  // 1,038,338 B per token × 2048 tokens.
+  EXPECT_EQ(e.stages[0].activations.logits_and_loss, 1'038'338LL * 2048);
 }
 
 // Pipeline parallel, reshard policy "default" = not pp: each stage's blocks and its embedding
@@ -80,12 +81,12 @@ TEST(TorchtitanTest, ChunkedLossAccumulatesTheHeadGradientInFp32) {
 
 // Block-interval SAC: torchtitan bumps its counter before testing count % k == 0, so with
 // k = 3 the 3rd, 6th, …, 30th blocks are checkpointed: 10 of 32 (not 11, as ids 0, 3, …, 30
-// would give). Without checkpointing a block keeps 200,840 B per token (estimate_test.cpp,
+// would give). Without checkpointing a block keeps 168,072 B per token (estimate_test.cpp,
 // DerivedKWithoutCheckpointing); a checkpointed one keeps its 8,192 B input.
 TEST(TorchtitanTest, EveryKthBlockCountsFromOne) {
   Estimate e = EstimateMemory(
       Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "selective"}, {"acopt", "3"}}));
-  const double expected = (22 * 200840.0 + 10 * 8192.0) / 32;
+  const double expected = (22 * 168072.0 + 10 * 8192.0) / 32;
   EXPECT_NEAR(e.stages[0].activations.bytes_per_token_per_layer, expected, 0.5);
 }
 
@@ -173,10 +174,11 @@ TEST(TorchtitanTest, FlexAttentionInAnEagerModelKeepsQAndKUnderOpSac) {
 // input and fp32 statistics): attention 4,100 (norm) + 4,096 (QKV input) + 10,240 (q, k, v) +
 // 8,192 (o_proj input) + 128 (lse) = 26,756; MoE 4,100 (norm) + 4,096 (router input) + 1,024
 // (router logits and probabilities, fp32) + 8 routed copies × (2 × 2 × 2048 (permuted input and
-// bf16 output) + 2 × 2 × 768 (the two up-projections)) = 9,220 + 90,112 = 99,332: 126,088 in
-// all. Eager keeps the fp32 output copy (+2 B a value) and four expert intermediates, and
-// unfused norms an fp32 copy of their input: + 8 × (2 × 2048 + 2 × 2 × 768) + 2 × 4 × 2048 =
-// 199,816. Going back through the combine, eager holds per routed copy the fp32 product's
+// bf16 output) + 3 × 2 × 768 (the two up-projections and their product)) = 9,220 + 102,400 =
+// 111,620: 138,376 in all. Eager keeps the fp32 output copy (+2 B a value) and four expert
+// intermediates (its nn.RMSNorm is torch's fused kernel, as compiled):
+// + 8 × (2 × 2048 + 2 × 768) = 183,432. Going back through the combine, eager holds per routed
+// copy the fp32 product's
 // gradient and two bf16 copies (4 + 2 + 2 B a value), compiled one bf16 gradient (2 B): the
 // recomputed block's gradient temporaries differ by 8 × 6 × 2048 = 98,304 B a token in the MoE
 // part, which is the larger of the block's two halves here.
@@ -186,9 +188,9 @@ TEST(TorchtitanTest, CompiledMoeCombineKeepsTheBf16ExpertOutput) {
   EXPECT_NEAR(EstimateMemory(With(c, {{"compile", "true"}}))
                   .stages[0]
                   .activations.bytes_per_token_per_layer,
-              126088.0, 0.5);
-  EXPECT_NEAR(EstimateMemory(c).stages[0].activations.bytes_per_token_per_layer,
-              126088.0 + 57344.0 + 16384.0, 0.5);
+              138376.0, 0.5);
+  EXPECT_NEAR(EstimateMemory(c).stages[0].activations.bytes_per_token_per_layer, 138376.0 + 45056.0,
+              0.5);
   // The backward's transient per token: 2 × (3 × 8 × 768 + 2 × 2048) = 45,056 for the gated
   // experts' gradients plus the combine's 8 × 2048 × (8 B eager, 2 B compiled), over 2048 tokens.
   EXPECT_EQ(EstimateMemory(c).stages[0].activations.recompute_layer, 2048 * (45056 + 131072));

@@ -357,6 +357,11 @@ def llama3_8b_plain_ce() -> Trainer.Config:
     config = llama3_8b()
     config.loss = CrossEntropyLoss.Config()
     return config
+
+def llama3_8b_april_2026() -> Trainer.Config:
+    config = llama3_8b()
+    config.loss = ChunkedCELoss.Config()
+    return config
 )";
   const ImportResult chunked = MustImport({{"config_registry.py", registry}}, "llama3_8b");
   ASSERT_TRUE(chunked.config_valid);
@@ -367,6 +372,9 @@ def llama3_8b_plain_ce() -> Trainer.Config:
   EXPECT_EQ(At(four.config, "training.loss_chunks"), 4);
   const ImportResult plain = MustImport({{"config_registry.py", registry}}, "llama3_8b_plain_ce");
   EXPECT_EQ(At(plain.config, "training.loss_chunks"), 1);
+  // The wrapper's first name (2026-04 to its rename), with the same default of 8 chunks.
+  const ImportResult april = MustImport({{"config_registry.py", registry}}, "llama3_8b_april_2026");
+  EXPECT_EQ(At(april.config, "training.loss_chunks"), 8);
 
   // A recipe of the current schema whose base (and its loss) is in another file: assumed 8,
   // and the report says it is an assumption.

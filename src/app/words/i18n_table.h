@@ -546,12 +546,15 @@ TRAINMEM_STR(kStageEmbeddingTag, " + embedding")
 TRAINMEM_STR(kStageHeadTag, " + head")
 TRAINMEM_STR(kStageNoLayers, "no blocks")
 TRAINMEM_STR(kStagesNote, "The headline figures are the highlighted (worst) stage's.")
-TRAINMEM_STR(kSectionRoughRule, "The template's rule of thumb, for comparison")
+TRAINMEM_STR(kSectionRoughRule,
+             "Rule of thumb (2 + 2 + 12 bytes a parameter + K \xC2\xB7 s \xC2\xB7 h), for "
+             "comparison")
 TRAINMEM_STR(kSectionDetailedFootnote, "The framework-aware estimate, for comparison")
 TRAINMEM_STR(
     kRoughRuleSaysTemplate,
-    "The template's five formulas give %s for the same inputs. They are a quick rule, not a "
-    "second verdict; they differ most in %s:")
+    "The Ascend OOM-analysis template's five formulas give %s for the same inputs (weights and "
+    "gradients split by TP and PP only, not by FSDP or ZeRO). A quick rule, not a second "
+    "verdict; it differs most in %s:")
 TRAINMEM_STR(kDetailedSaysTemplate,
              "The framework-aware estimate gives %s for the same inputs; the rough rule differs "
              "most in %s:")

@@ -454,10 +454,13 @@ TRAINMEM_ZH(kStageEmbeddingTag, " + embedding")
 TRAINMEM_ZH(kStageHeadTag, " + 输出头")
 TRAINMEM_ZH(kStageNoLayers, "无 block")
 TRAINMEM_ZH(kStagesNote, "顶部数字取自高亮的（最大的）阶段。")
-TRAINMEM_ZH(kSectionRoughRule, "模板粗估（供对比）")
+TRAINMEM_ZH(kSectionRoughRule,
+            "粗估规则（每参数 2 + 2 + 12 字节 + K \xC2\xB7 s \xC2\xB7 h，供对比）")
 TRAINMEM_ZH(kSectionDetailedFootnote, "精细估算（供对比）")
-TRAINMEM_ZH(kRoughRuleSaysTemplate,
-            "模板的五个公式对同样的输入给出 %s。这是快速粗估，不是第二个结论；差别最大的是%s：")
+TRAINMEM_ZH(
+    kRoughRuleSaysTemplate,
+    "昇腾 OOM 分析模板的五个公式对同样的输入给出 %s（权重和梯度只按 TP、PP 切分，不按 FSDP 或 "
+    "ZeRO 切分）。这是快速粗估，不是第二个结论；差别最大的是%s：")
 TRAINMEM_ZH(kDetailedSaysTemplate, "精细估算对同样的输入给出 %s；模板粗估差别最大的是%s：")
 TRAINMEM_ZH(
     kWhyParameters,

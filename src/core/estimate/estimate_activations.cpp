@@ -29,7 +29,8 @@ struct Shape {
   double shared_width = 0;  // an MoE block's shared experts, all together
   double expert_width = 0;  // one routed expert's intermediate
   double top_k = 0, experts = 0;
-  double index_heads = 0;  // DeepSeek-V3.2's lightning-indexer heads (0: no indexer)
+  double index_heads = 0;       // DeepSeek-V3.2's lightning-indexer heads (0: no indexer)
+  bool clamped_swiglu = false;  // gpt-oss's experts (ModelArch::clamped_swiglu)
   // DeciLM replace_with_linear: the part is one h × h linear, which saves only its input.
   bool attention_linear = false, mlp_linear = false;
 };
@@ -90,6 +91,7 @@ Shape ShapeOf(const ModelArch& m) {
   s.shared_width = static_cast<double>(m.num_shared_experts * m.shared_expert_intermediate_size);
   s.top_k = static_cast<double>(m.experts_per_token);
   s.experts = static_cast<double>(m.num_experts);
+  s.clamped_swiglu = m.clamped_swiglu;
   return s;
 }
 
@@ -122,6 +124,12 @@ struct Context {
   double ulysses = 1;  // Megatron / MindSpeed: the all-to-all degree inside CP (1 = ring only)
   // Megatron on an Ascend NPU, i.e. MindSpeed-LLM: attention runs torch_npu's kernels.
   bool ascend = false;
+  // MindSpeed-LLM's flash attention with ALiBi (modellink/model/transformer.py
+  // FlashSelfAttention.forward, 74d7a098fb): the bias is an [mbs, heads/tp, s, s] tensor
+  // (alibi.py get_alibi_pse, built once and kept on the module), scaled into a new one per layer
+  // (`pse = pse * self.beta * self.norm_factor`) and passed to npu_fusion_attention as pse,
+  // which keeps it for backward (assumed from the op's backward taking pse).
+  bool alibi_pse = false;
   // Softmax statistics flash attention saves per head per token. CUDA flash attention keeps one
   // fp32 logsumexp (4 B). torch_npu.npu_fusion_attention returns softmax_max and softmax_sum,
   // each [B, N, S, 8] fp32, and its backward takes both (MindSpeed-LLM
@@ -173,6 +181,7 @@ Context ContextOf(const Config& c, const Layout& l) {
   if (c.framework == Framework::kMegatron && c.parallelism.ulysses_degree_in_cp > 0)
     x.ulysses = static_cast<double>(c.parallelism.ulysses_degree_in_cp);
   x.ascend = c.framework == Framework::kMegatron && DeviceIsAscend(c.device);
+  x.alibi_pse = x.ascend && c.model.alibi && c.training.attention != AttentionImpl::kEager;
   if (x.ascend) {
     x.lse_bytes = 64.0;
     x.cp_kind = CpKind::kNpuRing;
@@ -185,7 +194,13 @@ Context ContextOf(const Config& c, const Layout& l) {
   x.dropout = c.training.dropout.value_or(c.framework == Framework::kMegatron ? 0.1 : 0.0);
   x.eager_attention = c.training.attention == AttentionImpl::kEager;
   x.compiled = c.compile.enable && c.compile.model;
-  x.fused_norm = x.compiled || c.framework == Framework::kMegatron;
+  // Norms that save only their input and per-row statistics: Megatron's TE/Apex kernels, a
+  // compiled block, and torchtitan's nn.RMSNorm, which from torch 2.9 runs aten._fused_rms_norm
+  // with its own backward (_fused_rms_norm_backward reads the input and rstd); current
+  // torchtitan needs a torch newer than that. The Hugging Face and torchtune RMSNorm modules
+  // compute in fp32 step by step and keep the fp32 input and normalised value too.
+  x.fused_norm =
+      x.compiled || c.framework == Framework::kMegatron || c.framework == Framework::kTorchtitan;
   x.seq_kv = static_cast<double>(c.training.seq_len);
   // Read from Megatron-LM's and MindSpeed-LLM's source only; other frameworks' indexers are left
   // out.
@@ -196,9 +211,14 @@ Context ContextOf(const Config& c, const Layout& l) {
   x.flex_region_keeps_qk =
       x.torchtitan && x.op_level_sac && !x.compiled && c.training.attention == AttentionImpl::kFlex;
   if (x.compiled) {
-    // Inductor's min-cut partitioner saves the two up-projections and recomputes the cheap
-    // activation and product in backward; a plain MLP keeps only fc1's output.
-    x.gated_factor = 2;
+    // Inductor's min-cut partitioner recomputes the cheap activation in backward but keeps the
+    // two up-projections and the product that feeds w2 (three I-wide tensors, eager keeps four):
+    // a Qwen3-14B sweep on 8 × B200 (torchtitan branch autoresearch-parallelize/may19-qwen3-14b)
+    // saves 20.2 GiB compiling its no-AC block, one I-wide bf16 tensor of its 40 layers × 16,384
+    // tokens being 22.3 GiB; GPT-OSS-20B's compiled no-AC rows in tests/data/torchtitan_runs.jsonl
+    // come out −4.5 / −7.1 % with two kept, +3.4 / +2.1 % with three. A plain MLP keeps fc1's
+    // output.
+    x.gated_factor = 3;
     x.plain_factor = 1;
   } else if (c.framework == Framework::kMegatron) {
     // Fused bias-SwiGLU saves fc1's [gate, up] output; fc2 saves its input (bias_swiglu.py).
@@ -385,6 +405,10 @@ LayerBytes AttentionBytes(const Context& x, const Shape& s) {
     saved += b.scores;
   } else {
     saved += x.lse_bytes * heads;  // flash attention's softmax statistics (fp32)
+    if (x.alibi_pse) {
+      b.scores = heads * x.seq_kv * x.ab;  // the scaled ALiBi bias (Context::alibi_pse)
+      saved += b.scores;
+    }
   }
   saved += mask * s.h / x.rep;  // residual dropout mask
   b.none = saved;
@@ -521,6 +545,12 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
     // input, the experts' intermediates (split by ETP) and their outputs for the weighted sum.
     double routed = s.top_k / x.rep;
     saved += 8.0 * s.experts / x.rep;
+    // gpt-oss's clamped SwiGLU run eagerly keeps, per routed copy, the biased up-projection
+    // (2F: both clamps read it), the clamped gate, σ(1.702·gate), the gated product, up + 1 and
+    // the down-projection's input (F each): 7F, where SiLU(gate)·up keeps 4F. Compiled (or in
+    // Megatron's fused kernels) the partitioner recomputes the element-wise chain.
+    const double routed_factor =
+        s.clamped_swiglu && !x.compiled && x.framework != Framework::kMegatron ? 7.0 : factor;
     // torchtitan's combine (models/common/token_dispatcher.py) upcasts the experts' outputs to
     // fp32 before weighting them by the router scores, so the multiply keeps an fp32 copy. A
     // compiled block fuses the upcast into the multiply: AOTAutograd's min-cut partitioner
@@ -536,7 +566,7 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
     // share; the combined output comes back at the local count.
     const double gathered = x.framework == Framework::kMegatron ? x.etp : 1.0;
     const double copies = routed * ((x.ab * gathered + output_bytes) * s.h +
-                                    factor * x.ab * gathered * s.expert_width / x.etp);
+                                    routed_factor * x.ab * gathered * s.expert_width / x.etp);
     b.routed = 8.0 * s.experts / x.rep + copies;
     b.routed_act = routed * x.ab * gathered * s.expert_width / x.etp;
     saved += copies;
@@ -845,12 +875,17 @@ double AttentionMaskBytes(const Config& c, const Layout& l, const Context& x, co
                           double mbs) {
   if (c.framework != Framework::kMegatron) return 0;
   const double s = static_cast<double>(c.training.seq_len);
+  // MindSpeed-LLM's ALiBi bias, built once per shape and kept on the attention module
+  // (Context::alibi_pse): one [mbs, heads/tp, s, s] tensor in the compute dtype.
+  const double alibi = x.alibi_pse ? mbs * static_cast<double>(c.model.num_heads) /
+                                         static_cast<double>(l.tp) * s * s * x.ab
+                                   : 0.0;
   if (c.training.create_attention_mask_in_dataloader) {
-    if (!x.ascend && !st.has_embedding && !st.has_head) return 0;
-    return mbs * (s / static_cast<double>(l.cp)) * s;
+    if (!x.ascend && !st.has_embedding && !st.has_head) return alibi;
+    return mbs * (s / static_cast<double>(l.cp)) * s + alibi;
   }
   if (x.ascend && x.eager_attention) return mbs * s * s;
-  return 0;
+  return alibi;
 }
 
 }  // namespace

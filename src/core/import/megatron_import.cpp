@@ -1208,6 +1208,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     a.Get("--use-rotary-position-embeddings");
     m["position_embedding_type"] = pos == "learned_absolute" ? "learned_absolute"
                                    : pos == "none"           ? "none"
+                                   : pos == "alibi"          ? "alibi"
                                                              : "rope";
     long long max_pos = a.Int("--max-position-embeddings").value_or(0);
     if (max_pos == 0) max_pos = a.Int("--seq-length").value_or(4096);

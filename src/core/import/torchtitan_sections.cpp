@@ -269,12 +269,15 @@ void ReadParallelism(const Ctx& c, const std::string& section, const json& s,
 
 // Trainer.Config(loss=...): ChunkedLossWrapper splits the tokens into num_chunks and runs the
 // output projection + loss one chunk at a time (torchtitan/components/loss.py,
-// ChunkedLossWrapper.Config.num_chunks = 8); any other loss holds the whole sequence's logits.
+// ChunkedLossWrapper.Config.num_chunks = 8; named ChunkedCELoss from its introduction in
+// 2026-04, #2937, until the rename, with the same default); any other loss holds the whole
+// sequence's logits.
 // Returns true when the file said which loss.
 bool ReadLoss(const Ctx& c, const json& s) {
   const std::string cls = ClassOf(s);
   const Source src = c.At("loss");
-  if (cls.find("ChunkedLossWrapper") != std::string::npos) {
+  if (cls.find("ChunkedLossWrapper") != std::string::npos ||
+      cls.find("ChunkedCELoss") != std::string::npos) {
     long long chunks = 8;  // ChunkedLossWrapper.Config.num_chunks default
     Source at{src.file, src.line, cls + " (num_chunks default 8, torchtitan components/loss.py)"};
     if (s.contains("num_chunks")) {

@@ -94,8 +94,16 @@ struct ModelArch {
   bool qk_norm_full =
       false;  // the q/k norms span all heads (heads·head_dim; kv_heads·head_dim):
               // OLMo 2, MiniMax-M2 qk_norm_type "per_layer", Cohere per-head weights
-  bool attention_output_gate = false;    // Qwen3-Next gated attention: q_proj also emits a gate
-  bool attention_sinks = false;          // gpt-oss: one learned logit per head
+  bool attention_output_gate = false;  // Qwen3-Next gated attention: q_proj also emits a gate
+  bool attention_sinks = false;        // gpt-oss: one learned logit per head
+  // gpt-oss's experts: interleaved gate/up rows, both clamped to ±swiglu_limit, then
+  // gate·σ(1.702·gate)·(up + 1) (transformers GptOssExperts, torchtitan gpt_oss moe.py swiglu):
+  // more element-wise steps than SiLU(gate)·up, each keeping its input for backward in eager.
+  bool clamped_swiglu = false;
+  // ALiBi position biases instead of RoPE or a table (BLOOM; position_embedding_type "alibi",
+  // Megatron/MindSpeed --position-embedding-type alibi): no parameters; MindSpeed-LLM's flash
+  // attention takes them as a per-head s × s bias tensor (estimate_activations.cpp).
+  bool alibi = false;
   std::int64_t sliding_window = 0;       // 0 = none
   std::vector<bool> layer_uses_sliding;  // per layer; empty = no sliding layers
 

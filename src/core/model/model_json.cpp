@@ -403,6 +403,7 @@ nlohmann::json ModelArchToJson(const ModelArch& arch) {
   if (arch.learned_positions != DefaultLearnedPositions(FamilyOf(arch.model_type))) {
     j["position_embedding_type"] = arch.learned_positions ? "learned_absolute" : "rope";
   }
+  if (arch.alibi && arch.model_type != "bloom") j["position_embedding_type"] = "alibi";
   Result<ModelArch> implied = ParseModelArch(j, "");
   AddOverrides(arch, implied.ok() ? &implied.value() : nullptr, j);
   return j;

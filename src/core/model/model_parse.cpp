@@ -860,6 +860,7 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
   a.o_bias = f.Bool("attention_out_bias").value_or(a.o_bias);
   ReadQkNorm(f, family, a);
   a.attention_sinks = family == Family::kGptOss;
+  a.clamped_swiglu = family == Family::kGptOss;
   // Qwen3-Next / Qwen3.5 gated attention (attn_output_gate, default true in Qwen3NextConfig).
   // AFMoE's gate_proj is a separate h → heads·head_dim linear: the same count.
   a.attention_output_gate =
@@ -972,6 +973,7 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
   // GPT-2 learns a position table (wpe); StarCoder2 uses RoPE. Megatron GPT configs say which
   // with position_embedding_type (Megatron's argument name); it defaults to RoPE here.
   a.learned_positions = DefaultLearnedPositions(family);
+  a.alibi = a.model_type == "bloom";  // BloomAttention adds its ALiBi bias to every score
   if (family == Family::kOpt) a.position_offset = 2;
   if (std::optional<std::string> type = f.String("position_embedding_type")) {
     if (*type == "learned_absolute" || *type == "absolute") {  // absolute: BertConfig's name
@@ -982,6 +984,7 @@ void ReadMlpAndNorms(FieldReader& f, Family family, ModelArch& a) {
       // cohere2 configs keep the original "rope_gptj" (interleaved RoPE), which transformers
       // ignores: rotary variants hold no parameters.
       a.learned_positions = false;
+      a.alibi = *type == "alibi";
     } else {
       f.Fail(
           "position_embedding_type",

@@ -1,0 +1,77 @@
+// What a block saves for backward depending on the kernels its framework runs: gpt-oss's clamped
+// SwiGLU run eagerly, MindSpeed-LLM's ALiBi bias for flash attention. Figures derived by hand.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/estimate/estimate.h"
+#include "test_support.h"
+
+namespace trainmem {
+namespace {
+
+using testing::MustParse;
+using testing::With;
+
+double BytesPerTokenPerLayer(const Config& c) {
+  return EstimateMemory(c).stages.at(0).activations.bytes_per_token_per_layer;
+}
+
+// gpt-oss-20b (hidden 2880, experts 2880 wide, top-4), no checkpointing, torchtitan. Eager, each
+// routed copy keeps 7 expert-wide bf16 tensors (the biased up-projection 2F, the clamped gate,
+// its sigmoid, the gated product, up + 1, the down-projection input) and the fp32 output copy
+// (4h); compiled, the partitioner keeps the two up-projections and the product (3F) and the
+// bf16 output (2h). Per token per layer the two differ by 4 × (4 × 2 × 2880 + 2 × 2880) =
+// 115,200 B; a SiLU(gate)·up expert (4F eager) would differ by 4 × (2 × 2880 + 2 × 2880) =
+// 46,080 B.
+TEST(ActivationKernels, GptOssClampedSwigluKeepsSevenTensorsEagerly) {
+  const Config base = With(MustParse(R"({"model": "gpt-oss-20b", "device": "b200"})"),
+                           {{"ws", "8"}, {"b", "1"}, {"s", "2048"}, {"ac", "none"}});
+  const double eager = BytesPerTokenPerLayer(base);
+  const double compiled = BytesPerTokenPerLayer(With(base, {{"compile", "true"}}));
+  EXPECT_NEAR(eager - compiled, 115200.0, 0.5);
+}
+
+// MindSpeed-LLM (Megatron on Ascend) with ALiBi and flash attention passes
+// npu_fusion_attention a scaled [mbs, heads/tp, s, s] bf16 bias per layer, and keeps the
+// unscaled one on the module. 32 heads over TP 8 at s = 4096: 4 × 4096 × 2 = 32,768 B per token
+// per layer, and one 2 × 4 × 4096² × 2 = 268,435,456 B bias for the microbatch of 2.
+TEST(ActivationKernels, MindSpeedAlibiBiasIsAPerLayerScoreTensor) {
+  nlohmann::json model = {{"model_type", "llama"},
+                          {"hidden_size", 4096},
+                          {"num_hidden_layers", 4},
+                          {"num_attention_heads", 32},
+                          {"num_key_value_heads", 32},
+                          {"intermediate_size", 11008},
+                          {"vocab_size", 32000},
+                          {"tie_word_embeddings", false},
+                          {"max_position_embeddings", 4096}};
+  auto job = [&](const std::string& positions) {
+    nlohmann::json m = model;
+    m["position_embedding_type"] = positions;
+    nlohmann::json c = {{"model", m},
+                        {"framework", "megatron"},
+                        {"device", "ascend-910b"},
+                        {"world_size", 8},
+                        {"parallelism", {{"tensor_parallel_degree", 8}, {"zero_stage", 0}}},
+                        {"training",
+                         {{"local_batch_size", 2},
+                          {"seq_len", 4096},
+                          {"attention", "flash"},
+                          {"dropout", 0.0},
+                          {"create_attention_mask_in_dataloader", false}}},
+                        {"activation_checkpoint", {{"mode", "none"}}}};
+    return MustParse(c.dump());
+  };
+  const Config alibi = job("alibi"), rope = job("rope");
+  EXPECT_NEAR(BytesPerTokenPerLayer(alibi) - BytesPerTokenPerLayer(rope), 32768.0, 0.5);
+  EXPECT_EQ(EstimateMemory(alibi).stages.at(0).activations.attention_mask, 268435456);
+  EXPECT_EQ(EstimateMemory(rope).stages.at(0).activations.attention_mask, 0);
+  // On GPUs Megatron-LM has no ALiBi path: nothing is added.
+  Config gpu_alibi = With(alibi, {{"device", "h100-80gb"}});
+  Config gpu_rope = With(rope, {{"device", "h100-80gb"}});
+  EXPECT_NEAR(BytesPerTokenPerLayer(gpu_alibi), BytesPerTokenPerLayer(gpu_rope), 0.5);
+}
+
+}  // namespace
+}  // namespace trainmem
