@@ -14,10 +14,33 @@ TEST(ImportTorchtitan, TomlJobFile) {
   EXPECT_EQ(At(r.config, "parallelism.tensor_parallel_degree"), 2);
   EXPECT_EQ(At(r.config, "activation_checkpoint.selective_ac_option"), "op");
   EXPECT_EQ(At(r.config, "compile.enable"), true);
-  // The first comment names "32 H100 GPUs".
+  // The first comment names "32 H100 GPUs": where the preset was written for, so the two are the
+  // assumptions for what the file leaves out, listed as missing for the reader to confirm.
   EXPECT_EQ(r.config["world_size"], 32);
   EXPECT_EQ(r.config["device"], "h100-80gb");
+  int assumed_from_comment = 0;
+  for (const ImportMissing& m : r.report.missing)
+    assumed_from_comment += (m.key == "world_size" || m.key == "device") &&
+                            m.why.find("a comment") != std::string::npos;
+  EXPECT_EQ(assumed_from_comment, 2) << ImportReportToText(r.report);
   EXPECT_EQ(ReadLine(r, "parallelism.tensor_parallel_degree"), 26);
+}
+
+// torchtitan's TOMLs of 2024 to early 2025 kept the parallel degrees under [training]: an HSDP
+// job's replicate degree is read there as it is under [parallelism].
+TEST(ImportTorchtitan, TrainingSectionParallelDegreesOfEarly2025) {
+  const ImportResult r = MustImport({{"llama3_8b.toml", R"([model]
+name = "llama3"
+flavor = "8B"
+[training]
+batch_size = 1
+seq_len = 8192
+data_parallel_replicate_degree = 2
+data_parallel_shard_degree = -1
+tensor_parallel_degree = 1
+)"}});
+  EXPECT_EQ(At(r.config, "parallelism.data_parallel_replicate_degree"), 2);
+  EXPECT_EQ(At(r.config, "parallelism.data_parallel_shard_degree"), -1);
 }
 
 TEST(ImportTorchtitan, TomlBatchSizeAndNpuModule) {

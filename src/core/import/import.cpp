@@ -105,7 +105,7 @@ void FillAssumptions(Builder& b, const std::vector<InputFile>& files, const Pres
   if (!b.Has("framework")) b.Set("framework", "torchtitan", {"", 0, "(default)"});
   const std::string framework = b.Get("framework")->get<std::string>();
   if (!b.Has("device")) {
-    std::string names, device, guessed;
+    std::string names, device, guessed, commented;
     bool npu = framework == "torchtitan-npu";
     for (const InputFile& f : files) {
       names += " " + f.name;
@@ -117,7 +117,7 @@ void FillAssumptions(Builder& b, const std::vector<InputFile>& files, const Pres
       const import_detail::CommentHints h = import_detail::EndsWith(f.name, ".py")
                                                 ? import_detail::CommentHints{}
                                                 : import_detail::HintsFromComments(f.text, '#');
-      if (device.empty() && !h.device.empty()) device = h.device;
+      if (commented.empty()) commented = h.device;
       if (guessed.empty()) guessed = h.guessed_device;
     }
     for (const std::string& token : {std::string("_a3"), std::string("_a2")}) {
@@ -127,8 +127,12 @@ void FillAssumptions(Builder& b, const std::vector<InputFile>& files, const Pres
           (at + 3 >= lower.size() || !std::isalnum(static_cast<unsigned char>(lower[at + 3]))))
         device = token == "_a3" ? "ascend-910c" : "ascend-910b";
     }
+    // A file name says what the job runs on (MindSpeed-LLM's "…_A3.yaml"); a comment says where
+    // the file was written for (an example's "# 4 * A100"): the assumption to confirm.
     if (!device.empty() && presets.FindDevice(device) != nullptr) {
-      b.Set("device", device, {"", 0, "named in a comment or file name"});
+      b.Set("device", device, {"", 0, "named in the file name"});
+    } else if (!commented.empty() && presets.FindDevice(commented) != nullptr) {
+      b.Missing("device", "the files do not name the accelerator; a comment names it", commented);
     } else {
       const bool guess = !guessed.empty() && presets.FindDevice(guessed) != nullptr;
       const std::string assumed = guess ? guessed : npu ? "ascend-910b" : kDefaultDeviceId;

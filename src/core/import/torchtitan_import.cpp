@@ -60,14 +60,22 @@ json TomlToJson(const toml::node& node, const std::string& path, std::map<std::s
   return text.str();
 }
 
+// A comment describes where the file was written for ("this toml config is a preset for 64
+// A100 GPUs"), not where it will run: its device count and accelerator are the assumptions
+// for what the job file leaves out, reported as such for the reader to confirm.
 void ApplyCommentHints(std::string_view text, char comment, const std::string& file, Builder& b) {
   const CommentHints hints = HintsFromComments(text, comment);
-  if (hints.world_size > 0)
-    b.Set(
-        "world_size", hints.world_size,
-        {file, hints.world_size_line, "comment: " + std::to_string(hints.world_size) + " devices"});
-  if (!hints.device.empty())
-    b.Set("device", hints.device, {file, hints.device_line, "comment naming the device"});
+  if (hints.world_size > 0 && !b.Has("world_size"))
+    b.Missing("world_size",
+              "the job file does not set the number of devices; a comment (" + file + ":" +
+                  std::to_string(hints.world_size_line) + ") says " +
+                  std::to_string(hints.world_size),
+              hints.world_size);
+  if (!hints.device.empty() && !b.Has("device"))
+    b.Missing("device",
+              "the job file does not name the accelerator; a comment (" + file + ":" +
+                  std::to_string(hints.device_line) + ") names it",
+              hints.device);
 }
 
 // Lines of "key" occurrences for the resolved JSON: the first "section" then the key after it.

@@ -180,6 +180,10 @@ void ReadTraining(const Ctx& c, const json& s, long long& tokens_per_microbatch,
       SetBool(c, path, v, "compile.enable");
     } else if (key == "data_parallel_degree" || key == "data_parallel_shard_degree") {
       SetInt(c, path, v, "parallelism.data_parallel_shard_degree", -1);
+    } else if (key == "data_parallel_replicate_degree") {
+      // [training] held the parallel degrees until early 2025 (llama3_8b.toml at 90567fc98),
+      // HSDP's replicate degree among them.
+      SetInt(c, path, v, "parallelism.data_parallel_replicate_degree");
     } else if (key == "tensor_parallel_degree") {
       SetInt(c, path, v, "parallelism.tensor_parallel_degree");
     } else if (key == "enable_float8_linear") {
