@@ -711,3 +711,91 @@ seq_len = 4096
 
 }  // namespace
 }  // namespace trainmem::testing
+
+namespace trainmem::testing {
+namespace {
+
+const char* kLaunchToml = R"([model]
+name = "llama3"
+flavor = "8B"
+[training]
+local_batch_size = 1
+seq_len = 8192
+[parallelism]
+data_parallel_shard_degree = -1
+tensor_parallel_degree = 1
+[activation_checkpoint]
+mode = "full"
+)";
+
+// torchtitan's run_train.sh with CONFIG_FILE and --section.key overrides (both spellings, a bare
+// flag): the TOML is the job, the command line wins, NGPU is the device count.
+TEST(ImportTorchtitanLaunch, RunTrainShellWithOverridesOverTheToml) {
+  const ImportResult r = MustImport(
+      {{"launch.sh",
+        "NGPU=4 CONFIG_FILE=./torchtitan/models/llama3/train_configs/llama3_8b.toml "
+        "./run_train.sh --training.local_batch_size=2 --parallelism.tensor_parallel_degree 2 "
+        "--compile.enable --activation_checkpoint.mode selective\n"},
+       {"llama3_8b.toml", kLaunchToml}});
+  ASSERT_TRUE(r.config_valid) << ImportReportToText(r.report);
+  EXPECT_EQ(r.config["model"], "llama3.1-8b");
+  EXPECT_EQ(r.config["world_size"], 4);
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 2);
+  EXPECT_EQ(At(r.config, "training.seq_len"), 8192);  // from the TOML
+  EXPECT_EQ(At(r.config, "parallelism.tensor_parallel_degree"), 2);
+  EXPECT_EQ(At(r.config, "compile.enable"), true);
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "selective");
+  EXPECT_EQ(ReadLine(r, "training.local_batch_size"), 1);  // the launch line
+}
+
+// The 2026 form: MODULE + CONFIG name a registry recipe; torchrun -m torchtitan.train with
+// --module / --config does the same, its world size from torchrun; tyro's --compile.no-enable.
+TEST(ImportTorchtitanLaunch, RegistryRecipeByModuleAndConfig) {
+  const std::string registry = R"(def llama3_8b() -> Trainer.Config:
+    return Trainer.Config(
+        model_spec=model_registry("8B"),
+        training=TrainingConfig(local_batch_size=1, seq_len=4096),
+        compile=CompileConfig(enable=True),
+    )
+
+def llama3_70b() -> Trainer.Config:
+    return Trainer.Config(
+        model_spec=model_registry("70B"),
+        training=TrainingConfig(local_batch_size=1, seq_len=8192),
+    )
+)";
+  const ImportResult env = MustImport(
+      {{"run.sh", "MODULE=llama3 CONFIG=llama3_70b ./run_train.sh --training.seq_len=4096\n"},
+       {"config_registry.py", registry}});
+  EXPECT_EQ(env.config["model"], "llama3.1-70b");
+  EXPECT_EQ(At(env.config, "training.seq_len"), 4096);
+  EXPECT_EQ(env.config["world_size"], 8);  // run_train.sh's NGPU default
+  const ImportResult torchrun = MustImport(
+      {{"run.sh",
+        "torchrun --nproc_per_node=2 --nnodes=2 -m torchtitan.train --module llama3 --config "
+        "llama3_8b --compile.no-enable\n"},
+       {"config_registry.py", registry}});
+  EXPECT_EQ(torchrun.config["model"], "llama3.1-8b");
+  EXPECT_EQ(torchrun.config["world_size"], 4);
+  EXPECT_EQ(At(torchrun.config, "compile.enable"), false);
+}
+
+// The job file named but not given: the overrides are read, the model is asked for, and the
+// file is named for a caller that can read it (the CLI looks for it on disk).
+TEST(ImportTorchtitanLaunch, NamedJobFileNotGiven) {
+  const ImportResult r = MustImport({{"launch.sh",
+                                      "CONFIG_FILE=./train_configs/llama3_8b.toml ./run_train.sh "
+                                      "--training.local_batch_size=2\n"}});
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 2);
+  bool model_missing = false;
+  for (const ImportMissing& m : r.report.missing) model_missing |= m.key == "model";
+  EXPECT_TRUE(model_missing);
+  ASSERT_EQ(r.report.wanted_files.size(), 1u);
+  EXPECT_EQ(r.report.wanted_files[0], "./train_configs/llama3_8b.toml");
+  // Pasted on the page (no file name), the line is still read as a launch.
+  EXPECT_EQ(DetectInputKind("pasted text", "MODULE=qwen3 CONFIG=qwen3_14b ./run_train.sh\n"),
+            InputKind::kMegatronScript);
+}
+
+}  // namespace
+}  // namespace trainmem::testing

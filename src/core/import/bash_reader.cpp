@@ -1284,6 +1284,10 @@ class Reader {
         if (j >= w.size()) continue;
         k = j;
         program = w[k].text;
+      } else if (BaseName(t) == "run_train.sh") {
+        // torchtitan's launcher script (it runs torchrun -m torchtitan.train with the words
+        // after it): CONFIG_FILE / MODULE + CONFIG and the overrides (torchtitan_launch.cpp).
+        program = "run_train.sh";
       } else if (t.size() < 4 || t.compare(t.size() - 3, 3, ".py") != 0 || t[0] == '-') {
         continue;
       } else {

@@ -131,7 +131,8 @@ bool ShellLaunch(std::string_view t) {
   static const char* kLaunches[] = {"swift sft",    "swift pt",          "swift rlhf",
                                     "megatron sft", "megatron pt",       "megatron rlhf",
                                     "deepspeed ",   "accelerate launch", "llamafactory-cli train",
-                                    "tune run ",    "python -m ",        "python3 -m "};
+                                    "tune run ",    "python -m ",        "python3 -m ",
+                                    "run_train.sh", "torchtitan.train"};
   for (const char* l : kLaunches)
     if (Has(t, l)) return true;
   return Has(t, "--per_device_train_batch_size") || Has(t, "--deepspeed ");

@@ -372,6 +372,17 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
       if (!b.Used(s->name)) unread.push_back(s);
     scripts = unread;
   }
+  // torchtitan launched from a shell (run_train.sh, -m torchtitan.train): the TOML or registry
+  // recipe it names is the job, and its --section.key overrides apply on top.
+  for (const InputFile* s : scripts) {
+    const bash::Script script = bash::ReadScript(*s, files);
+    if (!import_detail::IsTorchtitanLaunch(script)) continue;
+    import_detail::ImportTorchtitanLaunch(*s, script, toml, python, options, b, presets, fatal);
+    scripts.clear();
+    toml = nullptr;
+    python.clear();
+    break;
+  }
   if (toml) import_detail::ImportTorchtitanToml(*toml, b, presets);
   if (!python.empty()) import_detail::ImportTorchtitanPython(python, options, b, presets, fatal);
   if (!scripts.empty()) {

@@ -181,8 +181,18 @@ long long LaunchWorldSize(const InputFile& file, const bash::Script& script, Sou
 // The torchtitan job sections (TOML, resolved JSON and evaluated Python share them):
 // {"model": {...}, "training": {...}, "parallelism": {...}, ...}. `lines` maps
 // "section.key" to a line of `file` (0 when unknown).
+// `overrides`: the sections are a command line's --section.key values over a job already read
+// (the model is read only when they name it).
 void ApplyTorchtitanSections(const json& sections, const std::map<std::string, int>& lines,
-                             const std::string& file, Builder& b, const Presets& presets);
+                             const std::string& file, Builder& b, const Presets& presets,
+                             bool overrides = false);
+// torchtitan launched from a shell (torchtitan_launch.cpp): run_train.sh, -m torchtitan.train.
+bool IsTorchtitanLaunch(const bash::Script& script);
+// The TOML or registry recipe the launch names (given among the files), then its overrides.
+void ImportTorchtitanLaunch(const InputFile& file, const bash::Script& script,
+                            const InputFile* toml, const std::vector<const InputFile*>& python,
+                            const ImportOptions& options, Builder& b, const Presets& presets,
+                            std::vector<Error>& fatal);
 
 // Reads comments such as "preset for 64 A100 GPUs" / "128die" for the world size and device.
 struct CommentHints {

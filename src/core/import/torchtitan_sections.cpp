@@ -662,14 +662,17 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
 }  // namespace
 
 void ApplyTorchtitanSections(const json& sections, const std::map<std::string, int>& lines,
-                             const std::string& file, Builder& b, const Presets& presets) {
+                             const std::string& file, Builder& b, const Presets& presets,
+                             bool overrides) {
   const Ctx c{lines, file, b};
   std::string hints = file;
   if (sections.contains("__hints__")) hints += " " + sections["__hints__"].get<std::string>();
   long long tokens_per_microbatch = 0, context_length = 0, num_pp_microbatches = 0;
   int tokens_line = 0;
   bool loss_given = false;
-  ReadModel(c, sections, hints, presets);
+  if (!overrides || sections.contains("model") || sections.contains("model_spec") ||
+      sections.contains("hf_assets_path"))
+    ReadModel(c, sections, hints, presets);
   for (const auto& [section, s] : sections.items()) {
     if (section == "__hints__" || section == "__aliases__" || section == "__class__" ||
         section == "model" || section == "hf_transformers" || section == "model_spec" ||
