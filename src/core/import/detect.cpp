@@ -128,11 +128,10 @@ namespace {
 // backslash-continued line), or a shell's #! line: the words a launch script is made of.
 bool ShellLaunch(std::string_view t) {
   if (t.rfind("#!", 0) == 0 && Has(t.substr(0, t.find('\n')), "sh")) return true;
-  static const char* kLaunches[] = {"swift sft",    "swift pt",          "swift rlhf",
-                                    "megatron sft", "megatron pt",       "megatron rlhf",
-                                    "deepspeed ",   "accelerate launch", "llamafactory-cli train",
-                                    "tune run ",    "python -m ",        "python3 -m ",
-                                    "run_train.sh", "torchtitan.train"};
+  static const char* kLaunches[] = {
+      "swift sft",     "swift pt",    "swift rlhf",        "megatron sft",           "megatron pt",
+      "megatron rlhf", "deepspeed ",  "accelerate launch", "llamafactory-cli train", "tune run ",
+      "python -m ",    "python3 -m ", "run_train.sh",      "torchtitan.train"};
   for (const char* l : kLaunches)
     if (Has(t, l)) return true;
   return Has(t, "--per_device_train_batch_size") || Has(t, "--deepspeed ");
