@@ -30,6 +30,8 @@ std::size_t Utf8SequenceAt(std::string_view text, std::size_t i, char32_t& code_
 // Text from outside (a URL, a command line) may hold any bytes; JSON strings must be UTF-8.
 // Invalid sequences become U+FFFD.
 std::string SanitizeUtf8(std::string_view text);
+// Lowercase letters and digits only: "Qwen2.5-7B" → "qwen257b" (names compared loosely).
+std::string AlphanumericLower(std::string_view text);
 // SanitizeUtf8 on every string and object key inside `value`, so json::dump() cannot throw.
 void SanitizeJsonStrings(json& value);
 

@@ -147,6 +147,14 @@ std::string SanitizeUtf8(std::string_view text) {
   return out;
 }
 
+std::string AlphanumericLower(std::string_view text) {
+  std::string out;
+  for (char c : text)
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 std::vector<std::string> ClosestNames(std::string_view wanted,
                                       const std::vector<std::string>& names,
                                       std::size_t max_count) {

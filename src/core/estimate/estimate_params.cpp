@@ -81,30 +81,8 @@ LargestMatrices LargestMatricesOf(const ModelArch& m, double tp, double etp) {
 // --lora-target-modules linear_qkv linear_proj linear_fc1 linear_fc2 and torchtune's
 // lora_attn_modules + apply_lora_to_mlp adapt them. Routed experts, the embedding and the head
 // keep none. Averaged over the blocks (hybrid models' blocks differ).
-double LoraAdapterParamsPerLayer(const ModelArch& arch, std::int64_t rank) {
-  if (rank <= 0 || arch.num_layers <= 0) return 0;
-  std::vector<ParamTensor> built;
-  const std::vector<ParamTensor>* tensors = arch.tensors.get();
-  if (tensors == nullptr) {
-    built = ParamTensors(arch);
-    tensors = &built;
-  }
-  double adapters = 0;
-  for (const ParamTensor& t : *tensors) {
-    if (t.group != ParamTensor::kBlock || t.cols == 0) continue;
-    adapters += static_cast<double>(rank) * static_cast<double>(t.rows + t.cols) *
-                static_cast<double>(t.count);
-  }
-  return adapters / static_cast<double>(arch.num_layers);
-}
-
-}  // namespace
-
-double LoraAdapterParams(const ModelArch& arch, std::int64_t rank) {
-  return LoraAdapterParamsPerLayer(arch, rank) * static_cast<double>(arch.num_layers);
-}
-
-double LoraExpertAdapterParams(const ModelArch& arch, std::int64_t rank) {
+// Adapters of rank `rank` on every 2-D weight of `group`: rank × (rows + cols) each.
+double LoraAdaptersOn(const ModelArch& arch, std::int64_t rank, ParamTensor::Group group) {
   if (rank <= 0) return 0;
   std::vector<ParamTensor> built;
   const std::vector<ParamTensor>* tensors = arch.tensors.get();
@@ -114,11 +92,26 @@ double LoraExpertAdapterParams(const ModelArch& arch, std::int64_t rank) {
   }
   double adapters = 0;
   for (const ParamTensor& t : *tensors) {
-    if (t.group != ParamTensor::kExpert || t.cols == 0) continue;
+    if (t.group != group || t.cols == 0) continue;
     adapters += static_cast<double>(rank) * static_cast<double>(t.rows + t.cols) *
                 static_cast<double>(t.count);
   }
   return adapters;
+}
+
+double LoraAdapterParamsPerLayer(const ModelArch& arch, std::int64_t rank) {
+  if (arch.num_layers <= 0) return 0;
+  return LoraAdaptersOn(arch, rank, ParamTensor::kBlock) / static_cast<double>(arch.num_layers);
+}
+
+}  // namespace
+
+double LoraAdapterParams(const ModelArch& arch, std::int64_t rank) {
+  return LoraAdapterParamsPerLayer(arch, rank) * static_cast<double>(arch.num_layers);
+}
+
+double LoraExpertAdapterParams(const ModelArch& arch, std::int64_t rank) {
+  return LoraAdaptersOn(arch, rank, ParamTensor::kExpert);
 }
 
 std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,

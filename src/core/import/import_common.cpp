@@ -23,13 +23,7 @@ std::vector<std::string> SplitDotted(const std::string& key) {
   return parts;
 }
 
-std::string Normalized(std::string_view s) {
-  std::string out;
-  for (char c : s)
-    if (std::isalnum(static_cast<unsigned char>(c)))
-      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+std::string Normalized(std::string_view s) { return detail::AlphanumericLower(s); }
 
 }  // namespace
 

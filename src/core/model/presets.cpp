@@ -102,19 +102,6 @@ const ModelPreset* Presets::FindModel(std::string_view id) const {
   return it == models.end() ? nullptr : &it->second;
 }
 
-namespace {
-
-// Lowercase letters and digits only: "Qwen2.5-7B" → "qwen257b".
-std::string Alphanumeric(std::string_view s) {
-  std::string out;
-  for (char c : s)
-    if (std::isalnum(static_cast<unsigned char>(c)))
-      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-}  // namespace
-
 const ModelPreset* Presets::FindModelNamedIn(std::string_view text) const {
   // Separators are dropped, but where one stood is kept: "qwen3_8b_4k" holds "qwen3-8b" since
   // a separator follows its "8b".
@@ -131,7 +118,8 @@ const ModelPreset* Presets::FindModelNamedIn(std::string_view text) const {
   const ModelPreset* best = nullptr;
   std::size_t best_length = 0;
   for (const auto& [id, preset] : models) {
-    for (const std::string& needle : {Alphanumeric(id), Alphanumeric(preset.name)}) {
+    for (const std::string& needle :
+         {detail::AlphanumericLower(id), detail::AlphanumericLower(preset.name)}) {
       if (needle.size() < 4 || needle.size() <= best_length) continue;
       for (std::size_t at = haystack.find(needle); at != std::string::npos;
            at = haystack.find(needle, at + 1)) {
