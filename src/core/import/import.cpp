@@ -276,7 +276,8 @@ void MakeUtf8(ImportResult& r) {
     MakeUtf8(x.why);
     detail::SanitizeJsonStrings(x.assumed);
   }
-  for (std::vector<std::string>* list : {&report.problems, &report.notes, &report.functions}) {
+  for (std::vector<std::string>* list :
+       {&report.problems, &report.notes, &report.functions, &report.wanted_files}) {
     for (std::string& s : *list) MakeUtf8(s);
   }
   MakeUtf8(report.function);
