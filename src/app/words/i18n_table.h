@@ -454,6 +454,9 @@ TRAINMEM_STR(kAdviceIntro,
 TRAINMEM_STR(kAdviceSelectiveAc, "Turn on selective activation checkpointing (per-op policy)")
 TRAINMEM_STR(kAdviceFullAc,
              "Turn on full activation checkpointing (every layer recomputed in backward)")
+TRAINMEM_STR(kAdviceFusedStep,
+             "Step Adam with the fused kernel (adamw_torch_fused / fused=True): no copy of the "
+             "moments during the step")
 TRAINMEM_STR(kAdviceDistributedOptimizer,
              "Use the distributed optimizer (fp32 master weights and moments sharded over data "
              "parallel ranks)")
@@ -471,6 +474,7 @@ TRAINMEM_STR(kAdviceDevicesNeededTemplate,
 TRAINMEM_STR(kChangeAcOp, "per-op policy")
 TRAINMEM_STR(kChangeAcEvery, "1 block in %lld")
 TRAINMEM_STR(kChangeSwap, "swap_optimizer on")
+TRAINMEM_STR(kChangeFusedStep, "fused optimizer step")
 TRAINMEM_STR(kChangeOffload, "optimizer offload on")
 TRAINMEM_STR(kChangeDistributedOptimizer, "distributed optimizer on")
 TRAINMEM_STR(kChangeZeroStage, "ZeRO stage %lld")
@@ -546,15 +550,13 @@ TRAINMEM_STR(kStageEmbeddingTag, " + embedding")
 TRAINMEM_STR(kStageHeadTag, " + head")
 TRAINMEM_STR(kStageNoLayers, "no blocks")
 TRAINMEM_STR(kStagesNote, "The headline figures are the highlighted (worst) stage's.")
-TRAINMEM_STR(kSectionRoughRule,
-             "Rule of thumb (2 + 2 + 12 bytes a parameter + K \xC2\xB7 s \xC2\xB7 h), for "
-             "comparison")
+TRAINMEM_STR(kSectionRoughRule, "Rule of thumb, for comparison")
 TRAINMEM_STR(kSectionDetailedFootnote, "The framework-aware estimate, for comparison")
 TRAINMEM_STR(
     kRoughRuleSaysTemplate,
-    "The Ascend OOM-analysis template's five formulas give %s for the same inputs (weights and "
-    "gradients split by TP and PP only, not by FSDP or ZeRO). A quick rule, not a second "
-    "verdict; it differs most in %s:")
+    "The Ascend OOM-analysis template's five formulas (2 + 2 + 12 bytes a parameter, split by TP "
+    "and PP only, not by FSDP or ZeRO; K \xC2\xB7 s \xC2\xB7 h activations a layer) give %s "
+    "for the same inputs. A quick rule, not a second verdict; it differs most in %s:")
 TRAINMEM_STR(kDetailedSaysTemplate,
              "The framework-aware estimate gives %s for the same inputs; the rough rule differs "
              "most in %s:")

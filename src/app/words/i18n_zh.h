@@ -363,6 +363,8 @@ TRAINMEM_ZH(kAdviceIntro,
             "只列出能降低总量的步骤，按实践中的常用顺序；每一行都在上一行的基础上累加。")
 TRAINMEM_ZH(kAdviceSelectiveAc, "启用选择性激活重计算（按算子策略）")
 TRAINMEM_ZH(kAdviceFullAc, "启用全量激活重计算（反向时重算每一层）")
+TRAINMEM_ZH(kAdviceFusedStep,
+            "用融合内核执行 Adam 更新（adamw_torch_fused / fused=True）：更新时不再复制一份动量")
 TRAINMEM_ZH(kAdviceDistributedOptimizer, "使用分布式优化器（fp32 主权重和动量按数据并行切分）")
 TRAINMEM_ZH(kAdviceSwapOptimizer, "把优化器状态换出到主机内存（swap_optimizer）")
 TRAINMEM_ZH(kAdviceOffloadOptimizer, "把优化器状态和更新卸载到主机内存")
@@ -378,6 +380,7 @@ TRAINMEM_ZH(
 TRAINMEM_ZH(kChangeAcOp, "按算子策略")
 TRAINMEM_ZH(kChangeAcEvery, "每 %lld 个 block")
 TRAINMEM_ZH(kChangeSwap, "开启 swap_optimizer")
+TRAINMEM_ZH(kChangeFusedStep, "融合的优化器更新")
 TRAINMEM_ZH(kChangeOffload, "开启优化器卸载")
 TRAINMEM_ZH(kChangeDistributedOptimizer, "开启分布式优化器")
 TRAINMEM_ZH(kChangeZeroStage, "ZeRO 阶段 %lld")
@@ -454,13 +457,13 @@ TRAINMEM_ZH(kStageEmbeddingTag, " + embedding")
 TRAINMEM_ZH(kStageHeadTag, " + 输出头")
 TRAINMEM_ZH(kStageNoLayers, "无 block")
 TRAINMEM_ZH(kStagesNote, "顶部数字取自高亮的（最大的）阶段。")
-TRAINMEM_ZH(kSectionRoughRule,
-            "粗估规则（每参数 2 + 2 + 12 字节 + K \xC2\xB7 s \xC2\xB7 h，供对比）")
+TRAINMEM_ZH(kSectionRoughRule, "粗估规则（供对比）")
 TRAINMEM_ZH(kSectionDetailedFootnote, "精细估算（供对比）")
-TRAINMEM_ZH(
-    kRoughRuleSaysTemplate,
-    "昇腾 OOM 分析模板的五个公式对同样的输入给出 %s（权重和梯度只按 TP、PP 切分，不按 FSDP 或 "
-    "ZeRO 切分）。这是快速粗估，不是第二个结论；差别最大的是%s：")
+TRAINMEM_ZH(kRoughRuleSaysTemplate,
+            "昇腾 OOM 分析模板的五个公式（每参数 2 + 2 + 12 字节，只按 TP、PP 切分，不按 FSDP 或 "
+            "ZeRO 切分；"
+            "每层激活 K \xC2\xB7 s \xC2\xB7 h）对同样的输入给出 "
+            "%s。这是快速粗估，不是第二个结论；差别最大的是%s：")
 TRAINMEM_ZH(kDetailedSaysTemplate, "精细估算对同样的输入给出 %s；模板粗估差别最大的是%s：")
 TRAINMEM_ZH(
     kWhyParameters,

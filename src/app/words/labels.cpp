@@ -60,6 +60,8 @@ std::string AdviceSentence(const trainmem::Recommendation& r) {
       return Tr(Str::kAdviceSelectiveAc);
     case trainmem::AdviceKind::kFullAc:
       return Tr(Str::kAdviceFullAc);
+    case trainmem::AdviceKind::kFusedOptimizerStep:
+      return Tr(Str::kAdviceFusedStep);
     case trainmem::AdviceKind::kDistributedOptimizer:
       return Tr(Str::kAdviceDistributedOptimizer);
     case trainmem::AdviceKind::kSwapOptimizer:
@@ -150,6 +152,7 @@ std::string ChangeWords(const std::string& key, const std::string& raw) {
     return value == "op" ? Tr(Str::kChangeAcOp) : TrFormat(Str::kChangeAcEvery, number);
   if (key == "optimizer.swap_optimizer") return Tr(Str::kChangeSwap);
   if (key == "optimizer.offload") return Tr(Str::kChangeOffload);
+  if (key == "optimizer.implementation") return Tr(Str::kChangeFusedStep);
   if (key == "parallelism.zero_stage")
     return number == 1 ? Tr(Str::kChangeDistributedOptimizer)
                        : TrFormat(Str::kChangeZeroStage, number);

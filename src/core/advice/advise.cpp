@@ -131,6 +131,21 @@ bool DistributedOptimizerStep(const Candidate& now, Rung& out) {
   return true;
 }
 
+// A foreach or for-loop Adam step holds a copy of the second moments (or of the largest ones);
+// the fused kernel none (estimate_params.cpp StepImplementationTemp). Free to switch: the first
+// optimizer step, before anything leaves the device. Only where torch.optim steps.
+bool FusedStepStep(const Candidate& now, Rung& out) {
+  const Optimizer& o = now.config.optimizer;
+  if (o.implementation == OptimizerImpl::kFused || now.config.framework == Framework::kMegatron ||
+      (o.name != OptimizerKind::kAdamW && o.name != OptimizerKind::kAdam))
+    return false;
+  out.candidate = now;
+  out.candidate.config.optimizer.implementation = OptimizerImpl::kFused;
+  Set(out.candidate, "optimizer.implementation", Quoted("fused"));
+  out.recommendation = Evaluate(AdviceKind::kFusedOptimizerStep, 0, 0, out.candidate);
+  return true;
+}
+
 bool OptimizerStep(const Candidate& now, Rung& out) {
   out.candidate = now;
   if (!MoveOptimizerOffDevice(out.candidate)) return false;
@@ -198,6 +213,7 @@ StepFn ShrinkStep(AdviceKind kind) {
 std::vector<StepFn> Ladder() {
   return {AcStep(AcMode::kSelective),
           AcStep(AcMode::kFull),
+          FusedStepStep,
           DistributedOptimizerStep,
           OptimizerStep,
           DegreeStep(AdviceKind::kTensorParallel, "parallelism.tensor_parallel_degree",
@@ -296,6 +312,9 @@ std::string Sentence(const Recommendation& r) {
       return "Turn on selective activation checkpointing (per-operator policy)";
     case AdviceKind::kFullAc:
       return "Turn on full activation checkpointing (every layer recomputed in backward)";
+    case AdviceKind::kFusedOptimizerStep:
+      return "Step Adam with the fused kernel (adamw_torch_fused / fused=True): no copy of the "
+             "moments during the step";
     case AdviceKind::kDistributedOptimizer:
       return "Use the distributed optimizer (fp32 master weights and moments sharded over data "
              "parallel ranks)";

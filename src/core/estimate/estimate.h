@@ -87,6 +87,7 @@ struct Budget {
 enum class AdviceKind {
   kSelectiveAc,
   kFullAc,
+  kFusedOptimizerStep,    // torch.optim's fused Adam step (optimizer.implementation "fused")
   kDistributedOptimizer,  // Megatron's --use-distributed-optimizer (zero_stage 1)
   kSwapOptimizer,
   kOffloadOptimizer,
