@@ -225,7 +225,10 @@ void LoadFragment(AppState& state, const std::string& fragment) {
   state.link_page_keys = decoded.page_keys;
   // A link's m=… was measured with the link's own config (ReadLinkMeasurement shows it).
   for (const auto& [key, value] : decoded.page_keys)
-    if (key == "m") state.measured.config_link = trainmem::EncodeShareFragment(decoded.config);
+    if (key == "m") {
+      state.measured.config_link = trainmem::EncodeShareFragment(decoded.config);
+      state.measured.compared_for = 0;  // compare (and name the changes) again
+    }
   if (decoded.lang.rfind("zh", 0) == 0) ShowLanguage(state, Language::kChinese);
   if (decoded.lang.rfind("en", 0) == 0) ShowLanguage(state, Language::kEnglish);
   if (!decoded.lang.empty()) state.language_chosen = true;

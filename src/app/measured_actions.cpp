@@ -50,7 +50,7 @@ void PublishMeasuredMirror(AppState& state) {
   for (const trainmem::Error& e : v.errors) errors.push_back(trainmem::FormatError(e));
   mirror["errors"] = errors;
   mirror["link"] = v.link_value_read;
-  mirror["config_changes"] = MeasuredConfigChanges(state);
+  mirror["config_changes"] = v.has_measurement ? v.config_changes : std::vector<std::string>{};
   if (v.has_measurement && v.compared_for != 0) {
     mirror["comparison"] = compare::ComparisonToJson(v.comparison);
   }
@@ -140,15 +140,12 @@ std::string ValueOf(const std::vector<std::pair<std::string, std::string>>& pair
   return "";
 }
 
-}  // namespace
-
-std::vector<std::string> MeasuredConfigChanges(const AppState& state) {
-  const MeasuredView& v = state.measured;
+// How `now` differs from the measured config's link, a "key old → new" per changed link key.
+std::vector<std::string> ConfigChanges(const std::string& measured, const std::string& now) {
   std::vector<std::string> changes;
-  if (!v.has_measurement || v.config_link.empty()) return changes;
-  const std::string now = trainmem::EncodeShareFragment(state.config);
-  if (now == v.config_link) return changes;
-  const auto before = LinkPairs(v.config_link);
+  if (measured.empty() || now == measured) return changes;
+  const std::string& config_link = measured;
+  const auto before = LinkPairs(config_link);
   const auto after = LinkPairs(now);
   std::vector<std::string> keys;
   for (const auto* side : {&before, &after})
@@ -162,6 +159,8 @@ std::vector<std::string> MeasuredConfigChanges(const AppState& state) {
   return changes;
 }
 
+}  // namespace
+
 void RestoreMeasuredConfig(AppState& state) {
   const auto decoded = trainmem::DecodeShareFragment(state.measured.config_link, state.presets);
   if (!decoded.errors.empty()) return;
@@ -172,6 +171,7 @@ void RefreshMeasuredComparison(AppState& state) {
   MeasuredView& v = state.measured;
   if (!v.has_measurement || v.compared_for == state.config_version) return;
   v.comparison = compare::CompareWithEstimate(state.estimate, v.measurement);
+  v.config_changes = ConfigChanges(v.config_link, trainmem::EncodeShareFragment(state.config));
   v.compared_for = state.config_version;
 }
 

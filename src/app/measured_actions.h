@@ -17,12 +17,10 @@ void ReadMeasurementFiles(AppState& state, const std::vector<platform::File>& fi
 void ClearMeasurement(AppState& state);
 // A link opened with a new m=… shows its measurement (once per value).
 void ReadLinkMeasurement(AppState& state);
-// Compares again when the config changed since the last comparison.
+// Compares again when the config changed since the last comparison, and names how the config
+// differs from the measured one (MeasuredView::config_changes).
 void RefreshMeasuredComparison(AppState& state);
 void PublishMeasuredMirror(AppState& state);
-// How the config differs from the one the measurement was taken with, a "key old → new" per
-// changed link key ("b 2 → 8"); empty when it is the same config (or nothing is measured).
-std::vector<std::string> MeasuredConfigChanges(const AppState& state);
 // Makes the measured config current again.
 void RestoreMeasuredConfig(AppState& state);
 

@@ -24,6 +24,9 @@ struct MeasuredView {
   // The config's share link when the measurement came in: the job that was measured. Once the
   // config differs the comparison is greyed, the changes are named and links leave m=… out.
   std::string config_link;
+  // How the config differs from config_link, a "key old → new" per changed link key ("b 2 → 8");
+  // empty when it is the same config. Computed with `comparison`.
+  std::vector<std::string> config_changes;
   std::string published;        // what #measured's data-json holds now
   bool open_requested = false;  // open the section on the next frame
 };

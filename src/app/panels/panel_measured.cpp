@@ -131,7 +131,7 @@ void DrawComponentRows(const compare::Comparison& c) {
 
 // The config changed since the measurement: say how, offer the way back, grey the ratios.
 bool DrawConfigChanges(AppState& state) {
-  const std::vector<std::string> changes = MeasuredConfigChanges(state);
+  const std::vector<std::string>& changes = state.measured.config_changes;
   if (changes.empty()) return false;
   std::string list;
   for (const std::string& change : changes) list += (list.empty() ? "" : ", ") + change;

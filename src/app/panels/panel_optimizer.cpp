@@ -37,10 +37,8 @@ void DrawKindAndDtype(AppState& state) {
   // torch.optim's step kernel (estimate_params.cpp StepImplementationTemp): Adam and AdamW on
   // the frameworks that step with torch.optim; Megatron has its own fused Adam. A value a link
   // or config set elsewhere stays visible.
-  const bool adam =
-      o.name == trainmem::OptimizerKind::kAdamW || o.name == trainmem::OptimizerKind::kAdam;
-  const bool torch_step = adam && state.draft.framework != trainmem::Framework::kMegatron;
-  if (torch_step || o.implementation != trainmem::OptimizerImpl::kFused) {
+  if (trainmem::StepKernelApplies(state.draft) ||
+      o.implementation != trainmem::OptimizerImpl::kFused) {
     FormRow(Str::kStepImpl, "optimizer.implementation", Str::kStepImplHelp);
     trainmem::OptimizerImpl impl = o.implementation;
     if (EnumCombo("##step_impl", &impl, kStepImplOptions))

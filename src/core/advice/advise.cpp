@@ -135,9 +135,8 @@ bool DistributedOptimizerStep(const Candidate& now, Rung& out) {
 // the fused kernel none (estimate_params.cpp StepImplementationTemp). Free to switch: the first
 // optimizer step, before anything leaves the device. Only where torch.optim steps.
 bool FusedStepStep(const Candidate& now, Rung& out) {
-  const Optimizer& o = now.config.optimizer;
-  if (o.implementation == OptimizerImpl::kFused || now.config.framework == Framework::kMegatron ||
-      (o.name != OptimizerKind::kAdamW && o.name != OptimizerKind::kAdam))
+  if (now.config.optimizer.implementation == OptimizerImpl::kFused ||
+      !StepKernelApplies(now.config))
     return false;
   out.candidate = now;
   out.candidate.config.optimizer.implementation = OptimizerImpl::kFused;

@@ -344,6 +344,12 @@ bool FrameworkHasFullBf16(Framework f);
 // like the bf16 parameters (zeros_like), whatever optimizer.state_dtype says, 8-bit states aside.
 bool FullBf16States(const Config& c);
 bool FrameworkHasOptimizerOffload(Framework f);
+// torch.optim's Adam or AdamW: the optimizers whose step temporaries optimizer.implementation
+// decides (estimate_params.cpp StepImplementationTemp).
+bool IsTorchAdam(OptimizerKind o);
+// optimizer.implementation changes the estimate: torch.optim's Adam/AdamW on a framework that
+// steps with torch.optim (Megatron's Adam is its own fused kernel).
+bool StepKernelApplies(const Config& c);
 // "optimizer.swap_optimizer" where the framework has it, else "optimizer.offload" where it has
 // that, else nullptr: the one move the advice and the layout search make. Megatron on a device
 // that is not Ascend is Megatron-LM, which has no swap_optimizer (MindSpeed's): its move is

@@ -110,6 +110,14 @@ bool FullBf16States(const Config& c) {
          c.optimizer.state_dtype != DType::kInt8;
 }
 
+bool IsTorchAdam(OptimizerKind o) {
+  return o == OptimizerKind::kAdamW || o == OptimizerKind::kAdam;
+}
+
+bool StepKernelApplies(const Config& c) {
+  return IsTorchAdam(c.optimizer.name) && c.framework != Framework::kMegatron;
+}
+
 OptimizerPlacement EffectiveOptimizerPlacement(const Config& c) {
   // Offload first: with both set, the states and the step are on the host and nothing swaps.
   if (c.optimizer.offload && FrameworkHasOptimizerOffload(c.framework))

@@ -159,7 +159,7 @@ void AddWarnings(Estimate& e) {
       e.warnings.push_back(std::string("optimizer.implementation ") +
                            OptimizerImplName(c.optimizer.implementation) +
                            " has no effect with megatron: its Adam is a fused kernel");
-    else if (c.optimizer.name != OptimizerKind::kAdamW && c.optimizer.name != OptimizerKind::kAdam)
+    else if (!IsTorchAdam(c.optimizer.name))
       e.warnings.push_back(std::string("optimizer.implementation ") +
                            OptimizerImplName(c.optimizer.implementation) + " is counted for " +
                            "Adam and AdamW only; " + OptimizerName(c.optimizer.name) +

@@ -302,9 +302,7 @@ namespace {
 // `elements` is what one step call covers, `largest` its largest tensor, in state elements.
 double StepImplementationTemp(const Config& config, double elements, double largest,
                               double state_bytes) {
-  if (config.optimizer.name != OptimizerKind::kAdamW &&
-      config.optimizer.name != OptimizerKind::kAdam)
-    return 0;
+  if (!IsTorchAdam(config.optimizer.name)) return 0;
   switch (config.optimizer.implementation) {
     case OptimizerImpl::kFused:
       return 0;
@@ -515,22 +513,21 @@ double DeepspeedStepTemp(const Config& config, const StageParams& stage, const L
                          const Shards& shards, double param_bytes, double master,
                          double state_bytes) {
   const int zero = config.parallelism.zero_stage.value_or(0);
-  const double largest = std::max(stage.largest_tensor, stage.largest_expert_tensor);
+  // The larger parameter group's share of this rank's partition.
+  const double group = std::max(local.dense / shards.dense, local.expert / shards.expert);
   if (master == 0 || param_bytes >= 4) {
     // torch's optimizer on the parameters as they are (fp32 ZeRO partitions are stepped as
-    // they are: `.to(fp32)` of fp32 is the tensor itself).
-    const double group = zero >= 1
-                             ? std::max(local.dense / shards.dense, local.expert / shards.expert)
-                             : local.total();
-    const double flat = zero >= 1 ? group : largest;  // ZeRO flattens each group
-    return StepImplementationTemp(config, group, flat, state_bytes);
+    // they are: `.to(fp32)` of fp32 is the tensor itself). ZeRO flattens each group.
+    if (zero >= 1) return StepImplementationTemp(config, group, group, state_bytes);
+    return StepImplementationTemp(config, local.total(),
+                                  std::max(stage.largest_tensor, stage.largest_expert_tensor),
+                                  state_bytes);
   }
   if (zero == 0) {
     const double all = local.total();
     return std::max(8.0 * all, 4.0 * all + StepImplementationTemp(config, all, all, state_bytes) -
                                    param_bytes * all);
   }
-  const double group = std::max(local.dense / shards.dense, local.expert / shards.expert);
   if (zero >= 3) {
     constexpr double kSubGroupSize = 1e9;
     const double sub = std::min(group, kSubGroupSize);

@@ -376,6 +376,12 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
   // torchtitan launched from a shell (run_train.sh, -m torchtitan.train): the TOML or registry
   // recipe it names is the job, and its --section.key overrides apply on top.
   for (const InputFile* s : scripts) {
+    // Only a script that names torchtitan's launcher is read here (ImportMegatronScript reads
+    // the others).
+    if (s->text.find("run_train.sh") == std::string::npos &&
+        s->text.find("torchtitan") == std::string::npos &&
+        s->text.find("--job.config_file") == std::string::npos)
+      continue;
     const bash::Script script = bash::ReadScript(*s, files);
     if (!import_detail::IsTorchtitanLaunch(script)) continue;
     import_detail::ImportTorchtitanLaunch(*s, script, toml, python, options, b, presets, fatal);

@@ -12,10 +12,6 @@
 namespace trainmem::import_detail {
 namespace {
 
-bool EndsWithText(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
 std::string LaunchVariable(const bash::Script& script, const char* name) {
   const auto it = script.launch_variables.find(name);
   return it == script.launch_variables.end() ? "" : it->second.value;
@@ -110,8 +106,7 @@ bool IsTorchtitanLaunch(const bash::Script& script) {
   // torchtitan/train.py run as a script: the path names the package.
   for (const bash::Word& w : script.args)
     if (w.text.rfind("--job.config_file", 0) == 0) return true;
-  return EndsWithText(program, "train.py") &&
-         script.launcher.find("torchtitan") != std::string::npos;
+  return EndsWith(program, "train.py") && script.launcher.find("torchtitan") != std::string::npos;
 }
 
 void ImportTorchtitanLaunch(const InputFile& file, const bash::Script& script,
