@@ -31,6 +31,14 @@ std::vector<std::string> Conversions(const std::string& text) {
   return out;
 }
 
+// The estimate's warning that mentions `needle`, in the current language ("" when none does).
+std::string TranslatedWarning(const trainmem::Config& c, const std::string& needle) {
+  std::string translated;
+  for (const std::string& w : trainmem::EstimateMemory(c).warnings)
+    if (w.find(needle) != std::string::npos) translated = TrCore(w);
+  return translated;
+}
+
 class Chinese : public ::testing::Test {
  protected:
   void SetUp() override { SetLanguage(Language::kChinese); }
@@ -167,10 +175,7 @@ TEST_F(Chinese, UnplacedMambaLayersRefusalIsTranslated) {
 TEST_F(Chinese, OptionTheFrameworkLacksIsTranslated) {
   trainmem::Config c = With(MustParse(R"({"model": "llama3-8b", "framework": "deepspeed"})"),
                             {{"ws", "8"}, {"swap", "true"}});
-  std::string translated;
-  for (const std::string& w : trainmem::EstimateMemory(c).warnings)
-    if (w.find("has no effect") != std::string::npos) translated = TrCore(w);
-  EXPECT_EQ(translated,
+  EXPECT_EQ(TranslatedWarning(c, "has no effect"),
             "optimizer.swap_optimizer 对 deepspeed 无效（它没有 swap_optimizer）；它的 "
             "optimizer.offload 即 zero_optimization.offload_optimizer");
 }
@@ -179,10 +184,8 @@ TEST_F(Chinese, OptionTheFrameworkLacksIsTranslated) {
 TEST_F(Chinese, StepKernelOnMegatronIsTranslated) {
   trainmem::Config c = With(MustParse(R"({"model": "llama3-8b", "framework": "megatron"})"),
                             {{"ws", "8"}, {"oimpl", "foreach"}});
-  std::string translated;
-  for (const std::string& w : trainmem::EstimateMemory(c).warnings)
-    if (w.find("optimizer.implementation") != std::string::npos) translated = TrCore(w);
-  EXPECT_EQ(translated, "optimizer.implementation foreach 对 megatron 无效：它的 Adam 是融合内核");
+  EXPECT_EQ(TranslatedWarning(c, "optimizer.implementation"),
+            "optimizer.implementation foreach 对 megatron 无效：它的 Adam 是融合内核");
 }
 
 // The comparison's sentence reads in Chinese for every shape it takes: a measured peak above,
