@@ -8,9 +8,9 @@
 // log max_allocated after the FIRST iteration, before the first optimizer step has created
 // Adam's states: they are compared with first_iteration_peak_allocated.
 //
-// Rows whose measured recipe trainmem has no way to express (NVFP4 matmuls: the config schema
-// has no 4-bit training switch) are listed as "apart" and left out of every figure, band and
-// guard: they measure a recipe, not the estimator's error on what it models. So are rows marked
+// Rows whose measured recipe their config does not express (NVFP4 matmuls without
+// training.nvfp4_layers) are listed as "apart" and left out of every figure, band and guard:
+// they measure a recipe, not the estimator's error on what it models. So are rows marked
 // `"ambiguous": true`, whose figure cannot be the run its config describes (each says why in
 // its notes: a maximum copied between two CI cases, an allocated figure below the model's own
 // weights, batches padded only to their longest sample).
@@ -196,7 +196,9 @@ int main(int argc, char** argv) {
       std::string precision = row.value("precision", "");
       for (char& ch : precision)
         ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      r.apart = precision.find("nvfp4") != std::string::npos || row.value("ambiguous", false);
+      const bool nvfp4_unset =
+          precision.find("nvfp4") != std::string::npos && config.value().training.nvfp4_layers == 0;
+      r.apart = nvfp4_unset || row.value("ambiguous", false);
       r.error = measured > 0 ? (estimate - measured) / measured : 0;
       rows.push_back(r);
       fmt::print("{:<58} {:<10} {:<8} {:<13} {:7.2f} GiB {:7.2f} GiB {:+7.1f}%\n", id, r.family,

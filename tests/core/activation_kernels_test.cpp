@@ -73,5 +73,27 @@ TEST(ActivationKernels, MindSpeedAlibiBiasIsAPerLayerScoreTensor) {
   EXPECT_NEAR(BytesPerTokenPerLayer(gpu_alibi), BytesPerTokenPerLayer(gpu_rope), 0.5);
 }
 
+// torchtitan's NVFP4 blocks under per-op SAC keep none of their linear outputs (TorchAO's
+// nvfp4_mm_triton runs scaled_mm, outside SelectiveAC's save set). Llama 3.1 8B, compiled, flash:
+// a bf16 block keeps wq's and wv's outputs (4096 + 1024 wide) and w1's (14336), 2 B each, so an
+// NVFP4 block keeps 2 × (4096 + 1024 + 14336) = 38,912 B less per token; averaged over 32 blocks
+// with the first 27 NVFP4, 27/32 of that. The block input, attention output and LSE stay.
+TEST(ActivationKernels, Nvfp4BlocksKeepNoLinearOutputsUnderPerOpSac) {
+  const Config bf16 =
+      With(MustParse(R"({"model": "llama3.1-8b", "device": "b200"})"), {{"ws", "4"},
+                                                                        {"b", "2"},
+                                                                        {"s", "2048"},
+                                                                        {"ac", "selective"},
+                                                                        {"acopt", "op"},
+                                                                        {"compile", "true"}});
+  const double per_layer = BytesPerTokenPerLayer(bf16);
+  EXPECT_NEAR(per_layer - BytesPerTokenPerLayer(With(bf16, {{"fp4", "27"}})), 38912.0 * 27 / 32,
+              0.5);
+  EXPECT_NEAR(per_layer - BytesPerTokenPerLayer(With(bf16, {{"fp4", "-1"}})), 38912.0, 0.5);
+  // Full AC keeps the block inputs either way.
+  const Config full = With(bf16, {{"ac", "full"}});
+  EXPECT_EQ(BytesPerTokenPerLayer(full), BytesPerTokenPerLayer(With(full, {{"fp4", "-1"}})));
+}
+
 }  // namespace
 }  // namespace trainmem

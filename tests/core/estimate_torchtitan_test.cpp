@@ -123,7 +123,7 @@ TEST(TorchtitanTest, ReshardPolicyRoundTripsAndRejectsUnknownValues) {
 }
 
 // fp8 in detailed mode: the estimate says plainly that it models float8/MXFP8 like bf16 (the
-// measured MXFP8 runs are within a few percent of bf16) and that NVFP4 is not modelled.
+// measured MXFP8 runs are within a few percent of bf16) and points NVFP4 to its own key.
 TEST(TorchtitanTest, Fp8IsEstimatedLikeBf16AndSaysSo) {
   Config c = Llama({{"ws", "8"}, {"b", "1"}, {"s", "2048"}});
   Estimate bf16 = EstimateMemory(c);

@@ -117,6 +117,46 @@ TEST(ImportTorchtitan, PythonCurrentSchema) {
   EXPECT_EQ(At(none.config, "activation_checkpoint.mode"), "none");  // = None
 }
 
+// NVFP4LinearConverter.Config(fqns=...) (torchtitan components/quantization/nvfp4.py): the
+// recipes' nvfp4_bf16_tail_fqns(len(layers), 0.15) converts the first n − ceil(0.15·n) blocks
+// (Llama 3.1 8B: 32 − 5 = 27), "layers.{i}." names blocks one by one, and "layers" or no fqns
+// convert every block. NVFP4 is its own key now, not float8.
+TEST(ImportTorchtitan, Nvfp4ConverterCountsTheBlocksItConverts) {
+  const std::string recipes = R"(
+from torchtitan.components.quantization import NVFP4LinearConverter
+from torchtitan.components.quantization.nvfp4 import nvfp4_bf16_tail_fqns
+
+def _job(converters) -> Trainer.Config:
+    return Trainer.Config(
+        model_spec=model_registry("8B", converters=converters),
+        activation_checkpoint=SelectiveAC.Config(),
+    )
+
+def tail() -> Trainer.Config:
+    config = _job([])
+    n_layers = len(cast(Llama3Model.Config, config.model_spec.model).layers)
+    fqns = nvfp4_bf16_tail_fqns(n_layers, 0.15)
+    return _job([NVFP4LinearConverter.Config(fqns=fqns, model_compile_enabled=True)])
+
+def listed() -> Trainer.Config:
+    return _job([NVFP4LinearConverter.Config(fqns=["layers.0.", "layers.1.", "layers.2."])])
+
+def every_block() -> Trainer.Config:
+    return _job([NVFP4LinearConverter.Config(fqns=["layers"])])
+
+def every_linear() -> Trainer.Config:
+    return _job([NVFP4LinearConverter.Config()])
+)";
+  const InputFile f{"llama3.py", recipes};
+  const ImportResult tail = MustImport({f}, "tail");
+  EXPECT_EQ(tail.config["model"], "llama3.1-8b");
+  EXPECT_EQ(At(tail.config, "training.nvfp4_layers"), 27);
+  EXPECT_EQ(At(tail.config, "training.fp8"), nullptr);
+  EXPECT_EQ(At(MustImport({f}, "listed").config, "training.nvfp4_layers"), 3);
+  EXPECT_EQ(At(MustImport({f}, "every_block").config, "training.nvfp4_layers"), -1);
+  EXPECT_EQ(At(MustImport({f}, "every_linear").config, "training.nvfp4_layers"), -1);
+}
+
 TEST(ImportTorchtitan, PythonSpringSchemaNpu) {
   const ImportResult r = MustImport({Fixture("tt_recipes_npu_spring.py")});
   ASSERT_TRUE(r.config_valid);

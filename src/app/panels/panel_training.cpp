@@ -46,6 +46,18 @@ void DrawPrecision(AppState& state) {
   TextMuted(Tr(PrecisionNote(state.draft)));
   CheckboxRow(state, Str::kFp8, "training.fp8", Str::kFp8Help, t.fp8,
               [](Config& c, bool v) { c.training.fp8 = v; });
+  // torchtitan's NVFP4 converter (Blackwell only); shown wherever it is set, too.
+  if (state.draft.framework == trainmem::Framework::kTorchtitan || t.nvfp4_layers != 0) {
+    FormRow(Str::kNvfp4Layers, "training.nvfp4_layers", Str::kNvfp4LayersHelp);
+    std::int64_t blocks = t.nvfp4_layers;
+    const char* words = blocks == 0  ? Tr(Str::kNvfp4None)
+                        : blocks < 0 ? Tr(Str::kNvfp4All)
+                                     : nullptr;
+    if (InputCount("nvfp4_layers", &blocks, Step::kOne, nullptr, words))
+      EditField(state, "training.nvfp4_layers",
+                [&](Config& c) { c.training.nvfp4_layers = blocks; });
+    FieldErrors(state, "training.nvfp4_layers");
+  }
   // training.dtype where a framework reads it (torchtitan; the Trainer without DeepSpeed); the
   // others keep their own master weights.
   if (trainmem::FrameworkHasFullBf16(state.draft.framework) || t.dtype != trainmem::DType::kFloat32)

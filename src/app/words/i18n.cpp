@@ -292,12 +292,20 @@ constexpr CoreMessage kCoreMessages[] = {
      "（ChunkedLossWrapper，8 块）：若你的作业如此，请设 training.loss_chunks = 8"},
     {"fp8 is estimated like bf16: float8/MXFP8 linears cast their inputs inside the matmul and "
      "keep fp32 masters, bf16 gathers and bf16 activations between layers (torchtitan "
-     "components/quantization); measured float8/MXFP8 peaks are within a few percent of bf16. "
-     "NVFP4 saves far less and is not modelled",
+     "components/quantization); measured float8/MXFP8 peaks are within a few percent of bf16 "
+     "(NVFP4 blocks are training.nvfp4_layers)",
      "fp8 按 bf16 估算：float8/MXFP8 线性层在矩阵乘内部转换输入，主权重仍为 "
      "fp32，聚合与层间激活仍为 "
-     "bf16（torchtitan components/quantization）；实测 float8/MXFP8 峰值与 bf16 相差仅几个百分点。"
-     "NVFP4 节省得更少，未建模"},
+     "bf16（torchtitan components/quantization）；实测 float8/MXFP8 峰值与 bf16 相差仅几个百分点"
+     "（NVFP4 层见 training.nvfp4_layers）"},
+    {"training.nvfp4_layers is torchtitan's NVFP4 converter; with {} those blocks are estimated "
+     "as bf16",
+     "training.nvfp4_layers 指 torchtitan 的 NVFP4 转换器；在 {} 下这些层按 bf16 估算"},
+    {"NVFP4 blocks are estimated as bf16 without per-op selective AC: their linears then save FP4 "
+     "copies of their inputs and weights in place of bf16 inputs, which is not subtracted (the "
+     "estimate is high)",
+     "没有逐算子选择性重计算时，NVFP4 层按 bf16 估算：其线性层改存输入与权重的 FP4 副本而非 "
+     "bf16 输入，此处未扣除（估计偏高）"},
     {"expert parallelism is estimated with torchtitan's standard all-to-all token dispatcher; "
      "DeepEP/HybridEP dispatch keeps other buffers and is not modelled",
      "专家并行按 torchtitan 标准的 all-to-all token 分发器估算；DeepEP/HybridEP "

@@ -241,6 +241,15 @@ TRAINMEM_STR(kPrecisionNoteTorchtune,
              "Weights, gradients and optimizer states all in this dtype: no fp32 master copy")
 TRAINMEM_STR(kFp8, "FP8 linears")
 TRAINMEM_STR(kFp8Help, "Float8 matmuls (torchao / Transformer Engine); master weights stay in fp32")
+TRAINMEM_STR(kNvfp4Layers, "NVFP4 blocks")
+TRAINMEM_STR(
+    kNvfp4LayersHelp,
+    "Decoder blocks, counted from the first, whose linears run NVFP4 GEMMs (torchtitan's "
+    "NVFP4 converter, Blackwell GPUs). Its recipes keep the last 15 percent of blocks and the "
+    "LM head in bf16: 27 of Llama 3 8B's 32. -1: every block. Under per-op selective AC "
+    "these blocks keep no linear outputs")
+TRAINMEM_STR(kNvfp4None, "none")
+TRAINMEM_STR(kNvfp4All, "all")
 TRAINMEM_STR(kFullBf16, "Full bf16 training")
 TRAINMEM_STR(kFullBf16Help,
              "torchtitan training.dtype = \"bfloat16\", or the Hugging Face Trainer without "

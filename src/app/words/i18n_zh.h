@@ -207,6 +207,13 @@ TRAINMEM_ZH(kPrecisionNoteDeepspeed,
 TRAINMEM_ZH(kPrecisionNoteTorchtune, "权重、梯度和优化器状态都是此精度：没有 fp32 主权重副本")
 TRAINMEM_ZH(kFp8, "FP8 线性层")
 TRAINMEM_ZH(kFp8Help, "Float8 矩阵乘（torchao / Transformer Engine）；主权重仍为 fp32")
+TRAINMEM_ZH(kNvfp4Layers, "NVFP4 层数")
+TRAINMEM_ZH(kNvfp4LayersHelp,
+            "从第一层起、线性层使用 NVFP4 矩阵乘的解码层数（torchtitan 的 NVFP4 转换器，Blackwell "
+            "GPU）。其配方让最后 15% 的层与 LM head 保持 bf16：Llama 3 8B 的 32 层中转换 27 层。"
+            "-1 表示全部层。逐算子选择性重计算下，这些层不保存线性层输出")
+TRAINMEM_ZH(kNvfp4None, "无")
+TRAINMEM_ZH(kNvfp4All, "全部")
 TRAINMEM_ZH(kFullBf16, "全 bf16 训练")
 TRAINMEM_ZH(kFullBf16Help,
             "torchtitan training.dtype = \"bfloat16\"，或不用 DeepSpeed 的 Hugging Face Trainer "

@@ -74,6 +74,11 @@ struct Training {
   std::int64_t seq_len = 2048;        // torchtitan [training] seq_len
   DType mixed_precision_param = DType::kBFloat16;
   bool fp8 = false;  // float8 linears (torchao / TE)
+  // torchtitan's NVFP4 converter (components/quantization/nvfp4.py NVFP4LinearConverter, TorchAO
+  // nvfp4_training): the dense linears of decoder blocks 0 … n−1 run 4-bit GEMMs. 0 = none,
+  // -1 = every block. Weights, gathers and optimizer states stay as without it; what changes is
+  // what per-op selective AC keeps (estimate_activations.cpp BlockUnderPolicy).
+  std::int64_t nvfp4_layers = 0;
   AttentionImpl attention = AttentionImpl::kFlash;
   std::optional<double> dropout;  // nullopt = framework default (Megatron 0.1, others 0)
   std::int64_t loss_chunks = 1;   // chunked cross-entropy

@@ -39,8 +39,9 @@ json TrainingToJson(const Training& t) {
   // Written only when on, for the same reason: off is what every earlier link's estimate did.
   if (t.moe_grouped_gemm) j["moe_grouped_gemm"] = true;
   if (t.cross_entropy_fusion) j["cross_entropy_fusion"] = true;
-  if (t.lora_rank > 0) j["lora_rank"] = t.lora_rank;       // 0 (off): what every earlier link did
-  if (t.dsa_fused_kernels) j["dsa_fused_kernels"] = true;  // off: the frameworks' default path
+  if (t.lora_rank > 0) j["lora_rank"] = t.lora_rank;  // 0 (off): what every earlier link did
+  if (t.nvfp4_layers != 0) j["nvfp4_layers"] = t.nvfp4_layers;  // 0 (none): every earlier link
+  if (t.dsa_fused_kernels) j["dsa_fused_kernels"] = true;       // off: the frameworks' default path
   // Off (and limit 0) is what every earlier link's estimate did.
   if (t.defer_embedding_wgrad_compute) j["defer_embedding_wgrad_compute"] = true;
   if (t.wgrad_deferral_limit != 0) j["wgrad_deferral_limit"] = t.wgrad_deferral_limit;
@@ -114,6 +115,7 @@ const std::vector<SettingAlias> kAliases = {
     {"s", "training.seq_len"},
     {"prec", "training.mixed_precision_param"},
     {"fp8", "training.fp8"},
+    {"fp4", "training.nvfp4_layers"},
     {"attn", "training.attention"},
     {"dropout", "training.dropout"},
     {"chunks", "training.loss_chunks"},

@@ -133,6 +133,7 @@ void ReadTraining(const json* section, Training& t, std::vector<Error>& errors) 
   r.Int("seq_len", t.seq_len);
   r.Enum("mixed_precision_param", t.mixed_precision_param);
   r.Bool("fp8", t.fp8);
+  r.Int("nvfp4_layers", t.nvfp4_layers);
   r.Enum("attention", t.attention);
   r.OptionalNumber("dropout", t.dropout);
   r.Int("loss_chunks", t.loss_chunks);

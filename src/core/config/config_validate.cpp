@@ -228,6 +228,11 @@ void CheckSequence(const Config& c, const Layout& l, std::vector<Error>& errors)
     return;
   CheckInt(errors, "training.loss_chunks", t.loss_chunks, 1, t.seq_len);
   CheckInt(errors, "training.lora_rank", t.lora_rank, 0, kMaxLoraRank);
+  if (t.nvfp4_layers < -1 || t.nvfp4_layers > c.model.num_layers)
+    errors.push_back({"training.nvfp4_layers",
+                      "the decoder blocks, counted from the first, whose linears run NVFP4: 0 to " +
+                          Str(c.model.num_layers) + " (the model's blocks), or -1 for all; got " +
+                          Str(t.nvfp4_layers)});
   CheckInt(errors, "training.wgrad_deferral_limit", t.wgrad_deferral_limit, 0, kMaxLocalBatchSize);
   // torchtitan's TrainingConfig.dtype is Literal["bfloat16", "float32"].
   if (t.dtype != DType::kFloat32 && t.dtype != DType::kBFloat16)

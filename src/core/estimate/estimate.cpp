@@ -317,7 +317,24 @@ void AddWarnings(Estimate& e) {
         "fp8 is estimated like bf16: float8/MXFP8 linears cast their inputs inside the matmul "
         "and keep fp32 masters, bf16 gathers and bf16 activations between layers (torchtitan "
         "components/quantization); measured float8/MXFP8 peaks are within a few percent of "
-        "bf16. NVFP4 saves far less and is not modelled");
+        "bf16 (NVFP4 blocks are training.nvfp4_layers)");
+  if (c.mode == Mode::kDetailed && c.training.nvfp4_layers != 0) {
+    // estimate_activations.cpp BlockUnderPolicy: NVFP4 changes what per-op SAC keeps. Full AC
+    // keeps block inputs either way. With no AC (or a non-checkpointed block) each NVFP4Linear
+    // saves FP4 codes of its input and of its weight (nvfp4_mm_triton.forward) where a bf16
+    // linear saves its input, which the estimate does not subtract.
+    if (!torchtitan)
+      e.warnings.push_back("training.nvfp4_layers is torchtitan's NVFP4 converter; with " +
+                           std::string(FrameworkName(c.framework)) +
+                           " those blocks are estimated as bf16");
+    else if (c.activation_checkpoint.mode == AcMode::kNone ||
+             (c.activation_checkpoint.mode == AcMode::kSelective &&
+              c.activation_checkpoint.selective_ac_option != "op"))
+      e.warnings.push_back(
+          "NVFP4 blocks are estimated as bf16 without per-op selective AC: their linears then "
+          "save FP4 copies of their inputs and weights in place of bf16 inputs, which is not "
+          "subtracted (the estimate is high)");
+  }
   if (c.model.num_mtp_layers > 0 && !c.training.mtp)
     e.warnings.push_back("the model has MTP modules; they are not trained (training.mtp = false)");
   if (c.training.lora_rank > 0) {

@@ -8,7 +8,10 @@
 // FullAC/SelectiveAC/MemoryBudgetAC); torchtitan-npu's Optimizer.swap_optimizer(_times),
 // Parallelism.enable_custom_context_parallel, Training.num_mtp_modules
 // (torchtitan_npu/config/custom_config.py).
+#include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <vector>
 
 #include "core/import/import_detail.h"
 #include "core/model/model.h"
@@ -20,6 +23,9 @@ struct Ctx {
   const std::map<std::string, int>& lines;
   const std::string& file;
   Builder& b;
+  // nvfp4_bf16_tail_fqns(len(layers), fraction) in a recipe: the fraction, resolved once the
+  // model (and so its block count) is known (ApplyTorchtitanSections).
+  double* nvfp4_tail_fraction = nullptr;
   Source At(const std::string& path) const {
     auto it = lines.find(path);
     return {file, it == lines.end() ? 0 : it->second, path};
@@ -96,7 +102,71 @@ void SetBool(const Ctx& c, const std::string& path, const json& v, const std::st
   c.b.Set(key, *t, c.At(path));
 }
 
-// Float8/MXFP8/NVFP4 converters train linears in low precision: trainmem's training.fp8.
+// NVFP4LinearConverter.Config(fqns=...) (components/quantization/nvfp4.py): a Linear is converted
+// when its FQN contains one of `fqns`; none converts every Linear, the LM head too.
+// nvfp4_bf16_tail_fqns(n, f) gives "layers.{i}." for the first n − ceil(n·f) blocks. Read as
+// training.nvfp4_layers, the blocks from the first whose linears run NVFP4 (-1: all).
+void ReadNvfp4Converter(const Ctx& c, const std::string& path, const json& item) {
+  const Source src = c.At(path);
+  const json* fqns = item.is_object() && item.contains("fqns") ? &item["fqns"] : nullptr;
+  if (fqns == nullptr || fqns->is_null() || (fqns->is_array() && fqns->empty())) {
+    c.b.Set("training.nvfp4_layers", -1, src);
+    c.b.Note(path + ": NVFP4 on every Linear; the LM head's share is not counted");
+    return;
+  }
+  if (ClassOf(*fqns) == "nvfp4_bf16_tail_fqns" && fqns->contains("__args__") &&
+      (*fqns)["__args__"].size() >= 2 && (*fqns)["__args__"][1].is_number()) {
+    const double fraction = (*fqns)["__args__"][1].get<double>();
+    if (fraction > 0 && fraction < 1) {
+      if (const auto n = Int((*fqns)["__args__"][0]); n && *n > 0) {
+        const auto tail = static_cast<long long>(std::ceil(static_cast<double>(*n) * fraction));
+        c.b.Set("training.nvfp4_layers", std::max(0LL, *n - tail), src);
+      } else if (c.nvfp4_tail_fraction != nullptr) {
+        *c.nvfp4_tail_fraction = fraction;  // the model's block count decides (below)
+      }
+      return;
+    }
+  }
+  if (!fqns->is_array()) {
+    c.Ignore(path + ".fqns", "not read (" + Text(*fqns) + "): set training.nvfp4_layers");
+    return;
+  }
+  // "layers" (or "layers.") converts every block; "layers.{i}." one block each.
+  std::vector<long long> blocks;
+  bool others = false;
+  for (const json& f : *fqns) {
+    const std::string name = f.is_string() ? f.get<std::string>() : "";
+    std::string trimmed = name;
+    while (!trimmed.empty() && trimmed.back() == '.') trimmed.pop_back();
+    if (trimmed == "layers") {
+      c.b.Set("training.nvfp4_layers", -1, src);
+      return;
+    }
+    if (StartsWith(trimmed, "layers.")) {
+      if (const auto i = ParseInteger(trimmed.substr(7)); i && *i >= 0) {
+        blocks.push_back(*i);
+        continue;
+      }
+    }
+    others = true;
+  }
+  if (blocks.empty()) {
+    c.b.Set("training.nvfp4_layers", -1, src);
+    c.b.Note(path + ".fqns " + Text(*fqns) +
+             ": linears of that name in every block, counted as whole NVFP4 blocks");
+    return;
+  }
+  std::sort(blocks.begin(), blocks.end());
+  blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
+  const auto count = static_cast<long long>(blocks.size());
+  c.b.Set("training.nvfp4_layers", count, src);
+  if (others || blocks.back() != count - 1)
+    c.b.Note(path + ".fqns " + Text(*fqns) + ": counted as the first " + std::to_string(count) +
+             " blocks");
+}
+
+// Float8/MXFP8 converters train linears in low precision: trainmem's training.fp8. NVFP4 is
+// training.nvfp4_layers.
 void ReadConverters(const Ctx& c, const std::string& path, const json& list) {
   if (!list.is_array()) return c.Ignore(path, "not a list (" + Text(list) + ")");
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -107,8 +177,7 @@ void ReadConverters(const Ctx& c, const std::string& path, const json& list) {
         lower == "mx" || lower.find("mxlinear") != std::string::npos) {
       c.b.Set("training.fp8", true, c.At(item_path));
     } else if (lower.find("nvfp4") != std::string::npos) {
-      c.b.Set("training.fp8", true, c.At(item_path));
-      c.b.Note(item_path + ": NVFP4 linears are modelled as float8 (the nearest trainmem has)");
+      ReadNvfp4Converter(c, item_path, list[i]);
     } else if (lower.find("lora") != std::string::npos) {
       // components/lora.py LoRAConverter.Config(rank, alpha, target_modules): base weights
       // frozen, rank-r adapters trained.
@@ -664,7 +733,8 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
 void ApplyTorchtitanSections(const json& sections, const std::map<std::string, int>& lines,
                              const std::string& file, Builder& b, const Presets& presets,
                              bool overrides) {
-  const Ctx c{lines, file, b};
+  double nvfp4_tail_fraction = 0;
+  const Ctx c{lines, file, b, &nvfp4_tail_fraction};
   std::string hints = file;
   if (sections.contains("__hints__")) hints += " " + sections["__hints__"].get<std::string>();
   long long tokens_per_microbatch = 0, context_length = 0, num_pp_microbatches = 0;
@@ -715,6 +785,30 @@ void ApplyTorchtitanSections(const json& sections, const std::map<std::string, i
       c.Ignore(section, "debugging switches do not change device memory");
     } else {
       c.Ignore(section, "[" + section + "] does not change device memory");
+    }
+  }
+  if (nvfp4_tail_fraction > 0) {
+    // nvfp4_bf16_tail_fqns(len(model layers), fraction): the first n − ceil(n·fraction) blocks.
+    const json* model = b.Get("model");
+    long long n = 0;
+    if (model && model->is_string()) {
+      if (const ModelPreset* p = presets.FindModel(model->get<std::string>()))
+        n = p->arch.num_layers;
+    } else if (model && model->is_object()) {
+      n = JsonInteger(model->value("num_hidden_layers", json(0))).value_or(0);
+    }
+    if (n > 0) {
+      const auto tail =
+          static_cast<long long>(std::ceil(static_cast<double>(n) * nvfp4_tail_fraction));
+      b.Set("training.nvfp4_layers", std::max(0LL, n - tail),
+            {file, 0,
+             "nvfp4_bf16_tail_fqns: the first n - ceil(n * " + json(nvfp4_tail_fraction).dump() +
+                 ") of " + std::to_string(n) + " blocks"});
+    } else {
+      b.Missing("training.nvfp4_layers",
+                "the NVFP4 converter keeps the last " + json(nvfp4_tail_fraction).dump() +
+                    " of the blocks in bf16; the model's block count is not known",
+                nullptr);
     }
   }
   // MTP modules asked for on a model whose shape has none: an inline shape (a debug flavor)

@@ -401,6 +401,7 @@ std::string LinkKeyExpects(std::string_view key) {
       {"s", "the sequence length in tokens, a whole number from 1"},
       {"prec", "bfloat16, float16 or float32"},
       {"fp8", "1 or 0"},
+      {"fp4", "the decoder blocks (from the first) with NVFP4 linears: 0, up to the layers, or -1"},
       {"attn", "flash, sdpa or eager"},
       {"dropout", "a probability from 0 to 1, or null for the framework's default"},
       {"chunks", "the number of loss chunks, a whole number from 1 up to s"},

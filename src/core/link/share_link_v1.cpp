@@ -60,7 +60,7 @@ const nlohmann::json& V1LinkDefaults() {
 const nlohmann::json& V1LaterKeys() {
   static const nlohmann::json later = nlohmann::json::parse(R"({
     "training": {"create_attention_mask_in_dataloader": true, "moe_grouped_gemm": false,
-                 "cross_entropy_fusion": false, "lora_rank": 0, "dsa_fused_kernels": false,
+                 "cross_entropy_fusion": false, "lora_rank": 0, "nvfp4_layers": 0, "dsa_fused_kernels": false,
                  "defer_embedding_wgrad_compute": false, "wgrad_deferral_limit": 0,
                  "grad_reduce_in_bf16": false, "dtype": "float32", "vision_tower": "none",
                  "base_quantization": "none"},
