@@ -35,7 +35,7 @@ TEST(ConfigTest, DefaultsAreTorchtitansWithTheGivenModel) {
   EXPECT_EQ(c.parallelism.pp_schedule, PpSchedule::k1F1B);
   EXPECT_FALSE(c.parallelism.zero_stage.has_value());
   EXPECT_EQ(c.activation_checkpoint.mode, AcMode::kSelective);
-  EXPECT_EQ(c.activation_checkpoint.selective_ac_option, "2");
+  EXPECT_EQ(c.activation_checkpoint.selective_ac_option, "op");  // torchtitan's SelectiveAC
   EXPECT_EQ(c.optimizer.name, OptimizerKind::kAdamW);
   EXPECT_EQ(c.optimizer.state_dtype, DType::kFloat32);
   EXPECT_DOUBLE_EQ(c.overhead.temporary_fraction, 0.10);

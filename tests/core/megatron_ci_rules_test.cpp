@@ -130,6 +130,28 @@ TEST(MegatronCiRules, RecomputeModulesDropTheirSavedTensors) {
           .ok());
 }
 
+// --recompute-method block --recompute-num-layers N (transformer_block.py _checkpointed_forward):
+// the first N blocks of each stage's chunk keep only their input, the others keep everything.
+// Llama 3 8B (32 blocks) on PP 2 with 2 virtual stages: chunks of 8 blocks; N = 2 recomputes 2
+// of every 8, so the blocks average 2/8 of full recompute's bytes and 6/8 of no recompute's.
+TEST(MegatronCiRules, BlockRecomputeOfTheFirstBlocksOfEachChunk) {
+  const Config base =
+      With(MustParse(R"({"model": "llama3-8b", "device": "h100-80gb", "framework": "megatron",
+          "parallelism": {"pipeline_parallel_schedule": "Interleaved1F1B",
+                          "pipeline_parallel_layers_per_stage": 8}})"),
+           {{"ws", "2"}, {"pp", "2"}, {"b", "4"}, {"mbs", "1"}, {"s", "1024"}, {"ac", "full"}});
+  auto per_token = [](const Config& c) {
+    return EstimateMemory(c).stages.front().activations.bytes_per_token_per_layer;
+  };
+  const double full = per_token(base);
+  const double none = per_token(With(base, {{"ac", "none"}}));
+  EXPECT_NEAR(per_token(With(base, {{"rnl", "2"}})), (2 * full + 6 * none) / 8, 1e-6);
+  EXPECT_NEAR(per_token(With(base, {{"rnl", "8"}})), full, 1e-6);  // all of a chunk's blocks
+  nlohmann::json too_many = ConfigToJson(base);
+  too_many["activation_checkpoint"]["recompute_num_layers"] = 33;
+  EXPECT_FALSE(ParseConfig(too_many.dump(), TestPresets()).ok());
+}
+
 // --optimizer muon (and the deprecated dist_muon) is Muon, not the Adam assumed for unknown names.
 TEST(MegatronCiRules, MuonOptimizerIsRead) {
   for (const char* name : {"muon", "dist_muon"}) {

@@ -32,8 +32,15 @@ std::string Describe(const std::vector<Error>& errors) {
   return all;
 }
 
+// The default config is the model plus the one default that changed since v1 froze its table:
+// selective AC's option, per-op since torchtitan dropped block-interval SAC.
 TEST(ShareLinkTest, DefaultConfigIsJustTheModel) {
-  EXPECT_EQ(EncodeShareFragment(MustParse(R"({"model": "llama3-8b"})")), "v1&model=llama3-8b");
+  EXPECT_EQ(EncodeShareFragment(MustParse(R"({"model": "llama3-8b"})")),
+            "v1&model=llama3-8b&acopt=op");
+  // Not written where it means nothing: full checkpointing.
+  EXPECT_EQ(EncodeShareFragment(MustParse(R"({"model": "llama3-8b",
+      "activation_checkpoint": {"mode": "full"}})")),
+            "v1&model=llama3-8b&ac=full");
 }
 
 TEST(ShareLinkTest, OnlyChangedKeysAppearWithShortNames) {
@@ -44,14 +51,14 @@ TEST(ShareLinkTest, OnlyChangedKeysAppearWithShortNames) {
                                                            {"sp", "false"},
                                                            {"optimizer.momentum", "0.5"}});
   EXPECT_EQ(EncodeShareFragment(c),
-            "v1&model=llama3-8b&ws=8&b=2&fp8=1&tp=8&sp=0&optimizer.momentum=0.5");
+            "v1&model=llama3-8b&ws=8&b=2&fp8=1&tp=8&sp=0&acopt=op&optimizer.momentum=0.5");
 }
 
 TEST(ShareLinkTest, ListsAreCommaJoined) {
   Config c = With(MustParse(R"({"model": "llama3-8b"})"), {{"compile.components", "loss"}});
-  EXPECT_EQ(EncodeShareFragment(c), "v1&model=llama3-8b&compile.components=loss");
+  EXPECT_EQ(EncodeShareFragment(c), "v1&model=llama3-8b&acopt=op&compile.components=loss");
   c = With(c, {{"compile.components", "[]"}});
-  EXPECT_EQ(EncodeShareFragment(c), "v1&model=llama3-8b&compile.components=");
+  EXPECT_EQ(EncodeShareFragment(c), "v1&model=llama3-8b&acopt=op&compile.components=");
   DecodedLink back = DecodeShareFragment(EncodeShareFragment(c), TestPresets());
   EXPECT_FALSE(back.config.compile.model);
   EXPECT_FALSE(back.config.compile.loss);
@@ -194,7 +201,7 @@ TEST(ShareLinkTest, RepeatedFaultsAreReportedOnce) {
 // training.vision_tower travels as vt; a value it does not know is named and the rest kept.
 TEST(ShareLinkTest, VisionTowerRoleRoundTrips) {
   const Config c = With(MustParse(R"({"model": "qwen3-vl-8b"})"), {{"vt", "frozen"}});
-  EXPECT_EQ(EncodeShareFragment(c), "v1&model=qwen3-vl-8b&vt=frozen");
+  EXPECT_EQ(EncodeShareFragment(c), "v1&model=qwen3-vl-8b&vt=frozen&acopt=op");
   DecodedLink back = DecodeShareFragment(EncodeShareFragment(c), TestPresets());
   EXPECT_TRUE(back.errors.empty()) << Describe(back.errors);
   EXPECT_EQ(back.config.training.vision_tower, VisionTower::kFrozen);
@@ -306,10 +313,15 @@ TEST(ShareLinkTest, V1DefaultsAreFrozen) {
   Config c = MustParse(R"({"model": "llama3-8b"})");
   c.training.local_batch_size = 8;  // v1's default
   c.world_size = 1;
+  c.activation_checkpoint.selective_ac_option = "2";  // v1's default (now "op")
   EXPECT_EQ(EncodeShareFragment(c), "v1&model=llama3-8b");
   c.framework = Framework::kTorchtitanNpu;
   c.device = MustParse(R"({"model": "llama3-8b", "device": "ascend-910b"})").device;
   EXPECT_EQ(EncodeShareFragment(c), "v1&model=llama3-8b&device=ascend-910b&fw=torchtitan-npu");
+  // A link without acopt opens with v1's "2", whatever the default is now.
+  EXPECT_EQ(DecodeShareFragment("v1&model=llama3-8b", TestPresets())
+                .config.activation_checkpoint.selective_ac_option,
+            "2");
 }
 
 // The page's own keys are kept for the page: the language and measurements.
@@ -358,10 +370,11 @@ TEST(ShareLinkTest, GoldenV1LinksOpenToTheirConfigs) {
 
 TEST(ShareLinkTest, ShareUrlAppendsTheFragment) {
   const Config c = MustParse(R"({"model": "llama3-8b"})");
-  EXPECT_EQ(ShareUrl(c, ""), "index.html#v1&model=llama3-8b");
+  EXPECT_EQ(ShareUrl(c, ""), "index.html#v1&model=llama3-8b&acopt=op");
   EXPECT_EQ(ShareUrl(c, "https://example.org/trainmem/"),
-            "https://example.org/trainmem/#v1&model=llama3-8b");
-  EXPECT_EQ(ShareUrl(c, "https://example.org/#v1&tp=2"), "https://example.org/#v1&model=llama3-8b");
+            "https://example.org/trainmem/#v1&model=llama3-8b&acopt=op");
+  EXPECT_EQ(ShareUrl(c, "https://example.org/#v1&tp=2"),
+            "https://example.org/#v1&model=llama3-8b&acopt=op");
 }
 
 }  // namespace

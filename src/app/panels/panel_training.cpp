@@ -136,6 +136,17 @@ void DrawActivationCheckpoint(AppState& state) {
     }
     FieldErrors(state, "activation_checkpoint.selective_ac_option");
   }
+  // Megatron's --recompute-method block --recompute-num-layers: shown with full recompute.
+  if (ac.mode == trainmem::AcMode::kFull) {
+    FormRow(Str::kRecomputeNumLayers, "activation_checkpoint.recompute_num_layers",
+            Str::kRecomputeNumLayersHelp);
+    std::int64_t blocks = ac.recompute_num_layers;
+    if (InputCount("recompute_num_layers", &blocks, Step::kOne, nullptr,
+                   blocks == 0 ? Tr(Str::kNvfp4All) : nullptr))
+      EditField(state, "activation_checkpoint.recompute_num_layers",
+                [&](Config& c) { c.activation_checkpoint.recompute_num_layers = blocks; });
+    FieldErrors(state, "activation_checkpoint.recompute_num_layers");
+  }
   CheckboxRow(state, Str::kAcOffload, "activation_checkpoint.offload", Str::kAcOffloadHelp,
               ac.offload, [](Config& c, bool v) { c.activation_checkpoint.offload = v; });
   // MindSpeed's option: shown for Megatron on Ascend (MindSpeed-LLM), or wherever it is on (an

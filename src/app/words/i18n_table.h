@@ -277,6 +277,11 @@ TRAINMEM_STR(kAcOption, "Selective option")
 TRAINMEM_STR(kAcOptionHelp,
              "\"op\": keep matmul/attention outputs by op policy; k: checkpoint every k-th block")
 TRAINMEM_STR(kAcOptionOp, "op (per-operator policy)")
+TRAINMEM_STR(kRecomputeNumLayers, "Recomputed blocks per stage")
+TRAINMEM_STR(kRecomputeNumLayersHelp,
+             "Megatron --recompute-method block --recompute-num-layers N: only the first N blocks "
+             "of each pipeline stage (of each virtual stage) are recomputed; the others keep all "
+             "their activations. all: every block (--recompute-method uniform)")
 TRAINMEM_STR(kAcOptionEvery, "%s (1 block in %s)")
 TRAINMEM_STR(kAcOffload, "Offload to host")
 TRAINMEM_STR(kAcOffloadHelp, "Saved activations are moved to host memory")

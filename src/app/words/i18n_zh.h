@@ -238,6 +238,11 @@ TRAINMEM_ZH(kAcModeHelp, "激活重计算：反向时重新计算激活，而不
 TRAINMEM_ZH(kAcOption, "选择性选项")
 TRAINMEM_ZH(kAcOptionHelp, "「op」：按算子策略保存矩阵乘/注意力输出；k：每 k 个 block 重计算一个")
 TRAINMEM_ZH(kAcOptionOp, "op（按算子策略）")
+TRAINMEM_ZH(kRecomputeNumLayers, "每段重计算的层数")
+TRAINMEM_ZH(
+    kRecomputeNumLayersHelp,
+    "Megatron --recompute-method block --recompute-num-layers N：每个流水段（每个虚拟段）只重计算"
+    "前 N 层，其余层保留全部激活。全部：每层都重计算（--recompute-method uniform）")
 TRAINMEM_ZH(kAcOptionEvery, "%s（每 %s 个 block）")
 TRAINMEM_ZH(kAcOffload, "卸载到主机")
 TRAINMEM_ZH(kAcOffloadHelp, "保存的激活移到主机内存")

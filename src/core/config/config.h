@@ -175,8 +175,12 @@ struct Parallelism {
 
 struct ActivationCheckpoint {
   AcMode mode = AcMode::kSelective;
-  std::string selective_ac_option = "2";  // "op", or k = checkpoint every k-th block
-  bool offload = false;                   // saved activations offloaded to host memory
+  // "op", or k = checkpoint every k-th block. "op" by default: torchtitan's SelectiveAC has been
+  // per-op only since its 2026-03 policy refactor (distributed/activation_checkpoint.py); its
+  // TOML job files (selective_ac_option default "2") are read with their own default
+  // (import/torchtitan_sections.cpp).
+  std::string selective_ac_option = "op";
+  bool offload = false;  // saved activations offloaded to host memory
   // MindSpeed --swap-attention (Megatron family): each block's input norm, attention and
   // post-attention norm send what they save for backward to host memory and prefetch it back
   // (estimate_activations.cpp); the MLP's saved tensors stay on the device.
@@ -185,6 +189,10 @@ struct ActivationCheckpoint {
   // (transformer_config.py recompute_modules): which parts of each layer are recomputed in
   // backward. Bits of RecomputeModule; 0 = Megatron's default, core attention only.
   std::uint32_t recompute_modules = 0;
+  // Megatron --recompute-method block --recompute-num-layers N with full granularity
+  // (transformer_block.py _checkpointed_forward): only the first N blocks of each pipeline stage
+  // (of each virtual chunk) are recomputed; the others keep everything. 0 = every block.
+  std::int64_t recompute_num_layers = 0;
 };
 
 // Megatron's --recompute-modules names (megatron/core/transformer/transformer_config.py).

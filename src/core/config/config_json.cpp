@@ -140,6 +140,7 @@ const std::vector<SettingAlias> kAliases = {
     {"reshard", "parallelism.fsdp_reshard_after_forward"},
     {"ac", "activation_checkpoint.mode"},
     {"acopt", "activation_checkpoint.selective_ac_option"},
+    {"rnl", "activation_checkpoint.recompute_num_layers"},
     {"acoff", "activation_checkpoint.offload"},
     {"swapattn", "activation_checkpoint.swap_attention"},
     {"opt", "optimizer.name"},
@@ -189,6 +190,9 @@ json ConfigToJson(const Config& c) {
            {"offload", c.activation_checkpoint.offload}};
   // Written only when set: v1 share links diff against frozen defaults that predate the key.
   if (c.activation_checkpoint.swap_attention) j["activation_checkpoint"]["swap_attention"] = true;
+  if (c.activation_checkpoint.recompute_num_layers != 0)  // 0 (every block): every earlier link
+    j["activation_checkpoint"]["recompute_num_layers"] =
+        c.activation_checkpoint.recompute_num_layers;
   // Written only when set: an empty list is Megatron's default (core attention), what every
   // earlier link described.
   if (c.activation_checkpoint.recompute_modules != 0) {

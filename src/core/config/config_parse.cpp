@@ -272,6 +272,7 @@ void ReadActivationCheckpoint(const json* section, ActivationCheckpoint& ac,
   }
   r.Bool("offload", ac.offload);
   r.Bool("swap_attention", ac.swap_attention);
+  r.Int("recompute_num_layers", ac.recompute_num_layers);
   if (const json* list = r.Get("recompute_modules")) {
     std::uint32_t bits = 0;
     bool ok = list->is_array();

@@ -375,6 +375,8 @@ void CheckOtherRanges(const Config& c, std::vector<Error>& errors) {
     errors.push_back({"activation_checkpoint.selective_ac_option",
                       "expected \"op\" or a positive integer k, got \"" + option + "\""});
   }
+  CheckInt(errors, "activation_checkpoint.recompute_num_layers",
+           c.activation_checkpoint.recompute_num_layers, 0, c.model.num_layers);
   CheckFraction(errors, "optimizer.momentum", c.optimizer.momentum, 0, true, 1, true);
   CheckInt(errors, "optimizer.max_preconditioner_dim", c.optimizer.max_preconditioner_dim, 0,
            1000000);

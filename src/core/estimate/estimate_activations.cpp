@@ -632,7 +632,8 @@ struct PolicyBytes {
 
 PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, bool moe,
                              bool checkpointed, MixerKind mixer = MixerKind::kAttention,
-                             bool has_mlp = true, bool nvfp4 = false) {
+                             bool has_mlp = true, bool nvfp4 = false,
+                             bool outside_partial_recompute = false) {
   const bool gated = c.model.mlp == MlpKind::kGated;
   // Nemotron-H blocks hold a mixer or an MLP (ModelArch::layer_has_mlp, MixerKind::kNone): the
   // missing part saves nothing; the block input is what full checkpointing keeps either way.
@@ -691,7 +692,8 @@ PolicyBytes BlockUnderPolicy(const Config& c, const Context& x, const Shape& s, 
     dropped = std::min(dropped, std::max(0.0, none - attn.input));
     p.kept = none - dropped;
     p.recompute = dropped;
-  } else if (mode == AcMode::kNone || (mode == AcMode::kSelective && !op_level && !checkpointed)) {
+  } else if (mode == AcMode::kNone || (mode == AcMode::kSelective && !op_level && !checkpointed) ||
+             outside_partial_recompute) {
     p.kept = none;
   } else if (mode == AcMode::kFull || checkpointed) {
     p.kept = attn.input;
@@ -928,12 +930,15 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   // A block's bytes depend on the layer only through (MoE?, checkpointed?, token mixer): the few
   // kinds a model has are computed once each, not once per layer (a 126-layer model has ≤ 4).
   struct Memo {
-    bool moe, checkpointed, has_mlp, nvfp4;
+    bool moe, checkpointed, has_mlp, nvfp4, outside_partial;
     MixerKind mixer;
     std::int64_t heads, kv, width, head_dim;  // per layer only where shapes vary (DeciLM, Gemma 4)
     PolicyBytes bytes;
   };
   Memo memo[12];
+  const std::int64_t partial_recompute = c.activation_checkpoint.mode == AcMode::kFull
+                                             ? c.activation_checkpoint.recompute_num_layers
+                                             : 0;
   int memo_size = 0;
   const bool varies = c.model.ShapesVaryByLayer();
   for (std::int64_t layer = st.first_layer; layer < st.first_layer + st.num_layers; ++layer) {
@@ -945,6 +950,16 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     // 2k-th, … block this rank builds is checkpointed, not the first. Other frameworks: id % k.
     const std::int64_t ordinal = x.torchtitan ? layer - st.first_layer + 1 : layer;
     bool checkpointed = k_every > 0 && (ordinal % k_every == 0);
+    // Megatron --recompute-method block (transformer_block.py _checkpointed_forward): the first
+    // recompute_num_layers blocks of each stage's chunk are recomputed, the rest keep all they
+    // save. With virtual stages each chunk counts from its own first block.
+    bool outside_partial = false;
+    if (partial_recompute > 0) {
+      const auto in_chunk =
+          static_cast<std::int64_t>(std::fmod(static_cast<double>(layer - st.first_layer),
+                                              std::max(1.0, std::round(f.layers_per_chunk))));
+      outside_partial = in_chunk >= partial_recompute;
+    }
     const MixerKind mixer = c.model.MixerOf(layer);
     const bool has_mlp = c.model.HasMlp(layer);
     // NVFP4 converts blocks by their global index (torchtitan fqns "layers.{i}."), whatever the
@@ -957,7 +972,8 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     const PolicyBytes* found = nullptr;
     for (int i = 0; i < memo_size; ++i) {
       if (memo[i].moe == moe && memo[i].checkpointed == checkpointed && memo[i].mixer == mixer &&
-          memo[i].has_mlp == has_mlp && memo[i].nvfp4 == nvfp4 && memo[i].heads == heads &&
+          memo[i].has_mlp == has_mlp && memo[i].nvfp4 == nvfp4 &&
+          memo[i].outside_partial == outside_partial && memo[i].heads == heads &&
           memo[i].kv == kv && memo[i].width == width && memo[i].head_dim == head_dim) {
         found = &memo[i].bytes;
         break;
@@ -970,9 +986,10 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
         shape = LayerShape(c.model, s, layer);
         OneKvHeadPerRank(shape, c.model, static_cast<double>(c.model.HeadDimOf(layer)), x.tp);
       }
-      computed = BlockUnderPolicy(c, x, shape, moe, checkpointed, mixer, has_mlp, nvfp4);
+      computed =
+          BlockUnderPolicy(c, x, shape, moe, checkpointed, mixer, has_mlp, nvfp4, outside_partial);
       if (memo_size < 12)
-        memo[memo_size++] = {moe,   checkpointed, has_mlp, nvfp4,    mixer,
+        memo[memo_size++] = {moe,   checkpointed, has_mlp, nvfp4,    outside_partial, mixer,
                              heads, kv,           width,   head_dim, computed};
       found = &computed;
     }

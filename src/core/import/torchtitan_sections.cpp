@@ -429,6 +429,15 @@ void ReadActivationCheckpoint(const Ctx& c, const json& s) {
       c.Ignore(path, "does not change the memory model");
     }
   }
+  // A TOML job file (torchtitan <= v0.2) that asks for selective AC without an option gets
+  // JobConfig's default, selective_ac_option = "2" (config/job_config.py ActivationCheckpoint),
+  // not the per-op policy of current torchtitan (trainmem's default).
+  const json* mode = c.b.Get("activation_checkpoint.mode");
+  if (EndsWith(Lower(c.file), ".toml") && cls.empty() && !s.contains("selective_ac_option") &&
+      mode && mode->is_string() && mode->get<std::string>() == "selective")
+    c.b.Set("activation_checkpoint.selective_ac_option", "2",
+            {c.file, c.At("activation_checkpoint.mode").line,
+             "(not set: the TOML schema's default selective_ac_option = \"2\")"});
 }
 
 void ReadOptimizer(const Ctx& c, const json& s) {

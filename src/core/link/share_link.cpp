@@ -175,6 +175,12 @@ std::string EncodeShareFragment(const Config& config) {
     current.erase(key);
     defaults.erase(key);
   }
+  // The selective option means something only for selective AC: elsewhere it is left out, so
+  // links of full or no checkpointing do not carry the option whose default changed after v1
+  // ("2" → "op").
+  if (current["activation_checkpoint"]["mode"] != "selective")
+    current["activation_checkpoint"]["selective_ac_option"] =
+        defaults["activation_checkpoint"]["selective_ac_option"];
   std::vector<std::pair<std::string, json>> values;
   Flatten(current, "", values);
   std::stable_sort(values.begin(), values.end(), [](const auto& a, const auto& b) {

@@ -172,10 +172,22 @@ class LinkDecoder {
     ApplyPart("device", device_, device_fields_);
     base_ = config_;
     for (const Param& p : settings) ApplyKey(p);
+    KeepTheCurrentSelectiveOption(settings);
     Settle();
   }
 
  private:
+  // The encoder leaves acopt out where it means nothing (AC not selective): such a link gets
+  // today's default option rather than v1's "2", so it opens to the config it came from and
+  // switching to selective on the page starts from the current default.
+  void KeepTheCurrentSelectiveOption(const std::vector<Param>& settings) {
+    for (const Param& p : settings)
+      if (p.key == "acopt" || p.key == "activation_checkpoint.selective_ac_option") return;
+    json& ac = config_["activation_checkpoint"];
+    if (ac.value("mode", "") != "selective")
+      ac["selective_ac_option"] = ActivationCheckpoint{}.selective_ac_option;
+  }
+
   // `key` is the link's key, empty for the link as a whole.
   // A key repeated with the same fault is reported once: a link of 256 copies of one unknown
   // key gives one line, not 256 (at most kMaxLinkKeys reports, so the scan stays small).
@@ -424,6 +436,7 @@ std::string LinkKeyExpects(std::string_view key) {
       {"reshard", "default, always or never (FSDP reshard after forward)"},
       {"ac", "none, selective or full"},
       {"acopt", "op, or a whole number k (every k-th block)"},
+      {"rnl", "with ac=full, the blocks recomputed per pipeline stage: 0 (all) up to the layers"},
       {"acoff", "1 or 0"},
       {"opt",
        "AdamW, Adam, SGD, Lion, Adafactor, AdamW8bit, PagedAdamW8bit, PagedAdamW, AdamW4bit, "

@@ -66,7 +66,8 @@ const nlohmann::json& V1LaterKeys() {
                  "base_quantization": "none"},
     "parallelism": {"ulysses_degree_in_cp": 0, "microbatch_group_size_per_vp_stage": 0,
                     "num_distributed_optimizer_instances": 1},
-    "activation_checkpoint": {"swap_attention": false, "recompute_modules": []},
+    "activation_checkpoint": {"swap_attention": false, "recompute_modules": [],
+                              "recompute_num_layers": 0},
     "optimizer": {"reuse_fp32_param": false, "implementation": "fused"}
   })");
   return later;
