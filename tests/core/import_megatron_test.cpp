@@ -216,6 +216,9 @@ TEST(ImportMegatron, SequenceParallelWithTp1IsAProblem) {
   EXPECT_EQ(At(r.config, "model.position_embedding_type"), "learned_absolute");
 }
 
+// Megatron starts only when TP·PP·CP divides the world (megatron/core/parallel_state.py
+// initialize_model_parallel at d98e8a64: RuntimeError "world_size (6) is not divisible by 4"):
+// the stated world is kept and the contradiction named, not a 4-device job estimated instead.
 TEST(ImportMegatron, LayoutThatDoesNotFitTheWorldSizeIsNamed) {
   const std::string script =
       "NNODES=1\nGPUS_PER_NODE=6\n"
@@ -223,12 +226,37 @@ TEST(ImportMegatron, LayoutThatDoesNotFitTheWorldSizeIsNamed) {
       "--hidden-size 512 --num-attention-heads 8 --seq-length 256 --vocab-size 1024 "
       "--tensor-model-parallel-size 4\n";
   const ImportResult r = MustImport({{"run.sh", script}});
-  bool named = false;
-  for (const std::string& p : r.report.problems)
-    named = named || p.find("world size 6") != std::string::npos;
+  EXPECT_TRUE(AnyContains(r.report.problems, "world size 6"))
+      << ::testing::PrintToString(r.report.problems);
+  EXPECT_TRUE(AnyContains(r.report.problems, "TP·PP·CP = 4·1·1 = 4"));
+  EXPECT_FALSE(r.config_valid);
+  EXPECT_EQ(r.config["world_size"], 6);
+}
+
+// The same assertion for the expert layers' decomposition of the ranks (MoE parallel folding:
+// EP borrows from the data-parallel ranks, so the world must be divisible by ETP·EP·PP, ETP = TP
+// by default; parallel_state.py initialize_model_parallel at d98e8a64). 32 nodes × 8 = 256
+// devices hold TP 2 · PP 16 (DP 8) but not ETP 2 · EP 64 · PP 16 = 2048: Megatron refuses to
+// start, and the import keeps the 256 devices rather than estimating a cluster 8× larger.
+TEST(ImportMegatron, ExpertLayoutThatDoesNotFitTheWorldSizeFailsTheCheck) {
+  const std::string script = R"(NNODES=32
+GPUS_PER_NODE=8
+torchrun --nproc_per_node $GPUS_PER_NODE --nnodes $NNODES pretrain_gpt.py \
+    --num-layers 16 --hidden-size 1024 --num-attention-heads 16 --seq-length 4096 \
+    --micro-batch-size 1 --global-batch-size 64 --vocab-size 32000 --swiglu \
+    --num-experts 64 --moe-router-topk 8 --moe-ffn-hidden-size 512 \
+    --tensor-model-parallel-size 2 --pipeline-model-parallel-size 16 \
+    --expert-model-parallel-size 64 --use-distributed-optimizer --bf16
+)";
+  const ImportResult r = MustImport({{"run.sh", script}});
+  EXPECT_EQ(r.config["world_size"], 256);
+  EXPECT_FALSE(r.config_valid);
+  EXPECT_TRUE(AnyContains(r.report.problems, "ETP·EP·PP = 2·64·16 = 2048"))
+      << ::testing::PrintToString(r.report.problems);
+  bool named = false;  // the config's own check names the degrees too
+  for (const Error& e : r.config_errors)
+    named = named || e.message.find("2·64·16") != std::string::npos;
   EXPECT_TRUE(named);
-  EXPECT_TRUE(r.config_valid);  // estimated with 4 devices, said so
-  EXPECT_EQ(r.config["world_size"], 4);
 }
 
 TEST(ImportMegatron, VocabularyOnlyFromATokenizerIsAskedFor) {

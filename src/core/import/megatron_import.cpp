@@ -713,7 +713,34 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   // Megatron-SWIFT starts torchrun only from NPROC_PER_NODE / NNODES (swift/cli/main.py).
   const long long world = megatron_swift ? SwiftWorldSize(file, script, all, world_src)
                                          : LaunchWorldSize(file, script, world_src);
-  if (world > 0) b.Set("world_size", world, world_src);
+  if (world > 0) {
+    b.Set("world_size", world, world_src);
+    // Megatron starts only on a world its layout divides (megatron/core/parallel_state.py
+    // initialize_model_parallel at d98e8a64: RuntimeError "world_size (W) is not divisible by
+    // TP·PP·CP", data parallel = W / (TP·PP·CP); and, for the expert layers' own decomposition
+    // of the same ranks (MoE parallel folding: EP borrows from the data-parallel ranks),
+    // "… not divisible by expert_tensor_model_pipeline_parallel size" ETP·EP·PP, ETP = TP when
+    // not given). A layout that does not fit the stated world is the script's contradiction:
+    // named, the world kept, and the config fails its check naming the degrees.
+    b.keep_world_size = true;
+    const long long ep = a.Int("--expert-model-parallel-size").value_or(1);
+    const long long etp = a.Int("--expert-tensor-parallel-size").value_or(tp);
+    const long long dense = PositiveProduct(PositiveProduct(tp, pp), cp);
+    const long long expert = PositiveProduct(PositiveProduct(etp, ep), pp);
+    const std::string stated = "world size " + std::to_string(world) + " (" + world_src.text + ")";
+    if (dense > 0 && world % dense != 0) {
+      b.Problem(stated + " is not divisible by TP·PP·CP = " + std::to_string(tp) + "·" +
+                std::to_string(pp) + "·" + std::to_string(cp) + " = " + std::to_string(dense) +
+                ": Megatron refuses to start (parallel_state.py initialize_model_parallel); "
+                "the world size is kept");
+    } else if (expert > 0 && world % expert != 0) {
+      b.Problem(stated +
+                " is not divisible by the expert layout ETP·EP·PP = " + std::to_string(etp) + "·" +
+                std::to_string(ep) + "·" + std::to_string(pp) + " = " + std::to_string(expert) +
+                " (expert parallelism borrows from the data-parallel ranks): Megatron refuses to "
+                "start (parallel_state.py initialize_model_parallel); the world size is kept");
+    }
+  }
   // --- Batch ---------------------------------------------------------------------------------
   const long long mbs = a.Int("--micro-batch-size").value_or(1);
   if (!a.Has("--micro-batch-size"))
