@@ -5,7 +5,7 @@ test case that publishes H100 memory figures.
     tools/megatron_ci_rows.py MIRROR [--trainmem BIN] [--out FILE] [--skipped FILE]
 
 MIRROR is a git directory of NVIDIA/Megatron-LM (read with `git show`, no work tree needed).
-For every tests/functional_tests/test_cases/{gpt,moe,mixtral}/<case>/ that has both
+For every tests/functional_tests/test_cases/{gpt,moe,mixtral,hybrid}/<case>/ that has both
 model_config.yaml and golden_values_dev_dgx_h100.json:
 
 * MODEL_ARGS become a `torchrun ... pretrain_gpt.py` launch script the way the CI's
@@ -37,7 +37,7 @@ import tempfile
 
 CASES = "tests/functional_tests/test_cases"
 RECIPES = "tests/test_utils/recipes/h100"
-FAMILIES = ("gpt", "moe", "mixtral")
+FAMILIES = ("gpt", "moe", "mixtral", "hybrid")
 GOLDEN = "golden_values_dev_dgx_h100.json"
 GIB = 1024.0**3
 
@@ -59,6 +59,7 @@ UNEXPRESSIBLE = [
     ("--fine-grained-activation-offloading", "per-module activation offload to the host is not modelled"),
     ("--offload-modules", "per-module activation offload to the host is not modelled"),
     ("--export-kd-teacher-load", "knowledge distillation keeps a teacher model trainmem does not count"),
+    ("--flextron", "Flextron's elastic router and nested-width masks are not modelled"),
 ]
 
 
@@ -204,6 +205,10 @@ def features(words):
         out.append(f"VPP{a['--num-virtual-stages-per-pipeline-rank']}")
     if "--pipeline-model-parallel-layout" in a:
         out.append("layout")
+    pattern = str(a.get("--hybrid-layer-pattern", ""))
+    if pattern:
+        # '|' segments: PP × virtual stages (megatron/training/arguments.py)
+        out.append(f"hybrid-{pattern.split('/')[0].count('|') + 1}seg")
     if "--num-experts" in a:
         out.append(f"E{a['--num-experts']}top{a.get('--moe-router-topk', 2)}")
         out.append(a.get("--moe-token-dispatcher-type", "allgather"))

@@ -56,14 +56,16 @@ SKIP_FLAGS = [
                    "schema; plain LoRA is (training.lora_rank)"),
     (r"--stage\s+(dpo|simpo|orm|prm|rm)\b", "post-training stage other than pretrain/SFT"),
     (r"--linear-num-key-heads|qwen3_next_spec", "Qwen3-Next hybrid (Gated DeltaNet linear "
-                                                 "attention, --linear-* flags): the importer reads "
-                                                 "it as a full-attention transformer (every "
-                                                 "--linear-* flag is ignored) and trainmem's "
-                                                 "GatedDeltaNet layers need the per-layer pattern"),
-    (r"mamba_spec|--mamba-", "Mamba-2 hybrid (MindSpeed-LLM --spec ...mamba_spec, --mamba-*): the "
-                             "importer reads it as a dense transformer (every --mamba-* flag is "
-                             "ignored); trainmem's Mamba2 layers need the per-layer pattern "
-                             "(hybrid_override_pattern) that the script does not spell out"),
+                                                 "attention): the importer builds the layers; "
+                                                 "left out until each case's recompute is "
+                                                 "checked: block recompute of fewer than a "
+                                                 "stage's layers has no config key (estimated as "
+                                                 "full recompute)"),
+    (r"mamba_spec|--mamba-", "Mamba-2 (MindSpeed-LLM pretrain_mamba.py, --mamba-*): the importer "
+                             "builds the Mamba-2 model, but the vocabulary is a SentencePiece "
+                             "file's it cannot read (mamba2_*.model), and MindSpeed's pure-PyTorch "
+                             "SSD (tasks/models/ssm/state_space_duality.py) keeps far more "
+                             "activations than mamba_ssm's fused scan the estimate counts"),
 ]
 
 # Hand corrections for what `trainmem import` reads wrongly from a script: case ->

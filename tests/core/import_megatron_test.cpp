@@ -216,6 +216,9 @@ TEST(ImportMegatron, SequenceParallelWithTp1IsAProblem) {
   EXPECT_EQ(At(r.config, "model.position_embedding_type"), "learned_absolute");
 }
 
+// Megatron starts only when TP·PP·CP divides the world (megatron/core/parallel_state.py
+// initialize_model_parallel at d98e8a64: RuntimeError "world_size (6) is not divisible by 4"):
+// the stated world is kept and the contradiction named, not a 4-device job estimated instead.
 TEST(ImportMegatron, LayoutThatDoesNotFitTheWorldSizeIsNamed) {
   const std::string script =
       "NNODES=1\nGPUS_PER_NODE=6\n"
@@ -223,12 +226,37 @@ TEST(ImportMegatron, LayoutThatDoesNotFitTheWorldSizeIsNamed) {
       "--hidden-size 512 --num-attention-heads 8 --seq-length 256 --vocab-size 1024 "
       "--tensor-model-parallel-size 4\n";
   const ImportResult r = MustImport({{"run.sh", script}});
-  bool named = false;
-  for (const std::string& p : r.report.problems)
-    named = named || p.find("world size 6") != std::string::npos;
+  EXPECT_TRUE(AnyContains(r.report.problems, "world size 6"))
+      << ::testing::PrintToString(r.report.problems);
+  EXPECT_TRUE(AnyContains(r.report.problems, "TP·PP·CP = 4·1·1 = 4"));
+  EXPECT_FALSE(r.config_valid);
+  EXPECT_EQ(r.config["world_size"], 6);
+}
+
+// The same assertion for the expert layers' decomposition of the ranks (MoE parallel folding:
+// EP borrows from the data-parallel ranks, so the world must be divisible by ETP·EP·PP, ETP = TP
+// by default; parallel_state.py initialize_model_parallel at d98e8a64). 32 nodes × 8 = 256
+// devices hold TP 2 · PP 16 (DP 8) but not ETP 2 · EP 64 · PP 16 = 2048: Megatron refuses to
+// start, and the import keeps the 256 devices rather than estimating a cluster 8× larger.
+TEST(ImportMegatron, ExpertLayoutThatDoesNotFitTheWorldSizeFailsTheCheck) {
+  const std::string script = R"(NNODES=32
+GPUS_PER_NODE=8
+torchrun --nproc_per_node $GPUS_PER_NODE --nnodes $NNODES pretrain_gpt.py \
+    --num-layers 16 --hidden-size 1024 --num-attention-heads 16 --seq-length 4096 \
+    --micro-batch-size 1 --global-batch-size 64 --vocab-size 32000 --swiglu \
+    --num-experts 64 --moe-router-topk 8 --moe-ffn-hidden-size 512 \
+    --tensor-model-parallel-size 2 --pipeline-model-parallel-size 16 \
+    --expert-model-parallel-size 64 --use-distributed-optimizer --bf16
+)";
+  const ImportResult r = MustImport({{"run.sh", script}});
+  EXPECT_EQ(r.config["world_size"], 256);
+  EXPECT_FALSE(r.config_valid);
+  EXPECT_TRUE(AnyContains(r.report.problems, "ETP·EP·PP = 2·64·16 = 2048"))
+      << ::testing::PrintToString(r.report.problems);
+  bool named = false;  // the config's own check names the degrees too
+  for (const Error& e : r.config_errors)
+    named = named || e.message.find("2·64·16") != std::string::npos;
   EXPECT_TRUE(named);
-  EXPECT_TRUE(r.config_valid);  // estimated with 4 devices, said so
-  EXPECT_EQ(r.config["world_size"], 4);
 }
 
 TEST(ImportMegatron, VocabularyOnlyFromATokenizerIsAskedFor) {
@@ -319,6 +347,177 @@ TEST(ImportMegatron, HybridLayerPatternIsTheModel) {
   EXPECT_EQ(At(r.config, "model.hybrid_override_pattern"), "M-*-");
   EXPECT_EQ(At(r.config, "model.num_hidden_layers"), 4);  // the pattern's, not --num-layers
   EXPECT_EQ(Total(r.config["model"]), 2179352);
+}
+
+// '|' ends a pipeline segment; segment s runs on rank s mod PP as virtual stage s / PP
+// (hybrid_layer_allocation.py select_pipeline_segment), and Megatron sets
+// virtual_pipeline_model_parallel_size = segments / PP (megatron/training/arguments.py at
+// d98e8a64). The functional test hybrid_mr_mcore_te_tp1_pp2_vpp2: 4 segments of 11 over PP 2 =
+// 2 virtual stages of 11 layers on each rank.
+TEST(ImportMegatron, HybridPatternSegmentsAreVirtualPipelineStages) {
+  const std::string head =
+      "torchrun --nproc_per_node 8 pretrain_mamba.py --hidden-size 256 --num-attention-heads 4 "
+      "--ffn-hidden-size 512 --seq-length 1024 --micro-batch-size 2 --global-batch-size 32 "
+      "--vocab-size 1024 --position-embedding-type none ";
+  const ImportResult vpp =
+      MustImport({{"train.sh", head + "--pipeline-model-parallel-size 2 --hybrid-layer-pattern "
+                                      "'M-M-M-M*-M-|M-M-M*-M-M-|M-M*-M-M-M-|M*-M-M-M-M-'\n"}});
+  ASSERT_TRUE(vpp.config_valid);
+  EXPECT_EQ(At(vpp.config, "model.num_hidden_layers"), 44);
+  EXPECT_EQ(At(vpp.config, "parallelism.pipeline_parallel_schedule"), "Interleaved1F1B");
+  EXPECT_EQ(At(vpp.config, "parallelism.pipeline_parallel_layers_per_stage"), 11);
+  EXPECT_TRUE(At(vpp.config, "parallelism.pipeline_parallel_layer_list").is_null());  // even
+  // As many segments as ranks: each rank's own layers, no interleaving (6 and 2 layers).
+  const ImportResult uneven = MustImport(
+      {{"train.sh",
+        head + "--pipeline-model-parallel-size 2 --hybrid-layer-pattern 'M-M-M-|*-'\n"}});
+  EXPECT_EQ(At(uneven.config, "parallelism.pipeline_parallel_layer_list"),
+            nlohmann::json::parse("[6, 2]"));
+  EXPECT_TRUE(At(uneven.config, "parallelism.pipeline_parallel_layers_per_stage").is_null());
+  // 3 segments over PP 2: Megatron asserts that PP divides them.
+  const ImportResult odd =
+      MustImport({{"train.sh",
+                   head + "--pipeline-model-parallel-size 2 --hybrid-layer-pattern 'M-|M-|*-'\n"}});
+  EXPECT_TRUE(AnyContains(odd.report.problems, "3 pipeline segments"));
+}
+
+// MindSpeed-LLM's pretrain_mamba.py (tests/st/shell_scripts/mamba2_8b_tp8_pp1_4k_ptd.sh at
+// 113b39e030): MambaModel of --num-layers Mamba-2 layers (no --hybrid-*-ratio: ratios 0), with
+// the mixer sized by --mamba-d-state / --mamba-headdim / --mamba-ngroups / --mamba-expand /
+// --mamba-d-conv (features_manager/models/mamba.py and core/ssm/mamba_mixer.py
+// mamba_mixer_init_wrapper at 113b39e030). Megatron's MambaMixer shapes (megatron/core/ssm/
+// mamba_mixer.py at d98e8a64), at hidden 256, expand 2 (d_inner 512), head dim 32 (16 heads),
+// 2 groups, state 16, d_conv 4:
+//   in_proj 256 · (2·512 + 2·2·16 + 16) = 282,624; conv1d (512 + 2·2·16 = 576 channels) · 4 +
+//   bias 576 = 2,880; dt_bias, A_log, D 3 · 16 = 48; gated RMSNorm 512; out_proj 512 · 256 =
+//   131,072; the layer's norm 256 → 417,392 a layer.
+//   2 layers 834,784 + embedding and output 2 · 1000 · 256 + final norm 256 = 1,347,040.
+TEST(ImportMegatron, PretrainMambaIsAMamba2Model) {
+  const std::string script = R"(NPUS_PER_NODE=8
+torchrun --nproc_per_node $NPUS_PER_NODE $basepath/pretrain_mamba.py \
+    --spec mindspeed_llm.tasks.models.spec.mamba_spec layer_spec \
+    --use-mcore-models --tensor-model-parallel-size 2 --sequence-parallel \
+    --num-layers 2 --num-attention-heads 8 --group-query-attention --num-query-groups 2 \
+    --mamba-ngroups 2 --mamba-chunk-size 128 --mamba-d-state 16 --mamba-d-conv 4 \
+    --mamba-expand 2 --mamba-headdim 32 --hidden-size 256 --seq-length 1024 \
+    --micro-batch-size 2 --global-batch-size 8 --padded-vocab-size 1000 \
+    --untie-embeddings-and-output-weights --disable-bias-linear \
+    --position-embedding-type none --normalization RMSNorm --swiglu --bf16
+)";
+  const ImportResult r = MustImport({{"mamba.sh", script}});
+  ASSERT_TRUE(r.config_valid) << ::testing::PrintToString(r.report.problems);
+  EXPECT_EQ(At(r.config, "model.model_type"), "mamba2");
+  EXPECT_EQ(At(r.config, "model.num_heads"), 16);
+  EXPECT_EQ(At(r.config, "model.head_dim"), 32);
+  EXPECT_EQ(Total(r.config["model"]), 1347040);
+  // Megatron's spellings (--mamba-state-dim, --mamba-head-dim, --mamba-num-groups) and the
+  // deprecated ratios: pattern_from_ratios(8, 0.25, 0.25) (hybrid_layer_allocation.py at
+  // d98e8a64) spaces round(8 · 0.25) = 2 attention layers between Mamba runs, then turns 2 of
+  // the Mamba layers into MLPs: "MM*-M*M-".
+  const std::string hybrid = R"(torchrun --nproc_per_node 8 pretrain_mamba.py \
+    --num-layers 8 --hidden-size 256 --num-attention-heads 4 --ffn-hidden-size 512 \
+    --mamba-state-dim 16 --mamba-head-dim 32 --mamba-num-groups 2 \
+    --hybrid-attention-ratio 0.25 --hybrid-mlp-ratio 0.25 \
+    --seq-length 1024 --micro-batch-size 1 --padded-vocab-size 1000 --bf16
+)";
+  const ImportResult h = MustImport({{"hybrid.sh", hybrid}});
+  ASSERT_TRUE(h.config_valid) << ::testing::PrintToString(h.report.problems);
+  EXPECT_EQ(At(h.config, "model.model_type"), "nemotron_h");
+  EXPECT_EQ(At(h.config, "model.hybrid_override_pattern"), "MM*-M*M-");
+  EXPECT_EQ(At(h.config, "model.mamba_num_heads"), 16);  // expand 2 (Megatron's) · 256 / 32
+  EXPECT_EQ(At(h.config, "model.ssm_state_size"), 16);
+  EXPECT_EQ(At(h.config, "model.n_groups"), 2);
+}
+
+// MindSpeed-LLM's MiniMax-M2.7 (tests/pipeline/st/minimax-m2.7/
+// pretrain_minimax27_4K_A3_ptd_l1tp1pp1ep4.sh at 8eff0c32) passes --q-lora-rank and
+// --kv-lora-rank without --multi-latent-attention: its minimax_spec builds MinimaxAttention, a
+// GQA linear_qkv with q / k norms over all heads (q_layernorm kv_channels · heads, k_layernorm
+// kv_channels · query groups). At hidden 256, 8 heads / 2 groups × 64, 4 experts of 128, top 2:
+//   input norm 256; linear_qkv 256 · (8·64 + 2·2·64) = 196,608; q / k norms 512 + 128;
+//   linear_proj 512 · 256 = 131,072; pre-MLP norm 256; router 4 · 256 = 1,024; experts
+//   4 · (256 · 2 · 128 + 128 · 256) = 393,216 → 723,072 a layer.
+//   2 layers 1,446,144 + embedding and output 2 · 1000 · 256 + final norm 256 = 1,958,400.
+// With MindSpeed-LLM's MLA switch (--multi-head-latent-attention, deprecated_args.py at
+// c77308a1) the same ranks build MLA.
+TEST(ImportMegatron, LoraRanksWithoutTheMlaSwitchAreGroupedQueryAttention) {
+  const std::string script =
+      "NPUS_PER_NODE=8\n"
+      "torchrun --nproc_per_node $NPUS_PER_NODE pretrain_gpt.py "
+      "--spec mindspeed_llm.tasks.models.spec.minimax_spec layer_spec --use-mcore-models "
+      "--kv-channels 64 --qk-layernorm --q-lora-rank 512 --kv-lora-rank 128 --num-layers 2 "
+      "--hidden-size 256 --ffn-hidden-size 128 --num-attention-heads 8 "
+      "--group-query-attention --num-query-groups 2 --num-experts 4 --moe-router-topk 2 "
+      "--moe-ffn-hidden-size 128 --padded-vocab-size 1000 --untie-embeddings-and-output-weights "
+      "--disable-bias-linear --position-embedding-type rope --normalization RMSNorm --swiglu "
+      "--seq-length 1024 --micro-batch-size 1 --expert-model-parallel-size 4 --bf16";
+  const ImportResult r = MustImport({{"minimax.sh", script + "\n"}});
+  ASSERT_TRUE(r.config_valid) << ::testing::PrintToString(r.report.problems);
+  EXPECT_EQ(At(r.config, "model.model_type"), "qwen3_moe");
+  EXPECT_TRUE(At(r.config, "model.kv_lora_rank").is_null());
+  EXPECT_EQ(At(r.config, "model.head_dim"), 64);
+  EXPECT_EQ(Total(r.config["model"]), 1958400);
+  const ImportResult mla =
+      MustImport({{"mla.sh", script + " --multi-head-latent-attention --v-head-dim 64\n"}});
+  EXPECT_EQ(At(mla.config, "model.model_type"), "deepseek_v3");
+  EXPECT_EQ(At(mla.config, "model.kv_lora_rank"), 128);
+}
+
+// GPTSentencePieceTokenizer with Megatron's release-test tokenizer nemotron_2_256k.model
+// (tests/functional_tests/test_cases/gpt/gpt3_15b_8t_release at d98e8a64): 256,000 pieces,
+// padded to a multiple of --make-vocab-size-divisible-by × TP (vocab_utils.py): 128 × 8 = 1024
+// divides 256000; 3232 × 2 = 6464 (the deepseekv3_proxy release case) rounds it up to 40 ×
+// 6464 = 258,560.
+TEST(ImportMegatron, Nemotron256kTokenizerVocabulary) {
+  const std::string head =
+      "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 2 --hidden-size 512 "
+      "--num-attention-heads 8 --seq-length 1024 --micro-batch-size 1 "
+      "--tokenizer-type GPTSentencePieceTokenizer "
+      "--tokenizer-model /mnt/artifacts/utils/nemotron_2_256k.model ";
+  const ImportResult tp8 = MustImport({{"run.sh", head + "--tensor-model-parallel-size 8\n"}});
+  EXPECT_EQ(At(tp8.config, "model.vocab_size"), 256000);
+  EXPECT_FALSE(Missing(tp8, "model.vocab_size"));
+  const ImportResult odd = MustImport(
+      {{"run.sh", head + "--tensor-model-parallel-size 2 --make-vocab-size-divisible-by 3232\n"}});
+  EXPECT_EQ(At(odd.config, "model.vocab_size"), 258560);
+}
+
+// MindSpeed-LLM's Qwen3-Next (tests/pipeline/st/qwen3-next/qwen3_next_80b_4K_A3_ptd.sh at
+// 2d52b04172): --full-attention-interval 4 makes layer l (1-based) full attention when
+// l % 4 == 0 and Gated DeltaNet otherwise (core/transformer/transformer_block.py build_layer).
+// Shapes at hidden 256, 4 layers:
+//   Gated DeltaNet (qwen3_next_gated_deltanet_attention.py), 2 key heads × 32, 4 value heads ×
+//   32 (key_dim 64, value_dim 128): in_proj_qkvz 256 · (2·64 + 2·128) = 98,304; in_proj_ba
+//   256 · 2·4 = 2,048; conv1d (2·64 + 128) · 4, no bias = 1,024; dt_bias, A_log 8; gated norm
+//   32; out_proj 128 · 256 = 32,768 → 134,184.
+//   Gated full attention (qwen3_next_full_attention.py), 4 heads / 2 groups × 64: q_proj
+//   256 · 4·64·2 = 131,072; k_proj, v_proj 2 · 256 · 128 = 65,536; q / k norms 64 + 64;
+//   linear_proj 256 · 256 = 65,536 → 262,272.
+//   MoE: router 4 · 256 = 1,024; experts 4 · (256·2·64 + 64·256) = 196,608; one shared expert
+//   of 64 (shared_expert.py: n_shared_experts · moe_ffn_hidden_size) 49,152 with its gate
+//   (--shared-expert-gate) 256 → 247,040. Two norms a layer 512.
+//   3 · (134,184 + 247,040 + 512) + (262,272 + 247,040 + 512) = 1,655,032; embedding and
+//   output 2 · 1000 · 256 + final norm 256 → 2,167,288 (no MTP without --mtp-num-layers).
+TEST(ImportMegatron, Qwen3NextFlagsBuildLinearAttentionLayers) {
+  const std::string script = R"(NPUS_PER_NODE=8
+torchrun --nproc_per_node $NPUS_PER_NODE pretrain_gpt.py \
+    --use-mcore-models --spec mindspeed_llm.tasks.models.spec.qwen3_next_spec layer_spec \
+    --qk-layernorm --full-attention-interval 4 --mamba-d-conv 4 --mamba-expand 1 \
+    --kv-channels 64 --linear-key-head-dim 32 --linear-num-key-heads 2 \
+    --linear-num-value-heads 4 --linear-value-head-dim 32 --partial-rotary-factor 0.25 \
+    --num-layers 4 --hidden-size 256 --ffn-hidden-size 512 --num-attention-heads 4 \
+    --group-query-attention --num-query-groups 2 --padded-vocab-size 1000 \
+    --untie-embeddings-and-output-weights --disable-bias-linear --position-embedding-type rope \
+    --normalization RMSNorm --swiglu --num-experts 4 --moe-router-topk 2 --n-shared-experts 1 \
+    --shared-expert-gate --moe-ffn-hidden-size 64 --expert-model-parallel-size 4 \
+    --seq-length 1024 --micro-batch-size 1 --bf16
+)";
+  const ImportResult r = MustImport({{"qwen3_next.sh", script}});
+  ASSERT_TRUE(r.config_valid) << ::testing::PrintToString(r.report.problems);
+  EXPECT_EQ(At(r.config, "model.model_type"), "qwen3_next");
+  EXPECT_EQ(At(r.config, "model.full_attention_interval"), 4);
+  EXPECT_EQ(At(r.config, "model.linear_num_value_heads"), 4);
+  EXPECT_EQ(Total(r.config["model"]), 2167288);
 }
 
 // Megatron-DeepSpeed writes its DeepSpeed JSON with a here-document and passes it as

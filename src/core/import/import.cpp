@@ -224,7 +224,8 @@ void CheckComments(const std::vector<InputFile>& files, Builder& b) {
 
 void Validate(ImportResult& result, Builder& b, const Presets& presets) {
   Result<Config> parsed = ConfigFromJson(result.config, presets);
-  if (!parsed.ok() && MentionsLayout(parsed.errors()) && result.config.contains("world_size")) {
+  if (!parsed.ok() && MentionsLayout(parsed.errors()) && result.config.contains("world_size") &&
+      !b.keep_world_size) {
     const long long stated = result.config["world_size"].is_number_integer()
                                  ? result.config["world_size"].get<long long>()
                                  : 0;

@@ -32,6 +32,10 @@ class Builder {
   explicit Builder(ImportReport& report) : report_(report) {}
 
   json config = json::object();
+  // The files state the world size and the framework refuses any other (Megatron's
+  // initialize_model_parallel): a layout that does not fit it is reported, and the config left
+  // to fail its check, rather than estimated on a cluster the job does not run on.
+  bool keep_world_size = false;
 
   void Set(const std::string& dotted_key, json value, const Source& source);
   bool Has(const std::string& dotted_key) const;

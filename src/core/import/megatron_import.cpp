@@ -7,6 +7,7 @@
 // --num-layer-list) from its examples/mcore/*/pretrain_*.sh.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <map>
@@ -103,6 +104,11 @@ class Args {
     return a && !a->values.empty() ? a->values.front() : "";
   }
   std::optional<long long> Int(const std::string& flag) { return ParseInteger(Value(flag)); }
+  // The value without marking the flag read (a flag that only decides which model is built).
+  std::string Peek(const std::string& flag) const {
+    auto it = args_.find(flag);
+    return it != args_.end() && !it->second.values.empty() ? it->second.values.front() : "";
+  }
   Source At(const std::string& flag) const {
     auto it = args_.find(flag);
     if (it == args_.end()) return {"", 0, flag};
@@ -349,6 +355,44 @@ std::optional<LayoutStages> ParsePipelineLayout(std::string text) {
     }
   }
   return out;
+}
+
+// hybrid_layer_allocation.py pattern_from_ratios (Megatron-LM at d98e8a64): round(n · ratio)
+// attention layers spaced evenly between Mamba runs, then round(n · mlp_ratio) Mamba layers
+// turned into MLPs, evenly. Python's round() ties to even, as std::nearbyint does by default.
+std::string MambaPatternFromRatios(long long num_layers, double attention_ratio, double mlp_ratio) {
+  const auto n = static_cast<std::size_t>(num_layers);
+  const auto attention =
+      static_cast<long long>(std::nearbyint(static_cast<double>(num_layers) * attention_ratio));
+  long long mamba = num_layers - attention;
+  const double section = static_cast<double>(mamba) / static_cast<double>(attention + 1);
+  std::string types(n, 'M');
+  double x = section;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (x < 0.5) {
+      types[i] = '*';
+      x += section;
+    } else {
+      x -= 1;
+    }
+  }
+  const auto mlp =
+      static_cast<long long>(std::nearbyint(static_cast<double>(num_layers) * mlp_ratio));
+  if (mlp > 0) {
+    mamba -= mlp;
+    const double ratio = static_cast<double>(mamba) / static_cast<double>(mlp);
+    x = ratio;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (types[i] != 'M') continue;
+      if (x < 0.5) {
+        types[i] = '-';
+        x += ratio;
+      } else {
+        x -= 1;
+      }
+    }
+  }
+  return types;
 }
 
 // Why a flag the importer did not read is left out, from the words of its name (whole words:
@@ -713,7 +757,34 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   // Megatron-SWIFT starts torchrun only from NPROC_PER_NODE / NNODES (swift/cli/main.py).
   const long long world = megatron_swift ? SwiftWorldSize(file, script, all, world_src)
                                          : LaunchWorldSize(file, script, world_src);
-  if (world > 0) b.Set("world_size", world, world_src);
+  if (world > 0) {
+    b.Set("world_size", world, world_src);
+    // Megatron starts only on a world its layout divides (megatron/core/parallel_state.py
+    // initialize_model_parallel at d98e8a64: RuntimeError "world_size (W) is not divisible by
+    // TP·PP·CP", data parallel = W / (TP·PP·CP); and, for the expert layers' own decomposition
+    // of the same ranks (MoE parallel folding: EP borrows from the data-parallel ranks),
+    // "… not divisible by expert_tensor_model_pipeline_parallel size" ETP·EP·PP, ETP = TP when
+    // not given). A layout that does not fit the stated world is the script's contradiction:
+    // named, the world kept, and the config fails its check naming the degrees.
+    b.keep_world_size = true;
+    const long long ep = a.Int("--expert-model-parallel-size").value_or(1);
+    const long long etp = a.Int("--expert-tensor-parallel-size").value_or(tp);
+    const long long dense = PositiveProduct(PositiveProduct(tp, pp), cp);
+    const long long expert = PositiveProduct(PositiveProduct(etp, ep), pp);
+    const std::string stated = "world size " + std::to_string(world) + " (" + world_src.text + ")";
+    if (dense > 0 && world % dense != 0) {
+      b.Problem(stated + " is not divisible by TP·PP·CP = " + std::to_string(tp) + "·" +
+                std::to_string(pp) + "·" + std::to_string(cp) + " = " + std::to_string(dense) +
+                ": Megatron refuses to start (parallel_state.py initialize_model_parallel); "
+                "the world size is kept");
+    } else if (expert > 0 && world % expert != 0) {
+      b.Problem(stated +
+                " is not divisible by the expert layout ETP·EP·PP = " + std::to_string(etp) + "·" +
+                std::to_string(ep) + "·" + std::to_string(pp) + " = " + std::to_string(expert) +
+                " (expert parallelism borrows from the data-parallel ranks): Megatron refuses to "
+                "start (parallel_state.py initialize_model_parallel); the world size is kept");
+    }
+  }
   // --- Batch ---------------------------------------------------------------------------------
   const long long mbs = a.Int("--micro-batch-size").value_or(1);
   if (!a.Has("--micro-batch-size"))
@@ -1053,7 +1124,72 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
            ") is not counted");
     hybrid.resize(mtp);
   }
+  // '|' ends a pipeline segment: segment s runs on pipeline rank s mod PP as its virtual stage
+  // s / PP (hybrid_layer_allocation.py select_pipeline_segment: segment_index = vp_stage · PP +
+  // pp_rank), and Megatron derives virtual_pipeline_model_parallel_size = segments / PP when
+  // there are more segments than PP ranks (megatron/training/arguments.py at d98e8a64, asserting
+  // that PP divides the segments).
+  bool hybrid_split = false;  // the segments set the pipeline split (checked again below)
+  if (hybrid.find('|') != std::string::npos) {
+    const std::string flag =
+        a.Has("--hybrid-layer-pattern") ? "--hybrid-layer-pattern" : "--hybrid-override-pattern";
+    std::vector<long long> segments{0};
+    for (char c : hybrid) {
+      if (c == '|')
+        segments.push_back(0);
+      else
+        ++segments.back();
+    }
+    const long long n = static_cast<long long>(segments.size());
+    if (pp < 2 || n % pp != 0) {
+      b.Problem(a.At(flag).text + ": " + std::to_string(n) +
+                " pipeline segments need a --pipeline-model-parallel-size above 1 that divides "
+                "them (Megatron refuses the job); estimated without a pipeline split");
+    } else {
+      hybrid_split = true;
+      json list = json::array();
+      long long widest = 0;
+      bool even = true;
+      for (long long r = 0; r < pp; ++r) {
+        long long rank_layers = 0;
+        for (long long seg = r; seg < n; seg += pp) {
+          rank_layers += segments[static_cast<std::size_t>(seg)];
+          widest = std::max(widest, segments[static_cast<std::size_t>(seg)]);
+        }
+        even = even && (list.empty() || list.back() == rank_layers);
+        list.push_back(rank_layers);
+      }
+      if (!even) b.Set("parallelism.pipeline_parallel_layer_list", list, a.At(flag));
+      if (n > pp) {
+        b.Set("parallelism.pipeline_parallel_schedule", "Interleaved1F1B", a.At(flag));
+        b.Set("parallelism.pipeline_parallel_layers_per_stage", std::max(1LL, widest), a.At(flag));
+        b.Note(a.At(flag).text + ": " + std::to_string(n) + " segments over PP " +
+               std::to_string(pp) + " = " + std::to_string(n / pp) +
+               " virtual stages per rank (the interleaved schedule)");
+      }
+    }
+  }
   hybrid.erase(std::remove(hybrid.begin(), hybrid.end(), '|'), hybrid.end());
+  // pretrain_mamba.py without a pattern (MindSpeed-LLM's; Megatron's before the pattern took
+  // over) builds MambaModel from --num-layers and the deprecated --hybrid-attention-ratio /
+  // --hybrid-mlp-ratio (default 0: every layer a Mamba-2 mixer); Megatron spreads them as
+  // hybrid_layer_allocation.py pattern_from_ratios does (at d98e8a64), copied here.
+  const std::string spec = Lower(a.Peek("--spec"));
+  if (hybrid.empty() && (program == "pretrain_mamba.py" || program == "pretrain_hybrid.py" ||
+                         spec.find("mamba") != std::string::npos ||
+                         a.Has("--hybrid-attention-ratio") || a.Has("--hybrid-mlp-ratio"))) {
+    const long long n = ParseInteger(a.Peek("--num-layers")).value_or(0);
+    const double attention_ratio = ParseNumber(a.Value("--hybrid-attention-ratio")).value_or(0.0);
+    const double mlp_ratio = ParseNumber(a.Value("--hybrid-mlp-ratio")).value_or(0.0);
+    if (n > 0 && n <= model_detail::kMaxLayers && attention_ratio >= 0 && mlp_ratio >= 0 &&
+        attention_ratio + mlp_ratio <= 1.0) {
+      hybrid = MambaPatternFromRatios(n, attention_ratio, mlp_ratio);
+    } else if (n > 0) {
+      b.Problem(
+          "--hybrid-attention-ratio / --hybrid-mlp-ratio must be from 0 to 1 and add up to "
+          "at most 1 (Megatron asserts it); the model is not read");
+    }
+  }
   // A flag whose value is no number (a template's unset ${NLS}) does not describe a model.
   const bool has_model = (a.Int("--num-layers").value_or(0) > 0 || !hybrid.empty()) &&
                          a.Int("--hidden-size").value_or(0) > 0;
@@ -1106,7 +1242,24 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     }
   } else {
     json m = json::object();
-    const bool mla = a.Has("--multi-latent-attention") || a.Has("--kv-lora-rank");
+    // MLA only with its switch: Megatron's --multi-latent-attention (gpt_layer_specs.py), or
+    // MindSpeed-LLM's deprecated --multi-head-latent-attention, which sets it
+    // (mindspeed_llm/features_manager/arguments/deprecated_args.py at c77308a1; the only switch
+    // since MLA came in at 2531205c). A spec of its own may read --q-lora-rank and
+    // --kv-lora-rank without building MLA: MindSpeed-LLM's minimax_spec (at 8eff0c32) builds
+    // MinimaxAttention, a GQA linear_qkv whose q / k norms span all heads (q_layernorm of
+    // kv_channels · heads, k_layernorm of kv_channels · query groups).
+    const bool mla = a.Has("--multi-latent-attention") || a.Has("--multi-head-latent-attention");
+    if (!mla)
+      for (const char* flag : {"--q-lora-rank", "--kv-lora-rank"})
+        if (a.Has(flag)) {
+          a.Get(flag);
+          b.Ignore(a.At(flag),
+                   "without --multi-latent-attention (MindSpeed-LLM: "
+                   "--multi-head-latent-attention) no MLA is built: read as grouped-query "
+                   "attention");
+        }
+    a.Get("--multi-head-latent-attention");
     const long long experts = a.Int("--num-experts").value_or(0);
     long long layers =
         hybrid.empty() ? a.Int("--num-layers").value_or(0) : static_cast<long long>(hybrid.size());
@@ -1114,27 +1267,93 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     const long long heads = a.Int("--num-attention-heads").value_or(0);
     m["model_type"] = mla ? "deepseek_v3" : experts > 0 ? "qwen3_moe" : "llama";
     if (!hybrid.empty()) {
-      // Blocks of one part each, as Nemotron-H's hybrid_override_pattern (the model reader's
-      // own): M a Mamba-2 mixer (megatron/core/ssm/mamba_mixer.py: expand 2, d_conv 4, conv
-      // bias; TransformerConfig defaults mamba_state_dim 128, mamba_head_dim 64,
-      // mamba_num_groups 8, mamba_num_heads hidden · 2 / head_dim), * attention, - an MLP, E an
-      // MoE. G (Gated DeltaNet), D (DSA) and + (MLA) layers are not read here.
-      m["model_type"] = "nemotron_h";
-      m["hybrid_override_pattern"] = hybrid;
-      const long long head_dim = a.Int("--mamba-head-dim").value_or(64);
-      m["mamba_head_dim"] = head_dim;
-      m["mamba_num_heads"] =
-          a.Int("--mamba-num-heads").value_or(head_dim > 0 ? 2 * hidden / head_dim : 0);
-      m["ssm_state_size"] = a.Int("--mamba-state-dim").value_or(128);
-      m["n_groups"] = a.Int("--mamba-num-groups").value_or(8);
-      m["conv_kernel"] = 4;
-      m["expand"] = 2;
+      // Megatron's MambaMixer (megatron/core/ssm/mamba_mixer.py at d98e8a64): d_inner =
+      // expand · hidden (expand 2, its constructor's default; MindSpeed-LLM passes
+      // --mamba-expand, default 1: mindspeed_llm/features_manager/models/mamba.py and
+      // core/ssm/mamba_mixer.py mamba_mixer_init_wrapper), heads = d_inner / head_dim unless
+      // mamba_num_heads (then d_inner = heads · head_dim); in_proj hidden → 2·d_inner +
+      // 2·groups·state + heads, no bias; conv1d over d_inner + 2·groups·state channels, d_conv
+      // wide, with bias; dt_bias, A_log, D (one a head); a gated RMSNorm over d_inner; out_proj
+      // d_inner → hidden. TransformerConfig defaults: mamba_state_dim 128, mamba_head_dim 64,
+      // mamba_num_groups 8. MindSpeed-LLM before 2026 spelled them --mamba-d-state,
+      // --mamba-headdim, --mamba-ngroups with defaults 128, 80 and 1 (features_manager/models/
+      // mamba.py at 113b39e030).
+      const bool old_spelling =
+          a.Has("--mamba-d-state") || a.Has("--mamba-headdim") || a.Has("--mamba-ngroups");
+      auto mamba_size = [&](std::initializer_list<const char*> flags, long long fallback) {
+        for (const char* flag : flags)
+          if (const std::optional<long long> v = a.Int(flag); v && *v > 0) return *v;
+        return fallback;
+      };
+      const long long head_dim =
+          mamba_size({"--mamba-head-dim", "--mamba-headdim"}, old_spelling ? 80 : 64);
+      const long long state = mamba_size({"--mamba-state-dim", "--mamba-d-state"}, 128);
+      const long long groups =
+          mamba_size({"--mamba-num-groups", "--mamba-ngroups"}, old_spelling ? 1 : 8);
+      const long long expand = mamba_size({"--mamba-expand"}, npu_script ? 1 : 2);
+      const long long d_conv = mamba_size({"--mamba-d-conv"}, 4);
+      const long long d_inner = PositiveProduct(expand, hidden);
+      const std::optional<long long> num_heads = a.Int("--mamba-num-heads");
+      const long long mamba_heads = num_heads && *num_heads > 0 ? *num_heads
+                                    : head_dim > 0              ? d_inner / head_dim
+                                                                : 0;
+      if (!num_heads && head_dim > 0 && d_inner % head_dim != 0)
+        b.Problem("Mamba: expand · hidden = " + std::to_string(d_inner) +
+                  " is not divisible by the head dim " + std::to_string(head_dim) +
+                  " (Megatron asserts it)");
+      a.Get("--mamba-chunk-size");  // the scan's chunk: no weights
+      const bool all_mamba = hybrid.find_first_not_of('M') == std::string::npos;
+      if (all_mamba && PositiveProduct(mamba_heads, head_dim) == d_inner) {
+        // Every layer a norm and a Mamba-2 mixer, as Mamba2Config / Mamba2Model spell it.
+        m["model_type"] = "mamba2";
+        m["num_heads"] = mamba_heads;
+        m["head_dim"] = head_dim;
+        m["state_size"] = state;
+        m["expand"] = expand;
+        m["use_bias"] = false;
+        m["rms_norm"] = true;
+        if (const std::optional<long long> chunk = ParseInteger(a.Peek("--mamba-chunk-size")))
+          m["chunk_size"] = *chunk;
+      } else {
+        // Blocks of one part each, as Nemotron-H's hybrid_override_pattern (the model
+        // reader's own): M a Mamba-2 mixer, * attention, - an MLP, E an MoE. G (Gated
+        // DeltaNet), D (DSA) and + (MLA) layers are not read here.
+        m["model_type"] = "nemotron_h";
+        m["hybrid_override_pattern"] = hybrid;
+        m["mamba_head_dim"] = head_dim;
+        m["mamba_num_heads"] = mamba_heads;
+        m["ssm_state_size"] = state;
+        m["expand"] = expand;
+      }
+      m["n_groups"] = groups;
+      m["conv_kernel"] = d_conv;
       m["use_conv_bias"] = true;
       if (layers != a.Int("--num-layers").value_or(layers))
         b.Note("--num-layers " + a.Value("--num-layers") + " is ignored: the hybrid pattern has " +
                std::to_string(layers) + " layers (Megatron takes the pattern's count)");
       a.Get("--num-layers");
       a.Get("--spec");
+    } else if (const long long interval = a.Int("--full-attention-interval").value_or(0);
+               interval > 0) {
+      // MindSpeed-LLM's Qwen3-Next (features_manager/transformer/qwen3_next_attention/
+      // qwen3_next_feature.py, core/transformer/transformer_block.py build_layer at 2d52b04172):
+      // layer l (1-based) is full attention when l % --full-attention-interval == 0, Gated
+      // DeltaNet otherwise, as Qwen3NextConfig's full_attention_interval; the full attention is
+      // gated (qwen3_next_full_attention.py: q_proj heads · head_dim · 2, output · sigmoid(gate))
+      // and the DeltaNet's conv is --mamba-d-conv wide (qwen3_next_gated_deltanet_attention.py:
+      // config.mamba_d_conv). The --linear-* sizes default to 0 there (a job must give them);
+      // absent ones take Qwen3NextConfig's.
+      m["model_type"] = experts > 0 ? "qwen3_next" : "qwen3_5_text";
+      m["full_attention_interval"] = interval;
+      for (const auto& [flag, key] :
+           {std::pair<const char*, const char*>{"--linear-key-head-dim", "linear_key_head_dim"},
+            {"--linear-value-head-dim", "linear_value_head_dim"},
+            {"--linear-num-key-heads", "linear_num_key_heads"},
+            {"--linear-num-value-heads", "linear_num_value_heads"},
+            {"--mamba-d-conv", "linear_conv_kernel_dim"}})
+        if (const std::optional<long long> v = a.Int(flag); v && *v > 0) m[key] = *v;
+      a.Get("--mamba-expand");      // read by MindSpeed's Mamba feature only
+      a.Get("--mamba-chunk-size");  // the DeltaNet's chunk: no weights
     }
     // --noop-layers (MindSpeed, core/pipeline_parallel/noop_layers/adaptor.py): the listed layer
     // slots are built as NoopTransformerLayer, which has no weights and returns
@@ -1173,7 +1392,9 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       m["num_key_value_heads"] = *a.Int("--num-query-groups");
     else
       m["num_key_value_heads"] = heads;
-    if (a.Has("--kv-channels") && !mla) m["head_dim"] = a.Int("--kv-channels").value_or(0);
+    // (Mamba2Config's head_dim is the Mamba head's, set above.)
+    if (a.Has("--kv-channels") && !mla && m["model_type"] != "mamba2")
+      m["head_dim"] = a.Int("--kv-channels").value_or(0);
     const bool swiglu = a.Has("--swiglu");
     a.Get("--swiglu");
     // MindSpeed-LLM's --geglu and --gelu-tanh (Gemma, Gemma 2) make the MLP gated with a GELU:
@@ -1200,6 +1421,9 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     m["mlp_bias"] = bias;
     m["qk_norm"] = a.Has("--qk-layernorm");
     a.Get("--qk-layernorm");
+    if (a.Has("--qk-layernorm") &&
+        Lower(a.Peek("--spec")).find("minimax_spec") != std::string::npos)
+      m["qk_norm_type"] = "per_layer";  // MinimaxAttention's norms span all heads (above)
     const bool untie = a.Has("--untie-embeddings-and-output-weights");
     a.Get("--untie-embeddings-and-output-weights");
     m["tie_word_embeddings"] = !untie;
@@ -1259,6 +1483,12 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
         if (*s != shared * moe_ffn) m["shared_expert_intermediate_size"] = *s / shared;
       }
       if (shared > 0) m["n_shared_experts"] = shared;
+      // MindSpeed-LLM's --shared-expert-gate: the shared experts' output scaled by a sigmoid
+      // gate, h → 1 (features_manager/moe/shared_expert.py; SharedExpertMLP(gate=…) in
+      // qwen3_next_spec.py); without it there is none, whatever the model type's default.
+      if (shared > 0 && (a.Has("--shared-expert-gate") || m["model_type"] == "qwen3_next"))
+        m["shared_expert_gate"] = a.Has("--shared-expert-gate");
+      a.Get("--shared-expert-gate");
       m["router_bias"] = a.Has("--moe-router-enable-expert-bias");
       a.Get("--moe-router-enable-expert-bias");
       // One flag per layer, for a layer count the estimate accepts (model_detail::kMaxLayers;
@@ -1288,6 +1518,9 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     if (const std::optional<long long> mtp = a.Int("--mtp-num-layers"); mtp && *mtp > 0) {
       m["num_nextn_predict_layers"] = *mtp;
       b.Set("training.mtp", true, a.At("--mtp-num-layers"));
+    } else if (m["model_type"] == "qwen3_next" || m["model_type"] == "qwen3_5_text") {
+      // Their config.json default is one MTP layer; Megatron builds none without the flag.
+      m["num_nextn_predict_layers"] = 0;
     }
     // Vocabulary: --padded-vocab-size as is; --vocab-size padded as Megatron pads it.
     const long long divisible = a.Int("--make-vocab-size-divisible-by").value_or(128);
@@ -1311,13 +1544,24 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       std::string preset = PresetFromText(path, presets);
       if (preset.empty()) preset = PresetFromText(file.name, presets);
       const ModelPreset* p = presets.FindModel(preset);
-      // A --merge-file is GPT-2 BPE's (GPT2BPETokenizer is the tokenizer that takes one;
-      // Megatron's examples give it without --tokenizer-type).
-      if (tokenizer == "gpt2bpetokenizer" || (tokenizer.empty() && a.Has("--merge-file"))) {
+      // Megatron's GPTSentencePieceTokenizer takes the vocabulary of its SentencePiece model.
+      // nemotron_2_256k.model, the Nemotron-4 tokenizer of Megatron-LM's release tests
+      // (tests/functional_tests/test_cases/gpt/gpt3_15b_8t_release, mixtral/*_release at
+      // d98e8a64; the file nvidia/Nemotron-4-340B-Base ships), holds 256,000 pieces (the
+      // Nemotron-4 report; Megatron's training.py hybrid_flops assumes vocab_size=256000).
+      const bool nemotron_256k = Lower(path).find("nemotron_2_256k") != std::string::npos;
+      const long long multiple = std::min<long long>(model_detail::kMaxVocab,
+                                                     std::max(1LL, PositiveProduct(divisible, tp)));
+      if (nemotron_256k) {
+        m["vocab_size"] = model_detail::RoundUpToMultiple(256000, multiple);
+        b.Note("vocabulary of the nemotron_2_256k SentencePiece model (256000) padded to " +
+               m["vocab_size"].dump() + " (multiple of --make-vocab-size-divisible-by × TP = " +
+               std::to_string(multiple) + ")");
+      } else if (tokenizer == "gpt2bpetokenizer" || (tokenizer.empty() && a.Has("--merge-file"))) {
+        // A --merge-file is GPT-2 BPE's (GPT2BPETokenizer is the tokenizer that takes one;
+        // Megatron's examples give it without --tokenizer-type).
         a.Get("--merge-file");
         a.Get("--vocab-file");
-        const long long multiple = std::min<long long>(
-            model_detail::kMaxVocab, std::max(1LL, PositiveProduct(divisible, tp)));
         m["vocab_size"] = model_detail::RoundUpToMultiple(50257, multiple);  // GPT-2 BPE: 50257
         b.Note("vocabulary of GPT2BPETokenizer (50257) padded to " + m["vocab_size"].dump());
       } else if (p != nullptr) {
@@ -1340,14 +1584,29 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
         {"num_hidden_layers",
          {"--num-layers", "--hybrid-layer-pattern", "--hybrid-override-pattern"}},
         {"hybrid_override_pattern", {"--hybrid-layer-pattern", "--hybrid-override-pattern"}},
-        {"mamba_head_dim", {"--mamba-head-dim"}},
-        {"mamba_num_heads", {"--mamba-num-heads", "--mamba-head-dim"}},
-        {"ssm_state_size", {"--mamba-state-dim"}},
-        {"n_groups", {"--mamba-num-groups"}},
+        {"mamba_head_dim", {"--mamba-head-dim", "--mamba-headdim"}},
+        {"mamba_num_heads",
+         {"--mamba-num-heads", "--mamba-head-dim", "--mamba-headdim", "--mamba-expand"}},
+        {"num_heads",
+         {"--mamba-num-heads", "--mamba-head-dim", "--mamba-headdim", "--mamba-expand"}},
+        {"state_size", {"--mamba-state-dim", "--mamba-d-state"}},
+        {"ssm_state_size", {"--mamba-state-dim", "--mamba-d-state"}},
+        {"n_groups", {"--mamba-num-groups", "--mamba-ngroups"}},
+        {"expand", {"--mamba-expand"}},
+        {"conv_kernel", {"--mamba-d-conv"}},
+        {"chunk_size", {"--mamba-chunk-size"}},
+        {"full_attention_interval", {"--full-attention-interval"}},
+        {"linear_key_head_dim", {"--linear-key-head-dim"}},
+        {"linear_value_head_dim", {"--linear-value-head-dim"}},
+        {"linear_num_key_heads", {"--linear-num-key-heads"}},
+        {"linear_num_value_heads", {"--linear-num-value-heads"}},
+        {"linear_conv_kernel_dim", {"--mamba-d-conv"}},
+        {"shared_expert_gate", {"--shared-expert-gate"}},
+        {"qk_norm_type", {"--spec"}},
         {"hidden_size", {"--hidden-size"}},
         {"num_attention_heads", {"--num-attention-heads"}},
         {"num_key_value_heads", {"--num-query-groups", "--group-query-attention"}},
-        {"head_dim", {"--kv-channels"}},
+        {"head_dim", {"--kv-channels", "--mamba-head-dim", "--mamba-headdim"}},
         {"intermediate_size", {"--ffn-hidden-size"}},
         {"mlp_kind", {"--swiglu", "--geglu", "--gelu-tanh"}},
         {"hidden_act", {"--swiglu", "--geglu", "--gelu-tanh"}},
@@ -1398,7 +1657,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
     // slots included (Megatron builds chunk c from slots [c·per, (c+1)·per)); a split that does
     // not divide runs the default interleaving (2 chunks per rank).
     if (const json* lps = b.Get("parallelism.pipeline_parallel_layers_per_stage");
-        !layout_set && !uneven_virtual && lps && lps->is_number_integer() &&
+        !layout_set && !uneven_virtual && !hybrid_split && lps && lps->is_number_integer() &&
         lps->get<long long>() > 0) {
       const long long per = lps->get<long long>();
       const long long slots = layers + static_cast<long long>(noop_slots.size()) + extra_slots;
