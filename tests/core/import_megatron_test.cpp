@@ -52,6 +52,29 @@ TEST(ImportMegatron, LoraRankIsRead) {
   EXPECT_TRUE(alpha_named);
 }
 
+// --recompute-method block --recompute-num-layers N recomputes the first N blocks of each chunk
+// (transformer_block.py _checkpointed_forward): 16 layers on PP 2 are chunks of 8, so N = 2 is
+// partial; N = 8, or the uniform method, recomputes every block.
+TEST(ImportMegatron, BlockRecomputeOfPartOfEachStage) {
+  auto import = [](const std::string& recompute) {
+    return MustImport({{"pretrain.sh",
+                        "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 16 "
+                        "--hidden-size 1024 --num-attention-heads 16 --seq-length 2048 "
+                        "--micro-batch-size 1 --global-batch-size 16 --vocab-size 32000 "
+                        "--pipeline-model-parallel-size 2 --recompute-granularity full " +
+                            recompute + "\n"}});
+  };
+  const ImportResult partial = import("--recompute-method block --recompute-num-layers 2");
+  EXPECT_EQ(At(partial.config, "activation_checkpoint.mode"), "full");
+  EXPECT_EQ(At(partial.config, "activation_checkpoint.recompute_num_layers"), 2);
+  EXPECT_EQ(At(import("--recompute-method block --recompute-num-layers 8").config,
+               "activation_checkpoint.recompute_num_layers"),
+            nullptr);
+  EXPECT_EQ(At(import("--recompute-method uniform --recompute-num-layers 1").config,
+               "activation_checkpoint.recompute_num_layers"),
+            nullptr);
+}
+
 // Flags the importer does not read are named with a reason taken from the whole words of their
 // name. Only hyper-parameters, I/O and logging are called harmless: an unknown flag, or one
 // whose words speak of memory (offload, grads, mem, sharding), is "not modelled".

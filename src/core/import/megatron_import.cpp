@@ -825,11 +825,18 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   if (granularity == "full") {
     b.Set("activation_checkpoint.mode", "full", a.At("--recompute-granularity"));
     const bool block = Lower(a.Value("--recompute-method")) == "block";
-    if (const std::optional<long long> n = a.Int("--recompute-num-layers"); n && block) {
+    // --recompute-method block: the first --recompute-num-layers blocks of each stage's chunk
+    // (transformer_block.py _checkpointed_forward); fewer than the chunk holds is partial.
+    if (const std::optional<long long> n = a.Int("--recompute-num-layers"); n && *n > 0 && block) {
       const long long layers = a.Int("--num-layers").value_or(0);
-      if (layers > 0 && PositiveProduct(*n, pp) < layers)
-        b.Note("--recompute-num-layers " + std::to_string(*n) +
-               " recomputes only part of each stage's layers; modelled as full recompute");
+      long long chunk = pp > 0 ? layers / pp : layers;
+      if (const auto per_vp = a.Int("--num-layers-per-virtual-pipeline-stage");
+          per_vp && *per_vp > 0)
+        chunk = *per_vp;
+      else if (const auto v = a.Int("--num-virtual-stages-per-pipeline-rank"); v && *v > 0)
+        chunk = PositiveProduct(pp, *v) > 0 ? layers / PositiveProduct(pp, *v) : chunk;
+      if (chunk > 0 && *n < chunk)
+        b.Set("activation_checkpoint.recompute_num_layers", *n, a.At("--recompute-num-layers"));
     }
   } else if (granularity.empty() &&
              (a.Has("--checkpoint-activations") || a.Has("--activations-checkpoint-method"))) {
