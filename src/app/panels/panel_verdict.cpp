@@ -114,12 +114,23 @@ void DrawWhatToChange(AppState& state) {
       first_fit = &r;
   }
   if (first_fit != nullptr) {
+    // The step's own verdict, as its advice badge says it: a step only close to the limit is
+    // not called a fit, and then the device count that fits clear of the band follows.
     const trainmem::Recommendation& r = *first_fit;
-    const std::string line = TrFormat(Str::kWhatToChangeTemplate, AdviceWithChanges(r).c_str(),
-                                      trainmem::FormatGiB(r.total_bytes).c_str());
+    const bool clear = r.verdict == trainmem::Verdict::kFits;
+    const std::string line =
+        TrFormat(Str::kWhatToChangeTemplate, AdviceWithChanges(r).c_str(),
+                 trainmem::FormatGiB(r.total_bytes).c_str(), Tr(VerdictPhrase(r.verdict)));
     ImGui::PushFont(GetFont(FontRole::kBold));
-    TextColored(FitsColors().text, line.c_str());
+    TextColored(clear ? FitsColors().text : WarningColors().text, line.c_str());
     ImGui::PopFont();
+    if (clear || e.devices_needed <= 0) return;
+    TextWrapped(
+        TrFormat(Str::kClearFitNeedsDevicesTemplate, static_cast<long long>(e.devices_needed))
+            .c_str());
+    if (ImGui::SmallButton(
+            TrFormat(Str::kShowLayoutsTemplate, static_cast<long long>(e.devices_needed)).c_str()))
+      ShowLayoutsOn(state, e.devices_needed);
     return;
   }
   if (e.budget.fits) return;  // close to the limit, and no step here lowers it clear of the band

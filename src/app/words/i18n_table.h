@@ -397,7 +397,10 @@ TRAINMEM_STR(kHeadlineOverTemplate, "%s of %s usable per device: %s over")
 TRAINMEM_STR(kBudgetLineTemplate,
              "Usable = %d %% of the device's %s \xC2\xB7 peak allocated (PyTorch's "
              "max_memory_allocated) %s")
-TRAINMEM_STR(kWhatToChangeTemplate, "What to change: %s \xE2\x86\x92 %s, fits")
+TRAINMEM_STR(kWhatToChangeTemplate, "What to change: %s \xE2\x86\x92 %s, %s")
+TRAINMEM_STR(kClearFitNeedsDevicesTemplate,
+             "Nothing here fits clear of the error band; %lld devices would (a layout search "
+             "finds one).")
 TRAINMEM_STR(kDevicesNeededTemplate,
              "No single change fits on these devices; %lld devices would (a layout search finds "
              "one that fits).")
@@ -479,9 +482,11 @@ TRAINMEM_STR(kAdviceOffloadOptimizer, "Offload the optimizer states and step to 
 TRAINMEM_STR(kAdviceTensorParallel, "Raise tensor parallelism from %lld to %lld")
 TRAINMEM_STR(kAdvicePipelineParallel, "Raise pipeline parallelism from %lld to %lld")
 TRAINMEM_STR(kAdviceExpertParallel, "Raise expert parallelism from %lld to %lld")
+TRAINMEM_STR(kAdviceContextParallel,
+             "Raise context parallelism from %lld to %lld (the sequence split over ranks)")
 TRAINMEM_STR(kAdviceBatchSize, "Lower the local batch size from %lld to %lld")
 TRAINMEM_STR(kAdviceSeqLen, "Shorten the sequence length from %lld to %lld")
-TRAINMEM_STR(kAdviceCombination, "Cheapest combination that fits")
+TRAINMEM_STR(kAdviceCombination, "Cheapest combination under the limit")
 TRAINMEM_STR(kAdviceDevicesNeededTemplate,
              "None of these fits. %lld devices would: the layout search finds a layout that fits "
              "there, with this batch and sequence length.")
@@ -497,6 +502,7 @@ TRAINMEM_STR(kChangeFsdp, "FSDP %lld")
 TRAINMEM_STR(kChangeTp, "tensor parallel %lld")
 TRAINMEM_STR(kChangePp, "pipeline parallel %lld")
 TRAINMEM_STR(kChangeEp, "expert parallel %lld")
+TRAINMEM_STR(kChangeCp, "context parallel %lld")
 TRAINMEM_STR(kChangeBatch, "local batch size %lld")
 TRAINMEM_STR(kChangeSeq, "sequence length %lld")
 TRAINMEM_STR(kChangeDevices, "%lld devices")

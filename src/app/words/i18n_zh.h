@@ -318,7 +318,9 @@ TRAINMEM_ZH(kHeadlineSpareTemplate, "每卡 %s / 可用 %s：余量 %s")
 TRAINMEM_ZH(kHeadlineOverTemplate, "每卡 %s / 可用 %s：超出 %s")
 TRAINMEM_ZH(kBudgetLineTemplate,
             "可用 = 设备 %d %% 的 %s \xC2\xB7 峰值已分配（PyTorch max_memory_allocated）%s")
-TRAINMEM_ZH(kWhatToChangeTemplate, "建议修改：%s \xE2\x86\x92 %s，放得下")
+TRAINMEM_ZH(kWhatToChangeTemplate, "建议修改：%s \xE2\x86\x92 %s，%s")
+TRAINMEM_ZH(kClearFitNeedsDevicesTemplate,
+            "此处没有留出误差余量的方案；%lld 张卡可以（布局搜索能找到）。")
 TRAINMEM_ZH(kDevicesNeededTemplate,
             "在当前设备数上，任何单项调整都放不下；%lld 张卡可以（布局搜索能找到放得下的布局）。")
 TRAINMEM_ZH(kShowLayoutsTemplate, "查看 %lld 张卡上的布局")
@@ -383,9 +385,10 @@ TRAINMEM_ZH(kAdviceOffloadOptimizer, "把优化器状态和更新卸载到主机
 TRAINMEM_ZH(kAdviceTensorParallel, "张量并行度从 %lld 提高到 %lld")
 TRAINMEM_ZH(kAdvicePipelineParallel, "流水线并行度从 %lld 提高到 %lld")
 TRAINMEM_ZH(kAdviceExpertParallel, "专家并行度从 %lld 提高到 %lld")
+TRAINMEM_ZH(kAdviceContextParallel, "上下文并行度从 %lld 提高到 %lld（序列切分到多卡）")
 TRAINMEM_ZH(kAdviceBatchSize, "单卡 batch 从 %lld 减到 %lld")
 TRAINMEM_ZH(kAdviceSeqLen, "序列长度从 %lld 缩短到 %lld")
-TRAINMEM_ZH(kAdviceCombination, "放得下的最低代价组合")
+TRAINMEM_ZH(kAdviceCombination, "不超预算的最低代价组合")
 TRAINMEM_ZH(
     kAdviceDevicesNeededTemplate,
     "以上都放不下。%lld 张卡可以：在该卡数下，布局搜索能找到放得下的布局（batch 和序列长度不变）。")
@@ -406,6 +409,7 @@ TRAINMEM_ZH(kChangeFsdp, "FSDP %lld")
 TRAINMEM_ZH(kChangeTp, "张量并行 %lld")
 TRAINMEM_ZH(kChangePp, "流水线并行 %lld")
 TRAINMEM_ZH(kChangeEp, "专家并行 %lld")
+TRAINMEM_ZH(kChangeCp, "上下文并行 %lld")
 TRAINMEM_ZH(kChangeBatch, "单卡 batch %lld")
 TRAINMEM_ZH(kChangeSeq, "序列长度 %lld")
 TRAINMEM_ZH(kChangeDevices, "%lld 张卡")

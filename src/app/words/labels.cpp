@@ -74,6 +74,8 @@ std::string AdviceSentence(const trainmem::Recommendation& r) {
       return TrFormat(Str::kAdvicePipelineParallel, from, to);
     case trainmem::AdviceKind::kExpertParallel:
       return TrFormat(Str::kAdviceExpertParallel, from, to);
+    case trainmem::AdviceKind::kContextParallel:
+      return TrFormat(Str::kAdviceContextParallel, from, to);
     case trainmem::AdviceKind::kBatchSize:
       return TrFormat(Str::kAdviceBatchSize, from, to);
     case trainmem::AdviceKind::kSeqLen:
@@ -161,6 +163,7 @@ std::string ChangeWords(const std::string& key, const std::string& raw) {
   if (key == "parallelism.tensor_parallel_degree") return TrFormat(Str::kChangeTp, number);
   if (key == "parallelism.pipeline_parallel_degree") return TrFormat(Str::kChangePp, number);
   if (key == "parallelism.expert_parallel_degree") return TrFormat(Str::kChangeEp, number);
+  if (key == "parallelism.context_parallel_degree") return TrFormat(Str::kChangeCp, number);
   if (key == "training.local_batch_size") return TrFormat(Str::kChangeBatch, number);
   if (key == "training.seq_len") return TrFormat(Str::kChangeSeq, number);
   if (key == "world_size") return TrFormat(Str::kChangeDevices, number);

@@ -1,10 +1,13 @@
 // The seed's advice ladder ("Budget check"), in the order a practitioner reaches for the levers:
 //   1) activation checkpointing (selective, then full), 2) the optimizer states off the device
 //   (swap_optimizer or optimizer offload, where the framework has one: frameworks.cpp),
-//   3) more TP / PP / EP (valid degrees only), 4) a smaller local_batch_size, then seq_len.
-// Each step builds on the steps kept before it and is kept only when it LOWERS the total: more
-// PP can raise it (torchtitan keeps a stage's parameters gathered across microbatches), and
-// such a step is no advice. The ladder stops at the first step that fits; then the cheapest
+//   3) more TP / PP / EP (valid degrees only; EP first on an MoE model, whose experts hold most
+//   of its weights; TP within a node), then CP where the framework has it, so the batch is
+//   kept when a layout can, 4) a smaller local_batch_size, then seq_len.
+// Each step builds on the steps kept before it and is kept only when it lowers the total by a
+// step's worth (kMinSaving), or makes the job fit clear of the error band: more PP can raise it
+// (torchtitan keeps a stage's parameters gathered across microbatches), and a step that saves
+// 0.4 GiB of 175 is no advice. The ladder stops at the first step that fits; then the cheapest
 // combination that fits, by a documented cost proxy; and when nothing fits, the smallest world
 // size at which the layout search finds a fitting layout (DevicesNeeded).
 #include <algorithm>
@@ -64,10 +67,15 @@ void SetDegree(Candidate& c, const char* key, std::int64_t Parallelism::*field, 
   Set(c, key, std::to_string(d));
 }
 
-// The next larger degree (×2) that keeps the config valid, or 0.
+// The next larger degree (×2) that keeps the config valid, or 0. Tensor parallelism stays
+// within a node: its all-reduces / all-gathers run every layer, and across nodes they leave
+// NVLink / HCCS (Megatron and torchtitan guides keep TP ≤ GPUs per node).
 std::int64_t NextDegree(const Config& base, std::int64_t Parallelism::*field,
                         std::int64_t current) {
-  for (std::int64_t d = current * 2; d <= base.world_size && d <= 1024; d *= 2) {
+  const std::int64_t cap = field == &Parallelism::tp && base.device.devices_per_node > 0
+                               ? std::max(current, base.device.devices_per_node)
+                               : 1024;
+  for (std::int64_t d = current * 2; d <= base.world_size && d <= cap && d <= 1024; d *= 2) {
     Config c = base;
     c.parallelism.*field = d;
     c.parallelism.dp_shard = -1;  // re-derive the leftover
@@ -209,21 +217,37 @@ StepFn ShrinkStep(AdviceKind kind) {
   };
 }
 
-std::vector<StepFn> Ladder() {
-  return {AcStep(AcMode::kSelective),
-          AcStep(AcMode::kFull),
-          FusedStepStep,
-          DistributedOptimizerStep,
-          OptimizerStep,
-          DegreeStep(AdviceKind::kTensorParallel, "parallelism.tensor_parallel_degree",
-                     &Parallelism::tp),
-          DegreeStep(AdviceKind::kPipelineParallel, "parallelism.pipeline_parallel_degree",
-                     &Parallelism::pp),
-          DegreeStep(AdviceKind::kExpertParallel, "parallelism.expert_parallel_degree",
-                     &Parallelism::ep),
-          ShrinkStep(AdviceKind::kBatchSize),
-          ShrinkStep(AdviceKind::kSeqLen)};
+// Context parallelism splits the sequence (torchtitan context_parallel_degree, Megatron
+// --context-parallel-size); DeepSpeed and torchtune have no such degree here.
+bool HasContextParallel(Framework f) {
+  return f == Framework::kTorchtitan || f == Framework::kTorchtitanNpu || f == Framework::kMegatron;
 }
+
+std::vector<StepFn> Ladder(const Config& config) {
+  std::vector<StepFn> steps = {AcStep(AcMode::kSelective), AcStep(AcMode::kFull), FusedStepStep,
+                               DistributedOptimizerStep, OptimizerStep};
+  const StepFn tp = DegreeStep(AdviceKind::kTensorParallel, "parallelism.tensor_parallel_degree",
+                               &Parallelism::tp);
+  const StepFn pp = DegreeStep(AdviceKind::kPipelineParallel,
+                               "parallelism.pipeline_parallel_degree", &Parallelism::pp);
+  const StepFn ep = DegreeStep(AdviceKind::kExpertParallel, "parallelism.expert_parallel_degree",
+                               &Parallelism::ep);
+  if (config.model.num_experts > 0) {
+    steps.insert(steps.end(), {ep, tp, pp});
+  } else {
+    steps.insert(steps.end(), {tp, pp, ep});
+  }
+  if (HasContextParallel(config.framework))
+    steps.push_back(DegreeStep(AdviceKind::kContextParallel, "parallelism.context_parallel_degree",
+                               &Parallelism::cp));
+  steps.push_back(ShrinkStep(AdviceKind::kBatchSize));
+  steps.push_back(ShrinkStep(AdviceKind::kSeqLen));
+  return steps;
+}
+
+// A ladder step must save at least this share of the total it starts from, unless it is the one
+// that makes the job fit clear of the error band.
+constexpr double kMinSaving = 0.02;
 
 // The cheapest combination that fits, ranked by the layout search's cost proxy (LayoutCost,
 // search_cost.cpp), so the advice and the Layouts tab name the same cheapest layout wherever
@@ -263,7 +287,7 @@ void ConsiderCombination(const Config& job, const Candidate& cand, Choice& best,
 struct Levers {
   int ac = 0;  // AcMode as int: none 0, selective 1, full 2
   bool move_optimizer = false;
-  std::int64_t tp = 1, pp = 1, ep = 1;
+  std::int64_t tp = 1, pp = 1, ep = 1, cp = 1;
   int batch_halvings = 0;
 };
 
@@ -282,15 +306,17 @@ bool BuildCombination(const Config& config, const Levers& v, Candidate& c) {
     }
   }
   if (v.move_optimizer && !MoveOptimizerOffDevice(c)) return false;
-  if (v.tp != now.tp || v.pp != now.pp || v.ep != now.ep) {
+  if (v.tp != now.tp || v.pp != now.pp || v.ep != now.ep || v.cp != now.cp) {
     c.config.parallelism.tp = v.tp;
     c.config.parallelism.pp = v.pp;
     c.config.parallelism.ep = v.ep;
+    c.config.parallelism.cp = v.cp;
     c.config.parallelism.dp_shard = -1;
     Set(c, "parallelism.data_parallel_shard_degree", "-1");
     if (v.tp != now.tp) Set(c, "parallelism.tensor_parallel_degree", std::to_string(v.tp));
     if (v.pp != now.pp) Set(c, "parallelism.pipeline_parallel_degree", std::to_string(v.pp));
     if (v.ep != now.ep) Set(c, "parallelism.expert_parallel_degree", std::to_string(v.ep));
+    if (v.cp != now.cp) Set(c, "parallelism.context_parallel_degree", std::to_string(v.cp));
     if (!ValidateConfig(c.config).empty()) return false;
   }
   if (v.batch_halvings > 0) {
@@ -331,6 +357,11 @@ std::string Sentence(const Recommendation& r) {
     case AdviceKind::kExpertParallel:
       std::snprintf(buffer, sizeof buffer, "Raise expert parallelism from %lld to %lld", from, to);
       return buffer;
+    case AdviceKind::kContextParallel:
+      std::snprintf(buffer, sizeof buffer,
+                    "Raise context parallelism from %lld to %lld (the sequence split over ranks)",
+                    from, to);
+      return buffer;
     case AdviceKind::kBatchSize:
       std::snprintf(buffer, sizeof buffer, "Lower the local batch size from %lld to %lld", from,
                     to);
@@ -342,7 +373,7 @@ std::string Sentence(const Recommendation& r) {
     case AdviceKind::kCombination:
       break;
   }
-  return "Cheapest combination that fits";
+  return "Cheapest combination under the limit";
 }
 
 }  // namespace
@@ -352,6 +383,9 @@ Recommendation CheapestFit(const Config& config) {
   const auto pps = Doublings(config, &Parallelism::pp, 4);
   const auto eps = config.model.num_experts > 0 ? Doublings(config, &Parallelism::ep, 4)
                                                 : std::vector<std::int64_t>{config.parallelism.ep};
+  const auto cps = HasContextParallel(config.framework)
+                       ? Doublings(config, &Parallelism::cp, 2)
+                       : std::vector<std::int64_t>{config.parallelism.cp};
   Choice best;
   bool found = false;
   // The cheapest that fits, as the layout search ranks them (close to the limit or not: the
@@ -362,14 +396,16 @@ Recommendation CheapestFit(const Config& config) {
       for (std::int64_t tp : tps)
         for (std::int64_t pp : pps)
           for (std::int64_t ep : eps)
-            for (v.batch_halvings = 0; v.batch_halvings <= 3; ++v.batch_halvings) {
-              v.move_optimizer = move == 1;
-              v.tp = tp;
-              v.pp = pp;
-              v.ep = ep;
-              Candidate c;
-              if (BuildCombination(config, v, c)) ConsiderCombination(config, c, best, found);
-            }
+            for (std::int64_t cp : cps)
+              for (v.batch_halvings = 0; v.batch_halvings <= 3; ++v.batch_halvings) {
+                v.move_optimizer = move == 1;
+                v.tp = tp;
+                v.pp = pp;
+                v.ep = ep;
+                v.cp = cp;
+                Candidate c;
+                if (BuildCombination(config, v, c)) ConsiderCombination(config, c, best, found);
+              }
   if (!found) return Recommendation{};
   Recommendation r = Evaluate(AdviceKind::kCombination, 0, 0, best.candidate);
   r.action = Sentence(r);
@@ -380,11 +416,15 @@ std::vector<Recommendation> AdviceLadder(const Config& config) {
   std::vector<Recommendation> out;
   Candidate now{config, {}};
   std::int64_t total = EstimateMemory(config).per_device.total;
-  for (const StepFn& step : Ladder()) {
+  for (const StepFn& step : Ladder(config)) {
     Rung rung;
     if (!step(now, rung)) continue;
     const Recommendation& r = rung.recommendation;
+    const bool clears = r.fits && r.verdict == Verdict::kFits;
     if (r.total_bytes <= 0 || r.total_bytes >= total) continue;  // only steps that lower it
+    if (!clears &&
+        static_cast<double>(total - r.total_bytes) < kMinSaving * static_cast<double>(total))
+      continue;
     now = rung.candidate;
     total = r.total_bytes;
     out.push_back(r);
@@ -415,9 +455,12 @@ Estimate EstimateWithAdvice(const Config& config) {
       std::any_of(e.recommendations.begin(), e.recommendations.end(),
                   [&](const Recommendation& r) { return r.changes == cheapest.changes; });
   if (!cheapest.changes.empty() && !ladder_has_it) e.recommendations.push_back(cheapest);
-  const bool any_fits = std::any_of(e.recommendations.begin(), e.recommendations.end(),
-                                    [](const Recommendation& r) { return r.fits; });
-  if (!any_fits) e.devices_needed = DevicesNeeded(config);
+  // Devices that would fit when no step here fits clear of the error band (a step that is only
+  // close to the limit is not a plan to rely on).
+  const bool any_clear =
+      std::any_of(e.recommendations.begin(), e.recommendations.end(),
+                  [](const Recommendation& r) { return r.fits && r.verdict == Verdict::kFits; });
+  if (!any_clear) e.devices_needed = DevicesNeeded(config);
   return e;
 }
 

@@ -94,6 +94,7 @@ enum class AdviceKind {
   kTensorParallel,
   kPipelineParallel,
   kExpertParallel,
+  kContextParallel,
   kBatchSize,
   kSeqLen,
   kCombination,  // the cheapest combination of the above that fits

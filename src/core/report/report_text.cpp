@@ -1,5 +1,6 @@
 // Human-readable renderings of an Estimate: an aligned text table (CLI), Markdown (to paste in
 // a design doc) and CSV (spreadsheets). Units are always printed.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -102,9 +103,14 @@ std::string EstimateToText(const Estimate& e) {
                                                     : "        ") +
              r.action + " -> " + FormatGiB(r.total_bytes) + "\n";
   }
-  if (e.devices_needed > 0)
-    out += "  none of these fits; a layout fits on " + std::to_string(e.devices_needed) +
+  if (e.devices_needed > 0) {
+    const bool some_close = std::any_of(e.recommendations.begin(), e.recommendations.end(),
+                                        [](const Recommendation& r) { return r.fits; });
+    out += std::string(some_close ? "  none of these fits clear of the error band"
+                                  : "  none of these fits") +
+           "; a layout fits on " + std::to_string(e.devices_needed) +
            " devices (trainmem search --set world_size=" + std::to_string(e.devices_needed) + ")\n";
+  }
   for (const std::string& w : e.warnings) out += "note: " + w + "\n";
   return out;
 }
