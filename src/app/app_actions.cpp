@@ -233,12 +233,19 @@ void LoadFragment(AppState& state, const std::string& fragment) {
   if (decoded.lang.rfind("en", 0) == 0) ShowLanguage(state, Language::kEnglish);
   if (!decoded.lang.empty()) state.language_chosen = true;
   state.banner_lines.clear();
-  for (const Error& e : decoded.errors) {
-    const std::string line = e.path.empty() ? TrCore(e.message)
-                                            : TrFormat(Str::kLinkKeyProblemTemplate, e.path.c_str(),
-                                                       TrCore(e.message).c_str());
-    state.banner_lines.push_back(line);
+  state.link_field_errors.clear();
+  for (const auto* list : {&decoded.errors, &decoded.warnings}) {
+    for (const Error& e : *list) {
+      const std::string line = e.path.empty() ? TrCore(e.message)
+                                              : TrFormat(Str::kLinkKeyProblemTemplate,
+                                                         e.path.c_str(), TrCore(e.message).c_str());
+      state.banner_lines.push_back(line);
+    }
   }
+  // The field each unread key belongs to is outlined (ErrorsFor), with the link's message.
+  for (const Error& e : decoded.errors)
+    if (!e.path.empty())
+      state.link_field_errors.push_back({trainmem::LinkKeyConfigPath(e.path), e.message});
   // What could not be read fell back to defaults the reader never chose: the page says so
   // instead of showing a verdict as if it were theirs, until they edit something.
   state.link_fallback = !decoded.errors.empty();
@@ -500,13 +507,18 @@ void PublishLinkErrors(AppState& state) {
 std::vector<const Error*> ErrorsFor(const AppState& state, const char* key, bool sub_paths) {
   std::vector<const Error*> found;
   const std::string prefix = key;
-  for (const Error& e : state.draft_errors) {
-    const bool exact = e.path == prefix;
-    const bool below = sub_paths && e.path.size() > prefix.size() &&
-                       e.path.compare(0, prefix.size(), prefix) == 0 &&
-                       (e.path[prefix.size()] == '.' || e.path[prefix.size()] == '[');
-    if (exact || below) found.push_back(&e);
-  }
+  const auto add = [&](const std::vector<Error>& errors) {
+    for (const Error& e : errors) {
+      const bool exact = e.path == prefix;
+      const bool below = sub_paths && e.path.size() > prefix.size() &&
+                         e.path.compare(0, prefix.size(), prefix) == 0 &&
+                         (e.path[prefix.size()] == '.' || e.path[prefix.size()] == '[');
+      if (exact || below) found.push_back(&e);
+    }
+  };
+  add(state.draft_errors);
+  // A link key that was not applied marks its field until the reader edits something.
+  if (state.link_fallback) add(state.link_field_errors);
   return found;
 }
 

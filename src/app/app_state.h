@@ -101,6 +101,9 @@ struct AppState {
   // The opened link could not be read in full: the config has defaults the reader never chose,
   // so no verdict is shown as theirs until they edit something.
   bool link_fallback = false;
+  // While link_fallback: the link keys that were not applied, under their config keys
+  // ("parallelism.tensor_parallel_degree"), so their fields are outlined like a field error.
+  std::vector<trainmem::Error> link_field_errors;
   std::vector<std::pair<std::string, std::string>> link_page_keys;  // `m=…`, re-written as is
   std::vector<std::string> published_link_errors;                   // what #link-errors shows now
 

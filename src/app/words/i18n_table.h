@@ -498,6 +498,9 @@ TRAINMEM_STR(kChangeSeq, "sequence length %lld")
 TRAINMEM_STR(kChangeDevices, "%lld devices")
 TRAINMEM_STR(kAdviceNoneNeeded, "It fits: no change needed.")
 TRAINMEM_STR(kAdviceCloseNoStep,
+TRAINMEM_STR(kAdviceLinkPartly,
+             "No advice while the link is not fully read: fix the link, or edit a field to make "
+             "the config yours.")
              "It fits, close to the limit: no step here lowers it further; leave headroom or "
              "add devices.")
 TRAINMEM_STR(kApply, "Apply")

@@ -407,6 +407,8 @@ TRAINMEM_ZH(kChangeSeq, "序列长度 %lld")
 TRAINMEM_ZH(kChangeDevices, "%lld 张卡")
 TRAINMEM_ZH(kAdviceNoneNeeded, "放得下：无需调整。")
 TRAINMEM_ZH(kAdviceCloseNoStep,
+TRAINMEM_ZH(kAdviceLinkPartly,
+            "链接未能完全读取，暂不给出建议：请修正链接，或修改任意一项使其成为你自己的配置。")
             "放得下但接近上限：这里没有能再降低显存的步骤；请留出余量或增加卡数。")
 TRAINMEM_ZH(kApply, "应用")
 TRAINMEM_ZH(kSectionModelFacts, "模型与布局")
