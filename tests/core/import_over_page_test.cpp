@@ -46,6 +46,7 @@ TEST(ImportOverPage, DeepspeedJsonKeepsThePagesModelDeviceClusterAndSequence) {
   EXPECT_EQ(r.config["device"], "a100-80gb");
   EXPECT_EQ(r.config["world_size"], 16);
   EXPECT_EQ(At(r.config, "training.seq_len"), 4096);
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "full");
   // What the file states replaces the page's value.
   EXPECT_EQ(At(r.config, "training.local_batch_size"), 4);
   EXPECT_EQ(At(r.config, "parallelism.zero_stage"), 2);
@@ -91,6 +92,20 @@ TEST(ImportOverPage, TorchtitanTomlKeepsTheNpuDeviceFrameworkAndWorldSize) {
   EXPECT_EQ(Kept(kept, "model"), nullptr);
   EXPECT_EQ(At(r.config, "training.local_batch_size"), 4);
   EXPECT_EQ(At(r.config, "training.seq_len"), 4096);
+}
+
+// Checkpointing the files state is theirs, whole: a TOML's selective "op" over a page on full.
+TEST(ImportOverPage, StatedCheckpointingIsTheFiles) {
+  ImportResult r =
+      MustImport({{"titan.toml",
+                   "[model]\nname = \"llama3\"\nflavor = \"8B\"\n[activation_checkpoint]\n"
+                   "mode = \"selective\"\nselective_ac_option = \"op\"\n"}});
+  const nlohmann::json page =
+      PageJson(R"({"model": "llama3-8b", "activation_checkpoint": {"mode": "full"}})");
+  const std::vector<KeptValue> kept = KeepPageValues(r, page, TestPresets());
+  EXPECT_EQ(Kept(kept, "activation_checkpoint"), nullptr);
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "selective");
+  EXPECT_EQ(At(r.config, "activation_checkpoint.selective_ac_option"), "op");
 }
 
 // A page value the files' layout cannot take is not kept (TP 8 over 4 devices), and a device the

@@ -74,6 +74,7 @@ test('review 17: a DeepSpeed JSON imported over a job keeps what it does not sta
     assert.equal(config.device, 'a100-80gb');
     assert.equal(config.world_size, 16);
     assert.equal(config.training.seq_len, 4096);
+    assert.equal(config.activation_checkpoint.mode, 'full');
     assert.equal(config.training.local_batch_size, 4, 'the file states the micro-batch');
     assert.equal(config.parallelism.zero_stage, 2);
     await shot(page, 'import-ds-over-job');

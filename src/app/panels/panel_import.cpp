@@ -127,6 +127,8 @@ std::string KeptLine(const AppState& state) {
       words = ModelDisplayName(state.config);
     } else if (k.key == "device") {
       words = state.config.device.name;
+    } else if (k.key == "activation_checkpoint") {
+      words = AcWords(state.config);
     } else if (k.value.is_string()) {
       words = k.value.get<std::string>();
     } else {

@@ -119,10 +119,11 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
 // A file often states only part of a job (a DeepSpeed JSON has no model, device or cluster size;
 // a TOML with `data_parallel_shard_degree = -1` no world size). The page imports over the job it
 // already shows, so what the files do not state keeps the page's value, not the import's
-// assumption: the model, device, world size, local batch size and sequence length (and the
-// torchtitan-npu framework, which reads torchtitan's files). A device the files hint at (a
-// comment, torch_npu) is still the files'; a page value the rest of the files' layout cannot
-// take (16 devices for TP 32) is not kept. The CLI has no page: it keeps its assumptions.
+// assumption: the model, device, world size, local batch size, sequence length and activation
+// checkpointing (and the torchtitan-npu framework, which reads torchtitan's files). A device the
+// files hint at (a comment, torch_npu) is still the files'; a page value the rest of the files'
+// layout cannot take (16 devices for TP 32) is not kept. The CLI has no page: it keeps its
+// assumptions.
 struct KeptValue {
   std::string key;         // config key ("world_size")
   nlohmann::json value;    // the page's value, now in result.config

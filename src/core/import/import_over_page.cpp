@@ -11,9 +11,15 @@ namespace {
 using nlohmann::json;
 
 // The keys a page keeps, in the order they are tried: the model first (the layout's divisors
-// depend on it), then where it runs, then the job's size.
-constexpr const char* kKeptKeys[] = {
-    "model", "device", "framework", "world_size", "training.local_batch_size", "training.seq_len"};
+// depend on it), then where it runs, then the job's size, then its checkpointing (kept whole
+// unless the files state any of it).
+constexpr const char* kKeptKeys[] = {"model",
+                                     "device",
+                                     "framework",
+                                     "world_size",
+                                     "training.local_batch_size",
+                                     "training.seq_len",
+                                     "activation_checkpoint"};
 
 const json* Find(const json& config, const std::string& dotted) {
   const json* node = &config;
