@@ -137,3 +137,16 @@ test('review 17: a key given twice is named and the verdict stays', LIMIT, async
     assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
   });
 });
+
+// A lang=zh link's banner is in Chinese: the lines are written again once the Chinese font has
+// arrived (the link is read before it).
+test('review 17: a Chinese link names its repeated key in Chinese', LIMIT, async () => {
+  await withPage({ width: 390, height: 844 }, async ({ page, log }) => {
+    await page.goto(`${BASE()}#v1&model=llama3-8b&ws=8&b=2&b=4&lang=zh`);
+    await h.waitReady(page);
+    await page.waitForFunction(() => (document.getElementById('link-errors')?.textContent || '').includes('出现了两次'),
+      null, { timeout: h.UI_WAIT }).catch(async () => assert.fail(`the banner is not in Chinese: ${await page.textContent('#link-errors')}`));
+    await shot(page, 'link-dup-zh-390');
+    assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
+  });
+});
