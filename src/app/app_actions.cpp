@@ -215,6 +215,21 @@ void InitAppState(AppState& state) {
   Publish(state, true);
 }
 
+namespace {
+
+// The banner, one line per link message, in the page's language.
+void WriteBannerLines(AppState& state) {
+  state.banner_lines.clear();
+  for (const Error& e : state.link_messages) {
+    state.banner_lines.push_back(
+        e.path.empty()
+            ? TrCore(e.message)
+            : TrFormat(Str::kLinkKeyProblemTemplate, e.path.c_str(), TrCore(e.message).c_str()));
+  }
+}
+
+}  // namespace
+
 void LoadFragment(AppState& state, const std::string& fragment) {
   if (fragment.empty() || fragment == state.written_fragment) return;
   state.pending_fragment.clear();  // the link just opened wins over an edit not yet written
@@ -232,13 +247,15 @@ void LoadFragment(AppState& state, const std::string& fragment) {
   if (decoded.lang.rfind("zh", 0) == 0) ShowLanguage(state, Language::kChinese);
   if (decoded.lang.rfind("en", 0) == 0) ShowLanguage(state, Language::kEnglish);
   if (!decoded.lang.empty()) state.language_chosen = true;
-  state.banner_lines.clear();
-  for (const Error& e : decoded.errors) {
-    const std::string line = e.path.empty() ? TrCore(e.message)
-                                            : TrFormat(Str::kLinkKeyProblemTemplate, e.path.c_str(),
-                                                       TrCore(e.message).c_str());
-    state.banner_lines.push_back(line);
-  }
+  state.link_messages = decoded.errors;
+  state.link_messages.insert(state.link_messages.end(), decoded.warnings.begin(),
+                             decoded.warnings.end());
+  WriteBannerLines(state);
+  state.link_field_errors.clear();
+  // The field each unread key belongs to is outlined (ErrorsFor), with the link's message.
+  for (const Error& e : decoded.errors)
+    if (!e.path.empty())
+      state.link_field_errors.push_back({trainmem::LinkKeyConfigPath(e.path), e.message});
   // What could not be read fell back to defaults the reader never chose: the page says so
   // instead of showing a verdict as if it were theirs, until they edit something.
   state.link_fallback = !decoded.errors.empty();
@@ -264,9 +281,9 @@ namespace {
 
 void ApplyLanguage(AppState& state, Language language) {
   SetLanguage(language);
+  WriteBannerLines(state);
   platform::SetDocumentLanguage(language == Language::kChinese ? "zh-CN" : "en");
-  // The title, the summary and the link (lang=zh) follow; banner lines are re-read from the
-  // link when it is opened again, so they stay in the language they were written in.
+  // The title, the summary, the link (lang=zh) and the banner's lines follow.
   Publish(state, !state.written_fragment.empty() || !state.pending_fragment.empty());
   RequestFrames(state);
 }
@@ -500,13 +517,18 @@ void PublishLinkErrors(AppState& state) {
 std::vector<const Error*> ErrorsFor(const AppState& state, const char* key, bool sub_paths) {
   std::vector<const Error*> found;
   const std::string prefix = key;
-  for (const Error& e : state.draft_errors) {
-    const bool exact = e.path == prefix;
-    const bool below = sub_paths && e.path.size() > prefix.size() &&
-                       e.path.compare(0, prefix.size(), prefix) == 0 &&
-                       (e.path[prefix.size()] == '.' || e.path[prefix.size()] == '[');
-    if (exact || below) found.push_back(&e);
-  }
+  const auto add = [&](const std::vector<Error>& errors) {
+    for (const Error& e : errors) {
+      const bool exact = e.path == prefix;
+      const bool below = sub_paths && e.path.size() > prefix.size() &&
+                         e.path.compare(0, prefix.size(), prefix) == 0 &&
+                         (e.path[prefix.size()] == '.' || e.path[prefix.size()] == '[');
+      if (exact || below) found.push_back(&e);
+    }
+  };
+  add(state.draft_errors);
+  // A link key that was not applied marks its field until the reader edits something.
+  if (state.link_fallback) add(state.link_field_errors);
   return found;
 }
 

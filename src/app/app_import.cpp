@@ -122,6 +122,7 @@ void RunImport(AppState& state) {
   ImportPanelState& panel = state.import_panel;
   panel.errors.clear();
   panel.typed.clear();
+  panel.kept.clear();
   panel.has_result = false;
   if (panel.files.empty()) return;
   trainmem::ImportOptions options;
@@ -136,6 +137,11 @@ void RunImport(AppState& state) {
   panel.result = std::move(result).value();
   panel.function = panel.result.report.function;
   panel.has_result = true;
+  // The files go over the job on the page: what they do not state stays as it is.
+  panel.kept.clear();
+  if (!ModelOnly(panel.result.report))
+    panel.kept =
+        trainmem::KeepPageValues(panel.result, trainmem::ConfigToJson(state.config), state.presets);
   ApplyResult(state);
 }
 

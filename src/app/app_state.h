@@ -95,12 +95,19 @@ struct AppState {
   std::string pending_fragment;           // to write to the URL after the frame
   std::string pending_storage;            // to write to localStorage after the frame
   std::vector<std::string> banner_lines;  // "Could not read: #tp: …", dismissible
-  bool link_had_errors = false;           // keep the unreadable link in the address bar
-  bool pending_is_edit = false;           // pending_fragment comes from an edit: a history entry
-  unsigned history_typing_field = 0;      // the text field whose typing made the last entry
+  // What the opened link's reader said (errors, then warnings), kept in the core's English so
+  // banner_lines can be written again in the page's language when it changes (a lang=zh link
+  // shows Chinese only once its font has arrived, after the link was read).
+  std::vector<trainmem::Error> link_messages;
+  bool link_had_errors = false;       // keep the unreadable link in the address bar
+  bool pending_is_edit = false;       // pending_fragment comes from an edit: a history entry
+  unsigned history_typing_field = 0;  // the text field whose typing made the last entry
   // The opened link could not be read in full: the config has defaults the reader never chose,
   // so no verdict is shown as theirs until they edit something.
   bool link_fallback = false;
+  // While link_fallback: the link keys that were not applied, under their config keys
+  // ("parallelism.tensor_parallel_degree"), so their fields are outlined like a field error.
+  std::vector<trainmem::Error> link_field_errors;
   std::vector<std::pair<std::string, std::string>> link_page_keys;  // `m=…`, re-written as is
   std::vector<std::string> published_link_errors;                   // what #link-errors shows now
 

@@ -18,6 +18,7 @@ struct ImportPanelState {
   std::string function;                    // the chosen recipe of a Python registry
   bool has_result = false;
   trainmem::ImportResult result;
+  std::vector<trainmem::KeptValue> kept;     // what the files do not state, kept from the page
   std::vector<trainmem::Error> errors;       // why the files did not import
   std::map<std::string, std::string> typed;  // missing key → what the user typed
   std::string applied_fragment;              // the share link of the imported config

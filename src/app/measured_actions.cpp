@@ -151,10 +151,16 @@ std::vector<std::string> ConfigChanges(const std::string& measured, const std::s
   for (const auto* side : {&before, &after})
     for (const auto& [k, value] : *side)
       if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
-  // A key a link leaves out holds v1's default: shown as "·".
+  // A key a link leaves out holds v1's default ("b 2 → 8" when b is back at the default 8); a
+  // key with no default to name is shown as "·".
   for (const std::string& k : keys) {
     const std::string a = ValueOf(before, k), b = ValueOf(after, k);
-    if (a != b) changes.push_back(k + " " + (a.empty() ? "·" : a) + " → " + (b.empty() ? "·" : b));
+    if (a == b) continue;
+    const std::string fallback = trainmem::LinkKeyDefault(k);
+    const auto shown = [&](const std::string& v) {
+      return !v.empty() ? v : !fallback.empty() ? fallback : std::string("·");
+    };
+    changes.push_back(k + " " + shown(a) + " → " + shown(b));
   }
   return changes;
 }

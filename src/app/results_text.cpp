@@ -31,7 +31,10 @@ std::string ResultTextJson(const AppState& state, const std::string& summary_lin
                   trainmem::FormatGB(e.per_device.total), share(e.per_device.total)});
 
   nlohmann::json advice = nlohmann::json::array();
+  // A link not fully read has no verdict (panel_verdict.cpp), so no advice either.
+  if (state.link_fallback) advice.push_back(Tr(Str::kAdviceLinkPartly));
   for (const trainmem::Recommendation& rec : e.recommendations) {
+    if (state.link_fallback) break;
     advice.push_back(AdviceWithChanges(rec) + ": " + trainmem::FormatGiB(rec.total_bytes) + " (" +
                      Tr(VerdictPhrase(rec.verdict)) + ")");
   }

@@ -14,6 +14,8 @@
 #include "core/compare/compare.h"
 #include "core/compare/measurement.h"
 #include "core/estimate/estimate.h"
+#include "core/import/import.h"
+#include "core/link/share_link.h"
 
 namespace app {
 namespace {
@@ -75,6 +77,48 @@ TEST_F(Chinese, CoreMessagesAreTranslatedWithTheirNumbers) {
 
 // What a config.json was read as (hybrid blocks, Mamba layers, multimodal, unknown model_type)
 // is shown in Chinese whole, its numbers carried over: no English sentence is left.
+// What a garbled link, a repeated key and an import over the page's job say, in Chinese: each
+// sentence is translated, the key and values carried over as written.
+TEST_F(Chinese, LinkAndImportMessagesOfReview17AreTranslated) {
+  const trainmem::DecodedLink garbage =
+      trainmem::DecodeShareFragment("v1&%E0%A4%A=1&=x&b=2&b=4", trainmem::testing::TestPresets());
+  std::vector<std::string> messages;
+  for (const auto* list : {&garbage.errors, &garbage.warnings})
+    for (const trainmem::Error& e : *list) messages.push_back(e.message);
+  ASSERT_EQ(messages.size(), 3u);
+  for (const std::string& m : messages) {
+    const std::string zh = TrCore(m);
+    EXPECT_NE(zh, m) << m;
+    EXPECT_EQ(zh.find("given"), std::string::npos) << zh;
+    EXPECT_EQ(zh.find("has no key"), std::string::npos) << zh;
+    EXPECT_EQ(zh.find("percent"), std::string::npos) << zh;
+  }
+  EXPECT_NE(TrCore(garbage.warnings[0].message).find("2，然后 4"), std::string::npos)
+      << TrCore(garbage.warnings[0].message);
+  // An import over the page's job: the kept value's reason.
+  trainmem::Result<trainmem::ImportResult> imported = trainmem::ImportFiles(
+      {{"ds.json", R"({"train_micro_batch_size_per_gpu": 4, "zero_optimization": {"stage": 2}})"}},
+      {}, trainmem::testing::TestPresets());
+  ASSERT_TRUE(imported.ok());
+  trainmem::ImportResult r = imported.value();
+  trainmem::KeepPageValues(
+      r, trainmem::ConfigToJson(trainmem::testing::MustParse(R"({"model": "qwen2.5-7b",
+          "world_size": 16})")),
+      trainmem::testing::TestPresets());
+  bool kept = false;
+  for (const trainmem::ImportMissing& m : r.report.missing) {
+    if (m.key != "world_size") continue;
+    kept = true;
+    EXPECT_EQ(TrCore(m.why), "文件中未写明；沿用页面上的值");
+  }
+  EXPECT_TRUE(kept);
+  // The words that changed with them.
+  EXPECT_EQ(std::string(Tr(Str::kImportKeptTemplate)).find("Kept"), std::string::npos);
+  EXPECT_EQ(std::string(Tr(Str::kAdviceLinkPartly)).find("link"), std::string::npos);
+  EXPECT_NE(std::string(Tr(Str::kMicroBatchWords)).find("样本"), std::string::npos);
+  EXPECT_EQ(std::string(Tr(Str::kRoughRuleSaysTemplate)).find("不按 FSDP"), std::string::npos);
+}
+
 TEST_F(Chinese, ModelReadingNotesAreTranslated) {
   const nlohmann::json hybrid = {{"model_type", "falcon_h1"}, {"hidden_size", 1024},
                                  {"num_hidden_layers", 4},    {"num_attention_heads", 8},

@@ -262,12 +262,13 @@ TEST(ImportTorchtitan, NonAsciiCharacterBetweenTokensIsAnErrorNotACrash) {
   // __builtin_unreachable: 'é' (U+00E9) after a value used to be undefined behaviour (a trap in
   // the page). TOML allows only ASCII outside strings and comments, so it is an error with its
   // line.
-  const ImportResult r = MustImport({{"job.toml", "[training]\nsteps = 10 \xc3\xa9\n"}});
-  EXPECT_FALSE(r.config_valid);
-  ASSERT_FALSE(r.report.problems.empty());
-  EXPECT_NE(r.report.problems[0].find("job.toml:2: not valid TOML"), std::string::npos)
-      << r.report.problems[0];
-  EXPECT_NE(r.report.problems[0].find("U+00E9"), std::string::npos) << r.report.problems[0];
+  const Result<ImportResult> r =
+      ImportFiles({{"job.toml", "[training]\nsteps = 10 \xc3\xa9\n"}}, {}, TestPresets());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.errors()[0].path, "job.toml:2");
+  EXPECT_NE(r.errors()[0].message.find("not valid TOML"), std::string::npos)
+      << r.errors()[0].message;
+  EXPECT_NE(r.errors()[0].message.find("U+00E9"), std::string::npos) << r.errors()[0].message;
   // The same characters inside comments and every kind of string are content, and are read.
   const ImportResult ok = MustImport(
       {{"job.toml",
@@ -279,9 +280,34 @@ TEST(ImportTorchtitan, NonAsciiCharacterBetweenTokensIsAnErrorNotACrash) {
   EXPECT_EQ(ok.config["model"], "llama3.1-8b");
   EXPECT_EQ(At(ok.config, "training.seq_len"), 4096);
   // A no-break space (U+00A0), which the classifier does handle, is left to toml++'s own error.
-  const ImportResult nbsp = MustImport({{"job.toml", "[training]\nsteps = 10\xc2\xa0\n"}});
-  ASSERT_FALSE(nbsp.report.problems.empty());
-  EXPECT_NE(nbsp.report.problems[0].find("job.toml:2: not valid TOML"), std::string::npos);
+  const Result<ImportResult> nbsp =
+      ImportFiles({{"job.toml", "[training]\nsteps = 10\xc2\xa0\n"}}, {}, TestPresets());
+  ASSERT_FALSE(nbsp.ok());
+  EXPECT_EQ(FormatError(nbsp.errors()[0]).rfind("job.toml:2: not valid TOML", 0), 0u)
+      << FormatError(nbsp.errors()[0]);
+}
+
+// A TOML that does not parse states nothing: the import fails with the file's line and what is
+// wrong there, and asks for nothing (no "model: required", no assumed world size).
+TEST(ImportTorchtitan, MalformedTomlFailsWithItsParseErrorOnly) {
+  const Result<ImportResult> r = ImportFiles(
+      {{"broken.toml",
+        "[training]\nlocal_batch_size = 4\nseq_len = 4096\n[parallelism\ntensor_parallel_degree = "
+        "\n"}},
+      {}, TestPresets());
+  ASSERT_FALSE(r.ok());
+  ASSERT_EQ(r.errors().size(), 1u);
+  const std::string error = FormatError(r.errors()[0]);
+  EXPECT_EQ(error.rfind("broken.toml:4: not valid TOML", 0), 0u) << error;
+  EXPECT_EQ(error.find("model"), std::string::npos) << error;
+  // The same through a launch script that names it.
+  const Result<ImportResult> launched =
+      ImportFiles({{"run.sh", "CONFIG_FILE=./broken.toml ./run_train.sh\n"},
+                   {"broken.toml", "[training]\nseq_len = 4096\n[parallelism\n"}},
+                  {}, TestPresets());
+  ASSERT_FALSE(launched.ok());
+  EXPECT_EQ(FormatError(launched.errors()[0]).rfind("broken.toml:3: not valid TOML", 0), 0u)
+      << FormatError(launched.errors()[0]);
 }
 
 TEST(ImportTorchtitan, DeepEpFlavorAndRegistryBackendAreNoted) {

@@ -167,11 +167,12 @@ TEST(ShareLinkTest, StringsThatLookLikeNumbersRoundTrip) {
   }
 }
 
-// A URL can carry any bytes; the config (and everything that prints it) gets valid UTF-8.
+// A URL can carry any bytes; the config (and everything that prints it) gets valid UTF-8: bytes
+// that are not text keep their escapes, as the link wrote them.
 TEST(ShareLinkTest, InvalidUtf8IsReplacedNotThrown) {
   DecodedLink link =
       DecodeShareFragment("v1&device=custom&dev.name=GPU%FF%C3&dev.gib=64&%FE=1", TestPresets());
-  EXPECT_EQ(link.config.device.name, "GPU\xEF\xBF\xBD\xEF\xBF\xBD");
+  EXPECT_EQ(link.config.device.name, "GPU%FF%C3");
   EXPECT_NO_THROW(ConfigToJson(link.config).dump());
   EXPECT_EQ(link.errors.size(), 1u) << Describe(link.errors);
 }
@@ -375,6 +376,94 @@ TEST(ShareLinkTest, ShareUrlAppendsTheFragment) {
             "https://example.org/trainmem/#v1&model=llama3-8b&acopt=op");
   EXPECT_EQ(ShareUrl(c, "https://example.org/#v1&tp=2"),
             "https://example.org/#v1&model=llama3-8b&acopt=op");
+}
+
+}  // namespace
+}  // namespace trainmem
+
+namespace trainmem {
+namespace {
+
+// Garbage keys are quoted as the link writes them: escapes that do not decode to text stay
+// escapes ("%E0%A4%A", not "??%A"), and a value with no key name is named by its text.
+TEST(ShareLinkGarbage, EveryMessageNamesItsKeyAsWritten) {
+  const DecodedLink link = DecodeShareFragment("#%E0%A4%A&&&=&==x", TestPresets());
+  ASSERT_FALSE(link.errors.empty());
+  bool escaped = false, empty_key = false, value_only = false;
+  for (const Error& e : link.errors) {
+    const std::string text = FormatError(e);
+    EXPECT_EQ(text.find("\xEF\xBF\xBD"), std::string::npos) << text;  // no U+FFFD
+    EXPECT_EQ(text.find('?'), std::string::npos) << text;
+    // A line that is about one key starts with it (FormatError: "key: …").
+    EXPECT_NE(text.rfind(": ", 0), 0u) << text;
+    escaped |= e.path == "%E0%A4%A";
+    empty_key |= e.path.empty() && e.message.find("\"=\" has no key name") != std::string::npos;
+    value_only |= e.path.empty() && e.message.find("\"==x\" has no key name") != std::string::npos;
+  }
+  EXPECT_TRUE(escaped) << Describe(link.errors);
+  EXPECT_TRUE(empty_key) << Describe(link.errors);
+  EXPECT_TRUE(value_only) << Describe(link.errors);
+  // Valid escapes still decode: an unknown key in UTF-8 is shown as text.
+  const DecodedLink utf8 = DecodeShareFragment("v1&%C3%A9t%C3%A9=1", TestPresets());
+  ASSERT_EQ(utf8.errors.size(), 1u) << Describe(utf8.errors);
+  EXPECT_EQ(utf8.errors[0].path, "\xC3\xA9t\xC3\xA9");
+  // A value that is not text is quoted escaped too.
+  const DecodedLink value = DecodeShareFragment("v1&model=llama%FF", TestPresets());
+  ASSERT_FALSE(value.errors.empty());
+  EXPECT_NE(value.errors[0].message.find("llama%FF"), std::string::npos) << value.errors[0].message;
+}
+
+// A key given twice: the last value is used (as when a key is appended to a link by hand), and
+// the reader is told, under that key; the link still counts as read.
+TEST(ShareLinkGarbage, RepeatedKeyIsNamedAndTheLastValueUsed) {
+  const DecodedLink link = DecodeShareFragment("v1&model=llama3-8b&ws=8&b=2&b=4", TestPresets());
+  EXPECT_TRUE(link.errors.empty()) << Describe(link.errors);
+  EXPECT_EQ(link.config.training.local_batch_size, 4);
+  ASSERT_EQ(link.warnings.size(), 1u) << Describe(link.warnings);
+  EXPECT_EQ(link.warnings[0].path, "b");
+  EXPECT_NE(link.warnings[0].message.find("given twice (2, then 4)"), std::string::npos)
+      << link.warnings[0].message;
+  // The alias and the dotted key set the same thing.
+  const DecodedLink both = DecodeShareFragment(
+      "v1&model=llama3-8b&ws=8&tp=2&parallelism.tensor_parallel_degree=4", TestPresets());
+  EXPECT_EQ(both.config.parallelism.tp, 4);
+  ASSERT_EQ(both.warnings.size(), 1u) << Describe(both.warnings);
+  // A plain link has no warnings.
+  EXPECT_TRUE(DecodeShareFragment("v1&model=llama3-8b&ws=8&b=2", TestPresets()).warnings.empty());
+}
+
+// A key dropped because of another degree ends with what that degree expects: pp 8 leaves 32
+// ranks for EP 64, so the hint is EP's, not "pp expects … up to the layers".
+TEST(ShareLinkGarbage, DroppedKeysHintNamesTheOffendingDegree) {
+  const DecodedLink link =
+      DecodeShareFragment("v1&model=deepseek-v3&ws=256&ep=64&pp=8", TestPresets());
+  ASSERT_TRUE(HasErrorAt(link, "pp")) << Describe(link.errors);
+  for (const Error& e : link.errors) {
+    if (e.path != "pp") continue;
+    EXPECT_EQ(e.message.find("pp expects"), std::string::npos) << e.message;
+    EXPECT_NE(e.message.find("ep expects"), std::string::npos) << e.message;
+  }
+  // A key dropped for its own reason keeps its own hint.
+  const DecodedLink tp = DecodeShareFragment("v1&model=llama3-8b&ws=8&b=2&tp=3", TestPresets());
+  ASSERT_TRUE(HasErrorAt(tp, "tp")) << Describe(tp.errors);
+  for (const Error& e : tp.errors)
+    if (e.path == "tp") EXPECT_NE(e.message.find("tp expects"), std::string::npos) << e.message;
+}
+
+// The config key behind a link key (the page outlines that field), and what a link means when it
+// leaves a key out (the Measured card's "b 2 → 8").
+TEST(ShareLinkGarbage, LinkKeysConfigPathAndDefault) {
+  EXPECT_EQ(LinkKeyConfigPath("tp"), "parallelism.tensor_parallel_degree");
+  EXPECT_EQ(LinkKeyConfigPath("ws"), "world_size");
+  EXPECT_EQ(LinkKeyConfigPath("m.hidden_size"), "model.hidden_size");
+  EXPECT_EQ(LinkKeyConfigPath("dev.gib"), "device.memory_gib");
+  EXPECT_EQ(LinkKeyConfigPath("model"), "model");
+  EXPECT_EQ(LinkKeyDefault("b"), "8");
+  EXPECT_EQ(LinkKeyDefault("s"), "2048");
+  EXPECT_EQ(LinkKeyDefault("ws"), "1");
+  EXPECT_EQ(LinkKeyDefault("device"), "h100-80gb");
+  EXPECT_EQ(LinkKeyDefault("fp8"), "0");
+  EXPECT_EQ(LinkKeyDefault("nonsense"), "");
 }
 
 }  // namespace

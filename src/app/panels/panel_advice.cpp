@@ -100,6 +100,12 @@ void DrawDevicesNeeded(AppState& state) {
 void DrawAdvicePanel(AppState& state) {
   BeginCard("advice");
   SectionTitle(Str::kSectionAdvice);
+  // The verdict is withheld (the config is partly defaults the reader never chose): so is advice.
+  if (state.link_fallback) {
+    TextMuted(Tr(Str::kAdviceLinkPartly));
+    EndCard();
+    return;
+  }
   const auto& recommendations = state.estimate.recommendations;
   if (recommendations.empty()) {
     if (state.estimate.budget.fits && state.estimate.budget.verdict == trainmem::Verdict::kFits) {

@@ -144,6 +144,7 @@ void DrawBannerPanel(AppState& state) {
   ImGui::SetCursorPosX(ImGui::GetContentRegionMax().x - close_width);
   if (ImGui::SmallButton(Tr(Str::kDismiss))) {
     state.banner_lines.clear();
+    state.link_messages.clear();
     RequestFrames(state);
   }
   ImGui::SetCursorPos(start);

@@ -80,7 +80,7 @@ void DrawMissing(AppState& state) {
     ImGui::PushID(m.key.c_str());
     ImGui::TextUnformatted(m.key.c_str());
     // Why it is missing, in full: a phone has no hover for a tooltip.
-    TextMuted(m.why.c_str());
+    TextMuted(TrCore(m.why).c_str());
     std::string& typed = panel.typed[m.key];
     const std::string assumed =
         m.assumed.is_string() ? m.assumed.get<std::string>() : m.assumed.dump();
@@ -104,7 +104,8 @@ void DrawReadTable(const trainmem::ImportReport& report) {
   for (const trainmem::ImportRead& r : report.read) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    std::string value = r.value.dump();
+    // A config.json read whole is one value: named, not dumped (its text would wrap anywhere).
+    std::string value = r.value.is_object() ? std::string("{\xE2\x80\xA6}") : r.value.dump();
     if (value.size() > 40) value = value.substr(0, 37) + "...";
     const std::string left = r.key + " = " + value;
     ImGui::TextWrapped("%s", left.c_str());
@@ -116,6 +117,28 @@ void DrawReadTable(const trainmem::ImportReport& report) {
   ImGui::EndTable();
 }
 
+// "Kept from the page (…): Qwen2.5 7B · A100 80GB · 16 devices · sequence length 4096". The
+// kept values are the config's now (or still, when the import did not apply).
+std::string KeptLine(const AppState& state) {
+  std::string values;
+  for (const trainmem::KeptValue& k : state.import_panel.kept) {
+    std::string words;
+    if (k.key == "model") {
+      words = ModelDisplayName(state.config);
+    } else if (k.key == "device") {
+      words = state.config.device.name;
+    } else if (k.key == "activation_checkpoint") {
+      words = AcWords(state.config);
+    } else if (k.value.is_string()) {
+      words = k.value.get<std::string>();
+    } else {
+      words = ChangeWords(k.key, k.value.dump());
+    }
+    values += (values.empty() ? "" : " \xC2\xB7 ") + words;
+  }
+  return TrFormat(Str::kImportKeptTemplate, values.c_str());
+}
+
 void DrawReport(AppState& state) {
   const ImportPanelState& panel = state.import_panel;
   const trainmem::ImportReport& report = panel.result.report;
@@ -123,6 +146,7 @@ void DrawReport(AppState& state) {
       TrFormat(Str::kImportSummaryTemplate, static_cast<int>(report.read.size()),
                static_cast<int>(report.ignored.size()), static_cast<int>(report.missing.size()));
   ImGui::TextUnformatted(summary.c_str());
+  if (!panel.kept.empty()) TextMuted(KeptLine(state).c_str());
   if (panel.result.config_valid) {
     TextColored(FitsColors().text, Tr(Str::kImportApplied));
   } else {

@@ -319,6 +319,13 @@ constexpr CoreMessage kCoreMessages[] = {
     // Share links (share_link_decode.cpp): the key stays as the link writes it.
     {"is not a key of trainmem links ({})", "不是 trainmem 链接的键（{}）"},
     {"has no value (write {})", "没有值（应写作 {}）"},
+    {"is not valid percent-encoding, and not a key of trainmem links",
+     "不是有效的百分号编码，也不是 trainmem 链接的键"},
+    {"\"{}\" has no key name (links write key=value)", "“{}”没有键名（链接写作 key=value）"},
+    {"given twice ({}, then {}); the last, {}, is used",
+     "出现了两次（{}，然后 {}）；使用最后一个值 {}"},
+    // The import over the page's job (core/import/import_over_page.cpp).
+    {"not stated in the files; the page's value is kept", "文件中未写明；沿用页面上的值"},
     {"{} was not applied, it does not fit the rest of the link: {}",
      "{} 未应用，与链接的其余部分冲突：{}"},
     {"unknown model preset {}", "未知的预置模型 {}"},

@@ -56,7 +56,8 @@ TRAINMEM_STR(kImportReadingTemplate, "Reading %d file(s)\xE2\x80\xA6")
 TRAINMEM_STR(kImportRecipe, "Recipe")
 TRAINMEM_STR(kImportRecipeHelp,
              "The registry holds several recipes; torchtitan runs the one named by --config")
-TRAINMEM_STR(kImportSummaryTemplate, "%d values read, %d ignored, %d missing")
+TRAINMEM_STR(kImportSummaryTemplate, "Read: %d \xC2\xB7 ignored: %d \xC2\xB7 missing: %d")
+TRAINMEM_STR(kImportKeptTemplate, "Kept from the page (the files do not state them): %s")
 TRAINMEM_STR(kImportApplied, "This is now the current config; the share link holds it.")
 TRAINMEM_STR(kImportNotApplied, "Not estimated yet: fill in what is missing.")
 TRAINMEM_STR(kImportMissing, "Missing")
@@ -76,7 +77,8 @@ TRAINMEM_STR(kImportModelOnly,
 TRAINMEM_STR(kEmbedTitleTemplate, "%s on %lld \xC3\x97 %s")
 TRAINMEM_STR(kEmbedHowTemplate, "%s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s")
 TRAINMEM_STR(kBatchWords, "batch %lld \xC3\x97 %lld tokens")
-TRAINMEM_STR(kMicroBatchWords, "micro-batch %lld \xC3\x97 %lld tokens, %lld per step")
+TRAINMEM_STR(kMicroBatchWords,
+             "micro-batch %lld \xC3\x97 %lld tokens, %lld samples per step per data-parallel rank")
 TRAINMEM_STR(kEmbedFrameTitleTemplate, "trainmem estimate: %s")
 TRAINMEM_STR(kOpenInTrainmem, "Open in trainmem \xE2\x86\x97")
 TRAINMEM_STR(kEmbedFooter, "estimate, not a measurement")
@@ -507,6 +509,9 @@ TRAINMEM_STR(kChangeBatch, "local batch size %lld")
 TRAINMEM_STR(kChangeSeq, "sequence length %lld")
 TRAINMEM_STR(kChangeDevices, "%lld devices")
 TRAINMEM_STR(kAdviceNoneNeeded, "It fits: no change needed.")
+TRAINMEM_STR(kAdviceLinkPartly,
+             "No advice while the link is not fully read: fix the link, or edit a field to make "
+             "the config yours.")
 TRAINMEM_STR(kAdviceCloseNoStep,
              "It fits, close to the limit: no step here lowers it further; leave headroom or "
              "add devices.")
@@ -574,9 +579,10 @@ TRAINMEM_STR(kSectionRoughRule, "Rule of thumb, for comparison")
 TRAINMEM_STR(kSectionDetailedFootnote, "The framework-aware estimate, for comparison")
 TRAINMEM_STR(
     kRoughRuleSaysTemplate,
-    "The Ascend OOM-analysis template's five formulas (2 + 2 + 12 bytes a parameter, split by TP "
-    "and PP only, not by FSDP or ZeRO; K \xC2\xB7 s \xC2\xB7 h activations a layer) give %s "
-    "for the same inputs. A quick rule, not a second verdict; it differs most in %s:")
+    "The rule of thumb's five formulas (weights and gradients 2 + 2 bytes a parameter, split by "
+    "TP and PP; AdamW's two fp32 moments, 8 bytes a parameter, split by TP and PP and also by "
+    "the FSDP degree; K \xC2\xB7 s \xC2\xB7 h activations a layer) give %s for the same "
+    "inputs. A quick rule, not a second verdict; it differs most in %s:")
 TRAINMEM_STR(kDetailedSaysTemplate,
              "The framework-aware estimate gives %s for the same inputs; the rough rule differs "
              "most in %s:")
@@ -587,8 +593,8 @@ TRAINMEM_STR(kWhyGradients,
              "the rule counts gradients like the weights; the framework keeps them in fp32, "
              "buckets them for reduction, or frees them early.")
 TRAINMEM_STR(kWhyOptimizer,
-             "the rule takes AdamW's two fp32 moments sharded by TP \xC3\x97 PP (and FSDP); the "
-             "framework's sharding, master copy and swap differ.")
+             "the rule takes AdamW's two fp32 moments split by TP \xC3\x97 PP \xC3\x97 FSDP "
+             "and nothing else; the framework's sharding, master copy and swap differ.")
 TRAINMEM_STR(kWhyActivations,
              "the rule uses K \xE2\x89\x88 10\xE2\x80\x93"
              "15 tensors per layer; this estimate "

@@ -50,6 +50,7 @@ TRAINMEM_ZH(kImportReadingTemplate, "正在读取 %d 个文件\xE2\x80\xA6")
 TRAINMEM_ZH(kImportRecipe, "配置函数")
 TRAINMEM_ZH(kImportRecipeHelp, "该文件含多个配置函数；torchtitan 运行 --config 指定的那个")
 TRAINMEM_ZH(kImportSummaryTemplate, "读取 %d 项，忽略 %d 项，缺少 %d 项")
+TRAINMEM_ZH(kImportKeptTemplate, "沿用页面上的值（文件中未写明）：%s")
 TRAINMEM_ZH(kImportApplied, "已设为当前配置，分享链接已更新。")
 TRAINMEM_ZH(kImportNotApplied, "尚未估算：请补全缺少的值。")
 TRAINMEM_ZH(kImportMissing, "缺少")
@@ -70,7 +71,8 @@ TRAINMEM_ZH(
 TRAINMEM_ZH(kEmbedTitleTemplate, "%s，%lld \xC3\x97 %s")
 TRAINMEM_ZH(kEmbedHowTemplate, "%s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s")
 TRAINMEM_ZH(kBatchWords, "每卡 batch %lld \xC3\x97 %lld 个 token")
-TRAINMEM_ZH(kMicroBatchWords, "micro-batch %lld \xC3\x97 %lld 个 token，每步 %lld 个")
+TRAINMEM_ZH(kMicroBatchWords,
+            "micro-batch %lld \xC3\x97 %lld 个 token，每个数据并行 rank 每步 %lld 个样本")
 TRAINMEM_ZH(kEmbedFrameTitleTemplate, "trainmem 显存估算：%s")
 TRAINMEM_ZH(kOpenInTrainmem, "在 trainmem 中打开 \xE2\x86\x97")
 TRAINMEM_ZH(kEmbedFooter, "估算值，非实测")
@@ -414,6 +416,8 @@ TRAINMEM_ZH(kChangeBatch, "单卡 batch %lld")
 TRAINMEM_ZH(kChangeSeq, "序列长度 %lld")
 TRAINMEM_ZH(kChangeDevices, "%lld 张卡")
 TRAINMEM_ZH(kAdviceNoneNeeded, "放得下：无需调整。")
+TRAINMEM_ZH(kAdviceLinkPartly,
+            "链接未能完全读取，暂不给出建议：请修正链接，或修改任意一项使其成为你自己的配置。")
 TRAINMEM_ZH(kAdviceCloseNoStep,
             "放得下但接近上限：这里没有能再降低显存的步骤；请留出余量或增加卡数。")
 TRAINMEM_ZH(kApply, "应用")
@@ -476,18 +480,17 @@ TRAINMEM_ZH(kStagesNote, "顶部数字取自高亮的（最大的）阶段。")
 TRAINMEM_ZH(kSectionRoughRule, "粗估规则（供对比）")
 TRAINMEM_ZH(kSectionDetailedFootnote, "精细估算（供对比）")
 TRAINMEM_ZH(kRoughRuleSaysTemplate,
-            "昇腾 OOM 分析模板的五个公式（每参数 2 + 2 + 12 字节，只按 TP、PP 切分，不按 FSDP 或 "
-            "ZeRO 切分；"
-            "每层激活 K \xC2\xB7 s \xC2\xB7 h）对同样的输入给出 "
-            "%s。这是快速粗估，不是第二个结论；差别最大的是%s：")
+            "粗估规则的五个公式（权重和梯度每参数 2 + 2 字节，按 TP、PP 切分；AdamW 的两个 fp32 "
+            "矩每参数 8 字节，按 TP、PP 切分，并再按 FSDP 度切分；每层激活 K \xC2\xB7 s \xC2\xB7 "
+            "h）对同样的输入给出 %s。这是快速粗估，不是第二个结论；差别最大的是%s：")
 TRAINMEM_ZH(kDetailedSaysTemplate, "精细估算对同样的输入给出 %s；模板粗估差别最大的是%s：")
 TRAINMEM_ZH(
     kWhyParameters,
     "模板按参数精度计一次权重（bf16 为 2 B）；框架还保存 fp32 主权重副本，并为计算聚合各层。")
 TRAINMEM_ZH(kWhyGradients, "模板把梯度按权重计；框架以 fp32 保存梯度、为归约分桶，或提前释放。")
 TRAINMEM_ZH(kWhyOptimizer,
-            "模板取 AdamW 的两个 fp32 矩，按 TP \xC3\x97 PP（及 "
-            "FSDP）切分；框架的切分、主权重副本和换出方式不同。")
+            "模板取 AdamW 的两个 fp32 矩，只按 TP \xC3\x97 PP \xC3\x97 FSDP "
+            "切分；框架的切分、主权重副本和换出方式不同。")
 TRAINMEM_ZH(kWhyActivations,
             "模板用每层 K \xE2\x89\x88 10\xE2\x80\x93"
             "15 个张量；此估算按所选激活重计算策略逐个统计每层保存的张量，另加 logits。")

@@ -391,7 +391,7 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
     python.clear();
     break;
   }
-  if (toml) import_detail::ImportTorchtitanToml(*toml, b, presets);
+  if (toml) import_detail::ImportTorchtitanToml(*toml, b, presets, fatal);
   if (!python.empty()) import_detail::ImportTorchtitanPython(python, options, b, presets, fatal);
   if (!scripts.empty()) {
     const InputFile* main = scripts.front();

@@ -115,6 +115,25 @@ struct ImportOptions {
 Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const ImportOptions& options,
                                  const Presets& presets);
 
+// --- Importing over the job a page shows ---------------------------------------------------
+// A file often states only part of a job (a DeepSpeed JSON has no model, device or cluster size;
+// a TOML with `data_parallel_shard_degree = -1` no world size). The page imports over the job it
+// already shows, so what the files do not state keeps the page's value, not the import's
+// assumption: the model, device, world size, local batch size, sequence length and activation
+// checkpointing (and the torchtitan-npu framework, which reads torchtitan's files). A device the
+// files hint at (a comment, torch_npu) is still the files'; a page value the rest of the files'
+// layout cannot take (16 devices for TP 32) is not kept. The CLI has no page: it keeps its
+// assumptions.
+struct KeptValue {
+  std::string key;         // config key ("world_size")
+  nlohmann::json value;    // the page's value, now in result.config
+  nlohmann::json instead;  // what the import alone used (its assumption, or null: the default)
+};
+// `page` is the page's config as JSON (ConfigToJson). Updates result.config, config_valid,
+// config_errors, and each kept key's `missing` entry (assumed = the page's value).
+std::vector<KeptValue> KeepPageValues(ImportResult& result, const nlohmann::json& page,
+                                      const Presets& presets);
+
 std::string ImportReportToText(const ImportReport& report);
 nlohmann::json ImportReportToJson(const ImportReport& report);  // {"read", "ignored", "missing", …}
 

@@ -117,7 +117,9 @@ std::string DeviceFromText(std::string_view text);
 
 // Importers, one per kind. Each adds to the builder; `files` holds every input (for `source`
 // lines and registries split over files).
-void ImportTorchtitanToml(const InputFile& file, Builder& b, const Presets& presets);
+// A TOML that does not parse is not a job: its error (file:line, what) goes to `fatal`.
+void ImportTorchtitanToml(const InputFile& file, Builder& b, const Presets& presets,
+                          std::vector<Error>& fatal);
 void ImportTorchtitanJson(const InputFile& file, const json& parsed, Builder& b,
                           const Presets& presets);
 void ImportTorchtitanPython(const std::vector<const InputFile*>& files,

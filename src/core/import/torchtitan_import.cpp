@@ -249,10 +249,13 @@ bool IsTrainerClass(const std::string& cls) {
 
 }  // namespace
 
-void ImportTorchtitanToml(const InputFile& file, Builder& b, const Presets& presets) {
+void ImportTorchtitanToml(const InputFile& file, Builder& b, const Presets& presets,
+                          std::vector<Error>& fatal) {
+  // A file that does not parse states nothing: its error is the import's, not an inconsistency
+  // beside a config made of assumptions.
   if (const auto bad = FindCharacterOutsideStrings(file.text)) {
-    b.Problem(file.name + ":" + std::to_string(bad->line) +
-              ": not valid TOML: " + bad->description);
+    fatal.push_back(
+        {file.name + ":" + std::to_string(bad->line), "not valid TOML: " + bad->description});
     return;
   }
   toml::table table;
@@ -260,8 +263,8 @@ void ImportTorchtitanToml(const InputFile& file, Builder& b, const Presets& pres
     table = toml::parse(std::string_view(file.text), file.name);
   } catch (const toml::parse_error& e) {
     const auto& where = e.source().begin;
-    b.Problem(file.name + ":" + std::to_string(where.line) +
-              ": not valid TOML: " + std::string(e.description()));
+    fatal.push_back({file.name + ":" + std::to_string(where.line),
+                     "not valid TOML: " + std::string(e.description())});
     return;
   }
   std::map<std::string, int> lines;

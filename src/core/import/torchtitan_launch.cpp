@@ -122,7 +122,7 @@ void ImportTorchtitanLaunch(const InputFile& file, const bash::Script& script,
     if (!l.config_file.empty() && BaseName(toml->name) != BaseName(l.config_file))
       b.Note(file.name + " names " + l.config_file + "; " + toml->name +
              " was given with it and is read as the job file");
-    ImportTorchtitanToml(*toml, b, presets);
+    ImportTorchtitanToml(*toml, b, presets, fatal);
   } else if (!python.empty()) {
     ImportOptions recipe = options;
     if (!l.recipe.empty()) recipe.function = l.recipe;

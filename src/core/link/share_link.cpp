@@ -161,6 +161,27 @@ std::string PercentDecode(std::string_view text) {
   return out;
 }
 
+std::string PercentDecodeText(std::string_view text) {
+  const std::string bytes = PercentDecode(text);
+  std::string out;
+  std::size_t i = 0;
+  while (i < bytes.size()) {
+    char32_t code_point = 0;
+    const std::size_t length = Utf8SequenceAt(bytes, i, code_point);
+    if (length > 0) {
+      out.append(bytes, i, length);
+      i += length;
+      continue;
+    }
+    // Not UTF-8: written as an escape, as the link had it (a raw byte becomes one).
+    char buffer[4];
+    std::snprintf(buffer, sizeof buffer, "%%%02X", static_cast<unsigned char>(bytes[i]));
+    out += buffer;
+    ++i;
+  }
+  return out;
+}
+
 }  // namespace detail
 
 std::string EncodeShareFragment(const Config& config) {
@@ -192,6 +213,20 @@ std::string EncodeShareFragment(const Config& config) {
     out += "&" + ShortSettingKey(path) + "=" + LinkValue(value, true);
   }
   return out;
+}
+
+std::string LinkKeyDefault(std::string_view key) {
+  const json defaults = detail::V1LinkDefaults();
+  if (key == "model" || key == "device") {
+    const json& value = defaults[std::string(key)];
+    if (value.is_string()) return value.get<std::string>();
+    return key == "model" ? kDefaultModelId : kDefaultDeviceId;
+  }
+  const std::string path = LinkKeyConfigPath(key);
+  const json* value = detail::FindJsonPath(defaults, path);
+  if (value == nullptr) value = detail::FindJsonPath(detail::V1LaterKeys(), path);
+  if (value == nullptr || value->is_object()) return "";
+  return LinkValue(*value, path.rfind("model.", 0) != 0 && path.rfind("device.", 0) != 0);
 }
 
 std::string ShareUrl(const Config& config, std::string_view base) {

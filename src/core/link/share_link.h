@@ -26,6 +26,9 @@ struct DecodedLink {
   // empty for the link as a whole; the message uses the link's key names and says what the key
   // expects.
   std::vector<Error> errors;
+  // What was read, but not as plainly as the page writes it: a key given twice (`b=2&b=4`, the
+  // last value is used). Named in the same words as errors; the link still counts as read.
+  std::vector<Error> warnings;
   bool embed = false;  // `embed=1`
   std::string lang;    // `lang=zh`: the page's language, empty when the link names none
   // Page keys other than lang (`m=…` measurements), percent-decoded, in link order.
@@ -42,6 +45,14 @@ DecodedLink DecodeShareFragment(std::string_view fragment, const Presets& preset
 // What a link key expects, in the link's words ("tp: tensor-parallel degree, a whole number
 // ≥ 1 dividing ws"), or empty for a key links do not have.
 std::string LinkKeyExpects(std::string_view key);
+
+// The config key a link key sets ("tp" → "parallelism.tensor_parallel_degree", "m.hidden_size"
+// → "model.hidden_size", "dev.gib" → "device.memory_gib"); other keys are returned as they are.
+std::string LinkKeyConfigPath(std::string_view key);
+
+// What a v1 link means when it leaves `key` out, written as a link writes it ("b" → "8",
+// "device" → "h100-80gb", "fp8" → "0"); empty for a key links do not have.
+std::string LinkKeyDefault(std::string_view key);
 
 // base + '#' + fragment; base defaults to "index.html".
 std::string ShareUrl(const Config& config, std::string_view base);

@@ -37,9 +37,11 @@ constexpr std::size_t kMaxLinkKeys = 256;
 constexpr int kMaxSettleValidations = 2000;
 
 struct Param {
-  std::string key;
+  std::string key;        // percent-decoded (PercentDecodeText)
   std::string raw_value;  // still percent-encoded
+  std::string token;      // "key=value" as written, for a key that cannot be named
   bool has_value = false;
+  bool bad_encoding = false;  // the key's escapes do not decode to text, or a '%' is stray
 };
 
 struct AppliedKey {
@@ -57,7 +59,11 @@ std::vector<Param> SplitParams(std::string_view fragment) {
     if (!token.empty()) {
       const std::size_t eq = token.find('=');
       Param p;
-      p.key = detail::SanitizeUtf8(detail::PercentDecode(token.substr(0, eq)));
+      const std::string_view raw_key = token.substr(0, eq);
+      p.key = detail::PercentDecodeText(raw_key);
+      // Decoding text leaves '%' only where the link's escapes were not text.
+      p.bad_encoding = p.key.find('%') != std::string::npos;
+      p.token = detail::PercentDecodeText(token);
       p.has_value = eq != std::string_view::npos;
       if (p.has_value) p.raw_value = std::string(token.substr(eq + 1));
       params.push_back(std::move(p));
@@ -191,12 +197,24 @@ class LinkDecoder {
   // `key` is the link's key, empty for the link as a whole.
   // A key repeated with the same fault is reported once: a link of 256 copies of one unknown
   // key gives one line, not 256 (at most kMaxLinkKeys reports, so the scan stays small).
-  void Report(std::string key, const std::string& message) {
-    std::string text = key.empty() ? message : WithExpectation(key, message);
+  // `about` is the key whose expectation the message ends with, when not `key` itself (a key
+  // dropped because of another degree: "pp: 8 was not applied …: ep 64 must divide …" ends with
+  // what ep expects).
+  void Report(std::string key, const std::string& message, const std::string& about = "") {
+    std::string text =
+        key.empty() ? message : WithExpectation(about.empty() ? key : about, message);
     for (const Error& e : link_.errors) {
       if (e.path == key && e.message == text) return;
     }
     link_.errors.push_back({std::move(key), std::move(text)});
+  }
+
+  // Read as the link says, but worth knowing (a key given twice): the verdict stands.
+  void Warn(const std::string& key, const std::string& message) {
+    for (const Error& e : link_.warnings) {
+      if (e.path == key && e.message == message) return;
+    }
+    link_.warnings.push_back({key, message});
   }
 
   void CheckVersion(std::vector<Param>& params) {
@@ -214,8 +232,27 @@ class LinkDecoder {
   // Takes out embed, the model and device keys and their fields; returns the other settings.
   std::vector<Param> SortOut(const std::vector<Param>& params) {
     std::vector<Param> settings;
+    // Each key's first value, by what it sets: a key given twice is named ("b=2&b=4"), and the
+    // last value is used, as the page would when a key is appended to its link.
+    std::vector<std::pair<std::string, std::string>> seen;
     for (const Param& p : params) {
-      const std::string value = detail::SanitizeUtf8(detail::PercentDecode(p.raw_value));
+      const std::string value = detail::PercentDecodeText(p.raw_value);
+      if (p.key.empty()) {
+        Report("", "\"" + p.token + "\" has no key name (links write key=value)");
+        continue;
+      }
+      if (p.has_value && !p.bad_encoding && p.key != "m") {
+        const std::string what = ResolveSettingKey(p.key);
+        bool repeated = false;
+        for (auto& [path, first] : seen) {
+          if (path != what) continue;
+          repeated = true;
+          Warn(p.key,
+               "given twice (" + first + ", then " + value + "); the last, " + value + ", is used");
+          first = value;
+        }
+        if (!repeated) seen.emplace_back(what, value);
+      }
       if (p.key == "embed") {
         link_.embed = !p.has_value || (value != "0" && value != "false");
       } else if (p.key == "lang") {
@@ -279,7 +316,8 @@ class LinkDecoder {
 
   void ApplyKey(const Param& p) {
     const std::string& link_key = p.key;
-    if (!p.has_value) return Report(link_key, "has no value (write " + p.key + "=…)");
+    if (p.bad_encoding)
+      return Report(link_key, "is not valid percent-encoding, and not a key of trainmem links");
     const std::string path = ResolveSettingKey(p.key);
     const json* current = detail::FindJsonPath(config_, path);
     if (current == nullptr) current = detail::FindJsonPath(detail::V1LaterKeys(), path);
@@ -287,7 +325,8 @@ class LinkDecoder {
         (path == p.key && path.find('.') == std::string::npos && current->is_object())) {
       return Report(link_key, "is not a key of trainmem links (" + KnownKeys() + ")");
     }
-    json value = detail::ValueFromText(detail::PercentDecode(p.raw_value),
+    if (!p.has_value) return Report(link_key, "has no value (write " + p.key + "=…)");
+    json value = detail::ValueFromText(detail::PercentDecodeText(p.raw_value),
                                        current != nullptr ? *current : json());
     json candidate = config_;
     const std::string problem = detail::SetJsonPath(candidate, path, value, presets_);
@@ -369,18 +408,27 @@ class LinkDecoder {
       std::vector<Error> problems = Problems(with);
       if (problems.empty()) problems = full.errors();
       for (const Error& e : problems)
-        if (e.path == applied_[i].path) return e.message;
+        if (e.path == applied_[i].path) return e;
       for (const Error& e : problems)
-        if (Section(e.path) == Section(applied_[i].path)) return e.message;
-      return problems.front().message;
+        if (Section(e.path) == Section(applied_[i].path)) return e;
+      return problems.front();
+    };
+    // The hint names the degree the reason is about: the key itself, unless the reason is
+    // another key's (world_size's divisibility is the key's own).
+    auto hint_for = [&](std::size_t i, const Error& reason) {
+      if (reason.path.empty() || reason.path == applied_[i].path || reason.path == "world_size")
+        return std::string();
+      return LinkKeyForPath(reason.path);
     };
     bool dropped = false;
     for (std::size_t i = 0; i < applied_.size(); ++i) {
       if (keep[i]) continue;
       dropped = true;
+      const Error reason = reason_for(i);
       Report(applied_[i].key,
-             detail::PercentDecode(applied_[i].raw) +
-                 " was not applied, it does not fit the rest of the link: " + reason_for(i));
+             detail::PercentDecodeText(applied_[i].raw) +
+                 " was not applied, it does not fit the rest of the link: " + reason.message,
+             hint_for(i, reason));
     }
     if (!dropped) {
       for (const Error& e : full.errors()) Report(LinkKeyForPath(e.path), e.message);
@@ -462,6 +510,15 @@ std::string LinkKeyExpects(std::string_view key) {
     return "a value for the custom model's Hugging Face config.json field " +
            std::string(key.substr(detail::kModelFieldPrefix.size()));
   return "";
+}
+
+std::string LinkKeyConfigPath(std::string_view key) {
+  if (key.rfind(detail::kModelFieldPrefix, 0) == 0)
+    return "model." + std::string(key.substr(detail::kModelFieldPrefix.size()));
+  for (const auto& [link_key, field] : detail::kDeviceLinkKeys) {
+    if (key == link_key) return std::string("device.") + field;
+  }
+  return ResolveSettingKey(key);
 }
 
 DecodedLink DecodeShareFragment(std::string_view fragment, const Presets& presets) {

@@ -37,6 +37,10 @@ std::string PercentEncode(std::string_view text);
 std::string PercentEncodePageValue(std::string_view text);
 // A malformed escape ("%zz") is kept as typed rather than failing the whole link.
 std::string PercentDecode(std::string_view text);
+// PercentDecode for text that is shown or kept as text: escapes that decode to bytes which are
+// not UTF-8 ("%E0%A4" cut short) are left as written, so a message quotes what the link says
+// ("%E0%A4%A"), never a replacement character.
+std::string PercentDecodeText(std::string_view text);
 
 }  // namespace detail
 }  // namespace trainmem

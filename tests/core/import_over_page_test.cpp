@@ -1,0 +1,140 @@
+// Importing over the job a page shows (KeepPageValues): what the files do not state keeps the
+// page's value; what they state replaces it. The CLI (ImportFiles alone) keeps its assumptions.
+#include "import_test_support.h"
+
+namespace trainmem::testing {
+namespace {
+
+const KeptValue* Kept(const std::vector<KeptValue>& kept, const std::string& key) {
+  for (const KeptValue& k : kept)
+    if (k.key == key) return &k;
+  return nullptr;
+}
+
+const ImportMissing* MissingEntry(const ImportResult& r, const std::string& key) {
+  for (const ImportMissing& m : r.report.missing)
+    if (m.key == key) return &m;
+  return nullptr;
+}
+
+nlohmann::json PageJson(const std::string& config_json) {
+  return ConfigToJson(MustParse(config_json));
+}
+
+const char* kZero2 = R"({
+  "train_micro_batch_size_per_gpu": 4,
+  "gradient_accumulation_steps": 8,
+  "fp16": {"enabled": true, "loss_scale": 0},
+  "zero_optimization": {"stage": 2, "overlap_comm": true, "contiguous_gradients": true},
+  "optimizer": {"type": "AdamW", "params": {"lr": 2e-5}}
+})";
+
+// The review's repro A: a plain ZeRO-2 JSON over Qwen2.5 7B on 16 × A100 at s 4096 used to give
+// Llama 3 8B on 1 × H100 at s 2048 (does not fit).
+TEST(ImportOverPage, DeepspeedJsonKeepsThePagesModelDeviceClusterAndSequence) {
+  ImportResult r = MustImport({{"ds_z2.json", kZero2}});
+  // Alone (the CLI), the file's gaps hold the import's assumptions.
+  EXPECT_EQ(r.config["model"], kDefaultModelId);
+  EXPECT_EQ(r.config["world_size"], 1);
+  const nlohmann::json page = PageJson(
+      R"({"model": "qwen2.5-7b", "device": "a100-80gb", "world_size": 16,
+          "training": {"local_batch_size": 2, "seq_len": 4096},
+          "activation_checkpoint": {"mode": "full"}})");
+  const std::vector<KeptValue> kept = KeepPageValues(r, page, TestPresets());
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(r.config["model"], "qwen2.5-7b");
+  EXPECT_EQ(r.config["device"], "a100-80gb");
+  EXPECT_EQ(r.config["world_size"], 16);
+  EXPECT_EQ(At(r.config, "training.seq_len"), 4096);
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "full");
+  // What the file states replaces the page's value.
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 4);
+  EXPECT_EQ(At(r.config, "parallelism.zero_stage"), 2);
+  EXPECT_EQ(r.config["framework"], "deepspeed");
+  EXPECT_EQ(Kept(kept, "training.local_batch_size"), nullptr);
+  EXPECT_EQ(Kept(kept, "framework"), nullptr);
+  // Each kept value is named, with what the import alone would have used.
+  ASSERT_NE(Kept(kept, "model"), nullptr);
+  EXPECT_EQ(Kept(kept, "model")->instead, kDefaultModelId);
+  ASSERT_NE(Kept(kept, "world_size"), nullptr);
+  EXPECT_EQ(Kept(kept, "world_size")->value, 16);
+  ASSERT_NE(Kept(kept, "training.seq_len"), nullptr);
+  ASSERT_NE(Kept(kept, "device"), nullptr);
+  // The missing list still offers a field for them, now holding the page's value.
+  ASSERT_NE(MissingEntry(r, "world_size"), nullptr);
+  EXPECT_EQ(MissingEntry(r, "world_size")->assumed, 16);
+  ASSERT_NE(MissingEntry(r, "model"), nullptr);
+  EXPECT_EQ(MissingEntry(r, "model")->assumed, "qwen2.5-7b");
+  // The result estimates what the page showed, not a 1-GPU job.
+  Result<Config> config = ConfigFromJson(r.config, TestPresets());
+  ASSERT_TRUE(config.ok());
+  EXPECT_EQ(config.value().world_size, 16);
+}
+
+// Repro B: a torchtitan TOML with dp_shard -1 over an Ascend 910B torchtitan-npu page on 16
+// devices used to switch to H100, torchtitan and 8 devices.
+TEST(ImportOverPage, TorchtitanTomlKeepsTheNpuDeviceFrameworkAndWorldSize) {
+  ImportResult r = MustImport(
+      {{"titan.toml",
+        "[model]\nname = \"qwen3\"\nflavor = \"30B-A3B\"\n[training]\nlocal_batch_size = 4\n"
+        "seq_len = 4096\n[parallelism]\ndata_parallel_shard_degree = -1\n"
+        "tensor_parallel_degree = 1\nexpert_parallel_degree = 8\n"}});
+  EXPECT_EQ(r.config["world_size"], 8);  // the smallest the layout allows
+  const nlohmann::json page = PageJson(
+      R"({"model": "llama3-8b", "device": "ascend-910b", "framework": "torchtitan-npu",
+          "world_size": 16, "training": {"local_batch_size": 2}})");
+  const std::vector<KeptValue> kept = KeepPageValues(r, page, TestPresets());
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(r.config["device"], "ascend-910b");
+  EXPECT_EQ(r.config["framework"], "torchtitan-npu");
+  EXPECT_EQ(r.config["world_size"], 16);
+  // The file names its model, batch and sequence: those are the file's.
+  EXPECT_EQ(Kept(kept, "model"), nullptr);
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 4);
+  EXPECT_EQ(At(r.config, "training.seq_len"), 4096);
+}
+
+// Checkpointing the files state is theirs, whole: a TOML's selective "op" over a page on full.
+TEST(ImportOverPage, StatedCheckpointingIsTheFiles) {
+  ImportResult r =
+      MustImport({{"titan.toml",
+                   "[model]\nname = \"llama3\"\nflavor = \"8B\"\n[activation_checkpoint]\n"
+                   "mode = \"selective\"\nselective_ac_option = \"op\"\n"}});
+  const nlohmann::json page =
+      PageJson(R"({"model": "llama3-8b", "activation_checkpoint": {"mode": "full"}})");
+  const std::vector<KeptValue> kept = KeepPageValues(r, page, TestPresets());
+  EXPECT_EQ(Kept(kept, "activation_checkpoint"), nullptr);
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "selective");
+  EXPECT_EQ(At(r.config, "activation_checkpoint.selective_ac_option"), "op");
+}
+
+// A page value the files' layout cannot take is not kept (TP 8 over 4 devices), and a device the
+// files hint at is theirs.
+TEST(ImportOverPage, KeepsOnlyValuesTheFilesCanTake) {
+  ImportResult r = MustImport({{"titan.toml",
+                                "[model]\nname = \"llama3\"\nflavor = "
+                                "\"8B\"\n[parallelism]\ntensor_parallel_degree = 8\n"}});
+  const nlohmann::json page =
+      PageJson(R"({"model": "llama3-8b", "device": "a100-80gb", "world_size": 4})");
+  const std::vector<KeptValue> kept = KeepPageValues(r, page, TestPresets());
+  EXPECT_TRUE(r.config_valid);
+  EXPECT_EQ(r.config["world_size"], 8);
+  EXPECT_EQ(Kept(kept, "world_size"), nullptr);
+  EXPECT_EQ(r.config["device"], "a100-80gb");
+
+  ImportResult npu =
+      MustImport({{"run.sh",
+                   "export HCCL_CONNECT_TIMEOUT=1200\nsource /usr/local/Ascend/set_env.sh\n"
+                   "torchrun --nproc_per_node 8 pretrain_gpt.py --tensor-model-parallel-size 2 "
+                   "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --seq-length 4096 "
+                   "--micro-batch-size 1 --ffn-hidden-size 14336 --max-position-embeddings 4096 "
+                   "--padded-vocab-size 128256\n"}});
+  ASSERT_NE(MissingEntry(npu, "device"), nullptr);
+  const nlohmann::json assumed = MissingEntry(npu, "device")->assumed;
+  ASSERT_NE(assumed, kDefaultDeviceId);
+  KeepPageValues(npu, page, TestPresets());
+  EXPECT_EQ(npu.config["device"], assumed);
+}
+
+}  // namespace
+}  // namespace trainmem::testing
