@@ -60,7 +60,7 @@ constexpr const char* kCjkFontPath = "fonts/cjk-ui.ttf";
 // selective checkpointing) on 8 devices, written as a link so that a first visit and a link
 // agree on every default (v1's frozen defaults: H100 80GB, torchtitan). The URL gets this link
 // at once, so the first visit is shareable as is.
-constexpr const char* kFirstVisitLink = "v1&model=llama3-8b&ws=8&b=2";
+constexpr const char* kFirstVisitLink = "v1&model=llama3-8b&ws=8&b=2&acopt=op";
 
 // ---- Committing a valid config ---------------------------------------------------------------
 

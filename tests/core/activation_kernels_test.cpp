@@ -95,5 +95,26 @@ TEST(ActivationKernels, Nvfp4BlocksKeepNoLinearOutputsUnderPerOpSac) {
   EXPECT_EQ(BytesPerTokenPerLayer(full), BytesPerTokenPerLayer(With(full, {{"fp4", "-1"}})));
 }
 
+// MindSpeed-LLM's pure-PyTorch Mamba-2 (state_space_duality.py) on Ascend. Mamba-2 8B (hidden
+// 4096, d_inner 8192 = 128 heads of 64, 8 groups, state 128, chunk 128) over TP 8 with sequence
+// parallelism: d = 1024, H = 16, G·N = 128 per rank. Per token per layer the mixer keeps
+// 28d + 8GN + 8HN + 10HQ + 18H + 4HPN/Q + 4 = 28,672 + 1,024 + 16,384 + 20,480 + 288 + 4,096 + 4
+// = 70,948 B, and the block its norm's input and rstd and in_proj's input, (4h + 4)/8 = 2,048.5.
+TEST(ActivationKernels, MindSpeedMamba2KeepsThePurePytorchScan) {
+  const nlohmann::json model = {{"model_type", "mamba2"},  {"hidden_size", 4096},
+                                {"num_hidden_layers", 56}, {"num_heads", 128},
+                                {"head_dim", 64},          {"state_size", 128},
+                                {"n_groups", 8},           {"expand", 2},
+                                {"chunk_size", 128},       {"vocab_size", 32000}};
+  nlohmann::json c = {{"model", model},
+                      {"framework", "megatron"},
+                      {"device", "ascend-910b"},
+                      {"world_size", 8},
+                      {"parallelism", {{"tensor_parallel_degree", 8}, {"sequence_parallel", true}}},
+                      {"training", {{"local_batch_size", 1}, {"seq_len", 4096}, {"dropout", 0.0}}},
+                      {"activation_checkpoint", {{"mode", "none"}}}};
+  EXPECT_NEAR(BytesPerTokenPerLayer(MustParse(c.dump())), 70948.0 + 2048.5, 0.5);
+}
+
 }  // namespace
 }  // namespace trainmem

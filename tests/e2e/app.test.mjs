@@ -271,9 +271,10 @@ test('4. a broken link keeps what it could read (b=4) and shows what it could no
     const result = JSON.parse(state.json);
     assert.equal(result.config.training.local_batch_size, 4, 'b=4 was kept');
     assert.equal(result.config.parallelism.tensor_parallel_degree, 1, 'tp=abc fell back to the default');
-    // Everything else is the defaults: the CLI's estimate for b=4 alone.
-    assert.deepEqual(h.jsonDiff(result, h.cliEstimate(['--set', 'b=4'])), [],
-      `#result (left) = \`trainmem estimate --set b=4 --json\` (right): the defaults + b=4 ${buildTimes()}`);
+    // Everything else is a v1 link's defaults: the CLI's estimate for b=4 with the one default
+    // that changed since v1 froze them (selective AC's option, "2" in v1 links, "op" now).
+    assert.deepEqual(h.jsonDiff(result, h.cliEstimate(['--set', 'b=4', '--set', 'acopt=2'])), [],
+      `#result (left) = \`trainmem estimate --set b=4 --set acopt=2 --json\` (right): v1's defaults + b=4 ${buildTimes()}`);
     // The unreadable link stays in the address bar (app_actions.cpp: replaced on the next edit).
     assert.equal(state.hash, broken);
     assert.equal(state.status, 'ready', 'a broken link is not a page failure');

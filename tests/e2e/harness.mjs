@@ -161,7 +161,8 @@ export async function imguiClick(page, x, y) {
 
 // The seed example the page shows on a first visit (app_actions.cpp kSeedConfig), as CLI args.
 // A first visit: the seed's Llama 3 8B example (b 2, s 2048, selective AC) on 8 devices with
-// v1 links' defaults (H100 80GB, torchtitan), written to the URL as `#v1&model=llama3-8b&ws=8&b=2`.
+// v1 links' defaults (H100 80GB, torchtitan) and today's per-op selective AC, written to the URL as
+// `#v1&model=llama3-8b&ws=8&b=2&acopt=op`.
 export const FIRST_VISIT_ARGS = ['--model', 'llama3-8b', '--set', 'world_size=8', '--set', 'b=2'];
 
 // The seed's example as the seed runs it (Ascend 910B, torchtitan-npu, swap_optimizer).

@@ -512,6 +512,33 @@ LayerBytes LinearMixerBytes(const Context& x, const Shape& s, const ModelArch& m
     saved += x.ab * (3 * h + 3 * h);
     b.op_sac = x.ab * 3 * h + x.ab * s.h / x.rep;
     b.working = x.ab * (3 * h + 2 * s.h / x.rep);
+  } else if (kind == MixerKind::kMamba2 && x.ascend) {
+    // MindSpeed-LLM on Ascend replaces mamba_ssm's fused kernels with its pure-PyTorch SSD
+    // (features_manager/models/mamba.py → tasks/models/ssm/state_space_duality.py), whose
+    // autograd keeps per token, with d = d_inner/tp, H = heads/tp, G = groups/tp, P the head dim,
+    // N the state, Q the chunk (bytes; every tensor traced through the source at 113b39e030):
+    //  - the gated RMSNorm in fp32 (Mamba2RMSNorm, npu_rms_norm): z, y, silu(z), x·silu(z) (16d);
+    //    conv1d's input and output (4d + 8GN), x, x·dt, the scan output and out_proj's input (8d);
+    //  - B and C repeated to the heads, their copies and B·decay (8HN); dt, its exps and decays;
+    //  - the chunked scan's Q × Q matrices: exp(segsum) in fp32 plus L, C·B, C·B·L in bf16
+    //    (10HQ); two chunk-state copies (4HPN/Q);
+    //  - with CP (mamba_cp_algo, SSDAllgatherOverlapFn): the saved xBC view keeps the whole
+    //    in_proj output and the einsum another x·dt (+6d, +4GN, +8H), segsum and exp(segsum) in
+    //    fp32 with C·B and C·B·L recomputed (8HQ), and ~32HQ of backward locals at once.
+    // Checked on three MindSpeed CI Mamba-2 runs (8B TP8, 8B TP4 CP2, 2.7B CP2): −60/−54/−39%
+    // with the fused kernel's figure, +1.7/−0.6/−3.0% with this.
+    const double d = static_cast<double>(m.mamba_heads * m.mamba_head_dim) / x.tp;
+    const double heads = static_cast<double>(m.mamba_heads) / x.tp;
+    const double gn = static_cast<double>(m.mamba_groups * m.mamba_state) / x.tp;
+    const double hn = heads * static_cast<double>(m.mamba_state);
+    const double q = static_cast<double>(std::max<std::int64_t>(1, m.mamba_chunk));
+    const double states = 4.0 * hn * static_cast<double>(m.mamba_head_dim) / q;
+    const bool cp = x.cp > 1;
+    saved += (cp ? 34 * d + 12 * gn + 8 * hn + 8 * heads * q + 26 * heads
+                 : 28 * d + 8 * gn + 8 * hn + 10 * heads * q + 18 * heads) +
+             states + 4;
+    b.op_sac = saved;  // no per-op policy here: Megatron recomputes whole layers or none
+    b.working = (cp ? 32.0 : 16.0) * heads * q + x.ab * (2 * d + 2 * s.h / x.rep);
   } else if (kind == MixerKind::kMamba2) {
     const double heads = static_cast<double>(m.mamba_heads);
     const double d_inner = heads * static_cast<double>(m.mamba_head_dim);

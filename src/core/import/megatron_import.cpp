@@ -1328,6 +1328,8 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
         m["model_type"] = "nemotron_h";
         m["hybrid_override_pattern"] = hybrid;
         m["mamba_head_dim"] = head_dim;
+        if (const std::optional<long long> chunk = ParseInteger(a.Peek("--mamba-chunk-size")))
+          m["chunk_size"] = *chunk;
         m["mamba_num_heads"] = mamba_heads;
         m["ssm_state_size"] = state;
         m["expand"] = expand;

@@ -165,6 +165,9 @@ struct ModelArch {
   std::int64_t mamba_groups = 0;
   std::int64_t mamba_state = 0;
   std::int64_t mamba_conv_kernel = 0;
+  // The SSD scan's chunk length (Mamba2Config chunk_size, Megatron --mamba-chunk-size): no
+  // weights; the chunked scan's Q × Q matrices are as wide (estimate_activations.cpp).
+  std::int64_t mamba_chunk = 256;
   bool mamba_conv_bias = true;
   bool mamba_proj_bias = false;
   // Mamba-1 sizes (MambaConfig intermediate_size / time_step_rank; JambaConfig mamba_expand /

@@ -112,6 +112,7 @@ void WriteMamba(const ModelArch& a, json& j) {
   j["mamba_n_groups"] = a.mamba_groups;
   j["mamba_d_state"] = a.mamba_state;
   j["mamba_d_conv"] = a.mamba_conv_kernel;
+  if (a.mamba_chunk != 256) j["mamba_chunk_size"] = a.mamba_chunk;  // HF's default otherwise
   // Granite reads d_inner as mamba_expand · hidden and requires it to equal heads · head_dim;
   // Nemotron-H takes heads · head_dim whatever expand says, and its d_inner need not be a
   // multiple of hidden (then no expand is written: 0 is not a valid one).

@@ -164,6 +164,7 @@ void ReadMamba2(FieldReader& f, ModelArch& a, bool d_inner_from_expand = true,
   a.mamba_groups = size({"mamba_n_groups", "n_groups", "mamba_num_groups", "mamba_ngroups"}, 1);
   a.mamba_state = size({"mamba_d_state", "ssm_state_size", "state_size"}, 256);
   a.mamba_conv_kernel = size({"mamba_d_conv", "conv_kernel"}, 4);
+  a.mamba_chunk = size({"chunk_size", "mamba_chunk_size"}, 256);
   const std::int64_t expand = size({"mamba_expand", "expand"}, 2);
   if (a.mamba_head_dim == 0) {
     // mamba_d_head "auto" or absent: d_inner / heads (GraniteMoeHybridConfig).
