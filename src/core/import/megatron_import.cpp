@@ -1308,7 +1308,7 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
         b.Problem("Mamba: expand · hidden = " + std::to_string(d_inner) +
                   " is not divisible by the head dim " + std::to_string(head_dim) +
                   " (Megatron asserts it)");
-      a.Get("--mamba-chunk-size");  // the scan's chunk: no weights
+      a.Get("--mamba-chunk-size");
       const bool all_mamba = hybrid.find_first_not_of('M') == std::string::npos;
       if (all_mamba && PositiveProduct(mamba_heads, head_dim) == d_inner) {
         // Every layer a norm and a Mamba-2 mixer, as Mamba2Config / Mamba2Model spell it.
@@ -1319,8 +1319,6 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
         m["expand"] = expand;
         m["use_bias"] = false;
         m["rms_norm"] = true;
-        if (const std::optional<long long> chunk = ParseInteger(a.Peek("--mamba-chunk-size")))
-          m["chunk_size"] = *chunk;
       } else {
         // Blocks of one part each, as Nemotron-H's hybrid_override_pattern (the model
         // reader's own): M a Mamba-2 mixer, * attention, - an MLP, E an MoE. G (Gated
@@ -1328,8 +1326,6 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
         m["model_type"] = "nemotron_h";
         m["hybrid_override_pattern"] = hybrid;
         m["mamba_head_dim"] = head_dim;
-        if (const std::optional<long long> chunk = ParseInteger(a.Peek("--mamba-chunk-size")))
-          m["chunk_size"] = *chunk;
         m["mamba_num_heads"] = mamba_heads;
         m["ssm_state_size"] = state;
         m["expand"] = expand;
@@ -1337,6 +1333,9 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
       m["n_groups"] = groups;
       m["conv_kernel"] = d_conv;
       m["use_conv_bias"] = true;
+      // The SSD scan's chunk (no weights; what its Q × Q matrices are as wide).
+      if (const std::optional<long long> chunk = ParseInteger(a.Peek("--mamba-chunk-size")))
+        m["chunk_size"] = *chunk;
       if (layers != a.Int("--num-layers").value_or(layers))
         b.Note("--num-layers " + a.Value("--num-layers") + " is ignored: the hybrid pattern has " +
                std::to_string(layers) + " layers (Megatron takes the pattern's count)");
