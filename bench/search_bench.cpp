@@ -11,6 +11,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "core/advice/advice.h"
 #include "core/config/config.h"
 #include "core/estimate/estimate.h"
 #include "core/search/search.h"
@@ -102,5 +103,18 @@ void BM_EstimateMemory(benchmark::State& state) {
   state.SetLabel(state.range(0) == 0 ? "llama3-70b" : "deepseek-v3");
 }
 BENCHMARK(BM_EstimateMemory)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// What the page runs after every edit of a config that does not fit: the estimate, the advice
+// ladder and the cheapest combination (thousands of estimates over AC × optimizer × TP × PP × EP
+// × CP × batch), and the device count when nothing fits clear. 16 devices, batch 2 × 8192.
+void BM_EstimateWithAdvice(benchmark::State& state) {
+  Config base = Job(state.range(0) == 0 ? "llama3-70b" : "deepseek-v3", 16);
+  base.training.local_batch_size = 2;
+  base.training.seq_len = 8192;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(trainmem::EstimateWithAdvice(base).recommendations.size());
+  state.SetLabel(state.range(0) == 0 ? "llama3-70b" : "deepseek-v3");
+}
+BENCHMARK(BM_EstimateWithAdvice)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
