@@ -104,6 +104,8 @@ const char* InputKindName(InputKind kind) {
       return "MindSpeed-LLM FSDP2 YAML";
     case InputKind::kTorchtuneYaml:
       return "torchtune recipe config (YAML)";
+    case InputKind::kMegatronBridgeYaml:
+      return "Megatron-Bridge resolved config (YAML)";
     case InputKind::kHfTrainerYaml:
       return "Hugging Face Trainer YAML (LLaMA-Factory, axolotl, TRL)";
     case InputKind::kHfTrainerJson:
@@ -166,6 +168,8 @@ InputKind DetectInputKind(std::string_view name, std::string_view text) {
     const InputKind kind = JsonKind(t);
     if (kind != InputKind::kUnknown) return kind;
   }
+  // Before the log heuristics: a dump captured from a log keeps memory figures in its comments.
+  if (import_detail::IsMegatronBridgeYamlText(t)) return InputKind::kMegatronBridgeYaml;
   if (LooksLikeLog(t)) return InputKind::kTrainingLog;
   // YAML: Hugging Face Trainer arguments (LLaMA-Factory) and accelerate configs keep their keys
   // flat at the start of a line; MindSpeed-LLM FSDP2 jobs nest them under parallel: and

@@ -303,7 +303,7 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
   ImportResult result;
   Builder b(result.report);
   std::vector<Error> fatal;
-  std::vector<const InputFile*> python, scripts, hf, yaml, trainer_yaml, torchtune_yaml;
+  std::vector<const InputFile*> python, scripts, hf, yaml, trainer_yaml, torchtune_yaml, bridge;
   std::vector<std::pair<const InputFile*, InputKind>> json_jobs;
   const InputFile* toml = nullptr;
   for (const InputFile& f : files) {
@@ -338,6 +338,9 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
       case InputKind::kTorchtuneYaml:
         torchtune_yaml.push_back(&f);
         break;
+      case InputKind::kMegatronBridgeYaml:
+        bridge.push_back(&f);
+        break;
       case InputKind::kTrainmemConfig:
       case InputKind::kTorchtitanJson:
       case InputKind::kDeepspeedJson:
@@ -354,13 +357,15 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
              "registry, a Megatron/MindSpeed launch script, a DeepSpeed JSON, "
              "a Hugging Face Trainer or ms-swift launch script, a LLaMA-Factory / TRL / "
              "accelerate YAML, a MindSpeed-LLM FSDP2 YAML, a torchtune recipe "
-             "config, a config.json or a trainmem config)"});
+             "config, a Megatron-Bridge run_config.yaml, a config.json or a trainmem "
+             "config)"});
         break;
     }
   }
   if (!fatal.empty()) return Failed(std::move(fatal));
   const bool has_job = !python.empty() || !scripts.empty() || toml || !json_jobs.empty() ||
-                       !yaml.empty() || !trainer_yaml.empty() || !torchtune_yaml.empty();
+                       !yaml.empty() || !trainer_yaml.empty() || !torchtune_yaml.empty() ||
+                       !bridge.empty();
   if (!has_job && hf.empty()) {
     if (!result.measurements.empty()) return Result<ImportResult>::Success(std::move(result));
     return Result<ImportResult>::Failure("", "no file given");
@@ -390,6 +395,15 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
     toml = nullptr;
     python.clear();
     break;
+  }
+  // Megatron-Bridge's resolved config is a whole job: a launch script given beside it (torchrun
+  // of a recipe script) holds no Megatron arguments of its own.
+  for (const InputFile* f : bridge) import_detail::ImportMegatronBridgeYaml(*f, b, presets, fatal);
+  if (!bridge.empty()) {
+    for (const InputFile* s : scripts)
+      b.Problem(s->name + ": not read: the Megatron-Bridge config " + bridge.front()->name +
+                " is the job");
+    scripts.clear();
   }
   if (toml) import_detail::ImportTorchtitanToml(*toml, b, presets, fatal);
   if (!python.empty()) import_detail::ImportTorchtitanPython(python, options, b, presets, fatal);

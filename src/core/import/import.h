@@ -8,6 +8,7 @@
 //   MindSpeed-LLM FSDP2 trainer: the YAML job file (+ the script launching train_fsdp2.py)
 //   Hugging Face Trainer:        a launch script with TrainingArguments or LLaMA-Factory's YAML
 //                                (+ the DeepSpeed JSON it names, an accelerate config)
+//   Megatron-Bridge:             the resolved ConfigContainer YAML (run_config.yaml)
 //
 // Every importer is a reader of text: no file is run, no path in a file is opened. Inputs are
 // bounded (kMaxImportBytes, nesting depth) and every parser is linear in the input size.
@@ -34,20 +35,21 @@ struct InputFile {
 
 enum class InputKind {
   kUnknown,
-  kTrainmemConfig,    // schema v1 (our own JSON)
-  kHfConfig,          // a Hugging Face config.json: the model
-  kTorchtitanToml,    // [job] [model] [training] [parallelism] ... job file
-  kTorchtitanPython,  // config_registry.py / torchtitan_recipes: def f() -> Trainer.Config
-  kTorchtitanJson,    // the resolved config torchtitan prints or saves as JSON
-  kMegatronScript,    // bash launching pretrain_*.py / torchrun with Megatron arguments
-  kDeepspeedJson,     // ds_config.json
-  kFsdp2Yaml,         // MindSpeed-LLM FSDP2 trainer (train_fsdp2.py) YAML job file
-  kTorchtuneYaml,     // torchtune recipe config (_component_ sections)
-  kHfTrainerYaml,     // Hugging Face Trainer arguments as flat YAML (LLaMA-Factory), or an
-                      // accelerate config
-  kHfTrainerJson,     // Hugging Face Trainer arguments as JSON (HfArgumentParser's JSON file)
-  kTrainingLog,       // a training log with memory lines (torchtitan, Megatron, DeepSpeed)
-  kMemoryProfile,     // a JSON memory timeline or a pickled torch memory snapshot
+  kTrainmemConfig,      // schema v1 (our own JSON)
+  kHfConfig,            // a Hugging Face config.json: the model
+  kTorchtitanToml,      // [job] [model] [training] [parallelism] ... job file
+  kTorchtitanPython,    // config_registry.py / torchtitan_recipes: def f() -> Trainer.Config
+  kTorchtitanJson,      // the resolved config torchtitan prints or saves as JSON
+  kMegatronScript,      // bash launching pretrain_*.py / torchrun with Megatron arguments
+  kDeepspeedJson,       // ds_config.json
+  kFsdp2Yaml,           // MindSpeed-LLM FSDP2 trainer (train_fsdp2.py) YAML job file
+  kTorchtuneYaml,       // torchtune recipe config (_component_ sections)
+  kMegatronBridgeYaml,  // Megatron-Bridge's resolved ConfigContainer (run_config.yaml)
+  kHfTrainerYaml,       // Hugging Face Trainer arguments as flat YAML (LLaMA-Factory), or an
+                        // accelerate config
+  kHfTrainerJson,       // Hugging Face Trainer arguments as JSON (HfArgumentParser's JSON file)
+  kTrainingLog,         // a training log with memory lines (torchtitan, Megatron, DeepSpeed)
+  kMemoryProfile,       // a JSON memory timeline or a pickled torch memory snapshot
 };
 
 const char* InputKindName(InputKind kind);  // "torchtitan TOML", "Megatron launch script", …

@@ -129,6 +129,19 @@ void ImportTorchtitanPython(const std::vector<const InputFile*>& files,
 // script): nothing to estimate.
 void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
                           const Presets& presets, std::vector<Error>& fatal);
+// The Megatron importer from a launch already read into `script` (ImportMegatronScript reads
+// the bash file first). Megatron-Bridge's YAML comes here as the Megatron arguments its keys set.
+void ImportMegatronLaunch(const InputFile& file, const bash::Script& script,
+                          const std::vector<InputFile>& all, Builder& b, const Presets& presets,
+                          std::vector<Error>& fatal);
+// Why a Megatron setting that was not read (a flag, or a snake_case config key) is left out:
+// a hyper-parameter, I/O or logging setting, a kernel fusion, or "not modelled".
+std::string UnreadMegatronSettingReason(const std::string& name);
+// Megatron-Bridge's resolved config (bridge_import.cpp): the YAML `ConfigContainer.to_yaml`
+// writes (a checkpoint's run_config.yaml, the log's "Task Configuration").
+bool IsMegatronBridgeYamlText(std::string_view text);
+void ImportMegatronBridgeYaml(const InputFile& file, Builder& b, const Presets& presets,
+                              std::vector<Error>& fatal);
 void ImportDeepspeedJson(const InputFile& file, const json& parsed, Builder& b);
 // MindSpeed-LLM's FSDP2 trainer (train_fsdp2.py): from the script that launches it (the YAML it
 // names is looked up in `all` by base name), or from the YAML alone.

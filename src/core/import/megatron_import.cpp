@@ -465,12 +465,22 @@ long long LaunchWorldSize(const InputFile& file, const bash::Script& script, Sou
   return world;
 }
 
+std::string UnreadMegatronSettingReason(const std::string& name) { return UnusedFlagReason(name); }
+
 void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& all, Builder& b,
                           const Presets& presets, std::vector<Error>& fatal) {
   std::vector<InputFile> others;
   for (const InputFile& f : all)
     if (&f != &file) others.push_back(f);
-  const bash::Script script = bash::ReadScript(file, others);
+  ImportMegatronLaunch(file, bash::ReadScript(file, others), all, b, presets, fatal);
+}
+
+void ImportMegatronLaunch(const InputFile& file, const bash::Script& script,
+                          const std::vector<InputFile>& all, Builder& b, const Presets& presets,
+                          std::vector<Error>& fatal) {
+  std::vector<InputFile> others;
+  for (const InputFile& f : all)
+    if (&f != &file) others.push_back(f);
   for (const std::string& path : script.missing_sources) b.Wants(path);
   if (!script.error.empty()) {
     b.Problem(file.name + ": " + script.error);
