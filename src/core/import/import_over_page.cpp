@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/config_detail.h"
 #include "core/import/import.h"
 
 namespace trainmem {
@@ -20,38 +21,6 @@ constexpr const char* kKeptKeys[] = {"model",
                                      "training.local_batch_size",
                                      "training.seq_len",
                                      "activation_checkpoint"};
-
-const json* Find(const json& config, const std::string& dotted) {
-  const json* node = &config;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t dot = dotted.find('.', start);
-    const std::string part = dotted.substr(start, dot - start);
-    if (!node->is_object()) return nullptr;
-    const auto it = node->find(part);
-    if (it == node->end()) return nullptr;
-    node = &*it;
-    if (dot == std::string::npos) return node;
-    start = dot + 1;
-  }
-}
-
-void Put(json& config, const std::string& dotted, const json& value) {
-  json* node = &config;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t dot = dotted.find('.', start);
-    const std::string part = dotted.substr(start, dot - start);
-    if (dot == std::string::npos) {
-      (*node)[part] = value;
-      return;
-    }
-    json& next = (*node)[part];
-    if (!next.is_object()) next = json::object();
-    node = &next;
-    start = dot + 1;
-  }
-}
 
 // The files state `key` (or a field below it: "model.hidden_size"); a value the importer filled
 // in itself ("(default)") is not stated.
@@ -85,9 +54,9 @@ std::vector<KeptValue> KeepPageValues(ImportResult& result, const json& page,
   }
   for (const std::string key : kKeptKeys) {
     if (Stated(report, key)) continue;
-    const json* mine = Find(page, key);
+    const json* mine = detail::FindJsonPath(page, key);
     if (mine == nullptr || mine->is_null()) continue;
-    const json* theirs = Find(config, key);
+    const json* theirs = detail::FindJsonPath(config, key);
     if (theirs != nullptr && *theirs == *mine) continue;
     ImportMissing* missing = MissingEntry(report, key);
     if (key == "framework") {
@@ -99,7 +68,7 @@ std::vector<KeptValue> KeepPageValues(ImportResult& result, const json& page,
         missing->assumed != kDefaultDeviceId)
       continue;  // the files hint at the accelerator (a comment, torch_npu): theirs
     json candidate = config;
-    Put(candidate, key, *mine);
+    if (!detail::SetJsonPath(candidate, key, *mine, presets).empty()) continue;
     const Result<Config> parsed = ConfigFromJson(candidate, presets);
     const std::size_t candidate_errors = parsed.ok() ? 0 : parsed.errors().size();
     if (candidate_errors > errors) continue;  // the files' layout cannot take the page's value
