@@ -17,6 +17,7 @@
 #include <map>
 #include <set>
 
+#include "core/config/config_detail.h"
 #include "core/import/arg_values.h"
 #include "core/import/import_detail.h"
 #include "core/import/yaml_reader.h"
@@ -47,16 +48,8 @@ class Translator {
   // The value at a dotted key, or null (absent and null are alike: a null states nothing).
   const json& At(const std::string& dotted) const {
     static const json kNull;
-    const json* node = &doc_.value;
-    std::size_t start = 0;
-    while (true) {
-      const std::size_t dot = dotted.find('.', start);
-      const std::string part = dotted.substr(start, dot - start);
-      if (!node->is_object() || !node->contains(part)) return kNull;
-      node = &(*node)[part];
-      if (dot == std::string::npos) return *node;
-      start = dot + 1;
-    }
+    const json* value = detail::FindJsonPath(doc_.value, dotted);
+    return value != nullptr ? *value : kNull;
   }
   // A TransformerConfig field: flat under model (the provider classes), or under
   // model.transformer (Bridge's nested GPTModelConfig since 2026).

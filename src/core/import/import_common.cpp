@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <limits>
 
+#include "core/config/config_detail.h"
 #include "core/config/field_reader.h"
 #include "core/import/import_detail.h"
 #include "core/model/model.h"
@@ -49,14 +50,7 @@ void Builder::Set(const std::string& dotted_key, json value, const Source& sourc
 }
 
 const json* Builder::Get(const std::string& dotted_key) const {
-  const json* node = &config;
-  for (const std::string& part : SplitDotted(dotted_key)) {
-    if (!node->is_object()) return nullptr;
-    auto it = node->find(part);
-    if (it == node->end()) return nullptr;
-    node = &*it;
-  }
-  return node;
+  return detail::FindJsonPath(config, dotted_key);
 }
 
 bool Builder::Has(const std::string& dotted_key) const { return Get(dotted_key) != nullptr; }

@@ -188,7 +188,7 @@ class LinkDecoder {
   // switching to selective on the page starts from the current default.
   void KeepTheCurrentSelectiveOption(const std::vector<Param>& settings) {
     for (const Param& p : settings)
-      if (p.key == "acopt" || p.key == "activation_checkpoint.selective_ac_option") return;
+      if (ResolveSettingKey(p.key) == "activation_checkpoint.selective_ac_option") return;
     json& ac = config_["activation_checkpoint"];
     if (ac.value("mode", "") != "selective")
       ac["selective_ac_option"] = ActivationCheckpoint{}.selective_ac_option;
