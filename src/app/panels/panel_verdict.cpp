@@ -100,6 +100,13 @@ void DrawHeadline(const AppState& state) {
   if (!state.link_fallback) TextMuted(AccuracyLine(e).c_str());
 }
 
+// "Show layouts on N devices": the Layouts tab at the world size that fits.
+void ShowLayoutsButton(AppState& state, std::int64_t devices) {
+  if (ImGui::SmallButton(
+          TrFormat(Str::kShowLayoutsTemplate, static_cast<long long>(devices)).c_str()))
+    ShowLayoutsOn(state, devices);
+}
+
 // "What to change": the first advice step that fits, else the device count that would.
 void DrawWhatToChange(AppState& state) {
   const trainmem::Estimate& e = state.estimate;
@@ -128,9 +135,7 @@ void DrawWhatToChange(AppState& state) {
     TextWrapped(
         TrFormat(Str::kClearFitNeedsDevicesTemplate, static_cast<long long>(e.devices_needed))
             .c_str());
-    if (ImGui::SmallButton(
-            TrFormat(Str::kShowLayoutsTemplate, static_cast<long long>(e.devices_needed)).c_str()))
-      ShowLayoutsOn(state, e.devices_needed);
+    ShowLayoutsButton(state, e.devices_needed);
     return;
   }
   if (e.budget.fits) return;  // close to the limit, and no step here lowers it clear of the band
@@ -140,9 +145,7 @@ void DrawWhatToChange(AppState& state) {
     ImGui::PushFont(GetFont(FontRole::kBold));
     TextColored(DoesNotFitColors().text, line.c_str());
     ImGui::PopFont();
-    if (ImGui::SmallButton(
-            TrFormat(Str::kShowLayoutsTemplate, static_cast<long long>(e.devices_needed)).c_str()))
-      ShowLayoutsOn(state, e.devices_needed);
+    ShowLayoutsButton(state, e.devices_needed);
   } else {
     TextColored(DoesNotFitColors().text, Tr(Str::kNothingFitsAtAll));
   }
