@@ -310,6 +310,26 @@ TEST(ImportTorchtitan, MalformedTomlFailsWithItsParseErrorOnly) {
       << FormatError(launched.errors()[0]);
 }
 
+// toml++'s wording ("Error while parsing table header: expected ']', saw '\n'") is said in
+// words: the construct, what was expected and what the line held instead.
+TEST(ImportTorchtitan, TomlParseErrorsAreWorded) {
+  const auto error_of = [](const std::string& text) {
+    const Result<ImportResult> r = ImportFiles({{"job.toml", text}}, {}, TestPresets());
+    EXPECT_FALSE(r.ok());
+    return r.ok() ? std::string() : FormatError(r.errors()[0]);
+  };
+  EXPECT_EQ(error_of("[training]\n[parallelism\ntp = 2\n"),
+            "job.toml:2: not valid TOML: in a table header: expected ']', found the end of the "
+            "line");
+  const std::string open_string = error_of("[model]\nname = \"llama3\n");
+  EXPECT_EQ(open_string.rfind("job.toml:2: not valid TOML: in a string: ", 0), 0u) << open_string;
+  EXPECT_NE(open_string.find("(is a closing quote missing?)"), std::string::npos) << open_string;
+  const std::string open_array = error_of("[training]\nsteps = [1, 2\n");
+  EXPECT_NE(open_array.find("in an array: "), std::string::npos) << open_array;
+  EXPECT_EQ(open_array.find("Error while parsing"), std::string::npos) << open_array;
+  EXPECT_EQ(open_array.find("saw"), std::string::npos) << open_array;
+}
+
 TEST(ImportTorchtitan, DeepEpFlavorAndRegistryBackendAreNoted) {
   // A fork's "-deepep" flavor is the same model; the note names the dispatcher.
   const ImportResult f =

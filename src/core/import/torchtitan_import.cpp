@@ -241,6 +241,38 @@ std::optional<TomlCharacterProblem> FindCharacterOutsideStrings(std::string_view
   return std::nullopt;
 }
 
+// toml++'s parse errors in a practitioner's words: "Error while parsing table header: expected
+// ']', saw '\n'" becomes "in a table header: expected ']', found the end of the line". The
+// phrases rewritten are toml++'s own (toml++ impl/parser.inl: "Error while parsing ",
+// "saw '…'", "encountered end-of-file"); anything else is kept as toml++ wrote it. A basic string
+// left open runs into the line's end, which toml++ reports as a forbidden control character.
+std::string PlainTomlError(std::string text) {
+  const auto replace_all = [&](std::string_view from, std::string_view to) {
+    for (std::size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size()))
+      text.replace(at, from.size(), to);
+  };
+  constexpr std::string_view kPrefix = "Error while parsing ";
+  if (text.rfind(kPrefix, 0) == 0) {
+    const std::size_t colon = text.find(':', kPrefix.size());
+    if (colon != std::string::npos) {
+      const std::string what = text.substr(kPrefix.size(), colon - kPrefix.size());
+      const bool vowel =
+          !what.empty() && std::string_view("aeiou").find(what[0]) != std::string_view::npos;
+      const std::string article = what == "root table" ? "the " : vowel ? "an " : "a ";
+      text = "in " + article + what + text.substr(colon);
+    }
+  }
+  replace_all("saw '\\n'", "found the end of the line");
+  replace_all("saw '\\r'", "found the end of the line");
+  replace_all("saw end-of-file", "found the end of the file");
+  replace_all("encountered end-of-file", "the file ends first");
+  replace_all("saw '", "found '");
+  if (text.find("in a string") == 0 && text.find("control characters") != std::string::npos)
+    text += " (is a closing quote missing?)";
+  return text;
+}
+
 bool IsTrainerClass(const std::string& cls) {
   return cls == "Trainer.Config" || cls == "TrainerConfig" || cls == "JobConfig" ||
          (cls.size() > 7 && cls.compare(cls.size() - 7, 7, ".Config") == 0 &&
@@ -264,7 +296,7 @@ void ImportTorchtitanToml(const InputFile& file, Builder& b, const Presets& pres
   } catch (const toml::parse_error& e) {
     const auto& where = e.source().begin;
     fatal.push_back({file.name + ":" + std::to_string(where.line),
-                     "not valid TOML: " + std::string(e.description())});
+                     "not valid TOML: " + PlainTomlError(std::string(e.description()))});
     return;
   }
   std::map<std::string, int> lines;
