@@ -361,6 +361,23 @@ TEST(FrameworkRules, PipelineLayerList) {
   EXPECT_EQ(back.parallelism.pp_layer_list, (std::vector<std::int64_t>{6, 10, 10, 6}));
 }
 
+// Megatron asserts num_layers % pp == 0 without a stated first/last stage
+// (transformer_block.py get_num_layers_to_build): 32 layers over 3 stages is said, 32 over 4
+// is not, a layer list silences it, and torchtitan (which splits unevenly itself) is not told.
+TEST(FrameworkRules, MegatronUnevenPipelineSplitIsSaid) {
+  const auto warned = [](const std::string& fw, const std::string& pp, const std::string& list) {
+    const Estimate e = EstimateMemory(MustParse(R"({"model": "llama3-8b", "framework": ")" + fw +
+                                                R"(", "world_size": 12, "parallelism": {
+        "pipeline_parallel_degree": )" + pp + list + "}}"));
+    EXPECT_GT(e.per_device.total, 0);
+    return HasWarning(e, "layers do not divide into");
+  };
+  EXPECT_TRUE(warned("megatron", "3", ""));
+  EXPECT_FALSE(warned("megatron", "4", ""));
+  EXPECT_FALSE(warned("megatron", "3", R"(, "pipeline_parallel_layer_list": [10, 11, 11])"));
+  EXPECT_FALSE(warned("torchtitan", "3", ""));
+}
+
 // ---- 7. Say how right it is ----------------------------------------------------------------
 
 // total · (1 + band) ≤ usable fits; within the band on either side is close to the limit.

@@ -232,6 +232,25 @@ void AddWarnings(Estimate& e) {
         "NCCL/HCCL communication buffers and the runtime context live outside "
         "the caching allocator; the budget margin covers them");
   WarnOptionsTheFrameworkLacks(c, e.warnings);
+  // Megatron builds num_layers / pp blocks per pipeline rank and asserts that they divide
+  // (megatron/core/transformer/transformer_block.py get_num_layers_to_build) unless the first /
+  // last stage's count is given (--decoder-first/last-pipeline-num-layers), the embedding and
+  // loss count as layers (--account-for-embedding/loss-in-pipeline-split), or a layout is given;
+  // MindSpeed-LLM takes --num-layer-list. The importer writes any of those as
+  // parallelism.pp_layer_list. Hybrid (Mamba / linear-attention) stacks split by their own
+  // pattern and are left out.
+  const std::int64_t stack = c.model.num_layers;
+  const bool plain_stack = std::all_of(c.model.layer_mixer.begin(), c.model.layer_mixer.end(),
+                                       [](MixerKind k) { return k == MixerKind::kAttention; });
+  if (c.mode == Mode::kDetailed && c.framework == Framework::kMegatron && e.layout.pp > 1 &&
+      c.parallelism.pp_layer_list.empty() && plain_stack && stack % e.layout.pp != 0) {
+    e.warnings.push_back(
+        std::to_string(stack) + " layers do not divide into " + std::to_string(e.layout.pp) +
+        " pipeline stages: Megatron stops at its check unless the first/last stage's layer count "
+        "is given (--decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers; "
+        "MindSpeed: --num-layer-list), which parallelism.pp_layer_list states; estimated with "
+        "the layers spread as evenly as they go");
+  }
   if (c.optimizer.swap_optimizer && c.framework == Framework::kMegatron &&
       c.parallelism.zero_stage.value_or(0) < 1)
     e.warnings.push_back(
