@@ -368,7 +368,8 @@ TEST(FrameworkRules, MegatronUnevenPipelineSplitIsSaid) {
   const auto warned = [](const std::string& fw, const std::string& pp, const std::string& list) {
     const Estimate e = EstimateMemory(MustParse(R"({"model": "llama3-8b", "framework": ")" + fw +
                                                 R"(", "world_size": 12, "parallelism": {
-        "pipeline_parallel_degree": )" + pp + list + "}}"));
+        "pipeline_parallel_degree": )" + pp + list +
+                                                "}}"));
     EXPECT_GT(e.per_device.total, 0);
     return HasWarning(e, "layers do not divide into");
   };
