@@ -604,6 +604,61 @@ TEST(ImportTorchtitan, CodeDefinedAndDebugFlavors) {
   EXPECT_EQ(full.config["model"], "deepseek-v3");
 }
 
+// torchtitan's 2026-08 registries: the transformers backend names its checkpoint with a
+// top-level hf_model=..., and models/muse_glimmer imports its model_registry relatively
+// (`from . import model_registry`), so the family comes from the file's other hints.
+TEST(ImportTorchtitan, TopLevelHfModelAndMuseGlimmerRegistries) {
+  const std::string backend = R"(from . import model_registry
+from torchtitan.experiments.transformers_modeling_backend.configs import TransformersBackendConfig
+
+def full() -> TransformersBackendConfig:
+    return TransformersBackendConfig(
+        hf_model="Qwen/Qwen3-30B-A3B",
+        model_spec=model_registry("full_moe"),
+        training=TrainingConfig(num_tokens_per_microbatch_per_dp_rank=2 * 2048,
+                                max_context_length=2048),
+    )
+
+def debug() -> TransformersBackendConfig:
+    return TransformersBackendConfig(
+        hf_model="Qwen/Qwen3-30B-A3B",
+        model_spec=model_registry("debugmodel"),
+    )
+)";
+  const InputFile b{"config_registry.py", backend};
+  EXPECT_EQ(MustImport({b}, "full").config["model"], "qwen3-30b-a3b");
+  // The debug flavor cuts the hub model down: it is asked for, not read as the hub model.
+  EXPECT_TRUE(Missing(MustImport({b}, "debug"), "model"));
+
+  const std::string glimmer = R"(from torchtitan.trainer import Trainer
+from . import model_registry
+from .model import MuseGlimmerModel
+
+def muse_glimmer_30b() -> Trainer.Config:
+    model_spec = model_registry("30B", attn_backend="flex")
+    return Trainer.Config(
+        model_spec=model_spec,
+        training=TrainingConfig(num_tokens_per_microbatch_per_dp_rank=1 * 8192,
+                                max_context_length=8192),
+        activation_checkpoint=FullAC.Config(),
+    )
+
+def muse_glimmer_30b_mm() -> Trainer.Config:
+    return Trainer.Config(model_spec=model_registry("30B_mm", attn_backend="flex"))
+)";
+  const InputFile g{"config_registry.py", glimmer};
+  const ImportResult text = MustImport({g}, "muse_glimmer_30b");
+  ASSERT_TRUE(text.config_valid);
+  EXPECT_EQ(text.config["model"], "muse-glimmer-30b");
+  EXPECT_EQ(At(text.config, "training.seq_len"), 8192);
+  const ImportResult mm = MustImport({g}, "muse_glimmer_30b_mm");
+  EXPECT_EQ(mm.config["model"], "muse-glimmer-30b");
+  bool said = false;
+  for (const std::string& note : mm.report.notes)
+    said = said || note.find("vision encoder and adapter") != std::string::npos;
+  EXPECT_TRUE(said) << "the _mm flavor's uncounted vision stack is said";
+}
+
 // A registry that imports several families' model_registry under aliases (torchtitan's RL
 // examples: qwen3's as model_registry, gpt_oss's and qwen3_5's renamed): each recipe's model is
 // the family of the function it calls, directly or through a local wrapper, not whichever

@@ -99,6 +99,24 @@ TEST(Presets, NominalSizesAgreeWithTheCounts) {
   }
 }
 
+// Muse Glimmer 30B is defined in torchtitan's code only (models/muse_glimmer/__init__.py,
+// model.py): no published total, so its count is derived here from those shapes. Per block:
+// wq, wo and the o_gate 3 x 6656 x 4096 = 81,788,928; wk, wv 2 x 6656 x 256 = 3,407,872; SwiGLU
+// 3 x 6656 x 19968 = 398,721,024; four gain-centred RMSNorm weights 4 x 6656 = 26,624 (the QK
+// and embedding norms are scaleless); 483,944,448 a block, x 52 = 25,165,111,296. Embedding and
+// untied head 2 x 202048 x 6656 = 2,689,662,976; final norm 6,656.
+TEST(Presets, MuseGlimmerCountsItsCodeDefinedShape) {
+  const Presets presets = BuiltinPresets();
+  const ModelPreset* glimmer = presets.FindModel("muse-glimmer-30b");
+  ASSERT_NE(glimmer, nullptr);
+  EXPECT_EQ(CountParams(glimmer->arch, false).total, 27854780928);
+  // Every 4th block is global, the others slide over 2048 tokens.
+  ASSERT_EQ(glimmer->arch.layer_uses_sliding.size(), 52u);
+  EXPECT_TRUE(glimmer->arch.layer_uses_sliding[0]);
+  EXPECT_FALSE(glimmer->arch.layer_uses_sliding[3]);
+  EXPECT_FALSE(glimmer->arch.layer_uses_sliding[51]);
+}
+
 // Every model preset that is also a reference row with an exact published total counts that
 // total (vision towers included; plus the row's stored-but-uncounted tensors), so a preset's
 // config.json fields cannot drift from the row that vouches for them.

@@ -429,6 +429,9 @@ constexpr FlavorEntry kFlavors[] = {
     // torchtitan models/llama4/__init__.py: "17bx16e" is Llama 4 Scout, "17bx128e" Maverick.
     {"llama4", "17bx16e", "llama4-scout"},
     {"llama4", "17bx128e", "llama4-maverick"},
+    // torchtitan models/muse_glimmer/__init__.py: "30B" (text); "30B_mm" adds a vision encoder
+    // and adapter, which ModelForFlavor says are not counted.
+    {"museglimmer", "30b", "muse-glimmer-30b"},
 };
 
 }  // namespace
@@ -572,6 +575,8 @@ FlavorModel ModelForFlavor(std::string_view name, std::string_view flavor, std::
     out.preset = best->preset;
     out.note =
         "torchtitan " + std::string(name) + " " + std::string(flavor) + " → preset " + out.preset;
+    if (family == "museglimmer" && f.find("mm") != std::string::npos)
+      out.note += " (its vision encoder and adapter, trained with it, are not counted)";
     return out;
   }
   // The assets path often names the checkpoint ("./assets/hf/Llama-3.1-8B"); a tokenizer's

@@ -526,6 +526,7 @@ std::string FamilyFromHints(const std::string& hints) {
                                                                   {"llama3", "llama3"},
                                                                   {"llama2", "llama2"},
                                                                   {"qwen35", "qwen3_5"},
+                                                                  {"museglimmer", "muse_glimmer"},
                                                                   {"qwen3", "qwen3"},
                                                                   {"gptoss", "gpt_oss"},
                                                                   {"kimik2", "kimi_k2"},
@@ -650,11 +651,17 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
   }
   // Its "debugmodel" flavor cuts the model down (experiments/transformers_modeling_backend:
   // dim 256, 2 layers): then the id is not the shape, and the model is asked for.
+  // Since 2026-08 its registry puts the id at the top: TransformersBackendConfig(hf_model=...).
   if (sections.contains("hf_transformers") && sections["hf_transformers"].is_object() &&
       sections["hf_transformers"].contains("model") &&
       Lower(flavor).find("debug") == std::string::npos) {
     hf_id = Text(sections["hf_transformers"]["model"]);
     hf_path = "hf_transformers.model";
+    line = c.At(hf_path).line;
+  } else if (sections.contains("hf_model") && sections["hf_model"].is_string() &&
+             Lower(flavor).find("debug") == std::string::npos) {
+    hf_id = Text(sections["hf_model"]);
+    hf_path = "hf_model";
     line = c.At(hf_path).line;
   }
   if (!hf_id.empty()) {
@@ -692,7 +699,8 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
     c.b.Set("model", m.inline_model, src);
   } else {
     c.b.Missing("model",
-                "torchtitan model '" + name + "' flavor '" + flavor +
+                "torchtitan model " + (name.empty() ? std::string() : "'" + name + "' ") +
+                    "flavor '" + flavor +
                     "' has no preset here; give its config.json (or pick a preset)",
                 nullptr);
     return;
