@@ -659,6 +659,61 @@ def muse_glimmer_30b_mm() -> Trainer.Config:
   EXPECT_TRUE(said) << "the _mm flavor's uncounted vision stack is said";
 }
 
+// GraphTrainer's registries wrap a recipe of another file:
+// `config = to_graph_trainer_config(qwen3_14b(), model_registry)`, then set compile. The
+// wrapped recipe's settings are read (and said to come from its own file), then the wrapper's.
+TEST(ImportTorchtitan, ConvertedRecipeKeepsTheWrappedRecipesSettings) {
+  const InputFile models{"models_qwen3_config_registry.py",
+                         R"(from torchtitan.trainer import Trainer
+from torchtitan.models.qwen3 import model_registry
+
+def qwen3_14b() -> Trainer.Config:
+    return Trainer.Config(
+        model_spec=model_registry("14B"),
+        training=TrainingConfig(
+            num_tokens_per_microbatch_per_dp_rank=4 * 4096,
+            max_context_length=4096,
+        ),
+        parallelism=ParallelismConfig(tensor_parallel_degree=2),
+        activation_checkpoint=FullAC.Config(),
+    )
+)"};
+  const InputFile graph{"graph_trainer_config_registry.py",
+                        R"(from torchtitan.experiments.graph_trainer.configs import (
+    GraphTrainerCompileConfig,
+    to_graph_trainer_config,
+)
+from torchtitan.models.qwen3.config_registry import qwen3_14b
+from . import model_registry
+
+def graph_trainer_qwen3_14b() -> GraphTrainer.Config:
+    config = to_graph_trainer_config(qwen3_14b(), model_registry)
+    config.compile = GraphTrainerCompileConfig(enable=True)
+    return config
+)"};
+  const ImportResult r = MustImport({graph, models}, "graph_trainer_qwen3_14b");
+  ASSERT_TRUE(r.config_valid);
+  EXPECT_EQ(At(r.config, "model.hidden_size"), 5120);  // torchtitan's qwen3 "14B"
+  EXPECT_EQ(At(r.config, "model.num_hidden_layers"), 40);
+  EXPECT_EQ(At(r.config, "training.local_batch_size"), 4);
+  EXPECT_EQ(At(r.config, "training.seq_len"), 4096);
+  EXPECT_EQ(At(r.config, "parallelism.tensor_parallel_degree"), 2);
+  EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "full");
+  EXPECT_EQ(At(r.config, "compile.enable"), true);
+  int checked = 0;
+  for (const ImportRead& e : r.report.read) {
+    if (e.key == "parallelism.tensor_parallel_degree" || e.key == "training.local_batch_size") {
+      EXPECT_EQ(e.file, "models_qwen3_config_registry.py") << e.key;
+      ++checked;
+    }
+    if (e.key == "compile.enable") {
+      EXPECT_EQ(e.file, "graph_trainer_config_registry.py");
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 3);
+}
+
 // A registry that imports several families' model_registry under aliases (torchtitan's RL
 // examples: qwen3's as model_registry, gpt_oss's and qwen3_5's renamed): each recipe's model is
 // the family of the function it calls, directly or through a local wrapper, not whichever

@@ -201,10 +201,12 @@ long long LaunchWorldSize(const InputFile& file, const bash::Script& script, Sou
 // {"model": {...}, "training": {...}, "parallelism": {...}, ...}. `lines` maps
 // "section.key" to a line of `file` (0 when unknown).
 // `overrides`: the sections are a command line's --section.key values over a job already read
-// (the model is read only when they name it).
+// (the model is read only when they name it). `line_files`, when given, names the file of a
+// line that is not in `file` (a Python recipe built from another file's recipe).
 void ApplyTorchtitanSections(const json& sections, const std::map<std::string, int>& lines,
                              const std::string& file, Builder& b, const Presets& presets,
-                             bool overrides = false);
+                             bool overrides = false,
+                             const std::map<std::string, std::string>* line_files = nullptr);
 // torchtitan launched from a shell (torchtitan_launch.cpp): run_train.sh, -m torchtitan.train.
 bool IsTorchtitanLaunch(const bash::Script& script);
 // The TOML or registry recipe the launch names (given among the files), then its overrides.

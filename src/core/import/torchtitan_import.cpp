@@ -101,12 +101,17 @@ std::map<std::string, int> JsonLines(std::string_view text, const json& sections
 // few hundred).
 constexpr long long kMaxConvertedNodes = 20000;
 
+// `files` names the file of each line that is not the recipe's own (a recipe read from another
+// file given with it: a base recipe, or one a converter wraps).
 json PyToJson(const py::Ref& v, const std::string& path, std::map<std::string, int>& lines,
-              int depth, long long& budget) {
+              std::map<std::string, std::string>& files, int depth, long long& budget) {
   if (!v) return nullptr;
   if (depth > kMaxDepth) return json{{"__opaque__", "nested too deeply"}};
   if (--budget < 0) return json{{"__opaque__", "too large to read"}};
-  if (!path.empty() && v->line > 0) lines[path] = v->line;
+  if (!path.empty() && v->line > 0) {
+    lines[path] = v->line;
+    files[path] = v->file;
+  }
   switch (v->kind) {
     case py::Value::Kind::kNone:
       return nullptr;
@@ -123,8 +128,8 @@ json PyToJson(const py::Ref& v, const std::string& path, std::map<std::string, i
     case py::Value::Kind::kList: {
       json out = json::array();
       for (std::size_t i = 0; i < v->items.size(); ++i)
-        out.push_back(
-            PyToJson(v->items[i], path + "[" + std::to_string(i) + "]", lines, depth + 1, budget));
+        out.push_back(PyToJson(v->items[i], path + "[" + std::to_string(i) + "]", lines, files,
+                               depth + 1, budget));
       return out;
     }
     case py::Value::Kind::kObject: {
@@ -132,11 +137,17 @@ json PyToJson(const py::Ref& v, const std::string& path, std::map<std::string, i
       out["__class__"] = v->s;
       if (!v->items.empty()) {
         json args = json::array();
-        for (const py::Ref& a : v->items) args.push_back(PyToJson(a, "", lines, depth + 1, budget));
+        for (const py::Ref& a : v->items)
+          args.push_back(PyToJson(a, "", lines, files, depth + 1, budget));
         out["__args__"] = args;
       }
-      for (const auto& [key, value] : v->attrs)
-        out[key] = PyToJson(value, path.empty() ? key : path + "." + key, lines, depth + 1, budget);
+      for (const auto& [key, value] : v->attrs) {
+        const std::string at = path.empty() ? key : path + "." + key;
+        out[key] = PyToJson(value, at, lines, files, depth + 1, budget);
+        // A literal carries no file of its own: it is in the file of the call it is passed to.
+        if (const auto f = files.find(at); f != files.end() && f->second.empty())
+          f->second = v->file;
+      }
       return out;
     }
   }
@@ -362,8 +373,31 @@ void ImportTorchtitanPython(const std::vector<const InputFile*>& files,
     return;
   }
   std::map<std::string, int> lines;
+  std::map<std::string, std::string> line_files;
   long long budget = kMaxConvertedNodes;
-  json sections = PyToJson(root, "", lines, 0, budget);
+  json sections = PyToJson(root, "", lines, line_files, 0, budget);
+  // A recipe that passes another recipe's config through a converter
+  // (graph_trainer: `config = to_graph_trainer_config(qwen3_14b(), model_registry)`, then
+  // `config.compile = ...`): the inner config's settings, with what the wrapper's result sets
+  // on top.
+  if (const auto args = sections.find("__args__");
+      !IsTrainerClass(sections["__class__"].get<std::string>()) && args != sections.end() &&
+      args->is_array() && !args->empty() && (*args)[0].is_object() &&
+      (*args)[0].contains("__class__") && (*args)[0]["__class__"].is_string() &&
+      IsTrainerClass((*args)[0]["__class__"].get<std::string>())) {
+    json inner = (*args)[0];
+    const std::string wrapper = sections["__class__"].get<std::string>();
+    for (const auto& [key, value] : sections.items())
+      if (key != "__args__" && key != "__class__") inner[key] = value;
+    sections = std::move(inner);
+    b.Note("recipe '" + chosen + "' converts another recipe's config with " + wrapper +
+           "(...): that recipe's settings are read, then what '" + chosen + "' sets");
+    if (wrapper.find("graph_trainer") != std::string::npos)
+      b.Note(
+          "GraphTrainer (torchtitan experiments/graph_trainer) traces the whole training "
+          "step; it is estimated as torchtitan's trainer with these settings (measured "
+          "GraphTrainer runs of DeepSeek-V3 16B sat within −5…+16% of such estimates)");
+  }
   const std::string cls = sections["__class__"].get<std::string>();
   std::string hints = chosen;
   for (const std::string& import : program.imports()) hints += " " + import;
@@ -428,7 +462,7 @@ void ImportTorchtitanPython(const std::vector<const InputFile*>& files,
     }
     ApplyCommentHints(kept, '#', f->name, b);
   }
-  ApplyTorchtitanSections(sections, lines, file_name, b, presets);
+  ApplyTorchtitanSections(sections, lines, file_name, b, presets, /*overrides=*/false, &line_files);
 }
 
 }  // namespace trainmem::import_detail

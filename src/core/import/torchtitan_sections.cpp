@@ -26,8 +26,12 @@ struct Ctx {
   // nvfp4_bf16_tail_fqns(len(layers), fraction) in a recipe: the fraction, resolved once the
   // model (and so its block count) is known (ApplyTorchtitanSections).
   double* nvfp4_tail_fraction = nullptr;
+  const std::map<std::string, std::string>* line_files = nullptr;
   Source At(const std::string& path) const {
     auto it = lines.find(path);
+    if (line_files != nullptr)
+      if (const auto f = line_files->find(path); f != line_files->end() && !f->second.empty())
+        return {f->second, it == lines.end() ? 0 : it->second, path};
     return {file, it == lines.end() ? 0 : it->second, path};
   }
   void Ignore(const std::string& path, const std::string& why) const { b.Ignore(At(path), why); }
@@ -436,16 +440,17 @@ void ReadActivationCheckpoint(const Ctx& c, const json& s) {
   if (EndsWith(Lower(c.file), ".toml") && cls.empty() && !s.contains("selective_ac_option") &&
       mode && mode->is_string() && mode->get<std::string>() == "selective")
     c.b.Set("activation_checkpoint.selective_ac_option", "2",
-            {c.file, c.At("activation_checkpoint.mode").line,
+            {c.At("activation_checkpoint.mode").file, c.At("activation_checkpoint.mode").line,
              "(not set: the TOML schema's default selective_ac_option = \"2\")"});
 }
 
 void ReadOptimizer(const Ctx& c, const json& s) {
   const std::string cls = ClassOf(s);
   if (cls.find("InBackward") != std::string::npos)
-    c.b.Set("optimizer.early_step_in_backward", true, {c.file, c.At("optimizer").line, cls});
+    c.b.Set("optimizer.early_step_in_backward", true,
+            {c.At("optimizer").file, c.At("optimizer").line, cls});
   if (cls.find("adamw") != std::string::npos)  // default_adamw(lr=...)
-    c.b.Set("optimizer.name", "AdamW", {c.file, c.At("optimizer").line, cls});
+    c.b.Set("optimizer.name", "AdamW", {c.At("optimizer").file, c.At("optimizer").line, cls});
   for (const auto& [key, v] : s.items()) {
     const std::string path = "optimizer." + key;
     if (key == "__class__" || key == "__args__") continue;
@@ -565,7 +570,8 @@ std::string FlavorFromHints(const std::string& hints) {
 // per-op selective checkpointing keeps in an eager model (estimate_activations.cpp).
 void ReadAttentionBackend(const Ctx& c, const std::string& family, const std::string& given) {
   std::string backend = Lower(given);
-  Source src{c.file, c.At("model_spec.attn_backend").line, "model_spec.attn_backend"};
+  Source src{c.At("model_spec.attn_backend").file, c.At("model_spec.attn_backend").line,
+             "model_spec.attn_backend"};
   if (backend.empty()) {
     static const std::pair<const char*, const char*> kDefaults[] = {{"llama3", "flex"},
                                                                     {"qwen3", "flex"},
@@ -575,7 +581,7 @@ void ReadAttentionBackend(const Ctx& c, const std::string& family, const std::st
     for (const auto& [f, b] : kDefaults)
       if (family == f) backend = b;
     if (backend.empty()) return;
-    src = {c.file, c.At("model_spec").line,
+    src = {c.At("model_spec").file, c.At("model_spec").line,
            "(not set: model_registry's attn_backend defaults to \"" + backend + "\" for " + family +
                " since torchtitan 2026-06; sdpa before)"};
   }
@@ -593,6 +599,7 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
                const Presets& presets) {
   std::string name, flavor, assets;
   int line = 0;
+  std::string line_file = c.file;  // the file `line` is in
   std::string from;
   if (sections.contains("model") && sections["model"].is_object()) {
     const json& m = sections["model"];
@@ -601,10 +608,12 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
       if (key == "name") {
         name = Text(v);
         line = c.At(path).line;
+        line_file = c.At(path).file;
         from = path;
       } else if (key == "flavor") {
         flavor = Text(v);
         line = c.At(path).line;
+        line_file = c.At(path).file;
         from = path;
       } else if (key == "hf_assets_path" || key == "tokenizer_path") {
         assets = Text(v);
@@ -621,6 +630,7 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
     const json& spec = sections["model_spec"];
     if (spec.contains("attn_backend")) attn_backend = Text(spec["attn_backend"]);
     line = c.At("model_spec").line;
+    line_file = c.At("model_spec").file;
     from = "model_spec";
     if (spec.contains("__args__") && !spec["__args__"].empty()) flavor = Text(spec["__args__"][0]);
     if (spec.contains("flavor")) flavor = Text(spec["flavor"]);
@@ -658,14 +668,16 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
     hf_id = Text(sections["hf_transformers"]["model"]);
     hf_path = "hf_transformers.model";
     line = c.At(hf_path).line;
+    line_file = c.At(hf_path).file;
   } else if (sections.contains("hf_model") && sections["hf_model"].is_string() &&
              Lower(flavor).find("debug") == std::string::npos) {
     hf_id = Text(sections["hf_model"]);
     hf_path = "hf_model";
     line = c.At(hf_path).line;
+    line_file = c.At(hf_path).file;
   }
   if (!hf_id.empty()) {
-    const Source hf_src{c.file, line, hf_path + " = " + hf_id};
+    const Source hf_src{line_file, line, hf_path + " = " + hf_id};
     if (const std::string preset = PresetFromText(hf_id, presets); !preset.empty()) {
       c.b.Set("model", preset, hf_src);
       return;
@@ -681,7 +693,8 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
   if (flavor.empty()) flavor = FlavorFromHints(hints);
   if (flavor.empty() && name.empty()) {
     if (const std::string preset = PresetFromText(assets, presets); !preset.empty()) {
-      c.b.Set("model", preset, {c.file, c.At("hf_assets_path").line, "hf_assets_path"});
+      c.b.Set("model", preset,
+              {c.At("hf_assets_path").file, c.At("hf_assets_path").line, "hf_assets_path"});
       return;
     }
     c.b.Missing("model",
@@ -691,7 +704,7 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
     return;
   }
   FlavorModel m = ModelForFlavor(name, flavor, assets, presets);
-  const Source src{c.file, line, from.empty() ? "model" : from + " = " + name + " " + flavor};
+  const Source src{line_file, line, from.empty() ? "model" : from + " = " + name + " " + flavor};
   if (registry_form) ReadAttentionBackend(c, name, attn_backend);
   if (!m.preset.empty()) {
     c.b.Set("model", m.preset, src);
@@ -710,7 +723,7 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
   // same model decides by its own freeze flags).
   if (m.vision_trained)
     c.b.Set("training.vision_tower", "trained",
-            {c.file, line, "torchtitan builds the vision encoder into the model and trains it"});
+            {line_file, line, "torchtitan builds the vision encoder into the model and trains it"});
   for (const char* backend : {"deepep", "hybridep"})
     if (Lower(flavor).find(backend) != std::string::npos)
       c.b.Note("flavor '" + flavor + "': " + DispatcherCaveat(backend));
@@ -749,9 +762,9 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
 
 void ApplyTorchtitanSections(const json& sections, const std::map<std::string, int>& lines,
                              const std::string& file, Builder& b, const Presets& presets,
-                             bool overrides) {
+                             bool overrides, const std::map<std::string, std::string>* line_files) {
   double nvfp4_tail_fraction = 0;
-  const Ctx c{lines, file, b, &nvfp4_tail_fraction};
+  const Ctx c{lines, file, b, &nvfp4_tail_fraction, line_files};
   std::string hints = file;
   if (sections.contains("__hints__")) hints += " " + sections["__hints__"].get<std::string>();
   long long tokens_per_microbatch = 0, context_length = 0, num_pp_microbatches = 0;
@@ -868,7 +881,8 @@ void ApplyTorchtitanSections(const json& sections, const std::map<std::string, i
   // with PP, num_pp_microbatches of them make the step's local batch (configs.py docstrings).
   if (tokens_per_microbatch > 0) {
     long long seq = context_length > 0 ? context_length : 2048;  // TrainingConfig default
-    const Source src{file, tokens_line, "training.num_tokens_per_microbatch_per_dp_rank"};
+    const Source src{c.At("training.num_tokens_per_microbatch_per_dp_rank").file, tokens_line,
+                     "training.num_tokens_per_microbatch_per_dp_rank"};
     if (tokens_per_microbatch < seq) {
       // Fewer tokens than one context: the packer fills one row of that many tokens
       // (components/data/packing.py), so the microbatch is one sequence of that length.
