@@ -351,6 +351,12 @@ TEST(ImportTorchtitan, DeepEpFlavorAndRegistryBackendAreNoted) {
     return Trainer.Config(model_spec=model_registry("30B-A3B", moe_comm_backend="standard"))
 )";
   EXPECT_FALSE(NoteMentions(MustImport({{"config_registry.py", plain}}), "dispatch", "modelled"));
+  // MinimalAsyncEP's symmetric-memory receive buffers lie outside the caching allocator: said
+  // with their size rule.
+  std::string minimal = registry;
+  minimal.replace(minimal.find("hybridep"), 8, "minimal_async_ep");
+  EXPECT_TRUE(NoteMentions(MustImport({{"config_registry.py", minimal}}), "symmetric memory",
+                           "min(top-k, local experts)"));
 }
 
 // The attention backend: model_registry(..., attn_backend=...) when given, else the family's

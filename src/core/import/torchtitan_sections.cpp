@@ -58,6 +58,16 @@ bool IsStandardDispatcher(const std::string& backend) {
 }
 
 std::string DispatcherCaveat(const std::string& backend) {
+  // MinimalAsyncEP (torchtitan distributed/minimal_async_ep/api.py init_buffer): two hidden
+  // receive buffers of ep · num_max_tokens_per_rank · min(top_k, local experts) rows × dim,
+  // allocated with symm_mem.empty, i.e. outside the caching allocator.
+  if (Lower(backend) == "minimal_async_ep")
+    return "expert-parallel token dispatch 'minimal_async_ep' is estimated as torchtitan's "
+           "standard all-to-all dispatcher; besides, it keeps two receive buffers of "
+           "EP × tokens per rank × min(top-k, local experts) × dim (bf16) in symmetric memory, "
+           "outside PyTorch's caching allocator: neither torchtitan's memory line nor this "
+           "estimate shows them, and the device must hold them (DeepSeek-V3 16B at EP 4 with "
+           "16 × 4096 tokens: 2 × 4 × 65536 × 6 × 2048 × 2 B = 12 GiB)";
   return "expert-parallel token dispatch '" + backend +
          "' is estimated as torchtitan's standard all-to-all dispatcher: its buffers and what "
          "its dispatch keeps for backward are not modelled (published DeepEP runs of "
