@@ -359,6 +359,21 @@ TEST(ImportTorchtitan, DeepEpFlavorAndRegistryBackendAreNoted) {
                            "min(top-k, local experts)"));
 }
 
+// A TOML job names a flavor whose ModelArgs chose the attention in code: deepseek_v3's set
+// use_flex_attn=True (pytorch/torchtitan#1610, 2025-08), as do llama4's *_irope flavors; plain
+// llama4 and llama3 flavors stay on SDPA (flash).
+TEST(ImportTorchtitan, TomlFlavorsThatChoseFlexAttention) {
+  const auto attention = [](const std::string& name, const std::string& flavor) {
+    const ImportResult r = MustImport(
+        {{"job.toml", "[model]\nname = \"" + name + "\"\nflavor = \"" + flavor + "\"\n"}});
+    return At(r.config, "training.attention");
+  };
+  EXPECT_EQ(attention("deepseek_v3", "16B"), "flex");
+  EXPECT_EQ(attention("llama4", "17bx16e_irope"), "flex");
+  EXPECT_EQ(attention("llama4", "17bx16e"), nullptr);
+  EXPECT_EQ(attention("llama3", "8B"), nullptr);
+}
+
 // The attention backend: model_registry(..., attn_backend=...) when given, else the family's
 // default in its model_registry signature (models/qwen3/__init__.py and llama3: "flex";
 // gpt_oss: "varlen", which saves what flash attention saves). A TOML job file says nothing.

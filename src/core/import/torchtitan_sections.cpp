@@ -715,7 +715,18 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
   }
   FlavorModel m = ModelForFlavor(name, flavor, assets, presets);
   const Source src{line_file, line, from.empty() ? "model" : from + " = " + name + " " + flavor};
-  if (registry_form) ReadAttentionBackend(c, name, attn_backend);
+  if (registry_form) {
+    ReadAttentionBackend(c, name, attn_backend);
+  } else if ((name == "deepseek_v3" || name == "deepseek_v32") ||
+             (name == "llama4" && Lower(flavor).find("irope") != std::string::npos)) {
+    // A TOML job's model is its flavor's ModelArgs in code, which chose the attention:
+    // deepseek_v3's flavors set use_flex_attn=True since pytorch/torchtitan#1610 (2025-08-22;
+    // sdpa before), llama4's *_irope flavors since their addition (models/llama4/__init__.py).
+    c.b.Set("training.attention", "flex",
+            {line_file, line,
+             "(flavor " + flavor + ": torchtitan's " + name + " ModelArgs set use_flex_attn=True" +
+                 (name == "llama4" ? std::string() : " since 2025-08; sdpa before") + ")"});
+  }
   if (!m.preset.empty()) {
     c.b.Set("model", m.preset, src);
   } else if (!m.inline_model.is_null()) {
