@@ -374,6 +374,29 @@ TEST(ImportTorchtitan, TomlFlavorsThatChoseFlexAttention) {
   EXPECT_EQ(attention("llama3", "8B"), nullptr);
 }
 
+// torchtitan-npu counts Atlas A3 jobs in dies ("…_128die.toml"): the 910C (each package shows
+// two dies) is the device assumed, still asked for; without dies an NPU job assumes the 910B.
+TEST(ImportTorchtitan, DiesNameTheAtlasA3) {
+  const auto assumed = [](const std::string& name) {
+    const ImportResult r =
+        MustImport({{name,
+                     "[model]\nname = \"deepseek_v3\"\nflavor = \"671B\"\n[parallelism]\n"
+                     "expert_parallel_degree = 64\nenable_custom_context_parallel = true\n"}});
+    for (const ImportMissing& m : r.report.missing)
+      if (m.key == "device") return m.assumed;
+    return nlohmann::json();
+  };
+  EXPECT_EQ(assumed("deepseek_v3_671b_61layers_4k_128die.toml"), "ascend-910c");
+  EXPECT_EQ(assumed("deepseek_v3_671b_61layers_4k.toml"), "ascend-910b");
+  // torchtitan-npu's own deepseek_v3 flavors keep their NPU attention, not torchtitan's flex.
+  const ImportResult npu =
+      MustImport({{"job.toml",
+                   "[model]\nname = \"deepseek_v3\"\nflavor = \"671B\"\n[parallelism]\n"
+                   "enable_custom_context_parallel = true\n"}});
+  EXPECT_EQ(npu.config["framework"], "torchtitan-npu");
+  EXPECT_EQ(At(npu.config, "training.attention"), nullptr);
+}
+
 // The attention backend: model_registry(..., attn_backend=...) when given, else the family's
 // default in its model_registry signature (models/qwen3/__init__.py and llama3: "flex";
 // gpt_oss: "varlen", which saves what flash attention saves). A TOML job file says nothing.

@@ -135,9 +135,25 @@ void FillAssumptions(Builder& b, const std::vector<InputFile>& files, const Pres
       b.Missing("device", "the files do not name the accelerator; a comment names it", commented);
     } else {
       const bool guess = !guessed.empty() && presets.FindDevice(guessed) != nullptr;
-      const std::string assumed = guess ? guessed : npu ? "ascend-910b" : kDefaultDeviceId;
+      // torchtitan-npu counts an Atlas A3 job in dies ("…_128die", flavor "671B_debug_16die"):
+      // each 910C package shows its two dies as devices. Only the A3 has dies to count.
+      bool dies = false;
+      for (const InputFile& f : files)
+        for (const std::string* text : {&f.name, &f.text})
+          for (std::size_t at = text->find("die"); !dies && at != std::string::npos;
+               at = text->find("die", at + 1))
+            dies = at > 0 && std::isdigit(static_cast<unsigned char>((*text)[at - 1])) &&
+                   (at + 3 >= text->size() ||
+                    !std::isalpha(static_cast<unsigned char>((*text)[at + 3])) ||
+                    (*text)[at + 3] == 's');
+      const bool a3 = !guess && dies && presets.FindDevice("ascend-910c") != nullptr;
+      const std::string assumed = guess ? guessed
+                                  : a3  ? "ascend-910c"
+                                  : npu ? "ascend-910b"
+                                        : kDefaultDeviceId;
       b.Missing("device",
                 guess ? "a comment guesses at the accelerator, the files do not name it; pick it"
+                : a3  ? "the files count devices in dies, as on an Atlas A3 (910C); pick it"
                       : "the files do not name the accelerator; pick it",
                 assumed);
     }

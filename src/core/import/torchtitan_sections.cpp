@@ -27,6 +27,9 @@ struct Ctx {
   // model (and so its block count) is known (ApplyTorchtitanSections).
   double* nvfp4_tail_fraction = nullptr;
   const std::map<std::string, std::string>* line_files = nullptr;
+  // A TOML flavor whose ModelArgs chose FlexAttention (ReadModel): set once the sections have
+  // said the framework (torchtitan-npu's flavors are its own and do not).
+  std::optional<Source>* flavor_flex = nullptr;
   Source At(const std::string& path) const {
     auto it = lines.find(path);
     if (line_files != nullptr)
@@ -722,10 +725,11 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
     // A TOML job's model is its flavor's ModelArgs in code, which chose the attention:
     // deepseek_v3's flavors set use_flex_attn=True since pytorch/torchtitan#1610 (2025-08-22;
     // sdpa before), llama4's *_irope flavors since their addition (models/llama4/__init__.py).
-    c.b.Set("training.attention", "flex",
-            {line_file, line,
-             "(flavor " + flavor + ": torchtitan's " + name + " ModelArgs set use_flex_attn=True" +
-                 (name == "llama4" ? std::string() : " since 2025-08; sdpa before") + ")"});
+    if (c.flavor_flex != nullptr)
+      *c.flavor_flex = Source{
+          line_file, line,
+          "(flavor " + flavor + ": torchtitan's " + name + " ModelArgs set use_flex_attn=True" +
+              (name == "llama4" ? std::string() : " since 2025-08; sdpa before") + ")"};
   }
   if (!m.preset.empty()) {
     c.b.Set("model", m.preset, src);
@@ -785,7 +789,8 @@ void ApplyTorchtitanSections(const json& sections, const std::map<std::string, i
                              const std::string& file, Builder& b, const Presets& presets,
                              bool overrides, const std::map<std::string, std::string>* line_files) {
   double nvfp4_tail_fraction = 0;
-  const Ctx c{lines, file, b, &nvfp4_tail_fraction, line_files};
+  std::optional<Source> flavor_flex;
+  const Ctx c{lines, file, b, &nvfp4_tail_fraction, line_files, &flavor_flex};
   std::string hints = file;
   if (sections.contains("__hints__")) hints += " " + sections["__hints__"].get<std::string>();
   long long tokens_per_microbatch = 0, context_length = 0, num_pp_microbatches = 0;
@@ -837,6 +842,11 @@ void ApplyTorchtitanSections(const json& sections, const std::map<std::string, i
     } else {
       c.Ignore(section, "[" + section + "] does not change device memory");
     }
+  }
+  if (flavor_flex && !b.Has("training.attention")) {
+    const json* fw = b.Get("framework");
+    if (fw == nullptr || !fw->is_string() || fw->get<std::string>() == "torchtitan")
+      b.Set("training.attention", "flex", *flavor_flex);
   }
   if (nvfp4_tail_fraction > 0) {
     // nvfp4_bf16_tail_fqns(len(model layers), fraction): the first n − ceil(n·fraction) blocks.
