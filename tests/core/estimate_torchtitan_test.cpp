@@ -286,11 +286,44 @@ TEST(TorchtitanTest, ExpertParallelNamesTheModelledDispatcher) {
       if (w.find("DeepEP") != std::string::npos) return true;
     return false;
   };
-  EXPECT_TRUE(names_dispatcher(EstimateMemory(c)));
-  EXPECT_FALSE(names_dispatcher(EstimateMemory(With(c, {{"ep", "1"}}))));
-  const Estimate megatron = EstimateMemory(With(c, {{"fw", "megatron"}}));
+  // The standard dispatcher is what the activations count: nothing to say.
+  EXPECT_FALSE(names_dispatcher(EstimateMemory(c)));
+  const Config deepep = With(c, {{"epcomm", "deepep"}});
+  EXPECT_TRUE(names_dispatcher(EstimateMemory(deepep)));
+  // torchtitan refuses DeepEP at EP 1 (update_ep_token_dispatcher_config).
+  Config at_ep1 = deepep;
+  at_ep1.parallelism.ep = 1;
+  const std::vector<Error> refused = ValidateConfig(at_ep1);
+  ASSERT_FALSE(refused.empty());
+  EXPECT_EQ(refused.front().path, "parallelism.expert_parallel_comm_backend");
+  // Megatron has its own dispatchers: the key is said to be torchtitan's.
+  const Estimate megatron = EstimateMemory(With(deepep, {{"fw", "megatron"}}));
   ASSERT_FALSE(megatron.stages.empty());
   EXPECT_FALSE(names_dispatcher(megatron));
+  bool said = false;
+  for (const std::string& w : megatron.warnings)
+    said = said || w.find("is torchtitan's switch") != std::string::npos;
+  EXPECT_TRUE(said);
+}
+
+// MinimalAsyncEP (torchtitan distributed/minimal_async_ep/api.py init_buffer): two bf16
+// receive buffers of ep · tokens per rank · min(top_k, local experts) rows × dim from
+// symm_mem.empty, outside the caching allocator. DeepSeek-V2-Lite (dim 2048, 64 experts, top-6)
+// at EP 4, 16 × 4096 tokens, TP = CP = 1: 2 × (4 × 65,536 × min(6, 16)) × 2048 × 2 B =
+// 12,884,901,888 B (12 GiB), outside the total and taken from the usable memory.
+TEST(TorchtitanTest, MinimalAsyncEpBuffersComeOutOfTheUsableMemory) {
+  const Config c = With(MustParse(R"({"model": "deepseek-v2-lite", "device": "h100-80gb"})"),
+                        {{"ws", "8"}, {"ep", "4"}, {"b", "16"}, {"s", "4096"}, {"ac", "full"}});
+  const Estimate standard = EstimateMemory(c);
+  const Estimate minimal = EstimateMemory(With(c, {{"epcomm", "minimal_async_ep"}}));
+  EXPECT_EQ(standard.budget.outside_allocator_bytes, 0);
+  EXPECT_EQ(minimal.budget.outside_allocator_bytes, 12884901888LL);
+  EXPECT_EQ(minimal.per_device.total, standard.per_device.total);
+  EXPECT_EQ(minimal.budget.usable_bytes, standard.budget.usable_bytes - 12884901888LL);
+  // TP 2 halves the tokens each rank dispatches.
+  EXPECT_EQ(EstimateMemory(With(c, {{"epcomm", "minimal_async_ep"}, {"tp", "2"}}))
+                .budget.outside_allocator_bytes,
+            6442450944LL);
 }
 
 // A torchtitan estimate whose unchunked loss is a large share of the total says so and names

@@ -212,6 +212,25 @@ TEST(ShareLinkTest, VisionTowerRoleRoundTrips) {
   EXPECT_EQ(bad.config.training.local_batch_size, 3);
 }
 
+// The EP dispatcher travels as epcomm (only when not "standard", the dispatcher every earlier
+// link's estimate counted); a link with an unknown one keeps the rest.
+TEST(ShareLinkTest, EpDispatcherRoundTrips) {
+  const Config c = With(MustParse(R"({"model": "qwen3-30b-a3b"})"),
+                        {{"ws", "8"}, {"ep", "8"}, {"epcomm", "deepep"}});
+  const std::string link = EncodeShareFragment(c);
+  EXPECT_NE(link.find("&epcomm=deepep"), std::string::npos) << link;
+  DecodedLink back = DecodeShareFragment(link, TestPresets());
+  EXPECT_TRUE(back.errors.empty()) << Describe(back.errors);
+  EXPECT_EQ(back.config.parallelism.ep_comm_backend, EpCommBackend::kDeepEp);
+  EXPECT_EQ(EncodeShareFragment(With(c, {{"epcomm", "standard"}})).find("epcomm"),
+            std::string::npos);
+  DecodedLink bad =
+      DecodeShareFragment("v1&model=qwen3-30b-a3b&ws=8&ep=8&epcomm=smoke&b=3", TestPresets());
+  EXPECT_TRUE(HasErrorAt(bad, "epcomm")) << Describe(bad.errors);
+  EXPECT_EQ(bad.config.parallelism.ep_comm_backend, EpCommBackend::kStandard);
+  EXPECT_EQ(bad.config.training.local_batch_size, 3);
+}
+
 TEST(ShareLinkTest, KeysMayComeInAnyOrder) {
   DecodedLink link = DecodeShareFragment("v1&model=llama3-8b&tp=8&ws=8", TestPresets());
   EXPECT_TRUE(link.errors.empty()) << Describe(link.errors);

@@ -52,6 +52,12 @@ enum class OptimizerKind {
 // torchtitan [parallelism] fsdp_reshard_after_forward (distributed/fsdp.py
 // get_fsdp_reshard_after_forward_policy): "default" reshards unless pipeline parallel is on.
 enum class ReshardPolicy { kDefault, kAlways, kNever };
+// torchtitan's expert-parallel token dispatcher ([parallelism] expert_parallel_comm_backend,
+// model_registry(..., moe_comm_backend=...); models/common/token_dispatcher.py): "standard"
+// (all_to_all_single, what the activations count), DeepEP and HybridEP (their own buffers, not
+// modelled) and MinimalAsyncEP (two symmetric-memory receive buffers outside the caching
+// allocator, estimate.cpp EpDispatchBufferBytes).
+enum class EpCommBackend { kStandard, kDeepEp, kHybridEp, kMinimalAsyncEp };
 // How the optimizer's step runs over its tensors (torch.optim's `fused` / `foreach` flags;
 // torchtitan [optimizer] implementation "fused" | "foreach" | "for-loop"). It decides the step's
 // temporaries (estimate_params.cpp StepImplementationTemp): a fused kernel makes none, foreach
@@ -171,6 +177,7 @@ struct Parallelism {
   // FSDP2 blocks free their gathered parameters after forward (torchtitan/torchtune).
   ReshardPolicy fsdp_reshard_after_forward =
       ReshardPolicy::kDefault;  // DeepSpeed ZeRO stage / Megatron distributed optimizer (1)
+  EpCommBackend ep_comm_backend = EpCommBackend::kStandard;  // expert_parallel_comm_backend
 };
 
 struct ActivationCheckpoint {
@@ -385,6 +392,7 @@ const char* AcModeName(AcMode m);
 const char* PpScheduleName(PpSchedule s);
 const char* OptimizerName(OptimizerKind o);
 const char* ReshardPolicyName(ReshardPolicy r);
+const char* EpCommBackendName(EpCommBackend b);
 const char* OptimizerImplName(OptimizerImpl i);
 const char* VisionTowerName(VisionTower v);
 const char* BaseQuantizationName(BaseQuantization q);

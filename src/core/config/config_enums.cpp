@@ -90,6 +90,11 @@ constexpr NamedValue<OptimizerKind> kOptimizers[] = {
     {"DistributedShampoo", OptimizerKind::kShampoo},
 };
 
+constexpr NamedValue<EpCommBackend> kEpCommBackends[] = {
+    {"standard", EpCommBackend::kStandard},
+    {"deepep", EpCommBackend::kDeepEp},
+    {"hybridep", EpCommBackend::kHybridEp},
+    {"minimal_async_ep", EpCommBackend::kMinimalAsyncEp}};
 constexpr NamedValue<ReshardPolicy> kReshardPolicies[] = {{"default", ReshardPolicy::kDefault},
                                                           {"always", ReshardPolicy::kAlways},
                                                           {"never", ReshardPolicy::kNever}};
@@ -176,6 +181,7 @@ const char* AcModeName(AcMode m) { return CanonicalName(kAcModes, m); }
 const char* PpScheduleName(PpSchedule s) { return CanonicalName(kSchedules, s); }
 const char* OptimizerName(OptimizerKind o) { return CanonicalName(kOptimizers, o); }
 const char* ReshardPolicyName(ReshardPolicy r) { return CanonicalName(kReshardPolicies, r); }
+const char* EpCommBackendName(EpCommBackend b) { return CanonicalName(kEpCommBackends, b); }
 const char* OptimizerImplName(OptimizerImpl i) { return CanonicalName(kOptimizerImpls, i); }
 const char* VisionTowerName(VisionTower v) { return CanonicalName(kVisionTowers, v); }
 const char* BaseQuantizationName(BaseQuantization q) {
@@ -213,6 +219,10 @@ bool EnumFromText(std::string_view text, ReshardPolicy& out) {
   return Lookup(kReshardPolicies, text, out);
 }
 std::string EnumChoices(ReshardPolicy) { return Choices(kReshardPolicies); }
+bool EnumFromText(std::string_view text, EpCommBackend& out) {
+  return Lookup(kEpCommBackends, text, out);
+}
+std::string EnumChoices(EpCommBackend) { return Choices(kEpCommBackends); }
 bool EnumFromText(std::string_view text, OptimizerImpl& out) {
   return Lookup(kOptimizerImpls, text, out);
 }

@@ -82,6 +82,9 @@ json ParallelismToJson(const Parallelism& p) {
   // 1 (one optimizer over the data-parallel group) is what every earlier link described.
   if (p.dist_opt_instances != 1) j["num_distributed_optimizer_instances"] = p.dist_opt_instances;
   if (p.vp_microbatch_group != 0) j["microbatch_group_size_per_vp_stage"] = p.vp_microbatch_group;
+  // "standard" is the dispatcher every earlier link's estimate counted.
+  if (p.ep_comm_backend != EpCommBackend::kStandard)
+    j["expert_parallel_comm_backend"] = EpCommBackendName(p.ep_comm_backend);
   return j;
 }
 
@@ -138,6 +141,7 @@ const std::vector<SettingAlias> kAliases = {
     {"sp", "parallelism.sequence_parallel"},
     {"zero", "parallelism.zero_stage"},
     {"reshard", "parallelism.fsdp_reshard_after_forward"},
+    {"epcomm", "parallelism.expert_parallel_comm_backend"},
     {"ac", "activation_checkpoint.mode"},
     {"acopt", "activation_checkpoint.selective_ac_option"},
     {"rnl", "activation_checkpoint.recompute_num_layers"},

@@ -241,6 +241,7 @@ void ReadParallelism(const json* section, Parallelism& p, std::vector<Error>& er
   r.Int("num_distributed_optimizer_instances", p.dist_opt_instances);
   ReadZeroStage(r, p.zero_stage);
   r.Enum("fsdp_reshard_after_forward", p.fsdp_reshard_after_forward);
+  r.Enum("expert_parallel_comm_backend", p.ep_comm_backend);
   r.ReportUnknownKeys();
 }
 

@@ -181,6 +181,15 @@ void CheckExperts(const Config& c, const Layout& l, std::vector<Error>& errors) 
     }
     return;
   }
+  // torchtitan's update_ep_token_dispatcher_config (models/common/token_dispatcher.py): the
+  // DeepEP, HybridEP and MinimalAsyncEP dispatchers raise "requires expert parallelism".
+  if (IsTorchtitanFramework(c.framework) &&
+      c.parallelism.ep_comm_backend != EpCommBackend::kStandard && l.ep == 1) {
+    errors.push_back({"parallelism.expert_parallel_comm_backend",
+                      std::string("the ") + EpCommBackendName(c.parallelism.ep_comm_backend) +
+                          " dispatcher needs expert_parallel_degree > 1 (torchtitan refuses it "
+                          "at EP 1); set ep, or the standard dispatcher"});
+  }
   if (m.num_experts % l.ep != 0) {
     errors.push_back({ep_path, "the model's " + Str(m.num_experts) +
                                    " routed experts are not divisible by expert_parallel_degree " +

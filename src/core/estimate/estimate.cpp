@@ -313,7 +313,24 @@ void AddWarnings(Estimate& e) {
                            "(ChunkedLossWrapper, 8 chunks): set training.loss_chunks = 8 if your "
                            "job does");
   }
-  if (c.mode == Mode::kDetailed && c.framework == Framework::kTorchtitan && e.layout.ep > 1)
+  const EpCommBackend dispatcher = c.parallelism.ep_comm_backend;
+  if (dispatcher != EpCommBackend::kStandard && !torchtitan)
+    e.warnings.push_back(std::string("parallelism.expert_parallel_comm_backend ") +
+                         EpCommBackendName(dispatcher) + " is torchtitan's switch; " +
+                         FrameworkName(c.framework) + " is estimated with its own dispatcher");
+  if (e.budget.outside_allocator_bytes > 0) {
+    char gib[32];
+    std::snprintf(gib, sizeof gib, "%.2f GiB",
+                  static_cast<double>(e.budget.outside_allocator_bytes) / 1073741824.0);
+    e.warnings.push_back(std::string("MinimalAsyncEP's two receive buffers (EP × tokens per rank "
+                                     "× min(top-k, local experts) × dim) take ") +
+                         gib +
+                         " of symmetric memory outside the caching allocator: not in the "
+                         "total (torchtitan's memory line does not show them either), taken "
+                         "from the usable memory");
+  }
+  if (c.mode == Mode::kDetailed && torchtitan && e.layout.ep > 1 &&
+      (dispatcher == EpCommBackend::kDeepEp || dispatcher == EpCommBackend::kHybridEp))
     // torchtitan models/common/token_dispatcher.py: AllToAllTokenDispatcher ("standard") is
     // what estimate_activations.cpp counts. DeepEP / HybridEP (moe_comm_backend) preallocate
     // their own buffers and save what their dispatch returns; a fork's DeepEP runs of
@@ -433,10 +450,35 @@ StagesResult ComputeStages(const Config& config, const Layout& layout, const Mod
   return r;
 }
 
-Budget BudgetFor(const Config& c, std::int64_t total, const ErrorBand& band) {
+// MinimalAsyncEP's receive buffers (torchtitan distributed/minimal_async_ep/api.py init_buffer):
+// _HIDDEN_RECV_BUFFER_COUNT = 2 buffers of max_routed_tokens = ep · num_max_tokens_per_rank ·
+// min(top_k, local experts) rows × dim, in the parameters' compute dtype, from symm_mem.empty:
+// outside PyTorch's caching allocator, so in no torch memory statistic, yet on the device.
+// num_max_tokens_per_rank = tokens per microbatch / (cp · tp) (models/common/token_dispatcher.py
+// update_ep_token_dispatcher_config: CP and TP/SP shard the token axis before the MoE).
+std::int64_t EpDispatchBufferBytes(const Config& c, const Layout& l) {
+  if (c.mode != Mode::kDetailed || !IsTorchtitanFramework(c.framework) ||
+      c.parallelism.ep_comm_backend != EpCommBackend::kMinimalAsyncEp || l.ep <= 1 ||
+      c.model.num_experts == 0)
+    return 0;
+  const double sequences = static_cast<double>(l.pp > 1 ? c.parallelism.pp_microbatch_size
+                                                        : c.training.local_batch_size);
+  const double tokens =
+      sequences * static_cast<double>(c.training.seq_len) / static_cast<double>(l.cp * l.tp);
+  const double local_experts = static_cast<double>(c.model.num_experts) / static_cast<double>(l.ep);
+  const double rows = static_cast<double>(l.ep) * tokens *
+                      std::min(static_cast<double>(c.model.experts_per_token), local_experts);
+  return ToBytes(2.0 * rows * static_cast<double>(c.model.hidden_size) *
+                 static_cast<double>(DTypeBytes(c.training.mixed_precision_param)));
+}
+
+Budget BudgetFor(const Config& c, const Layout& l, std::int64_t total, const ErrorBand& band) {
   Budget b;
   b.device_bytes = c.device.memory_bytes;
-  b.usable_bytes = ToBytes(static_cast<double>(c.device.memory_bytes) * c.overhead.budget_fraction);
+  b.outside_allocator_bytes = EpDispatchBufferBytes(c, l);
+  b.usable_bytes =
+      ToBytes(static_cast<double>(c.device.memory_bytes) * c.overhead.budget_fraction) -
+      b.outside_allocator_bytes;
   b.fits = total <= b.usable_bytes;
   b.headroom_bytes = b.usable_bytes - total;
   b.error_band = band.band;
@@ -467,7 +509,7 @@ Estimate EstimateMemory(const Config& config) {
   e.worst_stage = r.worst_stage;
   if (!e.stages.empty()) e.per_device = e.stages[static_cast<std::size_t>(e.worst_stage)].bytes;
   e.accuracy = ErrorBandFor(config);
-  e.budget = BudgetFor(config, e.per_device.total, e.accuracy);
+  e.budget = BudgetFor(config, e.layout, e.per_device.total, e.accuracy);
   AddWarnings(e);
   return e;
 }
@@ -491,7 +533,7 @@ TotalsEstimate EstimateTotals(const Config& config, const ModelCounts& counts) {
   if (r.stages.empty()) return t;
   t.valid = true;
   t.per_device = r.stages[static_cast<std::size_t>(r.worst_stage)].bytes;
-  t.budget = BudgetFor(config, t.per_device.total, ErrorBandFor(config));
+  t.budget = BudgetFor(config, layout.value(), t.per_device.total, ErrorBandFor(config));
   return t;
 }
 

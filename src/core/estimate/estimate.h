@@ -72,7 +72,11 @@ struct StageEstimate {
 
 struct Budget {
   std::int64_t device_bytes = 0;
-  std::int64_t usable_bytes = 0;  // device × budget_fraction
+  std::int64_t usable_bytes = 0;  // device × budget_fraction − outside_allocator_bytes
+  // Device memory taken outside PyTorch's caching allocator that the config states and the
+  // estimate sizes: MinimalAsyncEP's symmetric-memory receive buffers (estimate.cpp). Not in
+  // the total (no torch memory statistic shows it); it is taken from the usable memory.
+  std::int64_t outside_allocator_bytes = 0;
   bool fits = false;
   std::int64_t headroom_bytes = 0;  // usable − total (negative when it does not fit)
   // The verdict with the family's error band (accuracy.h): "close to the limit" when the total

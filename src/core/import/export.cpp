@@ -100,6 +100,8 @@ ExportResult ToTorchtitanPython(const Config& c) {
                           : c.training.attention == AttentionImpl::kSdpa ? "sdpa"
                                                                          : "varlen";
     o << ", attn_backend=\"" << backend << "\"";
+    if (c.parallelism.ep_comm_backend != EpCommBackend::kStandard)
+      o << ", moe_comm_backend=\"" << EpCommBackendName(c.parallelism.ep_comm_backend) << "\"";
     if (c.training.fp8) o << ", converters=[Float8LinearConverter.Config()]";
     o << "),\n";
   } else {
@@ -222,6 +224,8 @@ ExportResult ToToml(const Config& c) {
   o << "context_parallel_degree = " << p.cp << "\n";
   o << "expert_parallel_degree = " << p.ep << "\n";
   o << "expert_tensor_parallel_degree = " << p.etp << "\n";
+  if (p.ep_comm_backend != EpCommBackend::kStandard)
+    o << "expert_parallel_comm_backend = \"" << EpCommBackendName(p.ep_comm_backend) << "\"\n";
   if (!p.sequence_parallel && p.tp > 1)
     r.unmapped.push_back("sequence_parallel = false: v0.2.2 always shards sequences under TP");
   o << "\n[activation_checkpoint]\nmode = \"" << AcModeName(c.activation_checkpoint.mode) << "\"\n";

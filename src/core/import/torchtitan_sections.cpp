@@ -13,6 +13,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/config/config_detail.h"
 #include "core/import/import_detail.h"
 #include "core/model/model.h"
 
@@ -48,35 +49,22 @@ std::string ClassOf(const json& v) {
 
 bool IsOpaque(const json& v) { return v.is_object() && v.contains("__opaque__"); }
 
-// torchtitan's expert-parallel token dispatchers (models/common/token_dispatcher.py, chosen by
+// torchtitan's expert-parallel token dispatcher (models/common/token_dispatcher.py), chosen by
 // the TOML key parallelism.expert_parallel_comm_backend, the registry's
-// model_registry(..., moe_comm_backend=...), or a "-deepep" model flavor in forks): the
-// estimate models the "standard" AllToAllTokenDispatcher (all_to_all_single of the routed
-// copies, fp32 weighted combine). DeepEP / HybridEP preallocate their own communication buffers
-// (DeepEPTokenDispatcher.init_buffer for num_max_tokens_per_rank) and keep what their custom
-// dispatch/combine ops return; none of that is modelled, so the import says so.
-bool IsStandardDispatcher(const std::string& backend) {
-  const std::string l = Lower(backend);
-  return l.empty() || l == "standard" || l == "none" || l == "null";
-}
-
-std::string DispatcherCaveat(const std::string& backend) {
-  // MinimalAsyncEP (torchtitan distributed/minimal_async_ep/api.py init_buffer): two hidden
-  // receive buffers of ep · num_max_tokens_per_rank · min(top_k, local experts) rows × dim,
-  // allocated with symm_mem.empty, i.e. outside the caching allocator.
-  if (Lower(backend) == "minimal_async_ep")
-    return "expert-parallel token dispatch 'minimal_async_ep' is estimated as torchtitan's "
-           "standard all-to-all dispatcher; besides, it keeps two receive buffers of "
-           "EP × tokens per rank × min(top-k, local experts) × dim (bf16) in symmetric memory, "
-           "outside PyTorch's caching allocator: neither torchtitan's memory line nor this "
-           "estimate shows them, and the device must hold them (DeepSeek-V3 16B at EP 4 with "
-           "16 × 4096 tokens: 2 × 4 × 65536 × 6 × 2048 × 2 B = 12 GiB)";
-  return "expert-parallel token dispatch '" + backend +
-         "' is estimated as torchtitan's standard all-to-all dispatcher: its buffers and what "
-         "its dispatch keeps for backward are not modelled (published DeepEP runs of "
-         "Qwen3-30B-A3B at EP 8 in a torchtitan fork, NousResearch/torchtitan#19, used about "
-         "3.4 MiB per token beyond parameters and optimizer states, well above what the "
-         "standard dispatcher keeps)";
+// model_registry(..., moe_comm_backend=...), or a "-deepep" model flavor in forks: the config's
+// parallelism.expert_parallel_comm_backend (the estimate says what each one leaves out). A name
+// the config does not know is noted and estimated as the standard dispatcher.
+void ReadDispatcher(const Ctx& c, const std::string& backend, const Source& src) {
+  std::string name = Lower(backend);
+  if (name.empty() || name == "none" || name == "null") name = "standard";
+  EpCommBackend parsed = EpCommBackend::kStandard;
+  if (detail::EnumFromText(name, parsed)) {
+    c.b.Set("parallelism.expert_parallel_comm_backend", EpCommBackendName(parsed), src);
+    return;
+  }
+  c.b.Note(src.text + ": expert-parallel token dispatch '" + backend +
+           "' is not one trainmem knows (standard, deepep, hybridep, minimal_async_ep); it is "
+           "estimated as the standard all-to-all dispatcher");
 }
 
 // A whole number (24.0 from a recipe's arithmetic is 24; 2e26 is not a count: casting it was
@@ -348,9 +336,7 @@ void ReadParallelism(const Ctx& c, const std::string& section, const json& s,
       }
     } else if (key == "expert_parallel_comm_backend") {
       const std::string backend = Text(v);
-      c.Ignore(path, IsStandardDispatcher(backend)
-                         ? "the standard all-to-all dispatcher, the one the estimate models"
-                         : DispatcherCaveat(backend));
+      ReadDispatcher(c, backend, c.At(path));
     } else {
       c.Ignore(path, "does not change the memory model");
     }
@@ -650,8 +636,10 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
     if (spec.contains("converters")) ReadConverters(c, "model_spec.converters", spec["converters"]);
     if (spec.contains("num_mtp_layers") && Int(spec["num_mtp_layers"]).value_or(0) > 0)
       c.b.Set("training.mtp", true, c.At("model_spec.num_mtp_layers"));
-    if (spec.contains("moe_comm_backend") && !IsStandardDispatcher(Text(spec["moe_comm_backend"])))
-      c.b.Note("model_spec.moe_comm_backend: " + DispatcherCaveat(Text(spec["moe_comm_backend"])));
+    if (spec.contains("moe_comm_backend"))
+      ReadDispatcher(
+          c, Text(spec["moe_comm_backend"]),
+          {c.At("model_spec").file, c.At("model_spec").line, "model_spec.moe_comm_backend"});
     const std::string cls = ClassOf(spec);
     if (cls != "model_registry" && cls.find("model_registry") == std::string::npos)
       name = FamilyFromHints(cls);
@@ -751,7 +739,7 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
             {line_file, line, "torchtitan builds the vision encoder into the model and trains it"});
   for (const char* backend : {"deepep", "hybridep"})
     if (Lower(flavor).find(backend) != std::string::npos)
-      c.b.Note("flavor '" + flavor + "': " + DispatcherCaveat(backend));
+      ReadDispatcher(c, backend, {line_file, line, "flavor " + flavor});
   // torchtitan-npu flavors name cut-down models: "671B_debug_4_layers", "4layers".
   const std::string lf = Lower(flavor);
   const std::size_t at = lf.find("layer");

@@ -482,6 +482,7 @@ std::string LinkKeyExpects(std::string_view key) {
       {"sp", "1 or 0"},
       {"zero", "a ZeRO stage from 0 to 3, or null"},
       {"reshard", "default, always or never (FSDP reshard after forward)"},
+      {"epcomm", "standard, deepep, hybridep or minimal_async_ep (torchtitan's EP dispatcher)"},
       {"ac", "none, selective or full"},
       {"acopt", "op, or a whole number k (every k-th block)"},
       {"rnl", "with ac=full, the blocks recomputed per pipeline stage: 0 (all) up to the layers"},

@@ -65,7 +65,8 @@ const nlohmann::json& V1LaterKeys() {
                  "grad_reduce_in_bf16": false, "dtype": "float32", "vision_tower": "none",
                  "base_quantization": "none"},
     "parallelism": {"ulysses_degree_in_cp": 0, "microbatch_group_size_per_vp_stage": 0,
-                    "num_distributed_optimizer_instances": 1},
+                    "num_distributed_optimizer_instances": 1,
+                    "expert_parallel_comm_backend": "standard"},
     "activation_checkpoint": {"swap_attention": false, "recompute_modules": [],
                               "recompute_num_layers": 0},
     "optimizer": {"reuse_fp32_param": false, "implementation": "fused"}

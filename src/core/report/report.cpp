@@ -111,6 +111,7 @@ json EstimateToJson(const Estimate& e) {
                      {"activations", e.host_activation_bytes}};
   j["budget"] = {{"device_bytes", e.budget.device_bytes},
                  {"usable_bytes", e.budget.usable_bytes},
+                 {"outside_allocator_bytes", e.budget.outside_allocator_bytes},
                  {"fits", e.budget.fits},
                  {"headroom_bytes", e.budget.headroom_bytes},
                  {"verdict", VerdictName(e.budget.verdict)},

@@ -47,7 +47,11 @@ std::string VerdictLine(const Estimate& e) {
   std::string s = VerdictName(b.verdict);
   for (char& ch : s) ch = ch >= 'a' && ch <= 'z' ? static_cast<char>(ch - 'a' + 'A') : ch;
   s += ": " + FormatGiB(e.per_device.total) + " of " + FormatGiB(b.usable_bytes) + " usable (" +
-       FormatGiB(b.device_bytes) + " device); headroom " + FormatGiB(b.headroom_bytes);
+       FormatGiB(b.device_bytes) + " device" +
+       (b.outside_allocator_bytes > 0
+            ? ", less " + FormatGiB(b.outside_allocator_bytes) + " of EP dispatch buffers"
+            : std::string()) +
+       "); headroom " + FormatGiB(b.headroom_bytes);
   s += "\nexpected error: " + ErrorBandText(e.accuracy);
   return s;
 }
