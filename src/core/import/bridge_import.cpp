@@ -242,8 +242,13 @@ void RunBridgeJob(BridgeJob& job, const InputFile& file, Builder& b, const Prese
   // Likewise the distributed optimizer, which every recipe turns on
   // (distributed_fused_adam_with_cosine_annealing, B:recipes/utils/optimizer_utils.py:62) and
   // OptimizerConfig's default leaves off.
+  auto is_true = [&](const char* key) {
+    const json* v = detail::FindJsonPath(job.tree.value, key);
+    return v != nullptr && ArgBool(*v).value_or(false);
+  };
   if (!job.tree.Has("optimizer.use_distributed_optimizer") &&
-      !job.tree.Has("ddp.use_distributed_optimizer") && !job.tree.Has("dist.use_megatron_fsdp")) {
+      !job.tree.Has("ddp.use_distributed_optimizer") && !is_true("dist.use_megatron_fsdp") &&
+      !is_true("ddp.use_megatron_fsdp")) {
     b.Erase("parallelism.zero_stage");
     b.Missing("parallelism.zero_stage",
               "the files do not say whether the distributed optimizer is on "
