@@ -192,6 +192,17 @@ TEST(ImportBridgeLaunch, LegacyNameFollowsTheLayout) {
   EXPECT_EQ(At(r.config, "activation_checkpoint.mode"), "none");
 }
 
+// Other Hydra-style trainers are not Bridge: verl's SFT trainer takes `model.*` and `data.*`
+// overrides too, but no ConfigContainer `train.` section and no recipe script.
+TEST(ImportBridgeLaunch, OtherHydraTrainersAreNotBridge) {
+  Result<ImportResult> r =
+      ImportFiles({{"verl.sh",
+                    "torchrun --nproc_per_node=8 -m verl.trainer.fsdp_sft_trainer "
+                    "model.partial_pretrain=Qwen/Qwen2.5-0.5B data.train_batch_size=256\n"}},
+                  {}, TestPresets());
+  EXPECT_TRUE(!r.ok() || !AnyContains(r.value().report.notes, "recipe"));
+}
+
 // Sample 11: two commands; the reader takes the train.sh one (legacy llama32_1b name → HEAD's
 // llama32_1b_pretrain_1gpu_h100_bf16_config: TP1, seq 8192) with -ms 10 -gb 8 -mb 1. A legacy
 // name carries no GPU count: no weak scaling.

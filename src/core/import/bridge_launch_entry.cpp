@@ -78,7 +78,7 @@ bash::Script FallbackLaunch(const InputFile& file) {
 // The world size a launcher's own options state; 0 when they do not (torchrun's are read by the
 // Megatron path from the launcher words).
 long long LauncherWorld(Layout layout, const LaunchWords& words, const NamedRecipe& named,
-                        const BridgeTree& tree, Source& at) {
+                        Source& at) {
   auto option = [&](const char* flag) -> const Source* {
     auto it = words.options.find(flag);
     return it != words.options.end() ? &it->second : nullptr;
@@ -105,7 +105,6 @@ long long LauncherWorld(Layout layout, const LaunchWords& words, const NamedReci
     // when the overrides do not set them).
     long long devices = bridge_launch::FactoryInt(named.at.text, "num_gpus_per_node");
     long long nodes = std::max(1LL, bridge_launch::FactoryInt(named.at.text, "num_nodes"));
-    std::string text = "--factory " + std::string(devices > 0 ? "num_gpus_per_node" : "");
     at = named.at;
     for (const Source& w : words.overrides) {
       const std::size_t eq = w.text.find('=');
@@ -121,7 +120,6 @@ long long LauncherWorld(Layout layout, const LaunchWords& words, const NamedReci
     if (devices <= 0) return 0;
     at.text =
         "trainer.devices " + std::to_string(devices) + " × num_nodes " + std::to_string(nodes);
-    (void)tree;
     return PositiveProduct(devices, nodes);
   }
   return 0;
@@ -195,9 +193,12 @@ void ImportBridgeLaunch(const InputFile& file, const bash::Script& given,
     fatal.push_back({where, "recipe '" + named.name + "': " + UnknownRecipeReason(named.name)});
     return;
   } else {
-    job.no_model_why = named.at.text + " runs " + named.name +
-                       ", which is not in trainmem's recipe table: its model and defaults are "
-                       "not applied; give the model in the overrides or pick a preset";
+    job.no_model_why =
+        named.at.text +
+        (named.name.empty() ? " names no recipe trainmem can tell"
+                            : " runs " + named.name + ", which is not in trainmem's recipe table") +
+        ": its model and defaults are not applied; give the model in the overrides or pick a "
+        "preset";
     b.Note(job.no_model_why);
   }
   if (layout == Layout::kRecipeScript)
@@ -208,7 +209,7 @@ void ImportBridgeLaunch(const InputFile& file, const bash::Script& given,
     bridge_launch::ApplyConvenience(words, job.tree, gbs_explicit);
   if (layout == Layout::kPerfHarness) PerfHarnessSettings(words, job.tree, b, presets);
   if (!bridge_launch::ApplyOverrides(words.overrides, layout, job.tree, b, fatal)) return;
-  job.world = LauncherWorld(layout, words, named, job.tree, job.world_source);
+  job.world = LauncherWorld(layout, words, named, job.world_source);
   // The batch is explicit when an override set it (weak scaling then leaves it).
   const BridgeOrigin* gbs_at = job.tree.OriginOf("train.global_batch_size");
   gbs_explicit = gbs_explicit || (gbs_at && gbs_at->text != job.recipe_origin.text);

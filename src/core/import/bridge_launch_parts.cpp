@@ -67,8 +67,14 @@ Layout LayoutOf(const bash::Script& script) {
   for (const bash::Word& w : script.args)
     if (StartsWith(w.text, "--num-layers") || StartsWith(w.text, "--tensor-model-parallel-size"))
       return Layout::kNone;
-  return dotlist || (config_file &&
-                     (StartsWith(program, "pretrain_") || StartsWith(program, "finetune_")))
+  // Other Hydra-style trainers (verl's `data.*`, `trainer.*`, `model.partial_pretrain=…`) are
+  // not Bridge: a recipe script's name, or ConfigContainer's own `train.` section, says so.
+  const bool recipe_script = EndsWith(program, ".py") &&
+                             (StartsWith(program, "pretrain_") || StartsWith(program, "finetune_"));
+  bool train_section = false;
+  for (const bash::Word& w : script.args)
+    train_section = train_section || (StartsWith(w.text, "train.") && SectionWord(w.text));
+  return (recipe_script && (dotlist || config_file)) || (EndsWith(program, ".py") && train_section)
              ? Layout::kRecipeScript
              : Layout::kNone;
 }
