@@ -86,6 +86,17 @@ int RunImport(const ImportRequest& request, const Presets& presets, Output io) {
   Result<ImportResult> result = ImportWithNamedFiles(files, options, presets, io.err);
   if (!result.ok()) {
     PrintImportErrors(result.errors(), io.err);
+    // --json promises one JSON object on stdout, a refused file included: what each file was
+    // taken for and why it was refused.
+    if (request.json) {
+      json out = {{"config", nullptr},       {"valid", false},        {"kinds", json::array()},
+                  {"errors", json::array()}, {"read", json::array()}, {"missing", json::array()}};
+      for (const InputFile& f : files)
+        out["kinds"].push_back(InputKindName(DetectInputKind(f.name, f.text)));
+      for (const Error& e : result.errors())
+        out["errors"].push_back({{"path", e.path}, {"message", e.message}});
+      io.out << out.dump(2) << "\n";
+    }
     return 2;
   }
   const ImportResult& r = result.value();

@@ -116,6 +116,24 @@ if(nread LESS 5)
 endif()
 run_cli(2 out import ${IMPORT_DIR}/tt_recipes_current.py --config nope)
 expect_contains("${out}" "no function 'nope'" "unknown recipe")
+# --json prints one JSON object on stdout even when the file is refused.
+execute_process(COMMAND ${CLI} import ${IMPORT_DIR}/bridge_bad_override.sh --json
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2)
+  message(FATAL_ERROR "import --json of a refused file: exit ${rc}")
+endif()
+string(JSON valid GET "${out}" valid)
+string(JSON message GET "${out}" errors 0 message)
+if(valid OR NOT message MATCHES "model.tensor_model_parallel_size=abc")
+  message(FATAL_ERROR "import --json of a refused file: ${out}")
+endif()
+# A Megatron-Bridge launch: train.sh with a hardware-named recipe.
+run_cli(0 out import ${IMPORT_DIR}/bridge_train_sh_qwen3_30b_a3b.sh --json)
+string(JSON ep GET "${out}" config parallelism expert_parallel_degree)
+string(JSON ws GET "${out}" config world_size)
+if(NOT ep EQUAL 16 OR NOT ws EQUAL 16)
+  message(FATAL_ERROR "import train.sh: EP ${ep}, world ${ws}")
+endif()
 
 # estimate accepts the job files directly.
 run_cli(0 out estimate ${IMPORT_DIR}/mindspeed_moe_A3.sh ${IMPORT_DIR}/model_args_moe.sh)

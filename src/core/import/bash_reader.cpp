@@ -1,6 +1,7 @@
 // The launch-script reader (bash_reader.h).
 #include "core/import/bash_reader.h"
 
+#include <algorithm>
 #include <cctype>
 #include <functional>
 #include <optional>
@@ -11,6 +12,7 @@ namespace trainmem::bash {
 namespace {
 
 using import_detail::BaseName;
+using import_detail::EndsWith;
 using import_detail::ParseInteger;
 
 constexpr int kMaxFrames = 256;
@@ -1249,6 +1251,7 @@ class Reader {
       const std::string& t = w[k].text;
       std::string program;
       bool tool_command = false;  // the program is a tool and its command: two words
+      bool nemo_command = false;  // `nemo llm pretrain`: three words
       // A training module run as the program (`python -m pkg.train_sft`, `deepspeed --module
       // openrlhf.cli.train_sft`; not `python -m pip`, not a launcher module); LLaMA-Factory's
       // `llamafactory-cli train` (or `lmf train`).
@@ -1284,6 +1287,19 @@ class Reader {
         if (j >= w.size()) continue;
         k = j;
         program = w[k].text;
+      } else if (t == "nemo" && k + 2 < w.size() && w[k + 1].text == "llm") {
+        // NeMo 2's CLI: `nemo llm pretrain|finetune --factory RECIPE key=value …`
+        // (bridge_launch.cpp reads it).
+        k += 2;
+        program = "nemo llm " + w[k].text;
+        nemo_command = true;
+      } else if (BaseName(t) == "train.sh" &&
+                 (EndsWith(t, "training/train.sh") ||
+                  std::any_of(w.begin() + k, w.end(),
+                              [](const RawWord& x) { return x.text == "--recipe"; }))) {
+        // Megatron-Bridge's Slurm launcher (scripts/training/train.sh --recipe NAME …), whose
+        // options and overrides bridge_launch.cpp reads.
+        program = "train.sh";
       } else if (BaseName(t) == "run_train.sh") {
         // torchtitan's launcher script (it runs torchrun -m torchtitan.train with the words
         // after it): CONFIG_FILE / MODULE + CONFIG and the overrides (torchtitan_launch.cpp).
@@ -1304,8 +1320,10 @@ class Reader {
       out_.launcher.clear();
       // Words of the program before w[k]: `-m` / `--module`, or a tool before its command.
       const std::size_t program_words =
-          tool_command || (k > from && (w[k - 1].text == "-m" || w[k - 1].text == "--module")) ? 1
-                                                                                               : 0;
+          nemo_command ? 2
+          : tool_command || (k > from && (w[k - 1].text == "-m" || w[k - 1].text == "--module"))
+              ? 1
+              : 0;
       for (std::size_t j = from; j + program_words < k; ++j)
         out_.launcher += (j > from ? " " : "") + w[j].text;
       out_.args.clear();

@@ -105,7 +105,7 @@ const char* InputKindName(InputKind kind) {
     case InputKind::kTorchtuneYaml:
       return "torchtune recipe config (YAML)";
     case InputKind::kMegatronBridgeYaml:
-      return "Megatron-Bridge resolved config (YAML)";
+      return "Megatron-Bridge config (YAML: resolved run_config.yaml or override)";
     case InputKind::kHfTrainerYaml:
       return "Hugging Face Trainer YAML (LLaMA-Factory, axolotl, TRL)";
     case InputKind::kHfTrainerJson:
@@ -130,10 +130,24 @@ namespace {
 // backslash-continued line), or a shell's #! line: the words a launch script is made of.
 bool ShellLaunch(std::string_view t) {
   if (t.rfind("#!", 0) == 0 && Has(t.substr(0, t.find('\n')), "sh")) return true;
-  static const char* kLaunches[] = {
-      "swift sft",     "swift pt",    "swift rlhf",        "megatron sft",           "megatron pt",
-      "megatron rlhf", "deepspeed ",  "accelerate launch", "llamafactory-cli train", "tune run ",
-      "python -m ",    "python3 -m ", "run_train.sh",      "torchtitan.train"};
+  static const char* kLaunches[] = {"swift sft",
+                                    "swift pt",
+                                    "swift rlhf",
+                                    "megatron sft",
+                                    "megatron pt",
+                                    "megatron rlhf",
+                                    "deepspeed ",
+                                    "accelerate launch",
+                                    "llamafactory-cli train",
+                                    "tune run ",
+                                    "python -m ",
+                                    "python3 -m ",
+                                    "run_train.sh",
+                                    "torchtitan.train",
+                                    "run_recipe.py",
+                                    "training/train.sh",
+                                    "setup_experiment.py",
+                                    "nemo llm "};
   for (const char* l : kLaunches)
     if (Has(t, l)) return true;
   return Has(t, "--per_device_train_batch_size") || Has(t, "--deepspeed ");
@@ -169,7 +183,8 @@ InputKind DetectInputKind(std::string_view name, std::string_view text) {
     if (kind != InputKind::kUnknown) return kind;
   }
   // Before the log heuristics: a dump captured from a log keeps memory figures in its comments.
-  if (import_detail::IsMegatronBridgeYamlText(t)) return InputKind::kMegatronBridgeYaml;
+  if (import_detail::IsMegatronBridgeYamlText(t) || import_detail::IsBridgeOverrideYamlText(t))
+    return InputKind::kMegatronBridgeYaml;
   if (LooksLikeLog(t)) return InputKind::kTrainingLog;
   // YAML: Hugging Face Trainer arguments (LLaMA-Factory) and accelerate configs keep their keys
   // flat at the start of a line; MindSpeed-LLM FSDP2 jobs nest them under parallel: and

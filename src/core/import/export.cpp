@@ -6,9 +6,69 @@
 #include <sstream>
 
 #include "core/import/import.h"
+#include "core/import/import_detail.h"
 #include "core/model/model.h"
 
 namespace trainmem {
+
+// The model's Megatron-LM arguments (also the Megatron-Bridge importer's recipe models).
+void import_detail::MegatronModelArgs(const ModelArch& m, std::ostringstream& o,
+                                      std::vector<std::string>& u) {
+  o << "    --num-layers " << m.num_layers << " \\\n";
+  o << "    --hidden-size " << m.hidden_size << " \\\n";
+  o << "    --ffn-hidden-size " << m.intermediate_size << " \\\n";
+  o << "    --num-attention-heads " << m.num_heads << " \\\n";
+  if (m.attention == AttentionKind::kMla) {
+    o << "    --multi-latent-attention \\\n";
+    if (m.q_lora_rank > 0) o << "    --q-lora-rank " << m.q_lora_rank << " \\\n";
+    o << "    --kv-lora-rank " << m.kv_lora_rank << " \\\n";
+    o << "    --qk-head-dim " << m.qk_nope_head_dim << " \\\n";
+    o << "    --qk-pos-emb-head-dim " << m.qk_rope_head_dim << " \\\n";
+    o << "    --v-head-dim " << m.v_head_dim << " \\\n";
+  } else {
+    if (m.num_kv_heads != m.num_heads)
+      o << "    --group-query-attention \\\n    --num-query-groups " << m.num_kv_heads << " \\\n";
+    if (m.num_heads > 0 && m.head_dim != m.hidden_size / m.num_heads)
+      o << "    --kv-channels " << m.head_dim << " \\\n";
+  }
+  if (m.mlp == MlpKind::kGated) o << "    --swiglu \\\n";
+  o << "    --normalization " << (m.norm == NormKind::kRmsNorm ? "RMSNorm" : "LayerNorm")
+    << " \\\n";
+  if (!m.o_bias && !m.mlp_bias) o << "    --disable-bias-linear \\\n";
+  if (m.qkv_bias && !m.o_bias) o << "    --add-qkv-bias \\\n";
+  if (m.qk_norm) o << "    --qk-layernorm \\\n";
+  if (!m.tie_embeddings) o << "    --untie-embeddings-and-output-weights \\\n";
+  o << "    --position-embedding-type " << (m.learned_positions ? "learned_absolute" : "rope")
+    << " \\\n";
+  o << "    --max-position-embeddings " << m.max_position_embeddings << " \\\n";
+  o << "    --vocab-size " << m.vocab_size << " \\\n";
+  o << "    --make-vocab-size-divisible-by 1 \\\n";
+  if (m.num_experts > 0) {
+    o << "    --num-experts " << m.num_experts << " \\\n";
+    o << "    --moe-router-topk " << m.experts_per_token << " \\\n";
+    o << "    --moe-ffn-hidden-size " << m.moe_intermediate_size << " \\\n";
+    if (m.num_shared_experts > 0) {
+      const std::int64_t width = m.shared_expert_intermediate_size > 0
+                                     ? m.shared_expert_intermediate_size
+                                     : m.moe_intermediate_size;
+      o << "    --moe-shared-expert-intermediate-size " << width * m.num_shared_experts << " \\\n";
+    }
+    if (m.router_bias) o << "    --moe-router-enable-expert-bias \\\n";
+    // The per-layer pattern as Megatron's list expression ([0]*k+[1]*n …), run-length encoded.
+    std::string pattern;
+    for (std::size_t i = 0; i < m.layer_is_moe.size();) {
+      std::size_t j = i;
+      while (j < m.layer_is_moe.size() && m.layer_is_moe[j] == m.layer_is_moe[i]) ++j;
+      pattern += (pattern.empty() ? "" : "+") + std::string(m.layer_is_moe[i] ? "[1]*" : "[0]*") +
+                 std::to_string(j - i);
+      i = j;
+    }
+    if (!pattern.empty()) o << "    --moe-layer-freq \"" << pattern << "\" \\\n";
+  }
+  if (m.sliding_window > 0) u.push_back("sliding-window attention layers");
+  if (m.num_mtp_layers > 0) o << "    --mtp-num-layers " << m.num_mtp_layers << " \\\n";
+}
+
 namespace {
 
 using nlohmann::json;
@@ -243,62 +303,6 @@ ExportResult ToToml(const Config& c) {
   return r;
 }
 
-void MegatronModelArgs(const ModelArch& m, std::ostringstream& o, std::vector<std::string>& u) {
-  o << "    --num-layers " << m.num_layers << " \\\n";
-  o << "    --hidden-size " << m.hidden_size << " \\\n";
-  o << "    --ffn-hidden-size " << m.intermediate_size << " \\\n";
-  o << "    --num-attention-heads " << m.num_heads << " \\\n";
-  if (m.attention == AttentionKind::kMla) {
-    o << "    --multi-latent-attention \\\n";
-    if (m.q_lora_rank > 0) o << "    --q-lora-rank " << m.q_lora_rank << " \\\n";
-    o << "    --kv-lora-rank " << m.kv_lora_rank << " \\\n";
-    o << "    --qk-head-dim " << m.qk_nope_head_dim << " \\\n";
-    o << "    --qk-pos-emb-head-dim " << m.qk_rope_head_dim << " \\\n";
-    o << "    --v-head-dim " << m.v_head_dim << " \\\n";
-  } else {
-    if (m.num_kv_heads != m.num_heads)
-      o << "    --group-query-attention \\\n    --num-query-groups " << m.num_kv_heads << " \\\n";
-    if (m.num_heads > 0 && m.head_dim != m.hidden_size / m.num_heads)
-      o << "    --kv-channels " << m.head_dim << " \\\n";
-  }
-  if (m.mlp == MlpKind::kGated) o << "    --swiglu \\\n";
-  o << "    --normalization " << (m.norm == NormKind::kRmsNorm ? "RMSNorm" : "LayerNorm")
-    << " \\\n";
-  if (!m.o_bias && !m.mlp_bias) o << "    --disable-bias-linear \\\n";
-  if (m.qkv_bias && !m.o_bias) o << "    --add-qkv-bias \\\n";
-  if (m.qk_norm) o << "    --qk-layernorm \\\n";
-  if (!m.tie_embeddings) o << "    --untie-embeddings-and-output-weights \\\n";
-  o << "    --position-embedding-type " << (m.learned_positions ? "learned_absolute" : "rope")
-    << " \\\n";
-  o << "    --max-position-embeddings " << m.max_position_embeddings << " \\\n";
-  o << "    --vocab-size " << m.vocab_size << " \\\n";
-  o << "    --make-vocab-size-divisible-by 1 \\\n";
-  if (m.num_experts > 0) {
-    o << "    --num-experts " << m.num_experts << " \\\n";
-    o << "    --moe-router-topk " << m.experts_per_token << " \\\n";
-    o << "    --moe-ffn-hidden-size " << m.moe_intermediate_size << " \\\n";
-    if (m.num_shared_experts > 0) {
-      const std::int64_t width = m.shared_expert_intermediate_size > 0
-                                     ? m.shared_expert_intermediate_size
-                                     : m.moe_intermediate_size;
-      o << "    --moe-shared-expert-intermediate-size " << width * m.num_shared_experts << " \\\n";
-    }
-    if (m.router_bias) o << "    --moe-router-enable-expert-bias \\\n";
-    // The per-layer pattern as Megatron's list expression ([0]*k+[1]*n …), run-length encoded.
-    std::string pattern;
-    for (std::size_t i = 0; i < m.layer_is_moe.size();) {
-      std::size_t j = i;
-      while (j < m.layer_is_moe.size() && m.layer_is_moe[j] == m.layer_is_moe[i]) ++j;
-      pattern += (pattern.empty() ? "" : "+") + std::string(m.layer_is_moe[i] ? "[1]*" : "[0]*") +
-                 std::to_string(j - i);
-      i = j;
-    }
-    if (!pattern.empty()) o << "    --moe-layer-freq \"" << pattern << "\" \\\n";
-  }
-  if (m.sliding_window > 0) u.push_back("sliding-window attention layers");
-  if (m.num_mtp_layers > 0) o << "    --mtp-num-layers " << m.num_mtp_layers << " \\\n";
-}
-
 ExportResult ToMegatron(const Config& c) {
   ExportResult r;
   std::ostringstream o;
@@ -311,7 +315,7 @@ ExportResult ToMegatron(const Config& c) {
   o << (npu ? "NPUS_PER_NODE=" : "GPUS_PER_NODE=") << per_node << "\nNNODES=" << nodes << "\n\n";
   o << "torchrun --nproc_per_node " << (npu ? "$NPUS_PER_NODE" : "$GPUS_PER_NODE")
     << " --nnodes $NNODES pretrain_gpt.py \\\n";
-  MegatronModelArgs(c.model, o, r.unmapped);
+  import_detail::MegatronModelArgs(c.model, o, r.unmapped);
   o << "    --tensor-model-parallel-size " << p.tp << " \\\n";
   o << "    --pipeline-model-parallel-size " << p.pp << " \\\n";
   o << "    --context-parallel-size " << p.cp << " \\\n";

@@ -413,13 +413,29 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
     break;
   }
   // Megatron-Bridge's resolved config is a whole job: a launch script given beside it (torchrun
-  // of a recipe script) holds no Megatron arguments of its own.
-  for (const InputFile* f : bridge) import_detail::ImportMegatronBridgeYaml(*f, b, presets, fatal);
-  if (!bridge.empty()) {
+  // of a recipe script) adds nothing to it. An override YAML is merged by the launch that names
+  // it (--config-file), and read alone without one.
+  std::vector<const InputFile*> bridge_overrides;
+  const InputFile* bridge_dump = nullptr;
+  for (const InputFile* f : bridge) {
+    if (!import_detail::IsMegatronBridgeYamlText(f->text)) {
+      bridge_overrides.push_back(f);
+    } else if (bridge_dump == nullptr) {
+      bridge_dump = f;
+      import_detail::ImportMegatronBridgeYaml(*f, b, presets, fatal);
+    } else {
+      b.Problem(f->name + ": not read: " + bridge_dump->name + " is the job");
+    }
+  }
+  if (bridge_dump != nullptr) {
     for (const InputFile* s : scripts)
-      b.Problem(s->name + ": not read: the Megatron-Bridge config " + bridge.front()->name +
+      b.Problem(s->name + ": not read: the Megatron-Bridge config " + bridge_dump->name +
                 " is the job");
+    for (const InputFile* f : bridge_overrides)
+      b.Problem(f->name + ": not read: the resolved config " + bridge_dump->name +
+                " already holds what it overrides");
     scripts.clear();
+    bridge_overrides.clear();
   }
   if (toml) import_detail::ImportTorchtitanToml(*toml, b, presets, fatal);
   if (!python.empty()) import_detail::ImportTorchtitanPython(python, options, b, presets, fatal);
@@ -431,6 +447,12 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
         break;
       }
     import_detail::ImportMegatronScript(*main, files, b, presets, fatal);
+  }
+  for (const InputFile* f : bridge_overrides) {
+    if (scripts.empty())
+      import_detail::ImportMegatronBridgeYaml(*f, b, presets, fatal);
+    else if (!b.Used(f->name))
+      b.Problem(f->name + ": not read: the launch script does not merge it (--config-file)");
   }
   // A YAML alone is the job; beside the script that launches train_fsdp2.py it was read there,
   // and one the script does not name is said to be left out.

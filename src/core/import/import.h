@@ -8,7 +8,9 @@
 //   MindSpeed-LLM FSDP2 trainer: the YAML job file (+ the script launching train_fsdp2.py)
 //   Hugging Face Trainer:        a launch script with TrainingArguments or LLaMA-Factory's YAML
 //                                (+ the DeepSpeed JSON it names, an accelerate config)
-//   Megatron-Bridge:             the resolved ConfigContainer YAML (run_config.yaml)
+//   Megatron-Bridge / NeMo 2:    the resolved ConfigContainer YAML (run_config.yaml), an
+//                                override YAML, a recipe launch with Hydra overrides
+//                                (run_recipe.py, train.sh, recipe scripts, nemo llm pretrain)
 //
 // Every importer is a reader of text: no file is run, no path in a file is opened. Inputs are
 // bounded (kMaxImportBytes, nesting depth) and every parser is linear in the input size.
@@ -44,7 +46,8 @@ enum class InputKind {
   kDeepspeedJson,       // ds_config.json
   kFsdp2Yaml,           // MindSpeed-LLM FSDP2 trainer (train_fsdp2.py) YAML job file
   kTorchtuneYaml,       // torchtune recipe config (_component_ sections)
-  kMegatronBridgeYaml,  // Megatron-Bridge's resolved ConfigContainer (run_config.yaml)
+  kMegatronBridgeYaml,  // Megatron-Bridge's resolved ConfigContainer (run_config.yaml) or an
+                        // override YAML (a partial one)
   kHfTrainerYaml,       // Hugging Face Trainer arguments as flat YAML (LLaMA-Factory), or an
                         // accelerate config
   kHfTrainerJson,       // Hugging Face Trainer arguments as JSON (HfArgumentParser's JSON file)

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,10 @@ class Builder {
   // initialize_model_parallel): a layout that does not fit it is reported, and the config left
   // to fail its check, rather than estimated on a cluster the job does not run on.
   bool keep_world_size = false;
+  // The caller knows the files launch a training job (a Megatron-Bridge recipe, whose settings
+  // need not include Megatron's batch or layout): the Megatron path does not refuse it for
+  // stating none.
+  bool training_job = false;
 
   void Set(const std::string& dotted_key, json value, const Source& source);
   bool Has(const std::string& dotted_key) const;
@@ -137,11 +142,23 @@ void ImportMegatronLaunch(const InputFile& file, const bash::Script& script,
 // Why a Megatron setting that was not read (a flag, or a snake_case config key) is left out:
 // a hyper-parameter, I/O or logging setting, a kernel fusion, or "not modelled".
 std::string UnreadMegatronSettingReason(const std::string& name);
-// Megatron-Bridge's resolved config (bridge_import.cpp): the YAML `ConfigContainer.to_yaml`
-// writes (a checkpoint's run_config.yaml, the log's "Task Configuration").
+// Megatron-Bridge (bridge_import.cpp): the resolved config `ConfigContainer.to_yaml` writes (a
+// checkpoint's run_config.yaml, the log's "Task Configuration"), or an override YAML (a partial
+// ConfigContainer: `model:`, `train:`, … sections), read alone: what it states.
 bool IsMegatronBridgeYamlText(std::string_view text);
+bool IsBridgeOverrideYamlText(std::string_view text);
 void ImportMegatronBridgeYaml(const InputFile& file, Builder& b, const Presets& presets,
                               std::vector<Error>& fatal);
+// A launch of a Megatron-Bridge or NeMo 2 job (bridge_launch.cpp): a recipe script or
+// run_recipe.py with Hydra overrides, scripts/training/train.sh, the performance harness's
+// setup_experiment.py, `nemo llm pretrain --factory`. The YAML it names (--config-file) is read
+// from `all`.
+bool IsBridgeLaunch(const bash::Script& script, const InputFile& file);
+void ImportBridgeLaunch(const InputFile& file, const bash::Script& script,
+                        const std::vector<InputFile>& all, Builder& b, const Presets& presets,
+                        std::vector<Error>& fatal);
+// A model's Megatron-LM arguments, one "    --flag value \\\n" line each (export.cpp).
+void MegatronModelArgs(const ModelArch& m, std::ostringstream& o, std::vector<std::string>& u);
 void ImportDeepspeedJson(const InputFile& file, const json& parsed, Builder& b);
 // MindSpeed-LLM's FSDP2 trainer (train_fsdp2.py): from the script that launches it (the YAML it
 // names is looked up in `all` by base name), or from the YAML alone.

@@ -472,7 +472,13 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
   std::vector<InputFile> others;
   for (const InputFile& f : all)
     if (&f != &file) others.push_back(f);
-  ImportMegatronLaunch(file, bash::ReadScript(file, others), all, b, presets, fatal);
+  const bash::Script script = bash::ReadScript(file, others);
+  // Megatron-Bridge / NeMo 2: a recipe with Hydra overrides, not Megatron's flags.
+  if (IsBridgeLaunch(script, file)) {
+    ImportBridgeLaunch(file, script, all, b, presets, fatal);
+    return;
+  }
+  ImportMegatronLaunch(file, script, all, b, presets, fatal);
 }
 
 void ImportMegatronLaunch(const InputFile& file, const bash::Script& script,
@@ -573,7 +579,8 @@ void ImportMegatronLaunch(const InputFile& file, const bash::Script& script,
                                 program.find("sft") != std::string::npos;
   // Without those arguments, a file it sources may still hold them, unless what it launches
   // is plainly not training (preprocess_data.py, convert_ckpt.py).
-  if (!trains && (script.missing_sources.empty() || (!program.empty() && !training_program))) {
+  if (!trains && !b.training_job &&
+      (script.missing_sources.empty() || (!program.empty() && !training_program))) {
     fatal.push_back(
         {file.name,
          "holds no training job: " +
