@@ -146,7 +146,9 @@ bool ViewTab(AppState& state, Str label, const char* mirror_name, ResultsView vi
   const bool open =
       ImGui::BeginTabItem(Tr(label), nullptr, select ? ImGuiTabItemFlags_SetSelected : 0);
   RecordRect(state, mirror_name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
-  if (open) state.view = view;
+  // The tab still shown this frame must not take `view` back while another tab is requested:
+  // the tab bar selects the requested one only on the next frame.
+  if (open && !state.view_requested) state.view = view;
   return open;
 }
 

@@ -135,6 +135,8 @@ void Revalidate(AppState& state) {
     state.pending_is_edit = !state.pending_fragment.empty();
   } else {
     PlaceErrorsAtEditedField(state);
+    // The text mirror withholds the advice as the Advice card does (results_text.cpp).
+    platform::SetResultText(ResultTextJson(state, SummaryLine(state)));
   }
   state.edited_key.clear();
   RequestFrames(state);

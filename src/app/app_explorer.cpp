@@ -145,6 +145,12 @@ void PublishExplorerMirror(AppState& state) {
                          {"current", heatmap.computed_for == state.config_version},
                          {"rendered", heatmap.gpu.rendered_version == heatmap.version}};
   }
+  // What the red box at an invalid field says ("world_size: must be at most …").
+  if (!state.draft_errors.empty()) {
+    nlohmann::json errors = nlohmann::json::array();
+    for (const trainmem::Error& e : state.draft_errors) errors.push_back(e.path + ": " + e.message);
+    mirror["field_errors"] = errors;
+  }
   nlohmann::json rects = nlohmann::json::object();
   for (const auto& [name, r] : state.explorer_rects) rects[name] = {r.x, r.y, r.width, r.height};
   mirror["rects"] = rects;

@@ -31,10 +31,16 @@ std::string ResultTextJson(const AppState& state, const std::string& summary_lin
                   trainmem::FormatGB(e.per_device.total), share(e.per_device.total)});
 
   nlohmann::json advice = nlohmann::json::array();
-  // A link not fully read has no verdict (panel_verdict.cpp), so no advice either.
-  if (state.link_fallback) advice.push_back(Tr(Str::kAdviceLinkPartly));
+  // A link not fully read has no verdict (panel_verdict.cpp), so no advice either; nor has an
+  // invalid field, whose estimate on screen is the last valid one (panel_advice.cpp).
+  const bool withheld = state.link_fallback || !state.draft_errors.empty();
+  if (state.link_fallback) {
+    advice.push_back(Tr(Str::kAdviceLinkPartly));
+  } else if (!state.draft_errors.empty()) {
+    advice.push_back(Tr(Str::kAdviceFieldInvalid));
+  }
   for (const trainmem::Recommendation& rec : e.recommendations) {
-    if (state.link_fallback) break;
+    if (withheld) break;
     advice.push_back(AdviceWithChanges(rec) + ": " + trainmem::FormatGiB(rec.total_bytes) + " (" +
                      Tr(VerdictPhrase(rec.verdict)) + ")");
   }

@@ -97,6 +97,23 @@ TEST(ConfigErrorsTest, UnknownNamesListTheValidOnes) {
   });
 }
 
+// UX review 17: "device=a10g" listed the first eight device ids alphabetically, stopping at
+// h100-80gb; the device presets are few enough to list whole. The models are not: eight of
+// them, then how many more.
+TEST(ConfigErrorsTest, UnknownDeviceListsEveryDeviceId) {
+  const std::vector<Error> device = ErrorsOf(Llama8b(R"("device": "a10g")"));
+  ASSERT_EQ(device.size(), 1u) << Describe(device);
+  for (const auto& entry : TestPresets().devices)
+    EXPECT_NE(device[0].message.find(entry.first), std::string::npos)
+        << entry.first << " missing from: " << device[0].message;
+  EXPECT_EQ(device[0].message.find("include"), std::string::npos) << device[0].message;
+  ASSERT_GT(TestPresets().models.size(), 24u);
+  const std::vector<Error> model = ErrorsOf(R"({"model": "zzzzzzzzzzzzzzzz"})");
+  ASSERT_EQ(model.size(), 1u) << Describe(model);
+  const std::string& models = model[0].message;
+  EXPECT_EQ(models.substr(models.size() - 5), " more") << models;
+}
+
 TEST(ConfigErrorsTest, LayoutMustFitTheWorldAndTheModel) {
   ExpectErrors({
       {Llama8b(R"("world_size": 8, "parallelism": {"tensor_parallel_degree": 3})"), "world_size",

@@ -2,9 +2,11 @@
 
 #include <imgui.h>
 
+#include <cstddef>
 #include <string>
 #include <utility>
 
+#include "app/draw/font_metrics.h"
 #include "app/words/i18n.h"
 
 namespace trainmem {
@@ -38,6 +40,16 @@ const std::string* SwitchFont() {
   return nullptr;
 }
 
+// The size that gives the CJK font the em of the font it merges into (the atlas's last font
+// added, theme.cpp BuildFonts), so its characters stand as tall as the Latin text around them.
+float CjkPixels(const ImFontAtlas& atlas, const void* cjk, std::size_t cjk_size, float pixels) {
+  if (atlas.ConfigData.empty()) return pixels;
+  const ImFontConfig& base = atlas.ConfigData.back();
+  return MatchingEmPixels(static_cast<const unsigned char*>(base.FontData),
+                          static_cast<std::size_t>(base.FontDataSize),
+                          static_cast<const unsigned char*>(cjk), cjk_size, pixels);
+}
+
 }  // namespace
 
 void MergeCjkGlyphs(float pixels) {
@@ -51,7 +63,8 @@ void MergeCjkGlyphs(float pixels) {
   if (!g_cjk.empty()) {
     static ImVector<ImWchar> ranges;
     if (ranges.empty()) RangesFor(ChineseTexts(), ranges);
-    atlas->AddFontFromMemoryTTF(g_cjk.data(), static_cast<int>(g_cjk.size()), pixels, &config,
+    atlas->AddFontFromMemoryTTF(g_cjk.data(), static_cast<int>(g_cjk.size()),
+                                CjkPixels(*atlas, g_cjk.data(), g_cjk.size(), pixels), &config,
                                 ranges.Data);
     return;
   }
@@ -60,7 +73,8 @@ void MergeCjkGlyphs(float pixels) {
   static ImVector<ImWchar> switch_ranges;
   if (switch_ranges.empty()) RangesFor({"\xE4\xB8\xAD\xE6\x96\x87"}, switch_ranges);
   atlas->AddFontFromMemoryTTF(const_cast<char*>(data->data()), static_cast<int>(data->size()),
-                              pixels, &config, switch_ranges.Data);
+                              CjkPixels(*atlas, data->data(), data->size(), pixels), &config,
+                              switch_ranges.Data);
 }
 
 void SetCjkFontData(std::vector<unsigned char> data) {

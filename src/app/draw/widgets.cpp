@@ -1,7 +1,9 @@
 #include "app/draw/widgets.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -142,6 +144,21 @@ bool SmallButton(const char* label, const char* tooltip, float size) {
   return pressed;
 }
 
+// What the focused field's text says, when ImGui read it wrong: its sscanf("%lld") (musl's, in
+// the browser) stores a number beyond the 64-bit range as -1, so a world size typed with twenty
+// 9s was shown back as "-1" with "must be at least 1, got -1". strtoll saturates instead: the
+// field then says the number is too large.
+std::int64_t TypedValue(std::int64_t parsed) {
+  const ImGuiInputTextState* typing = ImGui::GetInputTextState(ImGui::GetItemID());
+  if (typing == nullptr || !typing->TextAIsValid || typing->TextA.Data == nullptr) return parsed;
+  const char* text = typing->TextA.Data;
+  char* end = nullptr;
+  errno = 0;
+  const long long value = std::strtoll(text, &end, 10);
+  if (errno != ERANGE || end == text) return parsed;
+  return static_cast<std::int64_t>(value);
+}
+
 std::int64_t Halve(std::int64_t v, bool allow_auto) {
   if (v > 1) return v / 2;
   return allow_auto ? -1 : 1;
@@ -168,6 +185,7 @@ bool InputCount(const char* id, std::int64_t* value, Step step, const char* suff
   }
   bool changed =
       ImGui::InputScalar("##value", ImGuiDataType_S64, value, nullptr, nullptr, format.c_str());
+  if (changed) *value = TypedValue(*value);
   if (ImGui::IsItemActive()) g_row.field_active = true;
   if (step != Step::kNone) {
     const bool doubling = step != Step::kOne;

@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "app/app_actions.h"
+#include "app/app_explorer.h"
 #include "app/draw/widgets.h"
 #include "app/panels/panels.h"
 #include "core/report/report.h"
@@ -21,14 +22,22 @@ bool HasChange(const trainmem::Recommendation* rec,
   return std::find(rec->changes.begin(), rec->changes.end(), change) != rec->changes.end();
 }
 
+// A change that leaves the page's config as it is: the core writes "data parallelism takes the
+// remaining devices" with every new degree, also when DP shard already is "the rest".
+bool ChangesNothing(const trainmem::Config& config,
+                    const std::pair<std::string, std::string>& change) {
+  return change.first == "parallelism.data_parallel_shard_degree" && change.second == "-1" &&
+         config.parallelism.dp_shard == -1;
+}
+
 // The changes in words, "checkpointing: full · data parallelism takes the remaining devices". The
 // ladder is cumulative, so a row lists only what it adds to the row above (`previous`); the Apply
 // tooltip lists everything a click sets.
-std::string ChangesText(const trainmem::Recommendation& rec,
+std::string ChangesText(const trainmem::Config& config, const trainmem::Recommendation& rec,
                         const trainmem::Recommendation* previous, const char* separator) {
   std::string text;
   for (const auto& change : rec.changes) {
-    if (HasChange(previous, change)) continue;
+    if (HasChange(previous, change) || ChangesNothing(config, change)) continue;
     if (!text.empty()) text += separator;
     text += ChangeWords(change.first, change.second);
   }
@@ -48,7 +57,8 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
   TextWrapped(sentence.c_str());
   const bool combination = rec.kind == trainmem::AdviceKind::kCombination;
   // A combination lists all its parts; a ladder row what it adds to the row above.
-  const std::string added = ChangesText(rec, combination ? nullptr : previous, " \xC2\xB7 ");
+  const std::string added =
+      ChangesText(state.config, rec, combination ? nullptr : previous, " \xC2\xB7 ");
   ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
   TextWrapped(added.c_str());
   ImGui::PopStyleColor();
@@ -72,12 +82,16 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
     ImGui::TableNextColumn();
   }
   ImGui::PushID(index);
-  if (ImGui::Button(Tr(Str::kApply))) {
+  const bool pressed = ImGui::Button(Tr(Str::kApply));
+  // In the #explorer mirror as advice_apply_1, _2, …: tests press a step, or see there is none.
+  const std::string mirror_name = "advice_apply_" + std::to_string(index + 1);
+  RecordRect(state, mirror_name.c_str(), ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  if (pressed) {
     const trainmem::Recommendation chosen = rec;  // the click re-estimates and replaces the list
     ApplyRecommendation(state, chosen);
     ShowFeedback(state, TrFormat(Str::kFeedbackApplied, AdviceWithChanges(chosen).c_str()));
   }
-  Tooltip(ChangesText(rec, nullptr, "\n").c_str());
+  Tooltip(ChangesText(state.config, rec, nullptr, "\n").c_str());
   ImGui::PopID();
 }
 
@@ -103,6 +117,13 @@ void DrawAdvicePanel(AppState& state) {
   // The verdict is withheld (the config is partly defaults the reader never chose): so is advice.
   if (state.link_fallback) {
     TextMuted(Tr(Str::kAdviceLinkPartly));
+    EndCard();
+    return;
+  }
+  // So is it while a field is invalid: the estimate on screen is the last valid one, not what
+  // the form says, and an Apply would replace the edit being made.
+  if (!state.draft_errors.empty()) {
+    TextMuted(Tr(Str::kAdviceFieldInvalid));
     EndCard();
     return;
   }

@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "app/app_actions.h"
+#include "app/app_explorer.h"
 #include "app/draw/memory_bar.h"
 #include "app/draw/widgets.h"
 #include "app/panels/panels.h"
@@ -102,9 +103,10 @@ void DrawHeadline(const AppState& state) {
 
 // "Show layouts on N devices": the Layouts tab at the world size that fits.
 void ShowLayoutsButton(AppState& state, std::int64_t devices) {
-  if (ImGui::SmallButton(
-          TrFormat(Str::kShowLayoutsTemplate, static_cast<long long>(devices)).c_str()))
-    ShowLayoutsOn(state, devices);
+  const bool pressed = ImGui::SmallButton(
+      TrFormat(Str::kShowLayoutsTemplate, static_cast<long long>(devices)).c_str());
+  RecordRect(state, "show_layouts", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  if (pressed) ShowLayoutsOn(state, devices);
 }
 
 // "What to change": the first advice step that fits, else the device count that would.

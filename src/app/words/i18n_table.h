@@ -512,6 +512,8 @@ TRAINMEM_STR(kAdviceNoneNeeded, "It fits: no change needed.")
 TRAINMEM_STR(kAdviceLinkPartly,
              "No advice while the link is not fully read: fix the link, or edit a field to make "
              "the config yours.")
+TRAINMEM_STR(kAdviceFieldInvalid,
+             "No advice while an input is not valid: fix the field marked in red first.")
 TRAINMEM_STR(kAdviceCloseNoStep,
              "It fits, close to the limit: no step here lowers it further; leave headroom or "
              "add devices.")

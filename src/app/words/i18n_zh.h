@@ -418,6 +418,7 @@ TRAINMEM_ZH(kChangeDevices, "%lld 张卡")
 TRAINMEM_ZH(kAdviceNoneNeeded, "放得下：无需调整。")
 TRAINMEM_ZH(kAdviceLinkPartly,
             "链接未能完全读取，暂不给出建议：请修正链接，或修改任意一项使其成为你自己的配置。")
+TRAINMEM_ZH(kAdviceFieldInvalid, "有输入无效，暂不给出建议：请先修正标红的字段。")
 TRAINMEM_ZH(kAdviceCloseNoStep,
             "放得下但接近上限：这里没有能再降低显存的步骤；请留出余量或增加卡数。")
 TRAINMEM_ZH(kApply, "应用")

@@ -29,9 +29,15 @@ std::string UnknownPresetMessage(const char* what, const std::string& id, const 
   std::vector<std::string> close = detail::ClosestNames(id, ids, 5);
   std::string message = std::string("unknown ") + what + " preset '" + id + "'";
   if (!close.empty()) return message + "; close ids: " + detail::JoinNames(close, ", ");
-  if (ids.size() > 8) ids.resize(8);
   if (ids.empty()) return message + " (no " + what + " presets are loaded)";
-  return message + "; known ids include: " + detail::JoinNames(ids, ", ");
+  // A short list (the devices) is given whole: its first eight alphabetically left out the
+  // H200, MI300X and RTX 4090 the reader may have meant. A long one (the models) is cut.
+  constexpr std::size_t kListedWhole = 24;
+  if (ids.size() <= kListedWhole) return message + "; known ids: " + detail::JoinNames(ids, ", ");
+  const std::size_t more = ids.size() - 8;
+  ids.resize(8);
+  return message + "; known ids include: " + detail::JoinNames(ids, ", ") + " and " +
+         std::to_string(more) + " more";
 }
 
 void ReadInlineModel(const json& fields, Config& c, std::vector<Error>& errors) {
