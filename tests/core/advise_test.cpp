@@ -199,6 +199,32 @@ TEST(AdviseTest, OptimizerMoveIsTheFrameworksOwn) {
   EXPECT_EQ(optimizer_kinds("torchtitan-npu"), std::vector<AdviceKind>{AdviceKind::kSwapOptimizer});
 }
 
+// DeepSpeed's levers in a practitioner's order (review 18: ZeRO 0 got "offload", then "TP 8"):
+// Llama 3 70B, 8 × H100, batch 1 × 4096, ZeRO 0 holds 1,735.72 GiB, the optimizer step's
+// unsharded states at the peak, so checkpointing first saves nothing. The ladder raises the
+// ZeRO stage (3: 197.95 GiB), offloads the optimizer (89.53), then turns on full checkpointing,
+// which fits (53.01): no tensor or pipeline step, which a Trainer job under DeepSpeed would need
+// AutoTP or a PipelineModule for, and the cheapest combination is that same job, said once.
+TEST(AdviseTest, DeepspeedRaisesItsZeroStageBeforeAnythingElse) {
+  const Config c = With(MustParse(R"({"model": "llama3-70b", "device": "h100-80gb", )"
+                                  R"("framework": "deepspeed"})"),
+                        {{"ws", "8"}, {"b", "1"}, {"s", "4096"}});
+  const Estimate e = EstimateWithAdvice(c);
+  std::vector<AdviceKind> kinds;
+  for (const Recommendation& r : e.recommendations) kinds.push_back(r.kind);
+  EXPECT_EQ(kinds, (std::vector<AdviceKind>{AdviceKind::kZeroStage, AdviceKind::kOffloadOptimizer,
+                                            AdviceKind::kFullAc}));
+  ASSERT_FALSE(e.recommendations.empty());
+  EXPECT_EQ(e.recommendations.front().from, 0);
+  EXPECT_EQ(e.recommendations.front().to, 3);
+  EXPECT_TRUE(e.recommendations.back().fits);
+  for (const Recommendation& r : e.recommendations)
+    for (const auto& [key, value] : r.changes) {
+      EXPECT_NE(key, "parallelism.tensor_parallel_degree") << r.action;
+      EXPECT_NE(key, "parallelism.pipeline_parallel_degree") << r.action;
+    }
+}
+
 // Applying a recommendation's changes reproduces its total.
 TEST(AdviseTest, ChangesReproduceTheTotal) {
   Config c = With(MustParse(R"({"model": "llama3-70b", "device": "h100-80gb"})"),

@@ -59,11 +59,14 @@ TEST(CostProxyTest, FiguresAndOrderByHand) {
 }
 
 // The layouts SearchLayouts returns that CheapestFit also considers: the job's cp, dp_replicate
-// and expert degrees, TP and PP doublings of the job's, AC at least the job's.
+// and expert degrees, TP and PP doublings of the job's (DeepSpeed: the job's own TP and PP, its
+// ZeRO stage being its lever), AC at least the job's.
 bool CheapestFitConsiders(const Config& job, const LayoutResult& l) {
   const Parallelism& now = job.parallelism;
   const Parallelism& p = l.config.parallelism;
-  auto doubling = [](std::int64_t from, std::int64_t to) {
+  const bool deepspeed = job.framework == Framework::kDeepspeed;
+  auto doubling = [deepspeed](std::int64_t from, std::int64_t to) {
+    if (deepspeed) return from == to;
     for (std::int64_t d = from; d <= to; d *= 2)
       if (d == to) return true;
     return false;

@@ -488,6 +488,15 @@ TRAINMEM_STR(kAdviceContextParallel,
              "Raise context parallelism from %lld to %lld (the sequence split over ranks)")
 TRAINMEM_STR(kAdviceBatchSize, "Lower the local batch size from %lld to %lld")
 TRAINMEM_STR(kAdviceSeqLen, "Shorten the sequence length from %lld to %lld")
+TRAINMEM_STR(kAdviceZeroStageOptimizer,
+             "Raise the ZeRO stage from %lld to %lld (shard the optimizer states over the "
+             "data-parallel ranks)")
+TRAINMEM_STR(kAdviceZeroStageGradients,
+             "Raise the ZeRO stage from %lld to %lld (shard the optimizer states and gradients "
+             "over the data-parallel ranks)")
+TRAINMEM_STR(kAdviceZeroStageParameters,
+             "Raise the ZeRO stage from %lld to %lld (shard the optimizer states, gradients and "
+             "parameters over the data-parallel ranks)")
 TRAINMEM_STR(kAdviceCombination, "Cheapest combination under the limit")
 TRAINMEM_STR(kAdviceDevicesNeededTemplate,
              "None of these fits. %lld devices would: the layout search finds a layout that fits "
@@ -497,7 +506,7 @@ TRAINMEM_STR(kChangeAcEvery, "1 block in %lld")
 TRAINMEM_STR(kChangeSwap, "swap_optimizer on")
 TRAINMEM_STR(kChangeFusedStep, "fused optimizer step")
 TRAINMEM_STR(kChangeOffload, "optimizer offload on")
-TRAINMEM_STR(kChangeDistributedOptimizer, "distributed optimizer on")
+TRAINMEM_STR(kChangeDistributedOptimizer, "distributed optimizer (ZeRO-1) on")
 TRAINMEM_STR(kChangeZeroStage, "ZeRO stage %lld")
 TRAINMEM_STR(kChangeFsdpRest, "data parallelism takes the remaining devices")
 TRAINMEM_STR(kChangeFsdp, "FSDP %lld")

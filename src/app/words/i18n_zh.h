@@ -390,6 +390,11 @@ TRAINMEM_ZH(kAdviceExpertParallel, "专家并行度从 %lld 提高到 %lld")
 TRAINMEM_ZH(kAdviceContextParallel, "上下文并行度从 %lld 提高到 %lld（序列切分到多卡）")
 TRAINMEM_ZH(kAdviceBatchSize, "单卡 batch 从 %lld 减到 %lld")
 TRAINMEM_ZH(kAdviceSeqLen, "序列长度从 %lld 缩短到 %lld")
+TRAINMEM_ZH(kAdviceZeroStageOptimizer, "ZeRO 阶段从 %lld 提高到 %lld（优化器状态按数据并行切分）")
+TRAINMEM_ZH(kAdviceZeroStageGradients,
+            "ZeRO 阶段从 %lld 提高到 %lld（优化器状态和梯度按数据并行切分）")
+TRAINMEM_ZH(kAdviceZeroStageParameters,
+            "ZeRO 阶段从 %lld 提高到 %lld（优化器状态、梯度和参数按数据并行切分）")
 TRAINMEM_ZH(kAdviceCombination, "不超预算的最低代价组合")
 TRAINMEM_ZH(
     kAdviceDevicesNeededTemplate,
@@ -399,7 +404,7 @@ TRAINMEM_ZH(kChangeAcEvery, "每 %lld 个 block")
 TRAINMEM_ZH(kChangeSwap, "开启 swap_optimizer")
 TRAINMEM_ZH(kChangeFusedStep, "融合的优化器更新")
 TRAINMEM_ZH(kChangeOffload, "开启优化器卸载")
-TRAINMEM_ZH(kChangeDistributedOptimizer, "开启分布式优化器")
+TRAINMEM_ZH(kChangeDistributedOptimizer, "开启分布式优化器（ZeRO-1）")
 TRAINMEM_ZH(kChangeZeroStage, "ZeRO 阶段 %lld")
 TRAINMEM_ZH(kChangeFsdpRest, "数据并行使用其余全部设备")
 TRAINMEM_ZH(kDataParallelOne, "数据并行")

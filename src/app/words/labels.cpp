@@ -78,6 +78,11 @@ std::string AdviceSentence(const trainmem::Recommendation& r) {
       return TrFormat(Str::kAdviceContextParallel, from, to);
     case trainmem::AdviceKind::kBatchSize:
       return TrFormat(Str::kAdviceBatchSize, from, to);
+    case trainmem::AdviceKind::kZeroStage:
+      return TrFormat(to >= 3   ? Str::kAdviceZeroStageParameters
+                      : to == 2 ? Str::kAdviceZeroStageGradients
+                                : Str::kAdviceZeroStageOptimizer,
+                      from, to);
     case trainmem::AdviceKind::kSeqLen:
       return TrFormat(Str::kAdviceSeqLen, from, to);
     case trainmem::AdviceKind::kCombination:

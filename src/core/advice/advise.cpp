@@ -49,7 +49,8 @@ bool MoveOptimizerOffDevice(Candidate& c) {
   Set(c, key, "true");
   // MindSpeed's swap_optimizer and Megatron-Core's --optimizer-cpu-offload both work on the
   // distributed optimizer's shards (estimate.cpp warns without it; Megatron asserts).
-  if (c.config.framework == Framework::kMegatron &&
+  // DeepSpeed's offload_optimizer is a ZeRO option (stage 1 and up: runtime/zero/config.py).
+  if ((c.config.framework == Framework::kMegatron || c.config.framework == Framework::kDeepspeed) &&
       c.config.parallelism.zero_stage.value_or(0) == 0) {
     c.config.parallelism.zero_stage = 1;
     Set(c, "parallelism.zero_stage", "1");
@@ -139,6 +140,31 @@ bool DistributedOptimizerStep(const Candidate& now, Rung& out) {
   return true;
 }
 
+// DeepSpeed: the ZeRO stage is the first lever after checkpointing (ZeRO paper, Rajbhandari et
+// al. 2020, §5: stage 1 shards the optimizer states, 2 also the gradients, 3 also the
+// parameters over the data-parallel ranks), before the states leave the device. The lowest
+// stage above the current one that fits, else the one with the lowest total (stage 3).
+bool ZeroStageStep(const Candidate& now, Rung& out) {
+  if (now.config.framework != Framework::kDeepspeed) return false;
+  const int from = now.config.parallelism.zero_stage.value_or(0);
+  bool found = false;
+  for (int stage = from + 1; stage <= 3; ++stage) {
+    Rung rung{now, {}};
+    rung.candidate.config.parallelism.zero_stage = stage;
+    Set(rung.candidate, "parallelism.zero_stage", std::to_string(stage));
+    rung.recommendation = Evaluate(AdviceKind::kZeroStage, from, stage, rung.candidate);
+    if (!found || rung.recommendation.total_bytes < out.recommendation.total_bytes) {
+      out = rung;
+      found = true;
+    }
+    if (rung.recommendation.fits) {
+      out = rung;
+      break;
+    }
+  }
+  return found;
+}
+
 // A foreach or for-loop Adam step holds a copy of the second moments (or of the largest ones);
 // the fused kernel none (estimate_params.cpp StepImplementationTemp). Free to switch: the first
 // optimizer step, before anything leaves the device. Only where torch.optim steps.
@@ -224,18 +250,31 @@ bool HasContextParallel(Framework f) {
 }
 
 std::vector<StepFn> Ladder(const Config& config) {
-  std::vector<StepFn> steps = {AcStep(AcMode::kSelective), AcStep(AcMode::kFull), FusedStepStep,
-                               DistributedOptimizerStep, OptimizerStep};
+  // Checkpointing is tried again once the optimizer's steps have run: while the optimizer step
+  // is the peak (unsharded states) it saves nothing and is passed over; after them it may be
+  // what fits (Llama 3 70B under DeepSpeed ZeRO 0: ZeRO 3, offload, then full checkpointing).
+  std::vector<StepFn> steps = {AcStep(AcMode::kSelective), AcStep(AcMode::kFull)};
+  for (const StepFn& optimizer :
+       {StepFn(FusedStepStep), StepFn(DistributedOptimizerStep), StepFn(ZeroStageStep),
+        StepFn(OptimizerStep), AcStep(AcMode::kSelective), AcStep(AcMode::kFull)})
+    steps.push_back(optimizer);
   const StepFn tp = DegreeStep(AdviceKind::kTensorParallel, "parallelism.tensor_parallel_degree",
                                &Parallelism::tp);
   const StepFn pp = DegreeStep(AdviceKind::kPipelineParallel,
                                "parallelism.pipeline_parallel_degree", &Parallelism::pp);
   const StepFn ep = DegreeStep(AdviceKind::kExpertParallel, "parallelism.expert_parallel_degree",
                                &Parallelism::ep);
+  // A DeepSpeed job under the Hugging Face Trainer has no pipeline engine (DeepSpeed's
+  // PipelineModule needs the model rewritten as layers): no PP step there, unless the job
+  // pipelines already.
+  const bool pipelines = config.framework != Framework::kDeepspeed || config.parallelism.pp > 1;
   if (config.model.num_experts > 0) {
-    steps.insert(steps.end(), {ep, tp, pp});
+    steps.insert(steps.end(), {ep, tp});
+    if (pipelines) steps.push_back(pp);
   } else {
-    steps.insert(steps.end(), {tp, pp, ep});
+    steps.push_back(tp);
+    if (pipelines) steps.push_back(pp);
+    steps.push_back(ep);
   }
   if (HasContextParallel(config.framework))
     steps.push_back(DegreeStep(AdviceKind::kContextParallel, "parallelism.context_parallel_degree",
@@ -288,6 +327,7 @@ struct Levers {
   int ac = 0;  // AcMode as int: none 0, selective 1, full 2
   bool move_optimizer = false;
   std::int64_t tp = 1, pp = 1, ep = 1, cp = 1;
+  int zero = -1;  // DeepSpeed's ZeRO stage; -1 = the job's
   int batch_halvings = 0;
 };
 
@@ -304,6 +344,10 @@ bool BuildCombination(const Config& config, const Levers& v, Candidate& c) {
       c.config.activation_checkpoint.selective_ac_option = "op";
       Set(c, "activation_checkpoint.selective_ac_option", Quoted("op"));
     }
+  }
+  if (v.zero >= 0 && v.zero != config.parallelism.zero_stage.value_or(0)) {
+    c.config.parallelism.zero_stage = v.zero;
+    Set(c, "parallelism.zero_stage", std::to_string(v.zero));
   }
   if (v.move_optimizer && !MoveOptimizerOffDevice(c)) return false;
   if (v.tp != now.tp || v.pp != now.pp || v.ep != now.ep || v.cp != now.cp) {
@@ -370,6 +414,15 @@ std::string Sentence(const Recommendation& r) {
       std::snprintf(buffer, sizeof buffer, "Shorten the sequence length from %lld to %lld", from,
                     to);
       return buffer;
+    case AdviceKind::kZeroStage:
+      std::snprintf(buffer, sizeof buffer,
+                    "Raise the ZeRO stage from %lld to %lld (shard the optimizer states%s over "
+                    "the data-parallel ranks)",
+                    from, to,
+                    to >= 3   ? ", gradients and parameters"
+                    : to == 2 ? " and gradients"
+                              : "");
+      return buffer;
     case AdviceKind::kCombination:
       break;
   }
@@ -379,8 +432,17 @@ std::string Sentence(const Recommendation& r) {
 }  // namespace
 
 Recommendation CheapestFit(const Config& config) {
-  const auto tps = Doublings(config, &Parallelism::tp, 4);
-  const auto pps = Doublings(config, &Parallelism::pp, 4);
+  // DeepSpeed (under the Hugging Face Trainer) shards with its ZeRO stage, not with tensor or
+  // pipeline degrees it would need AutoTP or a PipelineModule for: its stages are the lever
+  // there, and its TP and PP stay the job's.
+  const bool deepspeed = config.framework == Framework::kDeepspeed;
+  const auto tps = deepspeed ? std::vector<std::int64_t>{config.parallelism.tp}
+                             : Doublings(config, &Parallelism::tp, 4);
+  const auto pps = deepspeed ? std::vector<std::int64_t>{config.parallelism.pp}
+                             : Doublings(config, &Parallelism::pp, 4);
+  std::vector<int> zeros{-1};
+  if (deepspeed)
+    for (int z = config.parallelism.zero_stage.value_or(0) + 1; z <= 3; ++z) zeros.push_back(z);
   const auto eps = config.model.num_experts > 0 ? Doublings(config, &Parallelism::ep, 4)
                                                 : std::vector<std::int64_t>{config.parallelism.ep};
   const auto cps = HasContextParallel(config.framework)
@@ -397,15 +459,17 @@ Recommendation CheapestFit(const Config& config) {
         for (std::int64_t pp : pps)
           for (std::int64_t ep : eps)
             for (std::int64_t cp : cps)
-              for (v.batch_halvings = 0; v.batch_halvings <= 3; ++v.batch_halvings) {
-                v.move_optimizer = move == 1;
-                v.tp = tp;
-                v.pp = pp;
-                v.ep = ep;
-                v.cp = cp;
-                Candidate c;
-                if (BuildCombination(config, v, c)) ConsiderCombination(config, c, best, found);
-              }
+              for (const int zero : zeros)
+                for (v.batch_halvings = 0; v.batch_halvings <= 3; ++v.batch_halvings) {
+                  v.zero = zero;
+                  v.move_optimizer = move == 1;
+                  v.tp = tp;
+                  v.pp = pp;
+                  v.ep = ep;
+                  v.cp = cp;
+                  Candidate c;
+                  if (BuildCombination(config, v, c)) ConsiderCombination(config, c, best, found);
+                }
   if (!found) return Recommendation{};
   Recommendation r = Evaluate(AdviceKind::kCombination, 0, 0, best.candidate);
   r.action = Sentence(r);
@@ -451,9 +515,14 @@ Estimate EstimateWithAdvice(const Config& config) {
   if ((e.budget.fits && e.budget.verdict == Verdict::kFits) || e.per_device.total <= 0) return e;
   e.recommendations = AdviceLadder(config);
   const Recommendation cheapest = CheapestFit(config);
-  const bool ladder_has_it =
-      std::any_of(e.recommendations.begin(), e.recommendations.end(),
-                  [&](const Recommendation& r) { return r.changes == cheapest.changes; });
+  // The same changes in any order: the ladder sets them step by step, the combination at once.
+  const auto sorted = [](Changes c) {
+    std::sort(c.begin(), c.end());
+    return c;
+  };
+  const bool ladder_has_it = std::any_of(
+      e.recommendations.begin(), e.recommendations.end(),
+      [&](const Recommendation& r) { return sorted(r.changes) == sorted(cheapest.changes); });
   if (!cheapest.changes.empty() && !ladder_has_it) e.recommendations.push_back(cheapest);
   // Devices that would fit when no step here fits clear of the error band (a step that is only
   // close to the limit is not a plan to rely on).

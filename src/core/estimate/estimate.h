@@ -101,6 +101,7 @@ enum class AdviceKind {
   kContextParallel,
   kBatchSize,
   kSeqLen,
+  kZeroStage,    // DeepSpeed's ZeRO stage raised (from, to: the stages)
   kCombination,  // the cheapest combination of the above that fits
 };
 
