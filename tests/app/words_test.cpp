@@ -224,6 +224,26 @@ TEST_F(Chinese, OptionTheFrameworkLacksIsTranslated) {
             "optimizer.offload 即 zero_optimization.offload_optimizer");
 }
 
+// The December warnings read in Chinese with their numbers: Megatron's uneven pipeline split,
+// MinimalAsyncEP's buffers outside the allocator, and the EP dispatcher on another framework.
+TEST_F(Chinese, PipelineSplitAndDispatcherWarningsAreTranslated) {
+  const trainmem::Config uneven = With(
+      MustParse(R"({"model": "llama3-8b", "framework": "megatron"})"), {{"ws", "12"}, {"pp", "3"}});
+  const std::string split = TranslatedWarning(uneven, "pipeline stages");
+  EXPECT_EQ(split.rfind("32 层无法均分到 3 个流水线阶段", 0), 0u) << split;
+  const trainmem::Config minimal =
+      With(MustParse(R"({"model": "deepseek-v2-lite", "device": "h100-80gb"})"),
+           {{"ws", "8"}, {"ep", "4"}, {"b", "16"}, {"s", "4096"}, {"epcomm", "minimal_async_ep"}});
+  const std::string buffers = TranslatedWarning(minimal, "MinimalAsyncEP");
+  EXPECT_NE(buffers.find("12.00 GiB 对称内存"), std::string::npos) << buffers;
+  const trainmem::Config megatron =
+      With(MustParse(R"({"model": "qwen3-30b-a3b", "framework": "megatron"})"),
+           {{"ws", "8"}, {"ep", "8"}, {"epcomm", "deepep"}});
+  EXPECT_EQ(TranslatedWarning(megatron, "expert_parallel_comm_backend"),
+            "parallelism.expert_parallel_comm_backend deepep 是 torchtitan 的开关；megatron "
+            "按其自身的分发器估算");
+}
+
 // optimizer.implementation on Megatron, whose Adam is its own fused kernel.
 TEST_F(Chinese, StepKernelOnMegatronIsTranslated) {
   trainmem::Config c = With(MustParse(R"({"model": "llama3-8b", "framework": "megatron"})"),

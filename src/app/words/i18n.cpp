@@ -315,6 +315,27 @@ constexpr CoreMessage kCoreMessages[] = {
      "leave headroom that grows with the local batch",
      "专家并行配合全量重计算：实测 EP 8 运行每个 4–8k token 的样本比本估算多占 5–10 GiB"
      "（路由不均衡和分发缓冲）；请按本地 batch 大小相应预留余量"},
+    {"{} layers do not divide into {} pipeline stages: Megatron stops at its check unless the "
+     "first/last stage's layer count is given (--decoder-first-pipeline-num-layers / "
+     "--decoder-last-pipeline-num-layers; MindSpeed: --num-layer-list), which "
+     "parallelism.pp_layer_list states; estimated with the layers spread as evenly as they go",
+     "{} 层无法均分到 {} "
+     "个流水线阶段：除非给出首/末阶段的层数（--decoder-first-pipeline-num-layers / "
+     "--decoder-last-pipeline-num-layers；MindSpeed：--num-layer-list，即 "
+     "parallelism.pp_layer_list），Megatron 会在检查处报错；此处按尽量均匀的切分估算"},
+    {"parallelism.expert_parallel_comm_backend {} is torchtitan's switch; {} is estimated with "
+     "its own dispatcher",
+     "parallelism.expert_parallel_comm_backend {} 是 torchtitan 的开关；{} 按其自身的分发器估算"},
+    {"MinimalAsyncEP's two receive buffers (EP × tokens per rank × min(top-k, local experts) × "
+     "dim) take {} of symmetric memory outside the caching allocator: not in the total "
+     "(torchtitan's memory line does not show them either), taken from the usable memory",
+     "MinimalAsyncEP 的两个接收缓冲（EP × 每卡 token 数 × min(top-k, 本卡专家数) × dim）在缓存"
+     "分配器之外占用 {} 对称内存：不计入总量（torchtitan "
+     "的内存日志同样不显示），已从可用显存中扣除"},
+    {"the {} dispatcher needs expert_parallel_degree > 1 (torchtitan refuses it at EP 1); set "
+     "ep, or the standard dispatcher",
+     "{} 分发器需要 expert_parallel_degree > 1（EP 为 1 时 torchtitan 会拒绝）；请设置 ep，或改用"
+     "标准分发器"},
     {"invalid config: {}", "配置无效：{}"},
     // Share links (share_link_decode.cpp): the key stays as the link writes it.
     {"is not a key of trainmem links ({})", "不是 trainmem 链接的键（{}）"},
