@@ -103,6 +103,21 @@ void DrawPipelineOptions(AppState& state) {
   FieldErrors(state, "parallelism.microbatch_group_size_per_vp_stage");
 }
 
+// torchtitan's EP token dispatcher: shown for an MoE model under torchtitan / torchtitan-npu once
+// EP is on, and wherever it is set (so a link or import that sets it shows it).
+void DrawEpDispatcher(AppState& state) {
+  const Parallelism& p = state.draft.parallelism;
+  const bool titan = trainmem::IsTorchtitanFramework(state.draft.framework);
+  const bool moe = state.draft.model.num_experts > 0;
+  if (p.ep_comm_backend == trainmem::EpCommBackend::kStandard && !(titan && moe && p.ep > 1))
+    return;
+  FormRow(Str::kEpComm, "parallelism.expert_parallel_comm_backend", Str::kEpCommHelp);
+  trainmem::EpCommBackend backend = p.ep_comm_backend;
+  if (EnumCombo("##ep_comm", &backend, kEpCommOptions))
+    EditDraft(state, [&](trainmem::Config& c) { c.parallelism.ep_comm_backend = backend; });
+  FieldErrors(state, "parallelism.expert_parallel_comm_backend");
+}
+
 void DrawZeroStage(AppState& state) {
   static const char* const kStages[] = {"0", "1", "2", "3"};
   FormRow(Str::kZeroStage, "parallelism.zero_stage", Str::kZeroStageHelp);
@@ -190,6 +205,7 @@ void DrawParallelismPanel(AppState& state) {
         EditDraft(state, [&](trainmem::Config& c) { c.parallelism.sequence_parallel = sp; });
     }
     if (state.draft.parallelism.pp > 1) DrawPipelineOptions(state);
+    DrawEpDispatcher(state);
     const auto framework = state.draft.framework;
     if (framework == trainmem::Framework::kDeepspeed ||
         framework == trainmem::Framework::kMegatron) {

@@ -92,11 +92,17 @@ void DrawHeadline(const AppState& state) {
       trainmem::FormatGiB(e.per_device.total),
       {trainmem::FormatGiB(e.budget.usable_bytes), trainmem::FormatGiB(std::llabs(headroom))});
   ImGui::EndGroup();
+  // Symmetric-memory buffers the config sizes (MinimalAsyncEP) come out of the usable memory.
+  const std::string device =
+      trainmem::FormatGiB(e.budget.device_bytes) +
+      (e.budget.outside_allocator_bytes > 0
+           ? TrFormat(Str::kBudgetLessBuffersTemplate,
+                      trainmem::FormatGiB(e.budget.outside_allocator_bytes).c_str())
+           : std::string());
   const std::string detail =
       TrFormat(Str::kBudgetLineTemplate,
                static_cast<int>(state.config.overhead.budget_fraction * 100.0 + 0.5),
-               trainmem::FormatGiB(e.budget.device_bytes).c_str(),
-               trainmem::FormatGiB(e.per_device.peak_allocated).c_str());
+               device.c_str(), trainmem::FormatGiB(e.per_device.peak_allocated).c_str());
   TextMuted(detail.c_str());  // wraps: narrow windows must not clip it
   if (!state.link_fallback) TextMuted(AccuracyLine(e).c_str());
 }

@@ -161,6 +161,16 @@ TRAINMEM_STR(kSequenceParallel, "Sequence parallel")
 TRAINMEM_STR(kSequenceParallelHelp, "Shards norm/dropout activations over the TP group")
 TRAINMEM_STR(kPpMicrobatch, "PP microbatch size")
 TRAINMEM_STR(kPpMicrobatchHelp, "Samples per pipeline microbatch")
+TRAINMEM_STR(kEpComm, "EP dispatcher")
+TRAINMEM_STR(kEpCommHelp,
+             "torchtitan's expert_parallel_comm_backend: how routed tokens travel between the "
+             "expert-parallel ranks. DeepEP's and HybridEP's own buffers are not modelled; "
+             "MinimalAsyncEP's receive buffers lie outside the allocator and come out of the "
+             "usable memory")
+TRAINMEM_STR(kEpCommStandard, "standard all-to-all")
+TRAINMEM_STR(kEpCommDeepEp, "DeepEP")
+TRAINMEM_STR(kEpCommHybridEp, "HybridEP")
+TRAINMEM_STR(kEpCommMinimalAsyncEp, "MinimalAsyncEP")
 TRAINMEM_STR(kPpSchedule, "PP schedule")
 TRAINMEM_STR(kPpScheduleHelp, "Decides how many microbatches' activations a stage holds at once")
 TRAINMEM_STR(kPpLayersPerStage, "Layers per stage")
@@ -399,6 +409,8 @@ TRAINMEM_STR(kHeadlineOverTemplate, "%s of %s usable per device: %s over")
 TRAINMEM_STR(kBudgetLineTemplate,
              "Usable = %d %% of the device's %s \xC2\xB7 peak allocated (PyTorch's "
              "max_memory_allocated) %s")
+TRAINMEM_STR(kBudgetLessBuffersTemplate,
+             ", less %s of MinimalAsyncEP buffers outside the allocator")
 TRAINMEM_STR(kWhatToChangeTemplate, "What to change: %s \xE2\x86\x92 %s, %s")
 TRAINMEM_STR(kClearFitNeedsDevicesTemplate,
              "Nothing here fits clear of the error band; %lld devices would (a layout search "

@@ -142,6 +142,12 @@ TRAINMEM_ZH(kSequenceParallel, "序列并行")
 TRAINMEM_ZH(kSequenceParallelHelp, "在张量并行组内切分 norm/dropout 的激活")
 TRAINMEM_ZH(kPpMicrobatch, "流水线微批大小")
 TRAINMEM_ZH(kPpMicrobatchHelp, "每个流水线微批的样本数")
+TRAINMEM_ZH(kEpComm, "专家并行分发器")
+TRAINMEM_ZH(
+    kEpCommHelp,
+    "torchtitan 的 expert_parallel_comm_backend：路由后的 token 如何在专家并行卡之间传递。DeepEP "
+    "和 HybridEP 自带的缓冲未建模；MinimalAsyncEP 的接收缓冲在分配器之外，从可用显存中扣除")
+TRAINMEM_ZH(kEpCommStandard, "标准 all-to-all")
 TRAINMEM_ZH(kPpSchedule, "流水线调度")
 TRAINMEM_ZH(kPpScheduleHelp, "决定一个阶段同时保存多少个微批的激活")
 TRAINMEM_ZH(kPpLayersPerStage, "每阶段层数")
@@ -320,6 +326,7 @@ TRAINMEM_ZH(kHeadlineSpareTemplate, "每卡 %s / 可用 %s：余量 %s")
 TRAINMEM_ZH(kHeadlineOverTemplate, "每卡 %s / 可用 %s：超出 %s")
 TRAINMEM_ZH(kBudgetLineTemplate,
             "可用 = 设备 %d %% 的 %s \xC2\xB7 峰值已分配（PyTorch max_memory_allocated）%s")
+TRAINMEM_ZH(kBudgetLessBuffersTemplate, "，扣除分配器之外的 %s MinimalAsyncEP 缓冲")
 TRAINMEM_ZH(kWhatToChangeTemplate, "建议修改：%s \xE2\x86\x92 %s，%s")
 TRAINMEM_ZH(kClearFitNeedsDevicesTemplate,
             "此处没有留出误差余量的方案；%lld 张卡可以（布局搜索能找到）。")

@@ -69,6 +69,13 @@ inline constexpr EnumOption<trainmem::PpSchedule> kPpScheduleOptions[] = {
     {trainmem::PpSchedule::kZeroBubble, Str::kScheduleZeroBubble},
 };
 
+inline constexpr EnumOption<trainmem::EpCommBackend> kEpCommOptions[] = {
+    {trainmem::EpCommBackend::kStandard, Str::kEpCommStandard},
+    {trainmem::EpCommBackend::kDeepEp, Str::kEpCommDeepEp},
+    {trainmem::EpCommBackend::kHybridEp, Str::kEpCommHybridEp},
+    {trainmem::EpCommBackend::kMinimalAsyncEp, Str::kEpCommMinimalAsyncEp},
+};
+
 inline constexpr EnumOption<trainmem::OptimizerImpl> kStepImplOptions[] = {
     {trainmem::OptimizerImpl::kFused, Str::kStepImplFused},
     {trainmem::OptimizerImpl::kForeach, Str::kStepImplForeach},
