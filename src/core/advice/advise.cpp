@@ -140,19 +140,16 @@ bool DistributedOptimizerStep(const Candidate& now, Rung& out) {
   return true;
 }
 
-// DeepSpeed: the ZeRO stage is the first lever after checkpointing (ZeRO paper, Rajbhandari et
-// al. 2020, §5: stage 1 shards the optimizer states, 2 also the gradients, 3 also the
-// parameters over the data-parallel ranks), before the states leave the device. The lowest
-// stage above the current one that fits, else the one with the lowest total (stage 3).
-bool ZeroStageStep(const Candidate& now, Rung& out) {
-  if (now.config.framework != Framework::kDeepspeed) return false;
-  const int from = now.config.parallelism.zero_stage.value_or(0);
+// One rung over candidate values, in order: the first whose total fits, else the one with the
+// lowest total; false when there is none. `apply` sets a value on a copy of the candidate.
+bool FirstFitOrLowest(const Candidate& now, AdviceKind kind, std::int64_t from,
+                      const std::vector<std::int64_t>& values, Rung& out,
+                      const std::function<void(Candidate&, std::int64_t)>& apply) {
   bool found = false;
-  for (int stage = from + 1; stage <= 3; ++stage) {
+  for (const std::int64_t v : values) {
     Rung rung{now, {}};
-    rung.candidate.config.parallelism.zero_stage = stage;
-    Set(rung.candidate, "parallelism.zero_stage", std::to_string(stage));
-    rung.recommendation = Evaluate(AdviceKind::kZeroStage, from, stage, rung.candidate);
+    apply(rung.candidate, v);
+    rung.recommendation = Evaluate(kind, from, v, rung.candidate);
     if (!found || rung.recommendation.total_bytes < out.recommendation.total_bytes) {
       out = rung;
       found = true;
@@ -163,6 +160,22 @@ bool ZeroStageStep(const Candidate& now, Rung& out) {
     }
   }
   return found;
+}
+
+// DeepSpeed: the ZeRO stage is the first lever after checkpointing (ZeRO paper, Rajbhandari et
+// al. 2020, §5: stage 1 shards the optimizer states, 2 also the gradients, 3 also the
+// parameters over the data-parallel ranks), before the states leave the device. The lowest
+// stage above the current one that fits, else the one with the lowest total (stage 3).
+bool ZeroStageStep(const Candidate& now, Rung& out) {
+  if (now.config.framework != Framework::kDeepspeed) return false;
+  const int from = now.config.parallelism.zero_stage.value_or(0);
+  std::vector<std::int64_t> stages;
+  for (int stage = from + 1; stage <= 3; ++stage) stages.push_back(stage);
+  return FirstFitOrLowest(now, AdviceKind::kZeroStage, from, stages, out,
+                          [](Candidate& c, std::int64_t stage) {
+                            c.config.parallelism.zero_stage = static_cast<int>(stage);
+                            Set(c, "parallelism.zero_stage", std::to_string(stage));
+                          });
 }
 
 // A foreach or for-loop Adam step holds a copy of the second moments (or of the largest ones);
@@ -194,22 +207,12 @@ bool OptimizerStep(const Candidate& now, Rung& out) {
 StepFn DegreeStep(AdviceKind kind, const char* key, std::int64_t Parallelism::*field) {
   return [kind, key, field](const Candidate& now, Rung& out) {
     const std::int64_t from = now.config.parallelism.*field;
-    bool found = false;
+    std::vector<std::int64_t> degrees;
     for (std::int64_t d = NextDegree(now.config, field, from); d != 0;
-         d = NextDegree(now.config, field, d)) {
-      Rung rung{now, {}};
-      SetDegree(rung.candidate, key, field, d);
-      rung.recommendation = Evaluate(kind, from, d, rung.candidate);
-      if (!found || rung.recommendation.total_bytes < out.recommendation.total_bytes) {
-        out = rung;
-        found = true;
-      }
-      if (rung.recommendation.fits) {
-        out = rung;
-        break;
-      }
-    }
-    return found;
+         d = NextDegree(now.config, field, d))
+      degrees.push_back(d);
+    return FirstFitOrLowest(now, kind, from, degrees, out,
+                            [&](Candidate& c, std::int64_t d) { SetDegree(c, key, field, d); });
   };
 }
 
