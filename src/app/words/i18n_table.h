@@ -289,7 +289,7 @@ TRAINMEM_STR(kAcOption, "Selective option")
 TRAINMEM_STR(kAcOptionHelp,
              "\"op\": keep matmul/attention outputs by op policy; k: checkpoint every k-th block")
 TRAINMEM_STR(kAcOptionOp, "op (per-operator policy)")
-TRAINMEM_STR(kRecomputeNumLayers, "Recomputed blocks per stage")
+TRAINMEM_STR(kRecomputeNumLayers, "Blocks recomputed")
 TRAINMEM_STR(kRecomputeNumLayersHelp,
              "Megatron --recompute-method block --recompute-num-layers N: only the first N blocks "
              "of each pipeline stage (of each virtual stage) are recomputed; the others keep all "
