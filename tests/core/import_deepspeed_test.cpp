@@ -38,6 +38,26 @@ TEST(ImportDeepspeed, WithConfigJsonForTheModel) {
   EXPECT_EQ(At(r.config, "tensor_parallel.autotp_size"), nullptr);
 }
 
+// A config.json with exactly one preset's architecture is that preset (its name, a short link).
+// Meta-Llama-3-8B's published config.json (32 layers of 4096, 8 KV heads, MLP 14336, vocab
+// 128256, 8192 positions) is the llama3-8b preset; one field off, it is the user's own model;
+// with 131072 positions it is Llama 3.1 8B's architecture, which the DeepSeek-R1 Llama 8B
+// distillation shares, so the file names neither.
+TEST(ImportConfigJson, OnePresetsArchitectureIsThatPreset) {
+  const std::string llama3 = R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama",
+    "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,
+    "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 128256,
+    "max_position_embeddings": 8192, "rms_norm_eps": 1e-05, "rope_theta": 500000.0,
+    "tie_word_embeddings": false, "hidden_act": "silu"})";
+  EXPECT_EQ(MustImport({{"config.json", llama3}}).config["model"], "llama3-8b");
+  std::string other = llama3;
+  other.replace(other.find("128256"), 6, "128257");
+  EXPECT_TRUE(MustImport({{"config.json", other}}).config["model"].is_object());
+  std::string shared = llama3;
+  shared.replace(shared.find("8192"), 4, "131072");
+  EXPECT_TRUE(MustImport({{"config.json", shared}}).config["model"].is_object());
+}
+
 TEST(ImportDeepspeed, AutoTp) {
   const ImportResult r = MustImport(
       {{"ds.json", R"({"train_micro_batch_size_per_gpu": 1, "tensor_parallel": {"autotp_size": 4},

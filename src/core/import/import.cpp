@@ -502,7 +502,26 @@ Result<ImportResult> ImportFiles(const std::vector<InputFile>& files, const Impo
       continue;
     }
     if (b.Has("model")) b.Note(f->name + " replaces the model the other files describe");
-    b.Set("model", parsed.value(), {f->name, 1, "config.json"});
+    // A config.json whose architecture is exactly one preset's is that preset: its name on the
+    // page and a short share link (model=qwen3-30b-a3b), with the same estimate. Where several
+    // presets share it (Llama 3.1 8B and DeepSeek-R1-Distill-Llama-8B), the file names none.
+    std::string same_as;
+    int matches = 0;
+    if (const Result<ModelArch> arch = ParseModelArch(parsed.value(), "model"); arch.ok()) {
+      const json written = ModelArchToJson(arch.value());
+      for (const auto& [id, preset] : presets.models)
+        if (ModelArchToJson(preset.arch) == written) {
+          same_as = id;
+          ++matches;
+        }
+    }
+    if (matches != 1) same_as.clear();
+    if (!same_as.empty()) {
+      b.Set("model", same_as,
+            {f->name, 1, "config.json (the architecture of preset " + same_as + ")"});
+    } else {
+      b.Set("model", parsed.value(), {f->name, 1, "config.json"});
+    }
   }
   if (!fatal.empty()) return Failed(std::move(fatal));
   if (!b.Has("model") && !has_job) {
