@@ -22,22 +22,14 @@ bool HasChange(const trainmem::Recommendation* rec,
   return std::find(rec->changes.begin(), rec->changes.end(), change) != rec->changes.end();
 }
 
-// A change that leaves the page's config as it is: the core writes "data parallelism takes the
-// remaining devices" with every new degree, also when DP shard already is "the rest".
-bool ChangesNothing(const trainmem::Config& config,
-                    const std::pair<std::string, std::string>& change) {
-  return change.first == "parallelism.data_parallel_shard_degree" && change.second == "-1" &&
-         config.parallelism.dp_shard == -1;
-}
-
 // The changes in words, "checkpointing: full · data parallelism takes the remaining devices". The
 // ladder is cumulative, so a row lists only what it adds to the row above (`previous`); the Apply
 // tooltip lists everything a click sets.
-std::string ChangesText(const trainmem::Config& config, const trainmem::Recommendation& rec,
+std::string ChangesText(const trainmem::Recommendation& rec,
                         const trainmem::Recommendation* previous, const char* separator) {
   std::string text;
   for (const auto& change : rec.changes) {
-    if (HasChange(previous, change) || ChangesNothing(config, change)) continue;
+    if (HasChange(previous, change)) continue;
     if (!text.empty()) text += separator;
     text += ChangeWords(change.first, change.second);
   }
@@ -57,8 +49,7 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
   TextWrapped(sentence.c_str());
   const bool combination = rec.kind == trainmem::AdviceKind::kCombination;
   // A combination lists all its parts; a ladder row what it adds to the row above.
-  const std::string added =
-      ChangesText(state.config, rec, combination ? nullptr : previous, " \xC2\xB7 ");
+  const std::string added = ChangesText(rec, combination ? nullptr : previous, " \xC2\xB7 ");
   ImGui::PushStyleColor(ImGuiCol_Text, MutedTextColor());
   TextWrapped(added.c_str());
   ImGui::PopStyleColor();
@@ -91,7 +82,7 @@ void DrawStep(AppState& state, int index, const trainmem::Recommendation& rec,
     ApplyRecommendation(state, chosen);
     ShowFeedback(state, TrFormat(Str::kFeedbackApplied, AdviceWithChanges(chosen).c_str()));
   }
-  Tooltip(ChangesText(state.config, rec, nullptr, "\n").c_str());
+  Tooltip(ChangesText(rec, nullptr, "\n").c_str());
   ImGui::PopID();
 }
 

@@ -256,11 +256,9 @@ std::vector<StepFn> Ladder(const Config& config) {
   // Checkpointing is tried again once the optimizer's steps have run: while the optimizer step
   // is the peak (unsharded states) it saves nothing and is passed over; after them it may be
   // what fits (Llama 3 70B under DeepSpeed ZeRO 0: ZeRO 3, offload, then full checkpointing).
-  std::vector<StepFn> steps = {AcStep(AcMode::kSelective), AcStep(AcMode::kFull)};
-  for (const StepFn& optimizer :
-       {StepFn(FusedStepStep), StepFn(DistributedOptimizerStep), StepFn(ZeroStageStep),
-        StepFn(OptimizerStep), AcStep(AcMode::kSelective), AcStep(AcMode::kFull)})
-    steps.push_back(optimizer);
+  std::vector<StepFn> steps = {AcStep(AcMode::kSelective), AcStep(AcMode::kFull), FusedStepStep,
+                               DistributedOptimizerStep,   ZeroStageStep,         OptimizerStep,
+                               AcStep(AcMode::kSelective), AcStep(AcMode::kFull)};
   const StepFn tp = DegreeStep(AdviceKind::kTensorParallel, "parallelism.tensor_parallel_degree",
                                &Parallelism::tp);
   const StepFn pp = DegreeStep(AdviceKind::kPipelineParallel,
@@ -358,8 +356,11 @@ bool BuildCombination(const Config& config, const Levers& v, Candidate& c) {
     c.config.parallelism.pp = v.pp;
     c.config.parallelism.ep = v.ep;
     c.config.parallelism.cp = v.cp;
-    c.config.parallelism.dp_shard = -1;
-    Set(c, "parallelism.data_parallel_shard_degree", "-1");
+    // The leftover ranks go to FSDP, as SetDegree does: said only when it changes something.
+    if (c.config.parallelism.dp_shard != -1) {
+      c.config.parallelism.dp_shard = -1;
+      Set(c, "parallelism.data_parallel_shard_degree", "-1");
+    }
     if (v.tp != now.tp) Set(c, "parallelism.tensor_parallel_degree", std::to_string(v.tp));
     if (v.pp != now.pp) Set(c, "parallelism.pipeline_parallel_degree", std::to_string(v.pp));
     if (v.ep != now.ep) Set(c, "parallelism.expert_parallel_degree", std::to_string(v.ep));
@@ -523,9 +524,10 @@ Estimate EstimateWithAdvice(const Config& config) {
     std::sort(c.begin(), c.end());
     return c;
   };
-  const bool ladder_has_it = std::any_of(
-      e.recommendations.begin(), e.recommendations.end(),
-      [&](const Recommendation& r) { return sorted(r.changes) == sorted(cheapest.changes); });
+  const Changes cheapest_changes = sorted(cheapest.changes);
+  const bool ladder_has_it =
+      std::any_of(e.recommendations.begin(), e.recommendations.end(),
+                  [&](const Recommendation& r) { return sorted(r.changes) == cheapest_changes; });
   if (!cheapest.changes.empty() && !ladder_has_it) e.recommendations.push_back(cheapest);
   // Devices that would fit when no step here fits clear of the error band (a step that is only
   // close to the limit is not a plan to rely on).
