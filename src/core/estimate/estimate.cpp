@@ -147,6 +147,13 @@ void WarnOptionsTheFrameworkLacks(const Config& c, std::vector<std::string>& war
                             : std::string()));
 }
 
+// "12.00 GiB", for the warnings (report.cpp's FormatGiB sits above the estimate).
+std::string GiBText(std::int64_t bytes) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%.2f GiB", static_cast<double>(bytes) / 1073741824.0);
+  return text;
+}
+
 void AddWarnings(Estimate& e) {
   const Config& c = e.config;
   // What reading the model's config.json assumed (model.h ModelArch::warnings).
@@ -221,11 +228,8 @@ void AddWarnings(Estimate& e) {
           "are in the estimate; its image-token activations are not modelled");
   }
   if (e.host_optimizer_bytes > 0) {
-    char gib[48];
-    std::snprintf(gib, sizeof gib, "%.2f GiB",
-                  static_cast<double>(e.host_optimizer_bytes) / 1073741824.0);
-    e.warnings.push_back(std::string("optimizer states on the host: each rank needs ") + gib +
-                         " of pinned host memory");
+    e.warnings.push_back("optimizer states on the host: each rank needs " +
+                         GiBText(e.host_optimizer_bytes) + " of pinned host memory");
   }
   if (c.mode == Mode::kDetailed)
     e.warnings.push_back(
@@ -318,17 +322,13 @@ void AddWarnings(Estimate& e) {
     e.warnings.push_back(std::string("parallelism.expert_parallel_comm_backend ") +
                          EpCommBackendName(dispatcher) + " is torchtitan's switch; " +
                          FrameworkName(c.framework) + " is estimated with its own dispatcher");
-  if (e.budget.outside_allocator_bytes > 0) {
-    char gib[32];
-    std::snprintf(gib, sizeof gib, "%.2f GiB",
-                  static_cast<double>(e.budget.outside_allocator_bytes) / 1073741824.0);
-    e.warnings.push_back(std::string("MinimalAsyncEP's two receive buffers (EP × tokens per rank "
-                                     "× min(top-k, local experts) × dim) take ") +
-                         gib +
-                         " of symmetric memory outside the caching allocator: not in the "
-                         "total (torchtitan's memory line does not show them either), taken "
-                         "from the usable memory");
-  }
+  if (e.budget.outside_allocator_bytes > 0)
+    e.warnings.push_back(
+        "MinimalAsyncEP's two receive buffers (EP × tokens per rank × min(top-k, local experts) × "
+        "dim) take " +
+        GiBText(e.budget.outside_allocator_bytes) +
+        " of symmetric memory outside the caching allocator: not in the total (torchtitan's "
+        "memory line does not show them either), taken from the usable memory");
   if (c.mode == Mode::kDetailed && torchtitan && e.layout.ep > 1 &&
       (dispatcher == EpCommBackend::kDeepEp || dispatcher == EpCommBackend::kHybridEp))
     // torchtitan models/common/token_dispatcher.py: AllToAllTokenDispatcher ("standard") is
