@@ -27,10 +27,14 @@ void BridgeTree::Set(const std::string& dotted, json v, BridgeOrigin origin) {
     start = dot + 1;
   }
   // A value set over a section replaces what was under it.
+  ForgetUnder(dotted);
+  origins_[dotted] = std::move(origin);
+}
+
+void BridgeTree::ForgetUnder(const std::string& dotted) {
   for (auto it = origins_.lower_bound(dotted + ".");
        it != origins_.end() && StartsWith(it->first, dotted + ".");)
     it = origins_.erase(it);
-  origins_[dotted] = std::move(origin);
 }
 
 bool BridgeTree::Has(const std::string& dotted) const {
@@ -49,9 +53,7 @@ bool BridgeTree::Erase(const std::string& dotted) {
   if (!parent->is_object() || !parent->contains(last)) return false;
   parent->erase(last);
   origins_.erase(dotted);
-  for (auto it = origins_.lower_bound(dotted + ".");
-       it != origins_.end() && StartsWith(it->first, dotted + ".");)
-    it = origins_.erase(it);
+  ForgetUnder(dotted);
   return true;
 }
 
@@ -64,9 +66,7 @@ void BridgeTree::MergeNode(const json& node, const std::string& prefix, const Ya
       MergeNode(v, dotted, doc, file, into[key]);
       continue;
     }
-    for (auto it = origins_.lower_bound(dotted + ".");
-         it != origins_.end() && StartsWith(it->first, dotted + ".");)
-      it = origins_.erase(it);
+    ForgetUnder(dotted);
     into[key] = v;
     origins_[dotted] = {file, doc.LineOf(dotted), dotted};
   }

@@ -43,6 +43,8 @@ class BridgeTree {
  private:
   void MergeNode(const nlohmann::json& node, const std::string& prefix, const YamlDocument& doc,
                  const std::string& file, nlohmann::json& into);
+  // Drops the origins of the keys under `dotted` (its section's leaves), not its own.
+  void ForgetUnder(const std::string& dotted);
   std::map<std::string, BridgeOrigin> origins_;  // dotted leaf key → origin
 };
 
