@@ -484,9 +484,6 @@ void ImportMegatronScript(const InputFile& file, const std::vector<InputFile>& a
 void ImportMegatronLaunch(const InputFile& file, const bash::Script& script,
                           const std::vector<InputFile>& all, Builder& b, const Presets& presets,
                           std::vector<Error>& fatal) {
-  std::vector<InputFile> others;
-  for (const InputFile& f : all)
-    if (&f != &file) others.push_back(f);
   for (const std::string& path : script.missing_sources) b.Wants(path);
   if (!script.error.empty()) {
     b.Problem(file.name + ": " + script.error);
@@ -543,8 +540,9 @@ void ImportMegatronLaunch(const InputFile& file, const bash::Script& script,
           "no pretrain_*.py launch line found; read the arguments held in the *ARGS* variables "
           "and the variables that hold Megatron flags");
   }
-  std::vector<InputFile> located{file};
-  located.insert(located.end(), others.begin(), others.end());
+  std::vector<InputFile> located{file};  // the launch first, then the files it may name
+  for (const InputFile& f : all)
+    if (&f != &file) located.push_back(f);
   Args a(words, located);
   // A training job states its model or its batch; a script that runs preprocess_data.py or a
   // checkpoint converter states neither, and holds no job to estimate.
