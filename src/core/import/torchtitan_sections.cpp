@@ -38,6 +38,12 @@ struct Ctx {
         return {f->second, it == lines.end() ? 0 : it->second, path};
     return {file, it == lines.end() ? 0 : it->second, path};
   }
+  // Where `path` was written, said as `text`.
+  Source At(const std::string& path, std::string text) const {
+    Source at = At(path);
+    at.text = std::move(text);
+    return at;
+  }
   void Ignore(const std::string& path, const std::string& why) const { b.Ignore(At(path), why); }
 };
 
@@ -439,17 +445,16 @@ void ReadActivationCheckpoint(const Ctx& c, const json& s) {
   if (EndsWith(Lower(c.file), ".toml") && cls.empty() && !s.contains("selective_ac_option") &&
       mode && mode->is_string() && mode->get<std::string>() == "selective")
     c.b.Set("activation_checkpoint.selective_ac_option", "2",
-            {c.At("activation_checkpoint.mode").file, c.At("activation_checkpoint.mode").line,
-             "(not set: the TOML schema's default selective_ac_option = \"2\")"});
+            c.At("activation_checkpoint.mode",
+                 "(not set: the TOML schema's default selective_ac_option = \"2\")"));
 }
 
 void ReadOptimizer(const Ctx& c, const json& s) {
   const std::string cls = ClassOf(s);
   if (cls.find("InBackward") != std::string::npos)
-    c.b.Set("optimizer.early_step_in_backward", true,
-            {c.At("optimizer").file, c.At("optimizer").line, cls});
+    c.b.Set("optimizer.early_step_in_backward", true, c.At("optimizer", cls));
   if (cls.find("adamw") != std::string::npos)  // default_adamw(lr=...)
-    c.b.Set("optimizer.name", "AdamW", {c.At("optimizer").file, c.At("optimizer").line, cls});
+    c.b.Set("optimizer.name", "AdamW", c.At("optimizer", cls));
   for (const auto& [key, v] : s.items()) {
     const std::string path = "optimizer." + key;
     if (key == "__class__" || key == "__args__") continue;
@@ -569,8 +574,7 @@ std::string FlavorFromHints(const std::string& hints) {
 // per-op selective checkpointing keeps in an eager model (estimate_activations.cpp).
 void ReadAttentionBackend(const Ctx& c, const std::string& family, const std::string& given) {
   std::string backend = Lower(given);
-  Source src{c.At("model_spec.attn_backend").file, c.At("model_spec.attn_backend").line,
-             "model_spec.attn_backend"};
+  Source src = c.At("model_spec.attn_backend");
   if (backend.empty()) {
     static const std::pair<const char*, const char*> kDefaults[] = {{"llama3", "flex"},
                                                                     {"qwen3", "flex"},
@@ -580,9 +584,8 @@ void ReadAttentionBackend(const Ctx& c, const std::string& family, const std::st
     for (const auto& [f, b] : kDefaults)
       if (family == f) backend = b;
     if (backend.empty()) return;
-    src = {c.At("model_spec").file, c.At("model_spec").line,
-           "(not set: model_registry's attn_backend defaults to \"" + backend + "\" for " + family +
-               " since torchtitan 2026-06; sdpa before)"};
+    src = c.At("model_spec", "(not set: model_registry's attn_backend defaults to \"" + backend +
+                                 "\" for " + family + " since torchtitan 2026-06; sdpa before)");
   }
   // "flex_flash" is FlexAttention with the flash kernel (config_utils.py get_attention_config):
   // the same compiled flex region.
@@ -597,22 +600,16 @@ void ReadAttentionBackend(const Ctx& c, const std::string& family, const std::st
 void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
                const Presets& presets) {
   std::string name, flavor, assets;
-  int line = 0;
-  std::string line_file = c.file;  // the file `line` is in
-  std::string from;
+  std::string from;  // the key that named the model; the report points at its line
   if (sections.contains("model") && sections["model"].is_object()) {
     const json& m = sections["model"];
     for (const auto& [key, v] : m.items()) {
       const std::string path = "model." + key;
       if (key == "name") {
         name = Text(v);
-        line = c.At(path).line;
-        line_file = c.At(path).file;
         from = path;
       } else if (key == "flavor") {
         flavor = Text(v);
-        line = c.At(path).line;
-        line_file = c.At(path).file;
         from = path;
       } else if (key == "hf_assets_path" || key == "tokenizer_path") {
         assets = Text(v);
@@ -628,8 +625,6 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
   if (registry_form) {
     const json& spec = sections["model_spec"];
     if (spec.contains("attn_backend")) attn_backend = Text(spec["attn_backend"]);
-    line = c.At("model_spec").line;
-    line_file = c.At("model_spec").file;
     from = "model_spec";
     if (spec.contains("__args__") && !spec["__args__"].empty()) flavor = Text(spec["__args__"][0]);
     if (spec.contains("flavor")) flavor = Text(spec["flavor"]);
@@ -637,9 +632,8 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
     if (spec.contains("num_mtp_layers") && Int(spec["num_mtp_layers"]).value_or(0) > 0)
       c.b.Set("training.mtp", true, c.At("model_spec.num_mtp_layers"));
     if (spec.contains("moe_comm_backend"))
-      ReadDispatcher(
-          c, Text(spec["moe_comm_backend"]),
-          {c.At("model_spec").file, c.At("model_spec").line, "model_spec.moe_comm_backend"});
+      ReadDispatcher(c, Text(spec["moe_comm_backend"]),
+                     c.At("model_spec", "model_spec.moe_comm_backend"));
     const std::string cls = ClassOf(spec);
     if (cls != "model_registry" && cls.find("model_registry") == std::string::npos)
       name = FamilyFromHints(cls);
@@ -668,17 +662,13 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
       Lower(flavor).find("debug") == std::string::npos) {
     hf_id = Text(sections["hf_transformers"]["model"]);
     hf_path = "hf_transformers.model";
-    line = c.At(hf_path).line;
-    line_file = c.At(hf_path).file;
   } else if (sections.contains("hf_model") && sections["hf_model"].is_string() &&
              Lower(flavor).find("debug") == std::string::npos) {
     hf_id = Text(sections["hf_model"]);
     hf_path = "hf_model";
-    line = c.At(hf_path).line;
-    line_file = c.At(hf_path).file;
   }
   if (!hf_id.empty()) {
-    const Source hf_src{line_file, line, hf_path + " = " + hf_id};
+    const Source hf_src = c.At(hf_path, hf_path + " = " + hf_id);
     if (const std::string preset = PresetFromText(hf_id, presets); !preset.empty()) {
       c.b.Set("model", preset, hf_src);
       return;
@@ -694,8 +684,7 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
   if (flavor.empty()) flavor = FlavorFromHints(hints);
   if (flavor.empty() && name.empty()) {
     if (const std::string preset = PresetFromText(assets, presets); !preset.empty()) {
-      c.b.Set("model", preset,
-              {c.At("hf_assets_path").file, c.At("hf_assets_path").line, "hf_assets_path"});
+      c.b.Set("model", preset, c.At("hf_assets_path"));
       return;
     }
     c.b.Missing("model",
@@ -705,7 +694,7 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
     return;
   }
   FlavorModel m = ModelForFlavor(name, flavor, assets, presets);
-  const Source src{line_file, line, from.empty() ? "model" : from + " = " + name + " " + flavor};
+  const Source src = c.At(from, from.empty() ? "model" : from + " = " + name + " " + flavor);
   if (registry_form) {
     ReadAttentionBackend(c, name, attn_backend);
   } else if ((name == "deepseek_v3" || name == "deepseek_v32") ||
@@ -714,10 +703,10 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
     // deepseek_v3's flavors set use_flex_attn=True since pytorch/torchtitan#1610 (2025-08-22;
     // sdpa before), llama4's *_irope flavors since their addition (models/llama4/__init__.py).
     if (c.flavor_flex != nullptr)
-      *c.flavor_flex = Source{
-          line_file, line,
-          "(flavor " + flavor + ": torchtitan's " + name + " ModelArgs set use_flex_attn=True" +
-              (name == "llama4" ? std::string() : " since 2025-08; sdpa before") + ")"};
+      *c.flavor_flex =
+          c.At(from, "(flavor " + flavor + ": torchtitan's " + name +
+                         " ModelArgs set use_flex_attn=True" +
+                         (name == "llama4" ? std::string() : " since 2025-08; sdpa before") + ")");
   }
   if (!m.preset.empty()) {
     c.b.Set("model", m.preset, src);
@@ -736,10 +725,10 @@ void ReadModel(const Ctx& c, const json& sections, const std::string& hints,
   // same model decides by its own freeze flags).
   if (m.vision_trained)
     c.b.Set("training.vision_tower", "trained",
-            {line_file, line, "torchtitan builds the vision encoder into the model and trains it"});
+            c.At(from, "torchtitan builds the vision encoder into the model and trains it"));
   for (const char* backend : {"deepep", "hybridep"})
     if (Lower(flavor).find(backend) != std::string::npos)
-      ReadDispatcher(c, backend, {line_file, line, "flavor " + flavor});
+      ReadDispatcher(c, backend, c.At(from, "flavor " + flavor));
   // torchtitan-npu flavors name cut-down models: "671B_debug_4_layers", "4layers".
   const std::string lf = Lower(flavor);
   const std::size_t at = lf.find("layer");
