@@ -342,6 +342,10 @@ bool FrameworkHasSwapOptimizer(Framework f);
 // --sequence-parallel flag; torchtitan's TP plan always shards norms and dropout over the
 // sequence (SequenceParallel); DeepSpeed's AutoTP has none (frameworks.cpp).
 bool SequenceParallelOn(const Config& c, std::int64_t tp);
+// Sequences in one forward/backward pass on a rank: the pipeline's microbatch
+// (parallelism.pipeline_parallel_microbatch_size) when the job pipelines (pp > 1), else the whole
+// local batch. `pp` is the resolved degree (Layout::pp), or the config's where none is resolved.
+std::int64_t SequencesPerMicrobatch(const Config& c, std::int64_t pp);
 // Whether the framework trains LoRA over a quantized base (QLoRA, training.base_quantization):
 // the Hugging Face Trainer (framework deepspeed) with bitsandbytes, torchtune with torchao NF4.
 bool FrameworkHasQuantizedBase(Framework f);

@@ -55,6 +55,10 @@ bool SequenceParallelOn(const Config& c, std::int64_t tp) {
   return c.framework != Framework::kDeepspeed;
 }
 
+std::int64_t SequencesPerMicrobatch(const Config& c, std::int64_t pp) {
+  return pp > 1 ? c.parallelism.pp_microbatch_size : c.training.local_batch_size;
+}
+
 bool FrameworkHasQuantizedBase(Framework f) {
   return f == Framework::kDeepspeed || f == Framework::kTorchtune;
 }

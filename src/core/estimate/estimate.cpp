@@ -461,8 +461,7 @@ std::int64_t EpDispatchBufferBytes(const Config& c, const Layout& l) {
       c.parallelism.ep_comm_backend != EpCommBackend::kMinimalAsyncEp || l.ep <= 1 ||
       c.model.num_experts == 0)
     return 0;
-  const double sequences = static_cast<double>(l.pp > 1 ? c.parallelism.pp_microbatch_size
-                                                        : c.training.local_batch_size);
+  const double sequences = static_cast<double>(SequencesPerMicrobatch(c, l.pp));
   const double tokens =
       sequences * static_cast<double>(c.training.seq_len) / static_cast<double>(l.cp * l.tp);
   const double local_experts = static_cast<double>(c.model.num_experts) / static_cast<double>(l.ep);

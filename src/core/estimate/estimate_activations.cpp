@@ -941,8 +941,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
   const Context x = ContextOf(c, l);
   Shape s = ShapeOf(c.model);
   OneKvHeadPerRank(s, c.model, static_cast<double>(c.model.head_dim), x.tp);
-  const std::int64_t mbs =
-      l.pp > 1 ? c.parallelism.pp_microbatch_size : c.training.local_batch_size;
+  const std::int64_t mbs = SequencesPerMicrobatch(c, l.pp);
   const double tokens = static_cast<double>(mbs) * static_cast<double>(c.training.seq_len) /
                         static_cast<double>(l.cp);
   const InFlight f = PipelineInFlight(c, l, st, stage_index);

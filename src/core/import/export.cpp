@@ -169,7 +169,7 @@ ExportResult ToTorchtitanPython(const Config& c) {
                          ": no torchtitan flavor holds it; register a flavor with its config");
   }
   const Parallelism& p = c.parallelism;
-  const std::int64_t micro = p.pp > 1 ? p.pp_microbatch_size : c.training.local_batch_size;
+  const std::int64_t micro = SequencesPerMicrobatch(c, p.pp);
   o << "        training=TrainingConfig(\n";
   o << "            num_tokens_per_microbatch_per_dp_rank=" << micro << " * " << c.training.seq_len
     << ",\n";
@@ -333,7 +333,7 @@ ExportResult ToMegatron(const Config& c) {
     o << "    --num-layers-per-virtual-pipeline-stage " << per_stage << " \\\n";
   }
   if (p.dp_replicate > 1) r.unmapped.push_back("data_parallel_replicate_degree (HSDP)");
-  const std::int64_t micro = p.pp > 1 ? p.pp_microbatch_size : c.training.local_batch_size;
+  const std::int64_t micro = SequencesPerMicrobatch(c, p.pp);
   o << "    --micro-batch-size " << micro << " \\\n";
   o << "    --global-batch-size " << c.training.local_batch_size * DataParallel(c) << " \\\n";
   o << "    --seq-length " << c.training.seq_len << " \\\n";
