@@ -235,6 +235,11 @@ constexpr NamedFamily kFamilies[] = {
     // and a softplus output gate per head (g_proj, gating); sigmoid-routed experts with the
     // router's e_score_correction_bias and an ungated shared expert; mlp_layer_types.
     {"laguna", Family::kLlama},
+    // MiMo-V2-Flash (MiMoV2FlashConfig; the hub's remote-code model_type mimo_v2): Llama blocks
+    // with narrower values, sliding-window layers with their own KV heads and sinks
+    // (model_parse_swa.cpp), DeepSeek-V3's sigmoid router without shared experts.
+    {"mimo_v2_flash", Family::kLlama},
+    {"mimo_v2", Family::kLlama},
     // EXAONE 4.0 (Exaone4Config): Llama blocks with per-head q/k RMSNorms.
     {"exaone4", Family::kLlama},
     // OLMoE (OlmoeConfig): Llama attention with q/k RMSNorms over all heads (q_norm: hidden_size
@@ -398,6 +403,8 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"ArcticForCausalLM", "arctic"},
     {"AfmoeForCausalLM", "afmoe"},
     {"LagunaForCausalLM", "laguna"},
+    {"MiMoV2FlashForCausalLM", "mimo_v2_flash"},
+    {"MiMoV2ForCausalLM", "mimo_v2"},
     {"OPTForCausalLM", "opt"},
     {"GPTJForCausalLM", "gptj"},
     {"MPTForCausalLM", "mpt"},
@@ -1783,6 +1790,7 @@ Result<ModelArch> ParseFlat(const json& given, const std::string& path,
   ReadLayerKinds(f, family, a);
   ReadOtherAttention(f, a);
   if (a.model_type == "laguna") ReadLagunaAttention(f, a);
+  ReadSlidingWindowShapes(f, a);
   ReadOverrides(f, a);
   // LongcatFlashConfig's router_bias is the classifier's own bias (false in LongCat-Flash-Chat);
   // its e_score_correction_bias is always stored (LongcatFlashTopkRouter).
