@@ -131,5 +131,25 @@ TEST(SwaShapes, FieldsCountUnderAnyModelTypeAndDisagreementsAreRefused) {
   EXPECT_FALSE(ParseModelArch(uneven, "model").ok());
 }
 
+// Devstral 2 declares model_type "ministral3" (Ministral3ForCausalLM; Ministral 3's text_config
+// too): Mistral's blocks, so the same count as the mistral reading, without the unknown-type note.
+TEST(SwaShapes, Ministral3IsMistral) {
+  json ministral = {{"architectures", {"Ministral3ForCausalLM"}},
+                    {"model_type", "ministral3"},
+                    {"head_dim", 128},
+                    {"hidden_size", 1024},
+                    {"intermediate_size", 4096},
+                    {"num_attention_heads", 16},
+                    {"num_hidden_layers", 4},
+                    {"num_key_value_heads", 8},
+                    {"tie_word_embeddings", false},
+                    {"vocab_size", 131072}};
+  EXPECT_FALSE(HasWarningWith(MustParseModel(ministral), "not one trainmem knows"));
+  json mistral = ministral;
+  mistral["model_type"] = "mistral";
+  mistral["architectures"] = {"MistralForCausalLM"};
+  EXPECT_EQ(Total(ministral), Total(mistral));
+}
+
 }  // namespace
 }  // namespace trainmem

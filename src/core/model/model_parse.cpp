@@ -39,6 +39,11 @@ struct NamedFamily {
 constexpr NamedFamily kFamilies[] = {
     {"llama", Family::kLlama},
     {"mistral", Family::kLlama},
+    // Ministral (MinistralConfig: Mistral blocks with layer_types) and Ministral 3
+    // (Ministral3Config, the text_config of Ministral 3 and the model_type of Devstral 2): Mistral
+    // blocks; YaRN and llama_4_scaling_beta scale activations only (modeling_ministral3.py).
+    {"ministral", Family::kLlama},
+    {"ministral3", Family::kLlama},
     {"phi3", Family::kLlama},  // fused qkv_proj / gate_up_proj: the same count as split ones
     // Phi-3 / 3.5-vision: Phi-3's language model; its CLIP tower (img_processor, embd_layer) is
     // counted by model_vision.cpp.
@@ -301,6 +306,8 @@ struct NamedArchitecture {
 constexpr NamedArchitecture kArchitectures[] = {
     {"LlamaForCausalLM", "llama"},
     {"MistralForCausalLM", "mistral"},
+    {"MinistralForCausalLM", "ministral"},
+    {"Ministral3ForCausalLM", "ministral3"},
     {"Phi3ForCausalLM", "phi3"},
     {"Phi3VForCausalLM", "phi3_v"},
     {"GraniteForCausalLM", "granite"},
