@@ -684,9 +684,12 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   // Nemotron-H (NemotronHForCausalLM, mtp_hybrid_override_pattern): the MTP block is eh_proj,
   // enorm / hnorm, its blocks and a final norm; Nemotron-3-Super's published total
   // (123,611,012,096) holds no embedding or head in it.
+  // Ling / Ring 2.0 (modeling_bailing_moe_v2.py BailingMoeV2MTPLayer: enorm, hnorm, eh_proj, an
+  // attention + MoE block, final_layernorm) read the model's word_embeddings and lm_head too;
+  // their configs say model_type "bailing_moe" (BailingMoeV2ForCausalLM) or "bailing_moe_v2".
   static constexpr std::string_view kMtpSharesTheTables[] = {
-      "mimo",        "step3p5",      "glm_moe_dsa",    "nemotron_h",
-      "deepseek_v4", "deepseek_ref", "bailing_hybrid", "hy_v3"};
+      "mimo",         "step3p5",        "glm_moe_dsa", "nemotron_h",  "deepseek_v4",
+      "deepseek_ref", "bailing_hybrid", "hy_v3",       "bailing_moe", "bailing_moe_v2"};
   a.mtp_embedding_copies = family != Family::kQwen3Next;
   for (std::string_view t : kMtpSharesTheTables)
     if (a.model_type == t) a.mtp_embedding_copies = false;
