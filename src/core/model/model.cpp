@@ -195,7 +195,14 @@ std::int64_t GqaAttentionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   // Gemma 4 views (kv_projections): full layers with attention_k_eq_v have k_proj only, the
   // KV-shared layers neither k_proj nor v_proj (nor k_norm).
   const int kv = a.kv_projections;
-  std::int64_t params = Mat(m, r, q_proj_out, a.hidden_size);
+  std::int64_t params = 0;
+  if (a.query_rank > 0) {
+    params = Mat(m, r, a.query_rank, a.hidden_size);
+    params = m.Add(params, NormParams(a, a.query_rank, m, r));
+    params = m.Add(params, Mat(m, r, q_proj_out, a.query_rank));
+  } else {
+    params = Mat(m, r, q_proj_out, a.hidden_size);
+  }
   if (a.value_head_dim > 0 && kv == 2) {
     // MiMo-V2-Flash: v_proj (and o_proj's input) value_head_dim per head, k_proj head_dim.
     const std::int64_t v_out = m.Mul(a.num_kv_heads, a.value_head_dim);

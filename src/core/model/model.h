@@ -205,6 +205,10 @@ struct ModelArch {
   std::int64_t value_head_dim = 0;
   std::int64_t sliding_kv_heads = 0;
   bool sinks_sliding_only = false;
+  // Step3's multi-matrix factorization attention (modeling_step3.py Step3vAttention, share_q_dim):
+  // the query goes h → query_rank (q_proj), an RMSNorm (inter_norm), query_rank → heads · head_dim
+  // (wq). 0 = one q_proj h → heads · head_dim.
+  std::int64_t query_rank = 0;
   bool attention_k_eq_v = false;
   std::int64_t kv_shared_layers = 0;
   bool double_wide_mlp = false;

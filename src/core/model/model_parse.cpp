@@ -242,8 +242,12 @@ constexpr NamedFamily kFamilies[] = {
     {"laguna", Family::kLlama},
     // MiMo-V2-Flash (MiMoV2FlashConfig; the hub's remote-code model_type mimo_v2): Llama blocks
     // with narrower values, sliding-window layers with their own KV heads and sinks
-    // (model_parse_swa.cpp), DeepSeek-V3's sigmoid router without shared experts.
+    // (model_parse_attention.cpp), DeepSeek-V3's sigmoid router without shared experts.
     {"mimo_v2_flash", Family::kLlama},
+    // Step3's text model (Step3TextConfig, modeling_step3.py): Llama blocks with a low-rank query
+    // (share_q_dim: model_parse_attention.cpp), num_attention_groups KV heads, MoE layers
+    // moe_layers_enum of moe_num_experts (top moe_top_k) beside a share_expert_dim shared expert.
+    {"step3_text", Family::kLlama},
     {"mimo_v2", Family::kLlama},
     // EXAONE 4.0 (Exaone4Config): Llama blocks with per-head q/k RMSNorms.
     {"exaone4", Family::kLlama},
@@ -411,6 +415,7 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"AfmoeForCausalLM", "afmoe"},
     {"LagunaForCausalLM", "laguna"},
     {"MiMoV2FlashForCausalLM", "mimo_v2_flash"},
+    {"Step3TextForCausalLM", "step3_text"},
     {"MiMoV2ForCausalLM", "mimo_v2"},
     {"OPTForCausalLM", "opt"},
     {"GPTJForCausalLM", "gptj"},
@@ -1801,6 +1806,7 @@ Result<ModelArch> ParseFlat(const json& given, const std::string& path,
   ReadOtherAttention(f, a);
   if (a.model_type == "laguna") ReadLagunaAttention(f, a);
   ReadSlidingWindowShapes(f, a);
+  ReadLowRankQuery(f, a);
   ReadOverrides(f, a);
   // LongcatFlashConfig's router_bias is the classifier's own bias (false in LongCat-Flash-Chat);
   // its e_score_correction_bias is always stored (LongcatFlashTopkRouter).

@@ -1,6 +1,7 @@
-// Attention whose sliding-window layers are shaped unlike the full-attention ones, read by the
-// fields that say so (the swa_* keys of XiaomiMiMo/MiMo-V2-Flash's config.json, and the layout
-// transformers' MiMoV2FlashConfig implies when a config leaves them out).
+// Attention shapes read by the fields that say so, whatever the model_type: sliding-window layers
+// shaped unlike the full-attention ones (the swa_* keys of XiaomiMiMo/MiMo-V2-Flash's config.json,
+// and the layout transformers' MiMoV2FlashConfig implies when a config leaves them out), and
+// Step3's low-rank query (share_q_dim).
 #include "core/model/model.h"
 #include "core/model/model_detail.h"
 
@@ -87,6 +88,20 @@ void ReadSlidingWindowShapes(FieldReader& f, ModelArch& a) {
     a.mtp_dense = true;
     a.mtp_sliding = sliding;
   }
+}
+
+// Step3 (stepfun-ai/step3, modeling_step3.py Step3vAttention): q_proj h → share_q_dim, inter_norm
+// (RMSNorm over share_q_dim), wq share_q_dim → num_attention_heads · head_dim; keys and values
+// have num_attention_groups heads (read as the KV heads). The card's text model: 61 layers of
+// 7,168, a 2,048-wide query, 64 heads of 256. Step3VLConfig keeps it under text_config.
+void ReadLowRankQuery(FieldReader& f, ModelArch& a) {
+  const std::optional<std::int64_t> rank = f.Int("share_q_dim", 1, kMaxWidth);
+  if (!rank) return;
+  if (a.attention != AttentionKind::kGqa) {
+    f.Fail("share_q_dim", "a low-rank query is read for grouped-query attention only");
+    return;
+  }
+  a.query_rank = *rank;
 }
 
 }  // namespace model_detail

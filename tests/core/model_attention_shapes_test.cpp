@@ -1,6 +1,7 @@
-// Sliding-window layers shaped unlike the full-attention ones (model_parse_swa.cpp): the swa_*
-// keys, hybrid_layer_pattern, values narrower than queries and keys, sinks on the sliding layers
-// only. Totals are hand counts from the modeling file cited in each comment.
+// Attention shapes read by field (model_parse_attention.cpp): sliding-window layers shaped unlike
+// the full-attention ones (the swa_* keys, hybrid_layer_pattern, values narrower than queries and
+// keys, sinks on the sliding layers only) and Step3's low-rank query. Totals are hand counts from
+// the modeling file cited in each comment.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -73,7 +74,7 @@ json MimoV2Flash() {
           {"tie_word_embeddings", false}};
 }
 
-TEST(SwaShapes, MimoV2FlashSlidingLayersHaveTheirOwnKvHeadsAndSinks) {
+TEST(AttentionShapes, MimoV2FlashSlidingLayersHaveTheirOwnKvHeadsAndSinks) {
   const json mimo = MimoV2Flash();
   const ModelArch arch = MustParseModel(mimo);
   EXPECT_FALSE(HasWarningWith(arch, "not one trainmem knows"));
@@ -100,7 +101,7 @@ TEST(SwaShapes, MimoV2FlashSlidingLayersHaveTheirOwnKvHeadsAndSinks) {
 
 // The keys are read by their fields, whatever the model_type: an unknown type with a sliding
 // pattern and narrower values counts them (and full-layer sinks when only those are asked for).
-TEST(SwaShapes, FieldsCountUnderAnyModelTypeAndDisagreementsAreRefused) {
+TEST(AttentionShapes, FieldsCountUnderAnyModelTypeAndDisagreementsAreRefused) {
   const json small = {{"model_type", "new_hybrid_lm"},
                       {"hidden_size", 256},
                       {"num_hidden_layers", 4},
@@ -133,7 +134,7 @@ TEST(SwaShapes, FieldsCountUnderAnyModelTypeAndDisagreementsAreRefused) {
 
 // Devstral 2 declares model_type "ministral3" (Ministral3ForCausalLM; Ministral 3's text_config
 // too): Mistral's blocks, so the same count as the mistral reading, without the unknown-type note.
-TEST(SwaShapes, Ministral3IsMistral) {
+TEST(AttentionShapes, Ministral3IsMistral) {
   json ministral = {{"architectures", {"Ministral3ForCausalLM"}},
                     {"model_type", "ministral3"},
                     {"head_dim", 128},
@@ -149,6 +150,37 @@ TEST(SwaShapes, Ministral3IsMistral) {
   mistral["model_type"] = "mistral";
   mistral["architectures"] = {"MistralForCausalLM"};
   EXPECT_EQ(Total(ministral), Total(mistral));
+}
+
+// stepfun-ai/step3's text model (modeling_step3.py Step3vAttention): q_proj h → share_q_dim,
+// inter_norm, wq → heads · head_dim. With the card's shape (61 layers of 7,168, share_q_dim
+// 2,048, 64 heads of 256, one KV group) a layer's query is 7,168 × 2,048 + 2,048 + 2,048 × 16,384
+// = 48,236,544 instead of q_proj's 117,440,512: 4,221,442,048 less over 61 layers (the Llama
+// reading was +1.3% on the card's 316B). The MLP and vocabulary widths below are placeholders:
+// the difference does not depend on them.
+TEST(AttentionShapes, Step3QueryIsLowRank) {
+  json step3 = {{"architectures", {"Step3TextForCausalLM"}},
+                {"model_type", "step3_text"},
+                {"hidden_size", 7168},
+                {"num_hidden_layers", 61},
+                {"num_attention_heads", 64},
+                {"num_attention_groups", 1},
+                {"head_dim", 256},
+                {"share_q_dim", 2048},
+                {"intermediate_size", 1024},
+                {"moe_num_experts", 4},
+                {"moe_top_k", 1},
+                {"moe_intermediate_size", 512},
+                {"share_expert_dim", 512},
+                {"vocab_size", 1000}};
+  const ModelArch arch = MustParseModel(step3);
+  EXPECT_FALSE(HasWarningWith(arch, "not one trainmem knows"));
+  EXPECT_EQ(arch.query_rank, 2048);
+  EXPECT_EQ(arch.num_kv_heads, 1);
+  json full_rank = step3;
+  full_rank.erase("share_q_dim");
+  EXPECT_EQ(Total(full_rank) - Total(step3), 4221442048);
+  ExpectRoundTripAndShapes(step3);
 }
 
 }  // namespace
