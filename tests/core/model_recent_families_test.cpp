@@ -446,5 +446,40 @@ TEST(RecentFamilies, HybridAndConvBlocksHaveActivations) {
   EXPECT_LT(conv, 1e12);
 }
 
+// inclusionAI/Ling-mini-2.0 (model_type bailing_moe, BailingMoeV2ForCausalLM; fields as a public
+// fixture transcribes its config.json, find_string id 70927169011). Its chat release declares no
+// MTP layer: 16,255,643,392 (the card's 16.26B). A checkpoint declaring one
+// (num_nextn_predict_layers) holds BailingMoeV2MTPLayer (modeling_bailing_moe_v2.py): enorm,
+// hnorm, eh_proj 2h → h, an attention + MoE block (attention 10,486,016; 256 experts 512 wide, a
+// shared one, router and expert_bias: 808,976,640; two norms) and final_layernorm, reading the
+// model's word_embeddings and lm_head: 827,861,504, not the 1,471,687,168 a DeepSeek-style reading
+// with embedding and head copies gave.
+TEST(RecentFamilies, LingV2MtpLayerSharesTheTables) {
+  json ling = {{"model_type", "bailing_moe"},
+               {"architectures", {"BailingMoeV2ForCausalLM"}},
+               {"num_hidden_layers", 20},
+               {"hidden_size", 2048},
+               {"intermediate_size", 5120},
+               {"first_k_dense_replace", 1},
+               {"moe_intermediate_size", 512},
+               {"moe_shared_expert_intermediate_size", 512},
+               {"num_shared_experts", 1},
+               {"num_experts", 256},
+               {"num_experts_per_tok", 8},
+               {"moe_router_enable_expert_bias", true},
+               {"num_attention_heads", 16},
+               {"num_key_value_heads", 4},
+               {"head_dim", 128},
+               {"use_qk_norm", true},
+               {"tie_word_embeddings", false},
+               {"vocab_size", 157184},
+               {"num_nextn_predict_layers", 0}};
+  EXPECT_EQ(Total(ling), 16255643392);
+  ling["num_nextn_predict_layers"] = 1;
+  EXPECT_EQ(MtpModuleParams(MustParseModel(ling), true), 827861504);
+  EXPECT_EQ(Total(ling), 16255643392 + 827861504);
+  ExpectRoundTripAndShapes(ling);
+}
+
 }  // namespace
 }  // namespace trainmem

@@ -44,11 +44,22 @@ void SetQueryHeads(Shape& s, std::int64_t heads, std::int64_t head_dim) {
   s.o_dim = s.q_dim;
 }
 
+// MiMo-V2-Flash's values are value_head_dim wide (ModelArch::value_head_dim): v_proj's output and
+// the attention output o_proj reads.
+void SetValueWidth(Shape& s, const ModelArch& m, std::int64_t kv_heads) {
+  if (m.value_head_dim <= 0) return;
+  const double d = static_cast<double>(m.value_head_dim);
+  s.v_dim = static_cast<double>(kv_heads) * d;
+  s.o_dim = s.heads * d;
+}
+
 // Megatron with fewer KV heads than TP ranks (config_validate.cpp, NVIDIA/Megatron-LM#2565): each
 // rank gathers its group's QKV activations and keeps one KV head, not a fraction of one.
 void OneKvHeadPerRank(Shape& s, const ModelArch& m, double head_dim, double tp) {
   if (m.attention == AttentionKind::kMla || head_dim <= 0 || s.k_dim <= 0) return;
-  if (s.k_dim / tp < head_dim) s.k_dim = s.v_dim = tp * head_dim;
+  if (s.k_dim / tp >= head_dim) return;
+  s.k_dim = tp * head_dim;
+  s.v_dim = tp * (m.value_head_dim > 0 ? static_cast<double>(m.value_head_dim) : head_dim);
 }
 
 Shape LayerShape(const ModelArch& m, Shape s, std::int64_t layer) {
@@ -62,6 +73,7 @@ Shape LayerShape(const ModelArch& m, Shape s, std::int64_t layer) {
     SetQueryHeads(s, m.HeadsOf(layer), head_dim);
     s.k_dim = static_cast<double>(kv) * static_cast<double>(head_dim);
     s.v_dim = s.k_dim;
+    SetValueWidth(s, m, kv);
   }
   if (width > 0) s.mlp_width = static_cast<double>(width);
   return s;
@@ -85,6 +97,7 @@ Shape ShapeOf(const ModelArch& m) {
     s.k_dim = static_cast<double>(m.num_kv_heads) * d;
     s.v_dim = s.k_dim;
     s.o_dim = s.q_dim;
+    SetValueWidth(s, m, m.num_kv_heads);
   }
   s.mlp_width = static_cast<double>(m.intermediate_size);
   s.expert_width = static_cast<double>(m.moe_intermediate_size);

@@ -195,11 +195,30 @@ std::int64_t GqaAttentionParams(const ModelArch& a, ParamMath& m, Recorder* r) {
   // Gemma 4 views (kv_projections): full layers with attention_k_eq_v have k_proj only, the
   // KV-shared layers neither k_proj nor v_proj (nor k_norm).
   const int kv = a.kv_projections;
-  std::int64_t params = Mat(m, r, q_proj_out, a.hidden_size);
-  params = m.Add(params, Mat(m, r, kv_out, a.hidden_size, kv));
-  params = m.Add(params, Mat(m, r, a.hidden_size, q_out));
-  if (a.qkv_bias) {
-    params = m.Add(params, m.Add(Vec(m, r, q_proj_out), Vec(m, r, kv_out, kv)));
+  std::int64_t params = 0;
+  if (a.query_rank > 0) {
+    params = Mat(m, r, a.query_rank, a.hidden_size);
+    params = m.Add(params, NormParams(a, a.query_rank, m, r));
+    params = m.Add(params, Mat(m, r, q_proj_out, a.query_rank));
+  } else {
+    params = Mat(m, r, q_proj_out, a.hidden_size);
+  }
+  if (a.value_head_dim > 0 && kv == 2) {
+    // MiMo-V2-Flash: v_proj (and o_proj's input) value_head_dim per head, k_proj head_dim.
+    const std::int64_t v_out = m.Mul(a.num_kv_heads, a.value_head_dim);
+    params =
+        m.Add(params, m.Add(Mat(m, r, kv_out, a.hidden_size), Mat(m, r, v_out, a.hidden_size)));
+    params = m.Add(params, Mat(m, r, a.hidden_size, m.Mul(a.num_heads, a.value_head_dim)));
+    if (a.qkv_bias) {
+      params =
+          m.Add(params, m.Add(Vec(m, r, q_proj_out), m.Add(Vec(m, r, kv_out), Vec(m, r, v_out))));
+    }
+  } else {
+    params = m.Add(params, Mat(m, r, kv_out, a.hidden_size, kv));
+    params = m.Add(params, Mat(m, r, a.hidden_size, q_out));
+    if (a.qkv_bias) {
+      params = m.Add(params, m.Add(Vec(m, r, q_proj_out), Vec(m, r, kv_out, kv)));
+    }
   }
   if (a.o_bias) params = m.Add(params, Vec(m, r, a.hidden_size));
   // Qwen3Attention / Gemma3Attention / Glm4MoeAttention: q_norm and k_norm over head_dim, shared
@@ -609,6 +628,7 @@ void SetLayerView(const ModelArch& arch, std::int64_t layer, ModelArch& view) {
   // GLM-5's "shared" indexer layers reuse an earlier layer's top-k choice: no indexer weights.
   view.index_n_heads = arch.SharesIndexer(layer) ? 0 : arch.index_n_heads;
   view.compress_ratio = arch.CompressRatioOf(layer);
+  view.attention_sinks = arch.SinksOf(layer);
   if (arch.Heterogeneous()) {
     view.norms_per_layer =
         (arch.MixerOf(layer) != MixerKind::kNone ? 1 : 0) + (arch.HasMlp(layer) ? 1 : 0);
@@ -635,7 +655,7 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
       std::int64_t heads, kv, width, head_dim;
       int kv_projections;
       MixerKind mixer;
-      bool mlp, moe, shares_indexer;
+      bool mlp, moe, shares_indexer, sinks;
       std::int64_t compress_ratio;
       LayerParams params;
     };
@@ -643,23 +663,17 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
     ModelArch view = UniformView(arch);
     for (std::size_t i = 0; i < n; ++i) {
       const auto layer = static_cast<std::int64_t>(i);
-      const Kind key{arch.HeadsOf(layer),
-                     arch.KvHeadsOf(layer),
-                     arch.MlpWidthOf(layer),
-                     arch.HeadDimOf(layer),
-                     arch.KvProjectionsOf(layer),
-                     arch.MixerOf(layer),
-                     arch.HasMlp(layer),
-                     LayerIsMoe(arch, layer),
-                     arch.SharesIndexer(layer),
-                     arch.CompressRatioOf(layer),
-                     {}};
+      const Kind key{arch.HeadsOf(layer),   arch.KvHeadsOf(layer),       arch.MlpWidthOf(layer),
+                     arch.HeadDimOf(layer), arch.KvProjectionsOf(layer), arch.MixerOf(layer),
+                     arch.HasMlp(layer),    LayerIsMoe(arch, layer),     arch.SharesIndexer(layer),
+                     arch.SinksOf(layer),   arch.CompressRatioOf(layer), {}};
       const Kind* found = nullptr;
       for (const Kind& k : kinds) {
         if (k.heads == key.heads && k.kv == key.kv && k.width == key.width &&
             k.head_dim == key.head_dim && k.kv_projections == key.kv_projections &&
             k.mixer == key.mixer && k.mlp == key.mlp && k.moe == key.moe &&
-            k.shares_indexer == key.shares_indexer && k.compress_ratio == key.compress_ratio)
+            k.shares_indexer == key.shares_indexer && k.sinks == key.sinks &&
+            k.compress_ratio == key.compress_ratio)
           found = &k;
       }
       if (found == nullptr) {
@@ -706,10 +720,13 @@ std::vector<LayerParams> CountLayerParamsChecked(const ModelArch& arch, ParamMat
 LayerParams MtpBlockParams(const ModelArch& arch, ParamMath& m, Recorder* r = nullptr) {
   const bool moe = arch.num_experts > 0 && !arch.mtp_dense;
   const bool single_part_blocks = !arch.layer_has_mlp.empty() && arch.norms_per_layer == 1;
-  if (arch.MtpHeads() == arch.num_heads && !single_part_blocks)
+  if (arch.MtpHeads() == arch.num_heads && arch.MtpKvHeads() == arch.num_kv_heads &&
+      arch.MtpSinks() == arch.attention_sinks && !single_part_blocks)
     return BlockParams(arch, MixerKind::kAttention, moe, m, r);
   ModelArch view = UniformView(arch);
   view.num_heads = arch.MtpHeads();
+  view.num_kv_heads = arch.MtpKvHeads();
+  view.attention_sinks = arch.MtpSinks();
   if (single_part_blocks) view.norms_per_layer = 2;
   return BlockParams(view, MixerKind::kAttention, moe, m, r);
 }

@@ -198,6 +198,17 @@ struct ModelArch {
   // query head, no bias (output = attention · sigmoid(g) per head).
   std::int64_t sliding_heads = 0;
   bool head_gate = false;
+  // MiMo-V2-Flash (modeling_mimo_v2_flash.py MiMoV2FlashAttention): values narrower than queries
+  // and keys (v_proj kv_heads · value_head_dim, o_proj heads · value_head_dim; 0 = head_dim),
+  // sliding-window layers with their own KV head count (0 = num_kv_heads) and attention sinks on
+  // the sliding-window layers only (sinks_sliding_only, with attention_sinks).
+  std::int64_t value_head_dim = 0;
+  std::int64_t sliding_kv_heads = 0;
+  bool sinks_sliding_only = false;
+  // Step3's multi-matrix factorization attention (modeling_step3.py Step3vAttention, share_q_dim):
+  // the query goes h → query_rank (q_proj), an RMSNorm (inter_norm), query_rank → heads · head_dim
+  // (wq). 0 = one q_proj h → heads · head_dim.
+  std::int64_t query_rank = 0;
   bool attention_k_eq_v = false;
   std::int64_t kv_shared_layers = 0;
   bool double_wide_mlp = false;
@@ -296,7 +307,8 @@ struct ModelArch {
   // KV-shared layers).
   bool ShapesVaryByLayer() const {
     return Heterogeneous() || global_head_dim > 0 || kv_shared_layers > 0 || sliding_heads > 0 ||
-           cla_share_factor > 1 || !layer_shares_indexer.empty() || !layer_compress_ratio.empty();
+           sliding_kv_heads > 0 || sinks_sliding_only || cla_share_factor > 1 ||
+           !layer_shares_indexer.empty() || !layer_compress_ratio.empty();
   }
   std::int64_t CompressRatioOf(std::int64_t layer) const {
     if (layer < 0 || static_cast<std::size_t>(layer) >= layer_compress_ratio.size()) return 0;
@@ -314,6 +326,7 @@ struct ModelArch {
     if (layer < 0 || static_cast<std::size_t>(layer) >= layer_kv_heads.size()) {
       if (attention_k_eq_v && global_kv_heads > 0 && FullAttentionLayer(layer))
         return global_kv_heads;
+      if (sliding_kv_heads > 0 && !FullAttentionLayer(layer)) return sliding_kv_heads;
       return num_kv_heads;
     }
     return layer_kv_heads[static_cast<std::size_t>(layer)];
@@ -325,6 +338,13 @@ struct ModelArch {
   std::int64_t MtpHeads() const {
     return mtp_sliding && sliding_heads > 0 ? sliding_heads : num_heads;
   }
+  std::int64_t MtpKvHeads() const {
+    return mtp_sliding && sliding_kv_heads > 0 ? sliding_kv_heads : num_kv_heads;
+  }
+  bool SinksOf(std::int64_t layer) const {
+    return attention_sinks && (!sinks_sliding_only || !FullAttentionLayer(layer));
+  }
+  bool MtpSinks() const { return attention_sinks && (!sinks_sliding_only || mtp_sliding); }
   std::int64_t HeadDimOf(std::int64_t layer) const {
     return global_head_dim > 0 && FullAttentionLayer(layer) ? global_head_dim : head_dim;
   }

@@ -120,6 +120,11 @@ using detail::FieldReader;  // core/config/field_reader.h: the one JSON field re
 void ReadLayerKinds(FieldReader& fields, Family family, ModelArch& arch);
 // trainmem's own keys that override what model_type implies (see ModelArchToJson).
 void ReadOverrides(FieldReader& fields, ModelArch& arch);
+// Attention shapes read by field (model_parse_attention.cpp): sliding-window layers shaped unlike
+// the others (MiMo-V2-Flash's swa_* keys, hybrid_layer_pattern, v_head_dim narrower than
+// head_dim, sinks on the sliding layers) and a low-rank query (Step3's share_q_dim).
+void ReadSlidingWindowShapes(FieldReader& fields, ModelArch& arch);
+void ReadLowRankQuery(FieldReader& fields, ModelArch& arch);
 
 // Where a multimodal config describes its vision tower: vision_config, or Phi-3-vision's
 // img_processor (its key in `key`); nullptr when it describes none (null counts as absent).

@@ -337,6 +337,14 @@ json WriteHfFields(const ModelArch& a) {
                                     {"head_dim", a.head_dim}};
   }
   if (a.head_gate) j["use_head_wise_attn_gate"] = true;
+  // MiMo-V2-Flash's narrower values, sliding-window KV heads and sinks, under its hub keys.
+  if (a.value_head_dim > 0) j["v_head_dim"] = a.value_head_dim;
+  if (a.query_rank > 0) j["share_q_dim"] = a.query_rank;
+  if (a.sliding_kv_heads > 0) j["swa_num_key_value_heads"] = a.sliding_kv_heads;
+  if (a.sinks_sliding_only || a.model_type == "mimo_v2_flash" || a.model_type == "mimo_v2") {
+    j["add_full_attention_sink_bias"] = a.attention_sinks && !a.sinks_sliding_only;
+    j["add_swa_attention_sink_bias"] = a.attention_sinks;
+  }
   if (a.attention_k_eq_v) j["attention_k_eq_v"] = true;
   if (a.kv_shared_layers > 0) j["num_kv_shared_layers"] = a.kv_shared_layers;
   if (a.double_wide_mlp) j["use_double_wide_mlp"] = true;

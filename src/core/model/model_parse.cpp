@@ -39,6 +39,11 @@ struct NamedFamily {
 constexpr NamedFamily kFamilies[] = {
     {"llama", Family::kLlama},
     {"mistral", Family::kLlama},
+    // Ministral (MinistralConfig: Mistral blocks with layer_types) and Ministral 3
+    // (Ministral3Config, the text_config of Ministral 3 and the model_type of Devstral 2): Mistral
+    // blocks; YaRN and llama_4_scaling_beta scale activations only (modeling_ministral3.py).
+    {"ministral", Family::kLlama},
+    {"ministral3", Family::kLlama},
     {"phi3", Family::kLlama},  // fused qkv_proj / gate_up_proj: the same count as split ones
     // Phi-3 / 3.5-vision: Phi-3's language model; its CLIP tower (img_processor, embd_layer) is
     // counted by model_vision.cpp.
@@ -235,6 +240,15 @@ constexpr NamedFamily kFamilies[] = {
     // and a softplus output gate per head (g_proj, gating); sigmoid-routed experts with the
     // router's e_score_correction_bias and an ungated shared expert; mlp_layer_types.
     {"laguna", Family::kLlama},
+    // MiMo-V2-Flash (MiMoV2FlashConfig; the hub's remote-code model_type mimo_v2): Llama blocks
+    // with narrower values, sliding-window layers with their own KV heads and sinks
+    // (model_parse_attention.cpp), DeepSeek-V3's sigmoid router without shared experts.
+    {"mimo_v2_flash", Family::kLlama},
+    // Step3's text model (Step3TextConfig, modeling_step3.py): Llama blocks with a low-rank query
+    // (share_q_dim: model_parse_attention.cpp), num_attention_groups KV heads, MoE layers
+    // moe_layers_enum of moe_num_experts (top moe_top_k) beside a share_expert_dim shared expert.
+    {"step3_text", Family::kLlama},
+    {"mimo_v2", Family::kLlama},
     // EXAONE 4.0 (Exaone4Config): Llama blocks with per-head q/k RMSNorms.
     {"exaone4", Family::kLlama},
     // OLMoE (OlmoeConfig): Llama attention with q/k RMSNorms over all heads (q_norm: hidden_size
@@ -296,6 +310,8 @@ struct NamedArchitecture {
 constexpr NamedArchitecture kArchitectures[] = {
     {"LlamaForCausalLM", "llama"},
     {"MistralForCausalLM", "mistral"},
+    {"MinistralForCausalLM", "ministral"},
+    {"Ministral3ForCausalLM", "ministral3"},
     {"Phi3ForCausalLM", "phi3"},
     {"Phi3VForCausalLM", "phi3_v"},
     {"GraniteForCausalLM", "granite"},
@@ -398,6 +414,9 @@ constexpr NamedArchitecture kArchitectures[] = {
     {"ArcticForCausalLM", "arctic"},
     {"AfmoeForCausalLM", "afmoe"},
     {"LagunaForCausalLM", "laguna"},
+    {"MiMoV2FlashForCausalLM", "mimo_v2_flash"},
+    {"Step3TextForCausalLM", "step3_text"},
+    {"MiMoV2ForCausalLM", "mimo_v2"},
     {"OPTForCausalLM", "opt"},
     {"GPTJForCausalLM", "gptj"},
     {"MPTForCausalLM", "mpt"},
@@ -670,9 +689,12 @@ void ReadSizes(FieldReader& f, Family family, ModelArch& a) {
   // Nemotron-H (NemotronHForCausalLM, mtp_hybrid_override_pattern): the MTP block is eh_proj,
   // enorm / hnorm, its blocks and a final norm; Nemotron-3-Super's published total
   // (123,611,012,096) holds no embedding or head in it.
+  // Ling / Ring 2.0 (modeling_bailing_moe_v2.py BailingMoeV2MTPLayer: enorm, hnorm, eh_proj, an
+  // attention + MoE block, final_layernorm) read the model's word_embeddings and lm_head too;
+  // their configs say model_type "bailing_moe" (BailingMoeV2ForCausalLM) or "bailing_moe_v2".
   static constexpr std::string_view kMtpSharesTheTables[] = {
-      "mimo",        "step3p5",      "glm_moe_dsa",    "nemotron_h",
-      "deepseek_v4", "deepseek_ref", "bailing_hybrid", "hy_v3"};
+      "mimo",         "step3p5",        "glm_moe_dsa", "nemotron_h",  "deepseek_v4",
+      "deepseek_ref", "bailing_hybrid", "hy_v3",       "bailing_moe", "bailing_moe_v2"};
   a.mtp_embedding_copies = family != Family::kQwen3Next;
   for (std::string_view t : kMtpSharesTheTables)
     if (a.model_type == t) a.mtp_embedding_copies = false;
@@ -1783,6 +1805,8 @@ Result<ModelArch> ParseFlat(const json& given, const std::string& path,
   ReadLayerKinds(f, family, a);
   ReadOtherAttention(f, a);
   if (a.model_type == "laguna") ReadLagunaAttention(f, a);
+  ReadSlidingWindowShapes(f, a);
+  ReadLowRankQuery(f, a);
   ReadOverrides(f, a);
   // LongcatFlashConfig's router_bias is the classifier's own bias (false in LongCat-Flash-Chat);
   // its e_score_correction_bias is always stored (LongcatFlashTopkRouter).
