@@ -65,6 +65,9 @@ TRAINMEM_STR(kImportAssumedTemplate, "assumed %s")
 TRAINMEM_STR(kImportApply, "Apply")
 TRAINMEM_STR(kImportApplyHelp, "Use the values typed above (JSON or text, as in --set)")
 TRAINMEM_STR(kImportProblems, "Inconsistencies")
+TRAINMEM_STR(kImportWantedTemplate,
+             "The job names files not given here: %s. Add them (Open files\xE2\x80\xA6, or drop "
+             "them on the page) and they are read with the others.")
 TRAINMEM_STR(kImportReadTemplate, "Read (%d)")
 TRAINMEM_STR(kImportIgnoredTemplate, "Ignored (%d)")
 TRAINMEM_STR(kImportNotesTemplate, "Decisions (%d)")
