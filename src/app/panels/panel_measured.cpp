@@ -173,7 +173,7 @@ void DrawComparison(AppState& state) {
   }
   for (const std::string& f : c.formats) formats += (formats.empty() ? "" : ", ") + TrCore(f);
   TextMuted(TrFormat(Str::kMeasuredFromTemplate, inputs.c_str(), formats.c_str()).c_str());
-  for (const std::string& note : c.notes) TextMuted(note.c_str());
+  for (const std::string& note : c.notes) TextMuted(TrCore(note).c_str());
   if (c.skipped_count > 0) {
     TextMuted(
         TrFormat(Str::kMeasuredSkippedTemplate, static_cast<long long>(c.skipped_count)).c_str());

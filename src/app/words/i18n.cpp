@@ -371,21 +371,21 @@ constexpr CoreMessage kCoreMessages[] = {
     // Measured in a run: the comparison's sentence (core/compare/compare.cpp).
     {"{} measured {} the estimate ({} measured, {} estimated): within 10%, the estimate matches "
      "this run.",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：相差在 10% 以内，估算与这次运行相符。"},
+     "{}实测为估算的 {}（实测 {}，估算 {}）：相差在 10% 以内，估算与这次运行相符。"},
     {"{} measured {} the estimate ({} measured, {} estimated): part of the {} is the runtime "
      "context and communication buffers outside the allocator; a framework log line (max reserved) "
      "compares like with like.",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：这 {} "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：这 {} "
      "中有一部分是缓存分配器之外的运行时上下文和通信缓冲区；框架日志里的 max reserved "
      "才是同口径的对比。"},
     {"{} measured {} the estimate ({} measured, {} estimated): the estimate misses {}. Is "
      "activation checkpointing on as configured? A torch.profiler memory timeline would show which "
      "component.",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：估算少算了 "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：估算少算了 "
      "{}。激活重计算是否按配置开启？torch.profiler 显存时间线能显示是哪一部分。"},
     {"{} measured {} the estimate ({} measured, {} estimated): the estimate is {} too high. Does "
      "the run checkpoint, compile or shard more than the config says?",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：估算偏高 "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：估算偏高 "
      "{}。这次运行的重计算、编译或切分是否比配置写的更多？"},
     {"The estimate has no figure for this configuration to compare.",
      "估算中没有可与之对比的数值。"},
@@ -397,43 +397,43 @@ constexpr CoreMessage kCoreMessages[] = {
      "各组成部分都与估算相差在 10% 以内；差距最大的是 {}（实测 {}，估算 {}）。"},
     {"{} measured {} the estimate ({} measured, {} estimated): are parameters sharded as "
      "configured (FSDP/ZeRO-3, TP, PP degrees) and kept in the configured precision?",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：参数是否按配置切分（FSDP/ZeRO-3、TP、PP "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：参数是否按配置切分（FSDP/ZeRO-3、TP、PP "
      "的并行度），并以配置的精度保存？"},
     {"{} measured {} the estimate ({} measured, {} estimated): does the run shard parameters more "
      "than the config says?",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：这次运行对参数的切分是否比配置写的更多？"},
+     "{}实测为估算的 {}（实测 {}，估算 {}）：这次运行对参数的切分是否比配置写的更多？"},
     {"{} measured {} the estimate ({} measured, {} estimated): are gradients kept in fp32 or "
      "unsharded longer than the config says?",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：梯度是否以 fp32 "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：梯度是否以 fp32 "
      "保存，或未切分的时间比配置写的更长？"},
     {"{} measured {} the estimate ({} measured, {} estimated): are gradients sharded or freed "
      "earlier (ZeRO-2, FSDP reduce-scatter) than estimated?",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：梯度是否比估算更早被切分或释放（ZeRO-2、FSDP "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：梯度是否比估算更早被切分或释放（ZeRO-2、FSDP "
      "reduce-scatter）？"},
     {"{} measured {} the estimate ({} measured, {} estimated): are optimizer states fp32 and "
      "unsharded (no ZeRO-1 / distributed optimizer)?",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：优化器状态是否为 fp32 且未切分（没有 ZeRO-1 / "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：优化器状态是否为 fp32 且未切分（没有 ZeRO-1 / "
      "分布式优化器）？"},
     {"{} measured {} the estimate ({} measured, {} estimated): are optimizer states sharded, "
      "offloaded or kept in lower precision?",
-     "{} 实测为估算的 {}（实测 {}，估算 "
+     "{}实测为估算的 {}（实测 {}，估算 "
      "{}）：优化器状态是否被切分、卸载到主机，或以更低精度保存？"},
     {"{} measured {} the estimate ({} measured, {} estimated): is activation checkpointing on, and "
      "are batch size and sequence length as configured?",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：激活重计算是否开启，batch "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：激活重计算是否开启，batch "
      "大小和序列长度是否与配置一致？"},
     {"{} measured {} the estimate ({} measured, {} estimated): does the run checkpoint more, "
      "compile (fusing element-wise ops) or chunk the loss?",
-     "{} 实测为估算的 {}（实测 {}，估算 "
+     "{}实测为估算的 {}（实测 {}，估算 "
      "{}）：这次运行是否重计算得更多、做了编译（融合逐元素算子）或对 loss 分块？"},
     {"{} measured {} the estimate ({} measured, {} estimated): communication buffers, gathered "
      "layers or tensors the profiler could not categorise exceed the estimate's temporary "
      "allowance.",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：通信缓冲区、聚合后的层或 profiler "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：通信缓冲区、聚合后的层或 profiler "
      "无法归类的张量超出了估算给临时缓冲区留的量。"},
     {"{} measured {} the estimate ({} measured, {} estimated): fewer temporaries are alive at the "
      "peak than the estimate allows.",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：峰值时刻存活的临时张量比估算留的少。"},
+     "{}实测为估算的 {}（实测 {}，估算 {}）：峰值时刻存活的临时张量比估算留的少。"},
     {"The run ran out of memory, as the estimate predicts ({} of {} usable). It needed at least {} "
      "allocated (what it held plus the request that failed). The advice shows what makes it fit.",
      "这次运行显存不足，与估算一致（{} / 可用 {}）。它至少需要已分配 "
@@ -474,6 +474,51 @@ constexpr CoreMessage kCoreMessages[] = {
      "这次运行显存不足，而估算认为接近上限；它至少需要已分配 "
      "{}，估算的峰值已分配（{}"
      "）足以覆盖：设备上其余的显存被缓存分配器之外的占用（其他进程、通信缓冲区）或碎片占去了。"},
+    // Measured in a run: the notes under the comparison (core/compare).
+    // (The figures stand before a word: a "." after one would end it at its decimal point.)
+    {"After model init, before training: {} ({}); the estimate has {} of parameters.",
+     "模型初始化后、训练开始前：{}（{}）；估算中参数占 {}。"},
+    {"Only the after-model-init figure was found (the run logged no step): it holds parameters "
+     "and buffers, not the training peak.",
+     "只找到模型初始化后的数值（这次运行没有记录训练步）：它只含参数和缓冲区，不是训练峰值。"},
+    {"The memory timeline counts tensors the profiler recorded during the profiled steps; its "
+     "peak is compared with the estimate's peak allocated. INPUT is counted with activations; "
+     "TEMPORARY, AUTOGRAD_DETAIL and uncategorised bytes with temporary.",
+     "显存时间线只统计 profiler 在被分析的几步中记录到的张量；其峰值与估算的峰值已分配对比。"
+     "INPUT 计入激活，TEMPORARY、AUTOGRAD_DETAIL 和未归类的字节计入临时缓冲区。"},
+    {"The raw timeline frees bytes it never recorded in some category (counted as zero).",
+     "原始时间线在某些类别里释放了从未记录过的字节（按零计）。"},
+    {"The recorded trace does not add up to the segments (it starts after allocations it does "
+     "not show); only the snapshot's moment is used.",
+     "记录的 trace 与内存段对不上（它开始于一些未记录的分配之后）；只采用快照那一刻的数值。"},
+    {"The trace records an out-of-memory error.", "trace 中记录了一次显存不足报错。"},
+    {"The snapshot has no recorded trace: its figures are the moment it was taken (the reserved "
+     "figure is a lower bound on the run's peak unless it was taken at the peak, e.g. on an "
+     "out-of-memory error).",
+     "快照没有记录 trace：其数值是拍摄那一刻的（除非恰在峰值时拍摄，例如显存不足报错时，"
+     "否则 reserved 数值只是运行峰值的下限）。"},
+    {"The snapshot covers {} devices; device {} (the most reserved) is compared.",
+     "快照包含 {} 个设备；对比的是 reserved 最多的设备 {}。"},
+};
+
+// Names the core's templates put into their sentences ("Max reserved measured 0.77× the
+// estimate …"): translated where they stand whole, as a message or as one of its arguments.
+constexpr CoreMessage kCoreNames[] = {
+    {"Max reserved", "峰值预留（max reserved）"},
+    {"Max allocated", "峰值已分配（max allocated）"},
+    {"Peak active", "峰值活跃（peak active）"},
+    {"Allocated between steps", "两步之间的已分配"},
+    {"Device memory used", "设备显存占用"},
+    {"Parameters", "参数"},
+    {"Gradients", "梯度"},
+    {"Optimizer states", "优化器状态"},
+    {"Activations", "激活"},
+    {"Temporary buffers", "临时缓冲区"},
+    {"parameters", "参数"},
+    {"gradients", "梯度"},
+    {"optimizer states", "优化器状态"},
+    {"activations", "激活"},
+    {"temporary buffers", "临时缓冲区"},
 };
 
 // Matches `message` against `pattern` ({} = any text, at least one character); the arguments
@@ -504,6 +549,13 @@ bool Match(const char* pattern, const std::string& message, std::vector<std::str
     at = end;
     from = hole + 2;
   }
+}
+
+// A name of kCoreNames in Chinese, or the text itself.
+std::string CoreName(const std::string& text) {
+  for (const CoreMessage& n : kCoreNames)
+    if (text == n.english) return n.chinese;
+  return text;
 }
 
 Language g_language = Language::kEnglish;
@@ -541,7 +593,7 @@ std::string TrCore(const std::string& message) {
     std::size_t arg = 0;
     for (const char* c = m.chinese; *c != '\0'; ++c) {
       if (c[0] == '{' && c[1] == '}' && arg < args.size()) {
-        out += args[arg++];
+        out += CoreName(args[arg++]);
         ++c;
       } else {
         out += *c;
@@ -551,13 +603,14 @@ std::string TrCore(const std::string& message) {
     if (arg < args.size()) out += args.back();
     return out;
   }
-  return message;
+  return CoreName(message);
 }
 
 std::vector<std::string> ChineseTexts() {
   std::vector<std::string> texts;
   for (const auto& entry : kChinese) texts.push_back(entry.second);
   for (const CoreMessage& m : kCoreMessages) texts.push_back(m.chinese);
+  for (const CoreMessage& n : kCoreNames) texts.push_back(n.chinese);
   return texts;
 }
 

@@ -1,0 +1,94 @@
+// UX review 19's bugs, as the browser shows them: a launch script that sources its model flags
+// from a file not given names that file, and lists no error the page's kept model cured; a job
+// file's comment that names the H100 is a hint like any other; the Measured card's notes and its
+// sentence's metric read in Chinese on a Chinese page. Screenshots go to artifacts/review19-*.png.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as h from './harness.mjs';
+
+const LIMIT = { timeout: 120_000 };
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
+const session = h.sharedSession();
+
+const mirror = async (page) => JSON.parse(await page.getAttribute('#explorer', 'data-json') || '{}');
+const read = (dir, name) => fs.readFileSync(path.join(h.REPO, 'tests/data', dir, name), 'utf8');
+
+async function shot(page, name) {
+  await h.settle(page, 500);
+  fs.mkdirSync(h.ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(h.ARTIFACTS, `review19-${name}.png`) });
+}
+
+async function dropFiles(page, files) {
+  const transfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([f.text], f.name, { type: 'text/plain' }));
+    return dt;
+  }, files);
+  await page.dispatchEvent('canvas', 'dragover', { dataTransfer: transfer });
+  await page.dispatchEvent('canvas', 'drop', { dataTransfer: transfer });
+}
+
+// mindspeed_moe_A3.sh sources ./examples/model_args_moe.sh for its model. Dropped over Llama 3
+// 8B, the page kept its model and the report said only "not stated in the files", while
+// "Inconsistencies" still read "config: model: required …", an error of the import before the
+// page's model was kept; the file to add was named nowhere.
+test('review 19: an import names the file its script sources, and no error the page cured', LIMIT, async () => {
+  await session.withPage(DESKTOP, async ({ page, log }) => {
+    await page.goto(`${session.base()}#v1&model=llama3-8b&ws=8&b=2`);
+    await h.waitReady(page);
+    await dropFiles(page, [{ name: 'mindspeed_moe_A3.sh', text: read('import', 'mindspeed_moe_A3.sh') }]);
+    await page.waitForFunction(() => JSON.parse(document.getElementById('explorer').getAttribute('data-json')).import,
+      null, { timeout: h.UI_WAIT }).catch(() => assert.fail('the import report is not mirrored'));
+    const report = (await mirror(page)).import;
+    assert.match(report.wanted, /model_args_moe\.sh/, 'the file the script sources is named');
+    for (const p of report.problems) assert.doesNotMatch(p, /model: required/, p);
+    await shot(page, 'import-sourced-model');
+    assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
+  });
+});
+
+// tt_llama3_8b_job.toml says "sized for 32 H100 GPUs". Over an A100 page the import kept the
+// A100: an H100 hint was taken for the import's own default, while any other device a comment
+// names is the files'.
+test('review 19: a job file whose comment names the H100 runs on the H100', LIMIT, async () => {
+  await session.withPage(DESKTOP, async ({ page, log }) => {
+    await page.goto(`${session.base()}#v1&model=qwen3-8b&device=a100-80gb&ws=8&b=4`);
+    await h.waitReady(page);
+    await dropFiles(page, [{ name: 'tt_llama3_8b_job.toml', text: read('import', 'tt_llama3_8b_job.toml') }]);
+    await page.waitForFunction(() => {
+      const r = JSON.parse(document.getElementById('result').getAttribute('data-json') || '{}');
+      return r.config && r.config.model === 'llama3.1-8b';
+    }, null, { timeout: 60_000 });
+    const { config } = await h.readResult(page);
+    assert.equal(config.device, 'h100-80gb');
+    assert.match(await page.textContent('#summary'), /H100/);
+    await shot(page, 'import-h100-comment');
+    assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
+  });
+});
+
+// A torchtitan log compared on a Chinese page: the after-init note was English ("After model
+// init, before training: …") and the sentence began with "Max reserved".
+test('review 19: the Measured card reads in Chinese on a Chinese page', LIMIT, async () => {
+  await session.withPage({ ...DESKTOP, locale: 'zh-CN' }, async ({ page, log }) => {
+    await page.goto(`${session.base()}#v1&model=llama3-8b&ws=8&b=2&s=8192`);
+    await h.waitReady(page);
+    await page.waitForFunction(() => document.documentElement.getAttribute('lang') === 'zh-CN', null,
+      { timeout: h.UI_WAIT });
+    await dropFiles(page, [{ name: 'torchtitan_llama3_8b.log', text: read('compare', 'torchtitan_llama3_8b.log') }]);
+    await page.waitForFunction(() => JSON.parse(document.getElementById('measured')?.getAttribute('data-json') || '{}').shown,
+      null, { timeout: h.UI_WAIT }).catch(() => assert.fail('the card\'s words are not mirrored'));
+    const { shown } = JSON.parse(await page.getAttribute('#measured', 'data-json'));
+    assert.match(shown.sentence, /^峰值预留（max reserved）实测为估算的 0\.77×/, shown.sentence);
+    assert.equal(shown.notes.length, 1, shown.notes.join('\n'));
+    const note = shown.notes[0];
+    assert.doesNotMatch(note, /After model init|the estimate/, note);
+    assert.match(note, /^模型初始化后、训练开始前：max reserved 3\.87 GiB（/, note);
+    assert.match(note, /估算中参数占 3\.74 GiB。$/, note);
+    await shot(page, 'measured-zh');
+    assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
+  });
+});
