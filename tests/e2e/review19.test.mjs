@@ -1,7 +1,8 @@
 // UX review 19's bugs, as the browser shows them: a launch script that sources its model flags
 // from a file not given names that file, and lists no error the page's kept model cured; a job
 // file's comment that names the H100 is a hint like any other; the Measured card's notes and its
-// sentence's metric read in Chinese on a Chinese page. Screenshots go to artifacts/review19-*.png.
+// sentence's metric, and a broken link's banner, read in Chinese on a Chinese page. Screenshots
+// go to artifacts/review19-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -91,4 +92,31 @@ test('review 19: the Measured card reads in Chinese on a Chinese page', LIMIT, a
     await shot(page, 'measured-zh');
     assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
   });
+});
+
+// A broken link on a Chinese page: the banner's reasons were English inside Chinese frames
+// ("tp：7 未应用，与链接的其余部分冲突：ws 64 is not divisible by tp·pp·cp·dpr = 7 (tp expects
+// the tensor-parallel degree, …)", "当前为 a string (s expects …)").
+test('review 19: a broken link\'s banner reads in Chinese on a Chinese page', LIMIT, async () => {
+  await session.withPage({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true },
+    async ({ page, log }) => {
+      await page.goto(`${session.base()}#v1&model=llama3-70b&ws=64&tp=7&pp=-2&s=abc&zero=9`);
+      await h.waitReady(page);
+      await page.waitForFunction(() => document.documentElement.getAttribute('lang') === 'zh-CN', null,
+        { timeout: h.UI_WAIT });
+      // One line per message (platform_web.cpp).
+      await page.waitForFunction(() => (document.getElementById('link-errors')?.textContent || '').split('\n').length >= 4,
+        null, { timeout: h.UI_WAIT });
+      const lines = (await page.textContent('#link-errors')).split('\n').filter((l) => l);
+      const line = (key) => lines.find((l) => l.startsWith(`${key}：`)) || assert.fail(`no ${key} line in ${lines.join('\n')}`);
+      for (const l of lines) {
+        assert.doesNotMatch(l, /expects|was not applied|must be|divisible|a string|a whole number/, l);
+      }
+      assert.match(line('tp'), /卡数 64 不能被 tp·pp·cp·dpr = 7 整除（tp：张量并行度，/);
+      assert.match(line('pp'), /至少为 1，当前为 -2（pp：流水线并行度，/);
+      assert.match(line('s'), /应为整数，当前为 字符串（s：序列长度/);
+      assert.match(line('zero'), /须为 0、1、2 或 3（或 null），当前为 9/);
+      await shot(page, 'link-banner-zh');
+      assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
+    });
 });

@@ -4,7 +4,9 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace app {
 namespace {
@@ -351,6 +353,10 @@ constexpr CoreMessage kCoreMessages[] = {
      "{} 未应用，与链接的其余部分冲突：{}"},
     {"unknown model preset {}", "未知的预置模型 {}"},
     {"unknown device preset {}", "未知的预置设备 {}"},
+    {"a value for the custom model's Hugging Face config.json field {}",
+     "自定义模型的 Hugging Face config.json 字段 {} 的取值"},
+    {"unknown value {}; valid values: {}", "未知的取值 {}；可选值：{}"},
+    {"must be 0, 1, 2 or 3 (or null), got {}", "须为 0、1、2 或 3（或 null），当前为 {}"},
     {"unknown value {}", "未知的取值 {}"},
     {"expected an integer, got {}", "应为整数，当前为 {}"},
     {"expected a number, got {}", "应为数字，当前为 {}"},
@@ -519,6 +525,90 @@ constexpr CoreMessage kCoreNames[] = {
     {"optimizer states", "优化器状态"},
     {"activations", "激活"},
     {"temporary buffers", "临时缓冲区"},
+    {"missing required field", "缺少必填字段"},
+    // The kind of value a field got ("expected an integer, got a string").
+    {"a string", "字符串"},
+    {"a boolean", "布尔值"},
+    {"a number", "数字"},
+    {"an object", "对象"},
+    // What each link key takes (share_link_decode.cpp, LinkKeyExpects), after "(tp expects …)".
+    {"a model preset id such as llama3-8b, or custom with m.* fields",
+     "预置模型 id（如 llama3-8b），或 custom 加 m.* 字段"},
+    {"a device preset id such as h100-80gb, or custom with dev.name and dev.gib",
+     "预置设备 id（如 h100-80gb），或 custom 加 dev.name 和 dev.gib"},
+    {"detailed or template", "detailed 或 template"},
+    {"torchtitan, torchtitan-npu, megatron, deepspeed or torchtune",
+     "torchtitan、torchtitan-npu、megatron、deepspeed 或 torchtune"},
+    {"the number of devices, a whole number from 1 to 1048576", "卡数，1 到 1048576 之间的整数"},
+    {"the local batch size per device, a whole number from 1", "单卡 batch 大小，不小于 1 的整数"},
+    {"the sequence length in tokens, a whole number from 1",
+     "序列长度（token 数），不小于 1 的整数"},
+    {"bfloat16, float16 or float32", "bfloat16、float16 或 float32"},
+    {"1 or 0", "1 或 0"},
+    {"the decoder blocks (from the first) with NVFP4 linears: 0, up to the layers, or -1",
+     "线性层用 NVFP4 的解码层数（从第一层算起）：0 到层数，或 -1"},
+    {"flash, sdpa or eager", "flash、sdpa 或 eager"},
+    {"a probability from 0 to 1, or null for the framework's default",
+     "0 到 1 之间的概率，或 null 表示框架默认值"},
+    {"the number of loss chunks, a whole number from 1 up to s", "loss 分块数，1 到 s 之间的整数"},
+    {"the LoRA rank, a whole number from 0 (every weight trains) to 65536",
+     "LoRA 秩，0（全部权重都训练）到 65536 之间的整数"},
+    {"a comma-separated list of model and loss", "model 和 loss 组成的逗号分隔列表"},
+    {"the data-parallel replicas, a whole number from 1", "数据并行副本数，不小于 1 的整数"},
+    {"the FSDP degree, a whole number from 1, or -1 for the devices left over",
+     "FSDP 分片数，不小于 1 的整数，或 -1 表示用剩下的卡"},
+    {"the tensor-parallel degree, a whole number from 1 that divides ws and the heads",
+     "张量并行度，能整除 ws 和注意力头数的正整数"},
+    {"the pipeline-parallel degree, a whole number from 1 up to the layers",
+     "流水线并行度，1 到层数之间的整数"},
+    {"the context-parallel degree, a whole number from 1", "上下文并行度，不小于 1 的整数"},
+    {"the expert-parallel degree, a whole number that divides the experts",
+     "专家并行度，能整除专家数的整数"},
+    {"the expert tensor-parallel degree, 1 or tp", "专家张量并行度，1 或 tp"},
+    {"the pipeline microbatch size, a whole number that divides b",
+     "流水线微批大小，能整除 b 的整数"},
+    {"1F1B, Interleaved1F1B, GPipe or ZeroBubble", "1F1B、Interleaved1F1B、GPipe 或 ZeroBubble"},
+    {"the layers per pipeline stage, 0 for an even split", "每个流水线阶段的层数，0 表示均分"},
+    {"a ZeRO stage from 0 to 3, or null", "ZeRO 阶段 0 到 3，或 null"},
+    {"default, always or never (FSDP reshard after forward)",
+     "default、always 或 never（FSDP 前向后是否重新切分）"},
+    {"standard, deepep, hybridep or minimal_async_ep (torchtitan's EP dispatcher)",
+     "standard、deepep、hybridep 或 minimal_async_ep（torchtitan 的 EP 分发器）"},
+    {"none, selective or full", "none、selective 或 full"},
+    {"op, or a whole number k (every k-th block)", "op，或整数 k（每 k 层一层）"},
+    {"with ac=full, the blocks recomputed per pipeline stage: 0 (all) up to the layers",
+     "ac=full 时每个流水线阶段重计算的层数：0（全部）到层数"},
+    {"AdamW, Adam, SGD, Lion, Adafactor, AdamW8bit, PagedAdamW8bit, PagedAdamW, AdamW4bit, "
+     "Lion8bit, Muon, Shampoo or SOAP",
+     "AdamW、Adam、SGD、Lion、Adafactor、AdamW8bit、PagedAdamW8bit、PagedAdamW、AdamW4bit、"
+     "Lion8bit、Muon、Shampoo 或 SOAP"},
+    {"float32, bfloat16 or int8", "float32、bfloat16 或 int8"},
+    {"a number from 0 to 1", "0 到 1 之间的数"},
+    {"the number of swap slices, a whole number from 1", "swap 分片数，不小于 1 的整数"},
+    {"a share from 0 to 1 (0.1 = 10 %)", "0 到 1 之间的比例（0.1 = 10 %）"},
+    {"a share above 0, at most 1 (0.95 = 95 %)", "大于 0、至多为 1 的比例（0.95 = 95 %）"},
+    {"the custom device's name", "自定义设备的名称"},
+    {"the custom device's memory in GiB, a number above 0", "自定义设备的显存（GiB），大于 0 的数"},
+    {"devices per node, a whole number from 1", "每节点卡数，不小于 1 的整数"},
+    {"1 for the compact card, 0 for the full page", "1 为紧凑卡片，0 为完整页面"},
+    {"en or zh", "en 或 zh"},
+};
+
+// Share links name settings by their link keys (share_link_decode.cpp, InLinkWords): "ws 64 is
+// not divisible by tp·pp·cp·dpr = 7". A template that names a setting also matches in those
+// words, longest names first ("expert_tensor_parallel_degree" before "tensor_parallel_degree").
+constexpr std::pair<const char*, const char*> kLinkWords[] = {
+    {"expert_tensor_parallel_degree", "etp"},
+    {"expert_parallel_degree", "ep"},
+    {"pipeline_parallel_microbatch_size", "mbs"},
+    {"pipeline_parallel_degree", "pp"},
+    {"tensor_parallel_degree", "tp"},
+    {"context_parallel_degree", "cp"},
+    {"local_batch_size", "b"},
+    {"world_size", "ws"},
+    {"seq_len", "s"},
+    {"dp_replicate", "dpr"},
+    {"dp_shard", "dp"},
 };
 
 // Matches `message` against `pattern` ({} = any text, at least one character); the arguments
@@ -549,6 +639,29 @@ bool Match(const char* pattern, const std::string& message, std::vector<std::str
     at = end;
     from = hole + 2;
   }
+}
+
+std::string InLinkWords(std::string text) {
+  for (const auto& [name, key] : kLinkWords) {
+    for (std::size_t at = text.find(name); at != std::string::npos;
+         at = text.find(name, at + std::strlen(key)))
+      text.replace(at, std::strlen(name), key);
+  }
+  return text;
+}
+
+// kCoreMessages, then each one that names a setting again in the link's words.
+const std::vector<std::pair<std::string, std::string>>& CoreTemplates() {
+  static const auto templates = [] {
+    std::vector<std::pair<std::string, std::string>> all;
+    for (const CoreMessage& m : kCoreMessages) all.emplace_back(m.english, m.chinese);
+    for (const CoreMessage& m : kCoreMessages) {
+      const std::string english = InLinkWords(m.english);
+      if (english != m.english) all.emplace_back(english, InLinkWords(m.chinese));
+    }
+    return all;
+  }();
+  return templates;
 }
 
 // A name of kCoreNames in Chinese, or the text itself.
@@ -584,32 +697,50 @@ std::string TrFormat(Str id, ...) {
   return buffer;
 }
 
-std::string TrCore(const std::string& message) {
-  if (g_language != Language::kChinese) return message;
+namespace {
+
+// `message` in Chinese by the first template it matches. `whole`: only a template that matches
+// all of it (no English tail left over). The arguments are names (kCoreNames) or, one level
+// down, messages of their own ("7 was not applied, …: must be at least 1, got -2").
+bool TranslateCore(const std::string& message, bool whole, std::string* out) {
   std::vector<std::string> args;
-  for (const CoreMessage& m : kCoreMessages) {
-    if (!Match(m.english, message, args)) continue;
-    std::string out;
+  for (const auto& [english, chinese] : CoreTemplates()) {
+    if (!Match(english.c_str(), message, args)) continue;
+    const bool tail = english.size() < 2 || english.compare(english.size() - 2, 2, "{}") != 0;
+    if (whole && tail && !args.back().empty()) continue;
+    out->clear();
     std::size_t arg = 0;
-    for (const char* c = m.chinese; *c != '\0'; ++c) {
+    for (const char* c = chinese.c_str(); *c != '\0'; ++c) {
       if (c[0] == '{' && c[1] == '}' && arg < args.size()) {
-        out += CoreName(args[arg++]);
+        std::string inner;
+        const std::string name = CoreName(args[arg]);
+        if (name != args[arg] || whole || !TranslateCore(args[arg], true, &inner)) inner = name;
+        *out += inner;
+        ++arg;
         ++c;
       } else {
-        out += *c;
+        *out += *c;
       }
     }
     // The text after the template's last literal (args.back()) is kept, untranslated.
-    if (arg < args.size()) out += args.back();
-    return out;
+    if (arg < args.size()) *out += args.back();
+    return true;
   }
-  return CoreName(message);
+  return false;
+}
+
+}  // namespace
+
+std::string TrCore(const std::string& message) {
+  if (g_language != Language::kChinese) return message;
+  std::string out;
+  return TranslateCore(message, false, &out) ? out : CoreName(message);
 }
 
 std::vector<std::string> ChineseTexts() {
   std::vector<std::string> texts;
   for (const auto& entry : kChinese) texts.push_back(entry.second);
-  for (const CoreMessage& m : kCoreMessages) texts.push_back(m.chinese);
+  for (const auto& t : CoreTemplates()) texts.push_back(t.second);
   for (const CoreMessage& n : kCoreNames) texts.push_back(n.chinese);
   return texts;
 }
