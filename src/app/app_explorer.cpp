@@ -154,7 +154,8 @@ void PublishExplorerMirror(AppState& state) {
   }
   // What the import report says beside its read values (tests read it; the canvas shows it).
   if (state.import_panel.has_result) {
-    mirror["import"] = {{"wanted", ImportWantedLine(state.import_panel)},
+    mirror["import"] = {{"errors", ImportConfigErrorLines(state.import_panel)},
+                        {"wanted", ImportWantedLine(state.import_panel)},
                         {"problems", ImportProblemsShown(state.import_panel)}};
   }
   nlohmann::json rects = nlohmann::json::object();

@@ -179,6 +179,18 @@ std::string ImportWantedLine(const ImportPanelState& panel) {
   return TrFormat(Str::kImportWantedTemplate, names.c_str());
 }
 
+std::vector<std::string> ImportConfigErrorLines(const ImportPanelState& panel) {
+  std::vector<std::string> lines;
+  // The key and the message apart: a template matches the message, not "key: message".
+  for (const trainmem::Error& e : panel.result.config_errors) {
+    const std::string message = TrCore(e.message);
+    lines.push_back(e.path.empty()
+                        ? message
+                        : TrFormat(Str::kLinkKeyProblemTemplate, e.path.c_str(), message.c_str()));
+  }
+  return lines;
+}
+
 std::vector<std::string> ImportProblemsShown(const ImportPanelState& panel) {
   std::vector<std::string> shown;
   for (const std::string& p : panel.result.report.problems) {

@@ -26,6 +26,8 @@ void ClearImport(AppState& state);
 // names that were not given, and the inconsistencies (the config's errors, listed in red above
 // them, are not repeated).
 std::string ImportWantedLine(const ImportPanelState& panel);
+// Why the imported config is not estimated, one line per error, in the page's language.
+std::vector<std::string> ImportConfigErrorLines(const ImportPanelState& panel);
 std::vector<std::string> ImportProblemsShown(const ImportPanelState& panel);
 
 }  // namespace app

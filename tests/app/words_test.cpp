@@ -340,6 +340,15 @@ TEST_F(Chinese, LinkReasonsInLinkWordsAreTranslated) {
   EXPECT_EQ(TrCore("Parameters of the run"), "Parameters of the run");
 }
 
+// Neither the Latin subset nor DroidSansFallback (the CJK subset's source) has curly quotes:
+// “打开文件…” was drawn "?打开文件…?". Chinese texts quote with 「」.
+TEST(WordsTest, ChineseTextsUseNoQuotesTheFontsLack) {
+  for (const std::string& text : ChineseTexts()) {
+    for (const char* quote : {"\xE2\x80\x9C", "\xE2\x80\x9D", "\xE2\x80\x98", "\xE2\x80\x99"})
+      EXPECT_EQ(text.find(quote), std::string::npos) << text;
+  }
+}
+
 TEST(WordsTest, EnglishCoreMessagesAreUnchanged) {
   SetLanguage(Language::kEnglish);
   EXPECT_EQ(TrCore("must be at least 1, got 0"), "must be at least 1, got 0");

@@ -120,3 +120,26 @@ test('review 19: a broken link\'s banner reads in Chinese on a Chinese page', LI
       assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
     });
 });
+
+// The same import on a Chinese page: the red line why it is not estimated was English
+// ("parallelism.expert_parallel_degree: expert_parallel_degree 16 needs a mixture-of-experts
+// model; …"), as its template was matched against "key: message".
+test('review 19: an import\'s config error reads in Chinese on a Chinese page', LIMIT, async () => {
+  await session.withPage({ ...DESKTOP, locale: 'zh-CN' }, async ({ page, log }) => {
+    await page.goto(`${session.base()}#v1&model=llama3-8b&ws=8&b=2`);
+    await h.waitReady(page);
+    await page.waitForFunction(() => document.documentElement.getAttribute('lang') === 'zh-CN', null,
+      { timeout: h.UI_WAIT });
+    await dropFiles(page, [{ name: 'mindspeed_moe_A3.sh', text: read('import', 'mindspeed_moe_A3.sh') }]);
+    await page.waitForFunction(() => JSON.parse(document.getElementById('explorer').getAttribute('data-json')).import,
+      null, { timeout: h.UI_WAIT }).catch(() => assert.fail('the import report is not mirrored'));
+    const report = (await mirror(page)).import;
+    assert.deepEqual(report.errors,
+      ['parallelism.expert_parallel_degree：专家并行度 16 需要 MoE 模型；此模型是 Dense 模型']);
+    assert.match(report.wanted, /^任务引用了这里没有提供的文件：\.\/examples\/model_args_moe\.sh。/);
+    // The fonts have no curly quotes: “打开文件…” was drawn "?打开文件…?".
+    assert.doesNotMatch(report.wanted, /[“”]/, report.wanted);
+    await shot(page, 'import-zh');
+    assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
+  });
+});

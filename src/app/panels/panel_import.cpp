@@ -151,8 +151,8 @@ void DrawReport(AppState& state) {
     TextColored(FitsColors().text, Tr(Str::kImportApplied));
   } else {
     TextColored(ErrorTextColor(), Tr(Str::kImportNotApplied));
-    for (const trainmem::Error& e : panel.result.config_errors)
-      TextColored(ErrorTextColor(), TrCore(trainmem::FormatError(e)).c_str());
+    for (const std::string& line : ImportConfigErrorLines(panel))
+      TextColored(ErrorTextColor(), line.c_str());
   }
   const std::string wanted = ImportWantedLine(panel);
   if (!wanted.empty()) TextColored(WarningColors().text, wanted.c_str());

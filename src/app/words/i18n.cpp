@@ -344,7 +344,7 @@ constexpr CoreMessage kCoreMessages[] = {
     {"has no value (write {})", "没有值（应写作 {}）"},
     {"is not valid percent-encoding, and not a key of trainmem links",
      "不是有效的百分号编码，也不是 trainmem 链接的键"},
-    {"\"{}\" has no key name (links write key=value)", "“{}”没有键名（链接写作 key=value）"},
+    {"\"{}\" has no key name (links write key=value)", "「{}」没有键名（链接写作 key=value）"},
     {"given twice ({}, then {}); the last, {}, is used",
      "出现了两次（{}，然后 {}）；使用最后一个值 {}"},
     // The import over the page's job (core/import/import_over_page.cpp).

@@ -60,7 +60,7 @@ TRAINMEM_ZH(kImportApply, "应用")
 TRAINMEM_ZH(kImportApplyHelp, "使用上面填写的值（JSON 或文本，同 --set）")
 TRAINMEM_ZH(kImportProblems, "不一致之处")
 TRAINMEM_ZH(kImportWantedTemplate,
-            "任务引用了这里没有提供的文件：%s。补上它们（“打开文件\xE2\x80\xA6”或拖到页面上），"
+            "任务引用了这里没有提供的文件：%s。补上它们（「打开文件\xE2\x80\xA6」或拖到页面上），"
             "会与其他文件一起读取。")
 TRAINMEM_ZH(kImportReadTemplate, "已读取（%d）")
 TRAINMEM_ZH(kImportIgnoredTemplate, "已忽略（%d）")
