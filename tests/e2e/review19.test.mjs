@@ -143,3 +143,31 @@ test('review 19: an import\'s config error reads in Chinese on a Chinese page', 
     assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
   });
 });
+
+// The same log on a phone in Chinese: the metric's cell is what the three figures leave, and
+// its name was cut to "峰值预留（r". It wraps now, inside its cell.
+test('review 19: the Measured card\'s metric name fits its cell on a phone', LIMIT, async () => {
+  await session.withPage({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true },
+    async ({ page, log }) => {
+      await page.goto(`${session.base()}#v1&model=llama3-8b&ws=8&b=2&s=8192`);
+      await h.waitReady(page);
+      await page.waitForFunction(() => document.documentElement.getAttribute('lang') === 'zh-CN', null,
+        { timeout: h.UI_WAIT });
+      await dropFiles(page, [{ name: 'torchtitan_llama3_8b.log', text: read('compare', 'torchtitan_llama3_8b.log') }]);
+      // The one-column page draws what is on screen: scroll down to the card.
+      await page.waitForFunction(() => JSON.parse(document.getElementById('measured')?.getAttribute('data-json') || '{}').shown,
+        null, { timeout: h.UI_WAIT });
+      for (let i = 0; i < 12 && !(await mirror(page)).rects?.measured_estimate_cell; ++i) {
+        await page.mouse.move(200, 500);
+        await page.mouse.wheel(0, 400);
+        await h.settle(page, 400);
+      }
+      const { rects } = await mirror(page);
+      assert.ok(rects.measured_estimate_cell, 'the Measured card was not reached');
+      const [x, , w] = rects.measured_metric_name;
+      const [figures] = rects.measured_estimate_cell;
+      assert.ok(x + w <= figures, `the name ends at ${x + w}, the figures start at ${figures}`);
+      await shot(page, 'measured-phone-zh');
+      assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
+    });
+});
