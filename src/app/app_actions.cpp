@@ -219,14 +219,32 @@ void InitAppState(AppState& state) {
 
 namespace {
 
+// A link message in the page's language. The decoder ends a key's message with what the key
+// takes, "… (tp expects the tensor-parallel degree, …)": the reason and that phrase are
+// translated apart, as the phrase may hold parentheses of its own.
+std::string TrLinkMessage(const std::string& message) {
+  const std::size_t expects = message.rfind(" expects ");
+  const std::size_t open = expects == std::string::npos ? expects : message.rfind(" (", expects);
+  if (open != std::string::npos) {
+    const std::string key = message.substr(open + 2, expects - open - 2);
+    const std::string what = trainmem::LinkKeyExpects(key);
+    if (!what.empty() &&
+        message.compare(open, std::string::npos, " (" + key + " expects " + what + ")") == 0) {
+      return TrFormat(Str::kLinkReasonExpectsTemplate, TrCore(message.substr(0, open)).c_str(),
+                      key.c_str(), TrCore(what).c_str());
+    }
+  }
+  return TrCore(message);
+}
+
 // The banner, one line per link message, in the page's language.
 void WriteBannerLines(AppState& state) {
   state.banner_lines.clear();
   for (const Error& e : state.link_messages) {
+    const std::string message = TrLinkMessage(e.message);
     state.banner_lines.push_back(
-        e.path.empty()
-            ? TrCore(e.message)
-            : TrFormat(Str::kLinkKeyProblemTemplate, e.path.c_str(), TrCore(e.message).c_str()));
+        e.path.empty() ? message
+                       : TrFormat(Str::kLinkKeyProblemTemplate, e.path.c_str(), message.c_str()));
   }
 }
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/app_actions.h"
+#include "app/app_import.h"
 #include "platform/platform.h"
 
 namespace app {
@@ -150,6 +151,12 @@ void PublishExplorerMirror(AppState& state) {
     nlohmann::json errors = nlohmann::json::array();
     for (const trainmem::Error& e : state.draft_errors) errors.push_back(e.path + ": " + e.message);
     mirror["field_errors"] = errors;
+  }
+  // What the import report says beside its read values (tests read it; the canvas shows it).
+  if (state.import_panel.has_result) {
+    mirror["import"] = {{"errors", ImportConfigErrorLines(state.import_panel)},
+                        {"wanted", ImportWantedLine(state.import_panel)},
+                        {"problems", ImportProblemsShown(state.import_panel)}};
   }
   nlohmann::json rects = nlohmann::json::object();
   for (const auto& [name, r] : state.explorer_rects) rects[name] = {r.x, r.y, r.width, r.height};

@@ -171,4 +171,35 @@ void ClearImport(AppState& state) {
   RequestFrames(state, 2);
 }
 
+std::string ImportWantedLine(const ImportPanelState& panel) {
+  const std::vector<std::string>& wanted = panel.result.report.wanted_files;
+  if (wanted.empty()) return "";
+  std::string names;
+  for (const std::string& f : wanted) names += (names.empty() ? "" : ", ") + f;
+  return TrFormat(Str::kImportWantedTemplate, names.c_str());
+}
+
+std::vector<std::string> ImportConfigErrorLines(const ImportPanelState& panel) {
+  std::vector<std::string> lines;
+  // The key and the message apart: a template matches the message, not "key: message".
+  for (const trainmem::Error& e : panel.result.config_errors) {
+    const std::string message = TrCore(e.message);
+    lines.push_back(e.path.empty()
+                        ? message
+                        : TrFormat(Str::kLinkKeyProblemTemplate, e.path.c_str(), message.c_str()));
+  }
+  return lines;
+}
+
+std::vector<std::string> ImportProblemsShown(const ImportPanelState& panel) {
+  std::vector<std::string> shown;
+  for (const std::string& p : panel.result.report.problems) {
+    bool listed = false;
+    for (const trainmem::Error& e : panel.result.config_errors)
+      listed = listed || p == trainmem::kConfigProblemPrefix + trainmem::FormatError(e);
+    if (!listed) shown.push_back(p);
+  }
+  return shown;
+}
+
 }  // namespace app

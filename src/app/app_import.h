@@ -3,6 +3,7 @@
 // OnMeasurementFiles (measured_hook.h).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "app/app_state.h"
@@ -20,5 +21,13 @@ void RunImport(AppState& state);
 // Applies the values typed for what was missing to the imported config.
 void ApplyMissingValues(AppState& state);
 void ClearImport(AppState& state);
+
+// What the import report says beside its read values, as the panel shows it: the files the job
+// names that were not given, and the inconsistencies (the config's errors, listed in red above
+// them, are not repeated).
+std::string ImportWantedLine(const ImportPanelState& panel);
+// Why the imported config is not estimated, one line per error, in the page's language.
+std::vector<std::string> ImportConfigErrorLines(const ImportPanelState& panel);
+std::vector<std::string> ImportProblemsShown(const ImportPanelState& panel);
 
 }  // namespace app

@@ -53,6 +53,10 @@ void PublishMeasuredMirror(AppState& state) {
   mirror["config_changes"] = v.has_measurement ? v.config_changes : std::vector<std::string>{};
   if (v.has_measurement && v.compared_for != 0) {
     mirror["comparison"] = compare::ComparisonToJson(v.comparison);
+    // The sentence and notes as the card shows them, in the page's language.
+    nlohmann::json notes = nlohmann::json::array();
+    for (const std::string& n : v.comparison.notes) notes.push_back(TrCore(n));
+    mirror["shown"] = {{"sentence", TrCore(v.comparison.sentence)}, {"notes", notes}};
   }
   std::string text = mirror.dump();
   if (text == v.published) return;

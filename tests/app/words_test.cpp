@@ -296,6 +296,59 @@ TEST_F(Chinese, ComparisonSentencesAreTranslated) {
   }
 }
 
+// Review 19: the comparison's notes and the metric its sentence names read in Chinese; the
+// figures keep their decimal points.
+TEST_F(Chinese, ComparisonNotesAndMetricNamesAreTranslated) {
+  namespace cmp = trainmem::compare;
+  const trainmem::Estimate estimate =
+      trainmem::EstimateMemory(MustParse(R"({"model": "llama3-8b", "world_size": 8})"));
+  const auto read = cmp::ReadMeasurement(
+      "[rank0]:[titan] 2025-06-01 10:00:05,282 - root - INFO - CUDA memory usage for model: "
+      "3.87GiB(4.89%)\n[rank0]:[titan] 2025-06-01 10:00:30,105 - root - INFO - step: 10  loss:  "
+      "9.4939  memory: 72.82GiB(91.97%)  tps: 55,314\n");
+  ASSERT_TRUE(read.ok());
+  const cmp::Comparison c = cmp::CompareWithEstimate(estimate, read.value());
+  ASSERT_EQ(c.notes.size(), 1u);
+  const std::string note = TrCore(c.notes[0]);
+  EXPECT_EQ(note.rfind("模型初始化后、训练开始前：max reserved 3.87 GiB（", 0), 0u) << note;
+  EXPECT_NE(note.find("GiB。"), std::string::npos) << note;
+  EXPECT_EQ(note.find("the estimate"), std::string::npos) << note;
+  EXPECT_EQ(TrCore(c.sentence).rfind("峰值预留（max reserved）实测为估算的", 0), 0u)
+      << TrCore(c.sentence);
+}
+
+// Review 19: a link's reasons name settings by link keys ("ws 64 is not divisible by
+// tp·pp·cp·dpr = 7") and nest a reason in "was not applied": both read in Chinese.
+TEST_F(Chinese, LinkReasonsInLinkWordsAreTranslated) {
+  const trainmem::DecodedLink link = trainmem::DecodeShareFragment(
+      "v1&model=llama3-70b&ws=64&tp=7&pp=-2", trainmem::testing::TestPresets());
+  ASSERT_EQ(link.errors.size(), 2u);
+  for (const trainmem::Error& e : link.errors) {
+    const std::string reason = e.message.substr(0, e.message.rfind(" (" + e.path + " expects "));
+    const std::string zh = TrCore(reason);
+    for (const char* word : {"applied", "divisible", "must be"})
+      EXPECT_EQ(zh.find(word), std::string::npos) << word << " in: " << zh;
+  }
+  EXPECT_EQ(TrCore("7 was not applied, it does not fit the rest of the link: ws 64 is not "
+                   "divisible by tp·pp·cp·dpr = 7"),
+            "7 未应用，与链接的其余部分冲突：卡数 64 不能被 tp·pp·cp·dpr = 7 整除");
+  EXPECT_EQ(TrCore("the model's 256 routed experts are not divisible by ep 7"),
+            "模型的 256 个路由专家不能被专家并行度 7 整除");
+  EXPECT_EQ(TrCore("expected an integer, got a string"), "应为整数，当前为 字符串");
+  // Names are translated only where they stand whole.
+  EXPECT_EQ(TrCore("Parameters"), "参数");
+  EXPECT_EQ(TrCore("Parameters of the run"), "Parameters of the run");
+}
+
+// Neither the Latin subset nor DroidSansFallback (the CJK subset's source) has curly quotes:
+// “打开文件…” was drawn "?打开文件…?". Chinese texts quote with 「」.
+TEST(WordsTest, ChineseTextsUseNoQuotesTheFontsLack) {
+  for (const std::string& text : ChineseTexts()) {
+    for (const char* quote : {"\xE2\x80\x9C", "\xE2\x80\x9D", "\xE2\x80\x98", "\xE2\x80\x99"})
+      EXPECT_EQ(text.find(quote), std::string::npos) << text;
+  }
+}
+
 TEST(WordsTest, EnglishCoreMessagesAreUnchanged) {
   SetLanguage(Language::kEnglish);
   EXPECT_EQ(TrCore("must be at least 1, got 0"), "must be at least 1, got 0");

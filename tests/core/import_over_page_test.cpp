@@ -136,5 +136,52 @@ TEST(ImportOverPage, KeepsOnlyValuesTheFilesCanTake) {
   EXPECT_EQ(npu.config["device"], assumed);
 }
 
+// A comment that names the H100 is a hint like any other: "sized for 32 H100 GPUs" over an A100
+// page gave A100s, because an H100 assumption was taken for the import's default.
+TEST(ImportOverPage, ACommentsH100IsTheFiles) {
+  ImportResult r =
+      MustImport({{"job.toml",
+                   "# sized for 32 H100 GPUs\n[model]\nname = \"llama3\"\nflavor = \"8B\"\n"
+                   "[parallelism]\ndata_parallel_shard_degree = -1\n"}});
+  ASSERT_NE(MissingEntry(r, "device"), nullptr);
+  EXPECT_TRUE(MissingEntry(r, "device")->hinted);
+  const nlohmann::json page = PageJson(R"({"model": "llama3-8b", "device": "a100-80gb"})");
+  const std::vector<KeptValue> kept = KeepPageValues(r, page, TestPresets());
+  EXPECT_EQ(r.config["device"], kDefaultDeviceId);
+  EXPECT_EQ(Kept(kept, "device"), nullptr);
+}
+
+// A Megatron launch that sources its model flags from a file not given: the import alone lists
+// "config: model: required"; over a page whose model is kept, that error is gone and the list
+// names the kept config's own (EP 16 over a dense model), once.
+TEST(ImportOverPage, ProblemsNameTheKeptConfigsErrors) {
+  const std::string script =
+      "NPUS_PER_NODE=16\nNNODES=4\nsource ./examples/model_args_moe.sh\n"
+      "torchrun --nproc_per_node $NPUS_PER_NODE --nnodes $NNODES pretrain_gpt.py "
+      "--tensor-model-parallel-size 1 --pipeline-model-parallel-size 4 "
+      "--expert-model-parallel-size 16 --micro-batch-size 1 --global-batch-size 256 "
+      "--seq-length 4096 --bf16 $MODEL_ARGS\n";
+  const auto config_problems = [](const ImportResult& r) {
+    std::vector<std::string> out;
+    for (const std::string& p : r.report.problems)
+      if (p.rfind(kConfigProblemPrefix, 0) == 0) out.push_back(p);
+    return out;
+  };
+  ImportResult dense = MustImport({{"run.sh", script}});
+  ASSERT_FALSE(config_problems(dense).empty());
+  EXPECT_NE(config_problems(dense)[0].find("model"), std::string::npos);
+  KeepPageValues(dense, PageJson(R"({"model": "llama3-8b", "world_size": 8})"), TestPresets());
+  ASSERT_FALSE(dense.config_valid);
+  ASSERT_EQ(config_problems(dense).size(), dense.config_errors.size());
+  for (const std::string& p : config_problems(dense))
+    EXPECT_EQ(p.find("model: required"), std::string::npos) << p;
+  EXPECT_NE(config_problems(dense)[0].find("expert_parallel_degree"), std::string::npos);
+
+  ImportResult moe = MustImport({{"run.sh", script}});
+  KeepPageValues(moe, PageJson(R"({"model": "qwen3-30b-a3b", "world_size": 8})"), TestPresets());
+  EXPECT_TRUE(moe.config_valid);
+  EXPECT_TRUE(config_problems(moe).empty());
+}
+
 }  // namespace
 }  // namespace trainmem::testing

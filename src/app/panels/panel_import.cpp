@@ -151,12 +151,15 @@ void DrawReport(AppState& state) {
     TextColored(FitsColors().text, Tr(Str::kImportApplied));
   } else {
     TextColored(ErrorTextColor(), Tr(Str::kImportNotApplied));
-    for (const trainmem::Error& e : panel.result.config_errors)
-      TextColored(ErrorTextColor(), TrCore(trainmem::FormatError(e)).c_str());
+    for (const std::string& line : ImportConfigErrorLines(panel))
+      TextColored(ErrorTextColor(), line.c_str());
   }
-  if (!report.problems.empty()) {
+  const std::string wanted = ImportWantedLine(panel);
+  if (!wanted.empty()) TextColored(WarningColors().text, wanted.c_str());
+  const std::vector<std::string> problems = ImportProblemsShown(panel);
+  if (!problems.empty()) {
     SectionTitle(Str::kImportProblems);
-    for (const std::string& p : report.problems) TextColored(WarningColors().text, p.c_str());
+    for (const std::string& p : problems) TextColored(WarningColors().text, p.c_str());
   }
   const std::string read_title =
       TrFormat(Str::kImportReadTemplate, static_cast<int>(report.read.size()));

@@ -80,23 +80,37 @@ bool BeginComparisonTable(const char* id, Str first_column) {
   return true;
 }
 
-void DrawMetricRows(const compare::Comparison& c) {
+// The metric's cell wraps its name and puts "rank 0 → stage 0" beside it where there is room,
+// below it where there is not: on a phone the cell is what the three figures leave, and
+// "峰值预留（max reserved）" was cut to "峰值预留（r".
+void DrawMetricRows(AppState& state, const compare::Comparison& c) {
   if (c.metrics.empty() || !BeginComparisonTable("measured_metrics", Str::kColumnMeasuredMetric))
     return;
   for (const compare::MetricRow& row : c.metrics) {
     const MetricLabel label = LabelOf(row.metric);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
+    const float cell = ImGui::GetContentRegionAvail().x;
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(Tr(label.name));
+    if (&row == &c.metrics.front())
+      RecordRect(state, "measured_metric_name", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     std::string help = std::string(Tr(label.help)) + "\n\n" + row.source + "\n" +
                        row.estimate_basis + "; " + row.stage_basis;
     Tooltip(help.c_str());
     if (row.rank >= 0) {
-      ImGui::SameLine();
       const std::string rank = TrFormat(Str::kMeasuredRankTemplate, row.rank, row.stage);
+      const float beside = ImGui::GetItemRectSize().x + ImGui::GetStyle().ItemSpacing.x +
+                           ImGui::CalcTextSize(rank.c_str()).x;
+      if (beside <= cell) ImGui::SameLine();
       ImGui::TextDisabled("%s", rank.c_str());
     }
+    ImGui::PopTextWrapPos();
     ImGui::TableNextColumn();
+    if (&row == &c.metrics.front()) {  // where the figures start: the name must end before
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      RecordRect(state, "measured_estimate_cell", at, ImVec2(at.x + 1, at.y + 1));
+    }
     TextRight(trainmem::FormatGiB(row.estimate_bytes).c_str());
     ImGui::TableNextColumn();
     TextRight(trainmem::FormatGiB(row.measured_bytes).c_str());
@@ -149,7 +163,7 @@ void DrawComparison(AppState& state) {
   const MeasuredView& v = state.measured;
   const compare::Comparison& c = v.comparison;
   ImGui::BeginDisabled(changed);
-  DrawMetricRows(c);
+  DrawMetricRows(state, c);
   DrawComponentRows(c);
   if (!c.sentence.empty()) {
     ImGui::Spacing();
@@ -173,7 +187,7 @@ void DrawComparison(AppState& state) {
   }
   for (const std::string& f : c.formats) formats += (formats.empty() ? "" : ", ") + TrCore(f);
   TextMuted(TrFormat(Str::kMeasuredFromTemplate, inputs.c_str(), formats.c_str()).c_str());
-  for (const std::string& note : c.notes) TextMuted(note.c_str());
+  for (const std::string& note : c.notes) TextMuted(TrCore(note).c_str());
   if (c.skipped_count > 0) {
     TextMuted(
         TrFormat(Str::kMeasuredSkippedTemplate, static_cast<long long>(c.skipped_count)).c_str());

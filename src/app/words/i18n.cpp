@@ -4,7 +4,9 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace app {
 namespace {
@@ -342,7 +344,7 @@ constexpr CoreMessage kCoreMessages[] = {
     {"has no value (write {})", "没有值（应写作 {}）"},
     {"is not valid percent-encoding, and not a key of trainmem links",
      "不是有效的百分号编码，也不是 trainmem 链接的键"},
-    {"\"{}\" has no key name (links write key=value)", "“{}”没有键名（链接写作 key=value）"},
+    {"\"{}\" has no key name (links write key=value)", "「{}」没有键名（链接写作 key=value）"},
     {"given twice ({}, then {}); the last, {}, is used",
      "出现了两次（{}，然后 {}）；使用最后一个值 {}"},
     // The import over the page's job (core/import/import_over_page.cpp).
@@ -351,6 +353,10 @@ constexpr CoreMessage kCoreMessages[] = {
      "{} 未应用，与链接的其余部分冲突：{}"},
     {"unknown model preset {}", "未知的预置模型 {}"},
     {"unknown device preset {}", "未知的预置设备 {}"},
+    {"a value for the custom model's Hugging Face config.json field {}",
+     "自定义模型的 Hugging Face config.json 字段 {} 的取值"},
+    {"unknown value {}; valid values: {}", "未知的取值 {}；可选值：{}"},
+    {"must be 0, 1, 2 or 3 (or null), got {}", "须为 0、1、2 或 3（或 null），当前为 {}"},
     {"unknown value {}", "未知的取值 {}"},
     {"expected an integer, got {}", "应为整数，当前为 {}"},
     {"expected a number, got {}", "应为数字，当前为 {}"},
@@ -371,21 +377,21 @@ constexpr CoreMessage kCoreMessages[] = {
     // Measured in a run: the comparison's sentence (core/compare/compare.cpp).
     {"{} measured {} the estimate ({} measured, {} estimated): within 10%, the estimate matches "
      "this run.",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：相差在 10% 以内，估算与这次运行相符。"},
+     "{}实测为估算的 {}（实测 {}，估算 {}）：相差在 10% 以内，估算与这次运行相符。"},
     {"{} measured {} the estimate ({} measured, {} estimated): part of the {} is the runtime "
      "context and communication buffers outside the allocator; a framework log line (max reserved) "
      "compares like with like.",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：这 {} "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：这 {} "
      "中有一部分是缓存分配器之外的运行时上下文和通信缓冲区；框架日志里的 max reserved "
      "才是同口径的对比。"},
     {"{} measured {} the estimate ({} measured, {} estimated): the estimate misses {}. Is "
      "activation checkpointing on as configured? A torch.profiler memory timeline would show which "
      "component.",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：估算少算了 "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：估算少算了 "
      "{}。激活重计算是否按配置开启？torch.profiler 显存时间线能显示是哪一部分。"},
     {"{} measured {} the estimate ({} measured, {} estimated): the estimate is {} too high. Does "
      "the run checkpoint, compile or shard more than the config says?",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：估算偏高 "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：估算偏高 "
      "{}。这次运行的重计算、编译或切分是否比配置写的更多？"},
     {"The estimate has no figure for this configuration to compare.",
      "估算中没有可与之对比的数值。"},
@@ -397,43 +403,43 @@ constexpr CoreMessage kCoreMessages[] = {
      "各组成部分都与估算相差在 10% 以内；差距最大的是 {}（实测 {}，估算 {}）。"},
     {"{} measured {} the estimate ({} measured, {} estimated): are parameters sharded as "
      "configured (FSDP/ZeRO-3, TP, PP degrees) and kept in the configured precision?",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：参数是否按配置切分（FSDP/ZeRO-3、TP、PP "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：参数是否按配置切分（FSDP/ZeRO-3、TP、PP "
      "的并行度），并以配置的精度保存？"},
     {"{} measured {} the estimate ({} measured, {} estimated): does the run shard parameters more "
      "than the config says?",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：这次运行对参数的切分是否比配置写的更多？"},
+     "{}实测为估算的 {}（实测 {}，估算 {}）：这次运行对参数的切分是否比配置写的更多？"},
     {"{} measured {} the estimate ({} measured, {} estimated): are gradients kept in fp32 or "
      "unsharded longer than the config says?",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：梯度是否以 fp32 "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：梯度是否以 fp32 "
      "保存，或未切分的时间比配置写的更长？"},
     {"{} measured {} the estimate ({} measured, {} estimated): are gradients sharded or freed "
      "earlier (ZeRO-2, FSDP reduce-scatter) than estimated?",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：梯度是否比估算更早被切分或释放（ZeRO-2、FSDP "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：梯度是否比估算更早被切分或释放（ZeRO-2、FSDP "
      "reduce-scatter）？"},
     {"{} measured {} the estimate ({} measured, {} estimated): are optimizer states fp32 and "
      "unsharded (no ZeRO-1 / distributed optimizer)?",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：优化器状态是否为 fp32 且未切分（没有 ZeRO-1 / "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：优化器状态是否为 fp32 且未切分（没有 ZeRO-1 / "
      "分布式优化器）？"},
     {"{} measured {} the estimate ({} measured, {} estimated): are optimizer states sharded, "
      "offloaded or kept in lower precision?",
-     "{} 实测为估算的 {}（实测 {}，估算 "
+     "{}实测为估算的 {}（实测 {}，估算 "
      "{}）：优化器状态是否被切分、卸载到主机，或以更低精度保存？"},
     {"{} measured {} the estimate ({} measured, {} estimated): is activation checkpointing on, and "
      "are batch size and sequence length as configured?",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：激活重计算是否开启，batch "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：激活重计算是否开启，batch "
      "大小和序列长度是否与配置一致？"},
     {"{} measured {} the estimate ({} measured, {} estimated): does the run checkpoint more, "
      "compile (fusing element-wise ops) or chunk the loss?",
-     "{} 实测为估算的 {}（实测 {}，估算 "
+     "{}实测为估算的 {}（实测 {}，估算 "
      "{}）：这次运行是否重计算得更多、做了编译（融合逐元素算子）或对 loss 分块？"},
     {"{} measured {} the estimate ({} measured, {} estimated): communication buffers, gathered "
      "layers or tensors the profiler could not categorise exceed the estimate's temporary "
      "allowance.",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：通信缓冲区、聚合后的层或 profiler "
+     "{}实测为估算的 {}（实测 {}，估算 {}）：通信缓冲区、聚合后的层或 profiler "
      "无法归类的张量超出了估算给临时缓冲区留的量。"},
     {"{} measured {} the estimate ({} measured, {} estimated): fewer temporaries are alive at the "
      "peak than the estimate allows.",
-     "{} 实测为估算的 {}（实测 {}，估算 {}）：峰值时刻存活的临时张量比估算留的少。"},
+     "{}实测为估算的 {}（实测 {}，估算 {}）：峰值时刻存活的临时张量比估算留的少。"},
     {"The run ran out of memory, as the estimate predicts ({} of {} usable). It needed at least {} "
      "allocated (what it held plus the request that failed). The advice shows what makes it fit.",
      "这次运行显存不足，与估算一致（{} / 可用 {}）。它至少需要已分配 "
@@ -474,6 +480,135 @@ constexpr CoreMessage kCoreMessages[] = {
      "这次运行显存不足，而估算认为接近上限；它至少需要已分配 "
      "{}，估算的峰值已分配（{}"
      "）足以覆盖：设备上其余的显存被缓存分配器之外的占用（其他进程、通信缓冲区）或碎片占去了。"},
+    // Measured in a run: the notes under the comparison (core/compare).
+    // (The figures stand before a word: a "." after one would end it at its decimal point.)
+    {"After model init, before training: {} ({}); the estimate has {} of parameters.",
+     "模型初始化后、训练开始前：{}（{}）；估算中参数占 {}。"},
+    {"Only the after-model-init figure was found (the run logged no step): it holds parameters "
+     "and buffers, not the training peak.",
+     "只找到模型初始化后的数值（这次运行没有记录训练步）：它只含参数和缓冲区，不是训练峰值。"},
+    {"The memory timeline counts tensors the profiler recorded during the profiled steps; its "
+     "peak is compared with the estimate's peak allocated. INPUT is counted with activations; "
+     "TEMPORARY, AUTOGRAD_DETAIL and uncategorised bytes with temporary.",
+     "显存时间线只统计 profiler 在被分析的几步中记录到的张量；其峰值与估算的峰值已分配对比。"
+     "INPUT 计入激活，TEMPORARY、AUTOGRAD_DETAIL 和未归类的字节计入临时缓冲区。"},
+    {"The raw timeline frees bytes it never recorded in some category (counted as zero).",
+     "原始时间线在某些类别里释放了从未记录过的字节（按零计）。"},
+    {"The recorded trace does not add up to the segments (it starts after allocations it does "
+     "not show); only the snapshot's moment is used.",
+     "记录的 trace 与内存段对不上（它开始于一些未记录的分配之后）；只采用快照那一刻的数值。"},
+    {"The trace records an out-of-memory error.", "trace 中记录了一次显存不足报错。"},
+    {"The snapshot has no recorded trace: its figures are the moment it was taken (the reserved "
+     "figure is a lower bound on the run's peak unless it was taken at the peak, e.g. on an "
+     "out-of-memory error).",
+     "快照没有记录 trace：其数值是拍摄那一刻的（除非恰在峰值时拍摄，例如显存不足报错时，"
+     "否则 reserved 数值只是运行峰值的下限）。"},
+    {"The snapshot covers {} devices; device {} (the most reserved) is compared.",
+     "快照包含 {} 个设备；对比的是 reserved 最多的设备 {}。"},
+};
+
+// Names the core's templates put into their sentences ("Max reserved measured 0.77× the
+// estimate …"): translated where they stand whole, as a message or as one of its arguments.
+constexpr CoreMessage kCoreNames[] = {
+    {"Max reserved", "峰值预留（max reserved）"},
+    {"Max allocated", "峰值已分配（max allocated）"},
+    {"Peak active", "峰值活跃（peak active）"},
+    {"Allocated between steps", "两步之间的已分配"},
+    {"Device memory used", "设备显存占用"},
+    {"Parameters", "参数"},
+    {"Gradients", "梯度"},
+    {"Optimizer states", "优化器状态"},
+    {"Activations", "激活"},
+    {"Temporary buffers", "临时缓冲区"},
+    {"parameters", "参数"},
+    {"gradients", "梯度"},
+    {"optimizer states", "优化器状态"},
+    {"activations", "激活"},
+    {"temporary buffers", "临时缓冲区"},
+    {"missing required field", "缺少必填字段"},
+    // The kind of value a field got ("expected an integer, got a string").
+    {"a string", "字符串"},
+    {"a boolean", "布尔值"},
+    {"a number", "数字"},
+    {"an object", "对象"},
+    // What each link key takes (share_link_decode.cpp, LinkKeyExpects), after "(tp expects …)".
+    {"a model preset id such as llama3-8b, or custom with m.* fields",
+     "预置模型 id（如 llama3-8b），或 custom 加 m.* 字段"},
+    {"a device preset id such as h100-80gb, or custom with dev.name and dev.gib",
+     "预置设备 id（如 h100-80gb），或 custom 加 dev.name 和 dev.gib"},
+    {"detailed or template", "detailed 或 template"},
+    {"torchtitan, torchtitan-npu, megatron, deepspeed or torchtune",
+     "torchtitan、torchtitan-npu、megatron、deepspeed 或 torchtune"},
+    {"the number of devices, a whole number from 1 to 1048576", "卡数，1 到 1048576 之间的整数"},
+    {"the local batch size per device, a whole number from 1", "单卡 batch 大小，不小于 1 的整数"},
+    {"the sequence length in tokens, a whole number from 1",
+     "序列长度（token 数），不小于 1 的整数"},
+    {"bfloat16, float16 or float32", "bfloat16、float16 或 float32"},
+    {"1 or 0", "1 或 0"},
+    {"the decoder blocks (from the first) with NVFP4 linears: 0, up to the layers, or -1",
+     "线性层用 NVFP4 的解码层数（从第一层算起）：0 到层数，或 -1"},
+    {"flash, sdpa or eager", "flash、sdpa 或 eager"},
+    {"a probability from 0 to 1, or null for the framework's default",
+     "0 到 1 之间的概率，或 null 表示框架默认值"},
+    {"the number of loss chunks, a whole number from 1 up to s", "loss 分块数，1 到 s 之间的整数"},
+    {"the LoRA rank, a whole number from 0 (every weight trains) to 65536",
+     "LoRA 秩，0（全部权重都训练）到 65536 之间的整数"},
+    {"a comma-separated list of model and loss", "model 和 loss 组成的逗号分隔列表"},
+    {"the data-parallel replicas, a whole number from 1", "数据并行副本数，不小于 1 的整数"},
+    {"the FSDP degree, a whole number from 1, or -1 for the devices left over",
+     "FSDP 分片数，不小于 1 的整数，或 -1 表示用剩下的卡"},
+    {"the tensor-parallel degree, a whole number from 1 that divides ws and the heads",
+     "张量并行度，能整除 ws 和注意力头数的正整数"},
+    {"the pipeline-parallel degree, a whole number from 1 up to the layers",
+     "流水线并行度，1 到层数之间的整数"},
+    {"the context-parallel degree, a whole number from 1", "上下文并行度，不小于 1 的整数"},
+    {"the expert-parallel degree, a whole number that divides the experts",
+     "专家并行度，能整除专家数的整数"},
+    {"the expert tensor-parallel degree, 1 or tp", "专家张量并行度，1 或 tp"},
+    {"the pipeline microbatch size, a whole number that divides b",
+     "流水线微批大小，能整除 b 的整数"},
+    {"1F1B, Interleaved1F1B, GPipe or ZeroBubble", "1F1B、Interleaved1F1B、GPipe 或 ZeroBubble"},
+    {"the layers per pipeline stage, 0 for an even split", "每个流水线阶段的层数，0 表示均分"},
+    {"a ZeRO stage from 0 to 3, or null", "ZeRO 阶段 0 到 3，或 null"},
+    {"default, always or never (FSDP reshard after forward)",
+     "default、always 或 never（FSDP 前向后是否重新切分）"},
+    {"standard, deepep, hybridep or minimal_async_ep (torchtitan's EP dispatcher)",
+     "standard、deepep、hybridep 或 minimal_async_ep（torchtitan 的 EP 分发器）"},
+    {"none, selective or full", "none、selective 或 full"},
+    {"op, or a whole number k (every k-th block)", "op，或整数 k（每 k 层一层）"},
+    {"with ac=full, the blocks recomputed per pipeline stage: 0 (all) up to the layers",
+     "ac=full 时每个流水线阶段重计算的层数：0（全部）到层数"},
+    {"AdamW, Adam, SGD, Lion, Adafactor, AdamW8bit, PagedAdamW8bit, PagedAdamW, AdamW4bit, "
+     "Lion8bit, Muon, Shampoo or SOAP",
+     "AdamW、Adam、SGD、Lion、Adafactor、AdamW8bit、PagedAdamW8bit、PagedAdamW、AdamW4bit、"
+     "Lion8bit、Muon、Shampoo 或 SOAP"},
+    {"float32, bfloat16 or int8", "float32、bfloat16 或 int8"},
+    {"a number from 0 to 1", "0 到 1 之间的数"},
+    {"the number of swap slices, a whole number from 1", "swap 分片数，不小于 1 的整数"},
+    {"a share from 0 to 1 (0.1 = 10 %)", "0 到 1 之间的比例（0.1 = 10 %）"},
+    {"a share above 0, at most 1 (0.95 = 95 %)", "大于 0、至多为 1 的比例（0.95 = 95 %）"},
+    {"the custom device's name", "自定义设备的名称"},
+    {"the custom device's memory in GiB, a number above 0", "自定义设备的显存（GiB），大于 0 的数"},
+    {"devices per node, a whole number from 1", "每节点卡数，不小于 1 的整数"},
+    {"1 for the compact card, 0 for the full page", "1 为紧凑卡片，0 为完整页面"},
+    {"en or zh", "en 或 zh"},
+};
+
+// Share links name settings by their link keys (share_link_decode.cpp, InLinkWords): "ws 64 is
+// not divisible by tp·pp·cp·dpr = 7". A template that names a setting also matches in those
+// words, longest names first ("expert_tensor_parallel_degree" before "tensor_parallel_degree").
+constexpr std::pair<const char*, const char*> kLinkWords[] = {
+    {"expert_tensor_parallel_degree", "etp"},
+    {"expert_parallel_degree", "ep"},
+    {"pipeline_parallel_microbatch_size", "mbs"},
+    {"pipeline_parallel_degree", "pp"},
+    {"tensor_parallel_degree", "tp"},
+    {"context_parallel_degree", "cp"},
+    {"local_batch_size", "b"},
+    {"world_size", "ws"},
+    {"seq_len", "s"},
+    {"dp_replicate", "dpr"},
+    {"dp_shard", "dp"},
 };
 
 // Matches `message` against `pattern` ({} = any text, at least one character); the arguments
@@ -506,6 +641,36 @@ bool Match(const char* pattern, const std::string& message, std::vector<std::str
   }
 }
 
+std::string InLinkWords(std::string text) {
+  for (const auto& [name, key] : kLinkWords) {
+    for (std::size_t at = text.find(name); at != std::string::npos;
+         at = text.find(name, at + std::strlen(key)))
+      text.replace(at, std::strlen(name), key);
+  }
+  return text;
+}
+
+// kCoreMessages, then each one that names a setting again in the link's words.
+const std::vector<std::pair<std::string, std::string>>& CoreTemplates() {
+  static const auto templates = [] {
+    std::vector<std::pair<std::string, std::string>> all;
+    for (const CoreMessage& m : kCoreMessages) all.emplace_back(m.english, m.chinese);
+    for (const CoreMessage& m : kCoreMessages) {
+      const std::string english = InLinkWords(m.english);
+      if (english != m.english) all.emplace_back(english, InLinkWords(m.chinese));
+    }
+    return all;
+  }();
+  return templates;
+}
+
+// A name of kCoreNames in Chinese, or the text itself.
+std::string CoreName(const std::string& text) {
+  for (const CoreMessage& n : kCoreNames)
+    if (text == n.english) return n.chinese;
+  return text;
+}
+
 Language g_language = Language::kEnglish;
 
 }  // namespace
@@ -532,32 +697,51 @@ std::string TrFormat(Str id, ...) {
   return buffer;
 }
 
-std::string TrCore(const std::string& message) {
-  if (g_language != Language::kChinese) return message;
+namespace {
+
+// `message` in Chinese by the first template it matches. `whole`: only a template that matches
+// all of it (no English tail left over). The arguments are names (kCoreNames) or, one level
+// down, messages of their own ("7 was not applied, …: must be at least 1, got -2").
+bool TranslateCore(const std::string& message, bool whole, std::string* out) {
   std::vector<std::string> args;
-  for (const CoreMessage& m : kCoreMessages) {
-    if (!Match(m.english, message, args)) continue;
-    std::string out;
+  for (const auto& [english, chinese] : CoreTemplates()) {
+    if (!Match(english.c_str(), message, args)) continue;
+    const bool tail = english.size() < 2 || english.compare(english.size() - 2, 2, "{}") != 0;
+    if (whole && tail && !args.back().empty()) continue;
+    out->clear();
     std::size_t arg = 0;
-    for (const char* c = m.chinese; *c != '\0'; ++c) {
+    for (const char* c = chinese.c_str(); *c != '\0'; ++c) {
       if (c[0] == '{' && c[1] == '}' && arg < args.size()) {
-        out += args[arg++];
+        std::string inner;
+        const std::string name = CoreName(args[arg]);
+        if (name != args[arg] || whole || !TranslateCore(args[arg], true, &inner)) inner = name;
+        *out += inner;
+        ++arg;
         ++c;
       } else {
-        out += *c;
+        *out += *c;
       }
     }
     // The text after the template's last literal (args.back()) is kept, untranslated.
-    if (arg < args.size()) out += args.back();
-    return out;
+    if (arg < args.size()) *out += args.back();
+    return true;
   }
-  return message;
+  return false;
+}
+
+}  // namespace
+
+std::string TrCore(const std::string& message) {
+  if (g_language != Language::kChinese) return message;
+  std::string out;
+  return TranslateCore(message, false, &out) ? out : CoreName(message);
 }
 
 std::vector<std::string> ChineseTexts() {
   std::vector<std::string> texts;
   for (const auto& entry : kChinese) texts.push_back(entry.second);
-  for (const CoreMessage& m : kCoreMessages) texts.push_back(m.chinese);
+  for (const auto& t : CoreTemplates()) texts.push_back(t.second);
+  for (const CoreMessage& n : kCoreNames) texts.push_back(n.chinese);
   return texts;
 }
 

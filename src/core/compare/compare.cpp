@@ -324,9 +324,9 @@ Comparison CompareWithEstimate(const Estimate& e, const Measurement& measured) {
         const std::int64_t params = StageBytes(e, StageFor(e, p->rank).stage).parameters;
         std::string what = MetricLabel(p->metric);
         what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
-        c.notes.push_back("After model init, before training: " + FormatGiB(p->bytes) + " " + what +
-                          " (" + p->source + "); the estimate's parameters are " +
-                          FormatGiB(params) + ".");
+        c.notes.push_back("After model init, before training: " + what + " " + FormatGiB(p->bytes) +
+                          " (" + p->source + "); the estimate has " + FormatGiB(params) +
+                          " of parameters.");
       }
     } else if (!init.empty()) {
       c.metrics.push_back(RowFor(e, init, true));

@@ -132,7 +132,8 @@ void FillAssumptions(Builder& b, const std::vector<InputFile>& files, const Pres
     if (!device.empty() && presets.FindDevice(device) != nullptr) {
       b.Set("device", device, {"", 0, "named in the file name"});
     } else if (!commented.empty() && presets.FindDevice(commented) != nullptr) {
-      b.Missing("device", "the files do not name the accelerator; a comment names it", commented);
+      b.Missing("device", "the files do not name the accelerator; a comment names it", commented,
+                true);
     } else {
       const bool guess = !guessed.empty() && presets.FindDevice(guessed) != nullptr;
       // torchtitan-npu counts an Atlas A3 job in dies ("…_128die", flavor "671B_debug_16die"):
@@ -262,7 +263,7 @@ void Validate(ImportResult& result, Builder& b, const Presets& presets) {
   result.config_valid = parsed.ok();
   if (!parsed.ok()) {
     result.config_errors = parsed.errors();
-    for (const Error& e : parsed.errors()) b.Problem("config: " + FormatError(e));
+    for (const Error& e : parsed.errors()) b.Problem(kConfigProblemPrefix + FormatError(e));
   }
 }
 

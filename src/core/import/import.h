@@ -86,6 +86,9 @@ struct ImportMissing {  // a value the files do not give: the page shows a field
   std::string key;      // config key ("model", "world_size", "model.vocab_size")
   std::string why;
   nlohmann::json assumed;  // the value used meanwhile so the config estimates (null = none)
+  // `assumed` is what the files hint at (a comment names the accelerator), not a default: over
+  // a page the hint is the files' (KeepPageValues), even when it is the default device.
+  bool hinted = false;
 };
 
 struct ImportReport {
@@ -102,11 +105,15 @@ struct ImportReport {
   std::vector<std::string> wanted_files;
 };
 
+// The prefix of a report problem that is one of the config's errors ("config: model: required…").
+inline constexpr const char* kConfigProblemPrefix = "config: ";
+
 struct ImportResult {
   nlohmann::json config;  // schema v1; missing values hold their `assumed` value
   ImportReport report;
   bool config_valid = false;            // ConfigFromJson accepted it
-  std::vector<Error> config_errors;     // why not (also listed in report.problems)
+  std::vector<Error> config_errors;     // why not (also listed in report.problems, each after
+                                        // kConfigProblemPrefix)
   std::vector<InputFile> measurements;  // logs/profiles given with the job (not imported here)
 };
 
@@ -135,7 +142,8 @@ struct KeptValue {
   nlohmann::json instead;  // what the import alone used (its assumption, or null: the default)
 };
 // `page` is the page's config as JSON (ConfigToJson). Updates result.config, config_valid,
-// config_errors, and each kept key's `missing` entry (assumed = the page's value).
+// config_errors (and the problems that list them), and each kept key's `missing` entry
+// (assumed = the page's value).
 std::vector<KeptValue> KeepPageValues(ImportResult& result, const nlohmann::json& page,
                                       const Presets& presets);
 

@@ -72,7 +72,7 @@ void Builder::Ignore(const Source& source, std::string reason) {
   report_.ignored.push_back({source.text, source.file, source.line, std::move(reason)});
 }
 
-void Builder::Missing(const std::string& dotted_key, std::string why, json assumed) {
+void Builder::Missing(const std::string& dotted_key, std::string why, json assumed, bool hinted) {
   for (const ImportMissing& m : report_.missing)
     if (m.key == dotted_key) return;
   if (!assumed.is_null()) {
@@ -85,7 +85,7 @@ void Builder::Missing(const std::string& dotted_key, std::string why, json assum
     }
     (*node)[parts.back()] = assumed;
   }
-  report_.missing.push_back({dotted_key, std::move(why), std::move(assumed)});
+  report_.missing.push_back({dotted_key, std::move(why), std::move(assumed), hinted});
 }
 
 // --- Text helpers -----------------------------------------------------------------------------

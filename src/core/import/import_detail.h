@@ -48,7 +48,8 @@ class Builder {
   void Erase(const std::string& dotted_key);
   void Ignore(const Source& source, std::string reason);
   // A value the files do not give; `assumed` (if not null) is put in the config meanwhile.
-  void Missing(const std::string& dotted_key, std::string why, json assumed);
+  // `hinted`: the files hint at `assumed` (ImportMissing::hinted).
+  void Missing(const std::string& dotted_key, std::string why, json assumed, bool hinted = false);
   void Problem(std::string text) { report_.problems.push_back(std::move(text)); }
   // A file the job names that was not given (ImportReport::wanted_files).
   void Wants(const std::string& path) {

@@ -1,5 +1,6 @@
 // Importing over the job a page shows (import.h, KeepPageValues): what the files do not state
 // keeps the page's value.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,18 @@ ImportMissing* MissingEntry(ImportReport& report, const std::string& key) {
   return nullptr;
 }
 
+// The import listed the config's errors among its problems (import.cpp); a value kept from the
+// page may have cured them (the model of a script that sources its model flags from a file not
+// given), so the list names the errors of the config kept, not those it had before.
+void RelistConfigErrors(ImportReport& report, const std::vector<Error>& errors) {
+  std::vector<std::string>& problems = report.problems;
+  problems.erase(
+      std::remove_if(problems.begin(), problems.end(),
+                     [](const std::string& p) { return p.rfind(kConfigProblemPrefix, 0) == 0; }),
+      problems.end());
+  for (const Error& e : errors) problems.push_back(kConfigProblemPrefix + FormatError(e));
+}
+
 }  // namespace
 
 std::vector<KeptValue> KeepPageValues(ImportResult& result, const json& page,
@@ -64,9 +77,11 @@ std::vector<KeptValue> KeepPageValues(ImportResult& result, const json& page,
       // framework the files did not name is torchtitan's files' own.
       if (!(theirs != nullptr && *theirs == "torchtitan" && *mine == "torchtitan-npu")) continue;
     }
-    if (key == "device" && missing != nullptr && missing->assumed.is_string() &&
-        missing->assumed != kDefaultDeviceId)
-      continue;  // the files hint at the accelerator (a comment, torch_npu): theirs
+    // The files hint at the accelerator (a comment, torch_npu): theirs. A comment's "H100" is
+    // a hint too, though it names the default device.
+    if (key == "device" && missing != nullptr &&
+        (missing->hinted || (missing->assumed.is_string() && missing->assumed != kDefaultDeviceId)))
+      continue;
     json candidate = config;
     if (!detail::SetJsonPath(candidate, key, *mine, presets).empty()) continue;
     const Result<Config> parsed = ConfigFromJson(candidate, presets);
@@ -85,6 +100,7 @@ std::vector<KeptValue> KeepPageValues(ImportResult& result, const json& page,
   const Result<Config> parsed = ConfigFromJson(result.config, presets);
   result.config_valid = parsed.ok();
   result.config_errors = parsed.ok() ? std::vector<Error>{} : parsed.errors();
+  RelistConfigErrors(report, result.config_errors);
   return kept;
 }
 

@@ -75,7 +75,7 @@ void ApplyCommentHints(std::string_view text, char comment, const std::string& f
     b.Missing("device",
               "the job file does not name the accelerator; a comment (" + file + ":" +
                   std::to_string(hints.device_line) + ") names it",
-              hints.device);
+              hints.device, true);
 }
 
 // Lines of "key" occurrences for the resolved JSON: the first "section" then the key after it.
