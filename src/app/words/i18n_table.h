@@ -72,7 +72,7 @@ TRAINMEM_STR(kImportWantedTemplate,
 TRAINMEM_STR(kImportReadTemplate, "Read (%d)")
 TRAINMEM_STR(kImportIgnoredTemplate, "Ignored (%d)")
 TRAINMEM_STR(kImportNotesTemplate, "Decisions (%d)")
-TRAINMEM_STR(kImportMeasurementsTemplate, "%d measurement file(s) handed to the comparison")
+TRAINMEM_STR(kImportMeasurementsTemplate, "Measurement files handed to the comparison: %d")
 TRAINMEM_STR(kImportModelOnly,
              "A config.json describes the model only: it replaced the model and kept the rest of "
              "this page's job (device, devices, framework, batch, parallelism)")
