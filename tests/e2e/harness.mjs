@@ -339,3 +339,15 @@ export async function rectCenter(page, name) {
   const [x, y, w, hgt] = JSON.parse(await page.getAttribute('#explorer', 'data-json')).rects[name];
   return { x: x + w / 2, y: y + hgt / 2 };
 }
+
+// Drops text files on the page's canvas as a user drags them from a file manager: files are
+// [{ name, text }].
+export async function dropFiles(page, files) {
+  const transfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([f.text], f.name, { type: 'text/plain' }));
+    return dt;
+  }, files);
+  await page.dispatchEvent('canvas', 'dragover', { dataTransfer: transfer });
+  await page.dispatchEvent('canvas', 'drop', { dataTransfer: transfer });
+}

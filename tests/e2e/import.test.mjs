@@ -24,16 +24,6 @@ after(async () => {
 const SCRIPT = fs.readFileSync(path.join(h.REPO, 'tests/data/import/megatron_llama_fp8.sh'), 'utf8');
 
 // Drops files on the page the way a browser does: a DataTransfer holding File objects.
-async function dropFiles(page, files) {
-  const transfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([f.text], f.name, { type: 'text/plain' }));
-    return dt;
-  }, files);
-  await page.dispatchEvent('canvas', 'dragover', { dataTransfer: transfer });
-  await page.dispatchEvent('canvas', 'drop', { dataTransfer: transfer });
-}
-
 for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
   test(`a dropped launch script becomes the config (${viewport.width}×${viewport.height})`, LIMIT, async () => {
     const context = await chrome.browser.newContext({ viewport });
@@ -42,7 +32,7 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 
     try {
       await page.goto(`${srv.origin}/index.html`);
       await h.waitReady(page);
-      await dropFiles(page, [{ name: 'megatron_llama_fp8.sh', text: SCRIPT }]);
+      await h.dropFiles(page, [{ name: 'megatron_llama_fp8.sh', text: SCRIPT }]);
       // The script: world size 8 × 2, TP 2, PP 2, sequence 8192, full recompute, fp8, Megatron.
       await page.waitForFunction(() => {
         const r = JSON.parse(document.getElementById('result').getAttribute('data-json') || '{}');
@@ -80,7 +70,7 @@ test('a dropped FSDP2 launch script with its YAML becomes the config; a broken Y
   try {
     await page.goto(`${srv.origin}/index.html`);
     await h.waitReady(page);
-    await dropFiles(page, [{ name: 'fsdp2_moe_A3.sh', text: read('fsdp2_moe_A3.sh') },
+    await h.dropFiles(page, [{ name: 'fsdp2_moe_A3.sh', text: read('fsdp2_moe_A3.sh') },
                            { name: 'fsdp2_moe_A3.yaml', text: read('fsdp2_moe_A3.yaml') }]);
     await page.waitForFunction(() => {
       const r = JSON.parse(document.getElementById('result').getAttribute('data-json') || '{}');
@@ -94,7 +84,7 @@ test('a dropped FSDP2 launch script with its YAML becomes the config; a broken Y
     assert.equal(result.config.activation_checkpoint.mode, 'full');
     assert.equal(result.config.model, 'qwen3-30b-a3b');
     // The same YAML again, now broken: the import stops at its line and the config stays.
-    await dropFiles(page, [{ name: 'fsdp2_moe_A3.yaml', text: 'parallel:\n  fsdp_size: [8\n' }]);
+    await h.dropFiles(page, [{ name: 'fsdp2_moe_A3.yaml', text: 'parallel:\n  fsdp_size: [8\n' }]);
     await h.settle(page, 1500);
     const after = await h.readResult(page);
     assert.equal(after.config.world_size, 32, 'the broken YAML left the config alone');
@@ -121,7 +111,7 @@ test('a dropped config.json replaces the model and keeps the job', LIMIT, async 
   try {
     await page.goto(`${srv.origin}/index.html#v1&model=qwen2.5-7b&fw=deepspeed&ws=8&b=2&s=4096&lora=8&zero=3&ac=full`);
     await h.waitReady(page);
-    await dropFiles(page, [{ name: 'config.json', text: JSON.stringify(model) }]);
+    await h.dropFiles(page, [{ name: 'config.json', text: JSON.stringify(model) }]);
     await page.waitForFunction(() => {
       const r = JSON.parse(document.getElementById('result').getAttribute('data-json') || '{}');
       return r.config && typeof r.config.model === 'object' && r.config.model.hidden_size === 3584;

@@ -35,16 +35,6 @@ async function withPage(viewport, use) {
   }
 }
 
-async function dropFiles(page, files) {
-  const transfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([f.text], f.name, { type: 'text/plain' }));
-    return dt;
-  }, files);
-  await page.dispatchEvent('canvas', 'dragover', { dataTransfer: transfer });
-  await page.dispatchEvent('canvas', 'drop', { dataTransfer: transfer });
-}
-
 async function shot(page, name) {
   await h.settle(page, 500);
   fs.mkdirSync(h.ARTIFACTS, { recursive: true });
@@ -64,7 +54,7 @@ test('review 17: a DeepSpeed JSON imported over a job keeps what it does not sta
   await withPage({ width: 1440, height: 900 }, async ({ page, log }) => {
     await page.goto(`${BASE()}#v1&model=qwen2.5-7b&device=a100-80gb&ws=16&b=2&s=4096&ac=full`);
     await h.waitReady(page);
-    await dropFiles(page, [{ name: 'ds_z2.json', text: ZERO2 }]);
+    await h.dropFiles(page, [{ name: 'ds_z2.json', text: ZERO2 }]);
     await page.waitForFunction(() => {
       const r = JSON.parse(document.getElementById('result').getAttribute('data-json') || '{}');
       return r.config && r.config.framework === 'deepspeed';

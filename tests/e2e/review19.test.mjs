@@ -22,16 +22,6 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(h.ARTIFACTS, `review19-${name}.png`) });
 }
 
-async function dropFiles(page, files) {
-  const transfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([f.text], f.name, { type: 'text/plain' }));
-    return dt;
-  }, files);
-  await page.dispatchEvent('canvas', 'dragover', { dataTransfer: transfer });
-  await page.dispatchEvent('canvas', 'drop', { dataTransfer: transfer });
-}
-
 // mindspeed_moe_A3.sh sources ./examples/model_args_moe.sh for its model. Dropped over Llama 3
 // 8B, the page kept its model and the report said only "not stated in the files", while
 // "Inconsistencies" still read "config: model: required …", an error of the import before the
@@ -40,7 +30,7 @@ test('review 19: an import names the file its script sources, and no error the p
   await session.withPage(DESKTOP, async ({ page, log }) => {
     await page.goto(`${session.base()}#v1&model=llama3-8b&ws=8&b=2`);
     await h.waitReady(page);
-    await dropFiles(page, [{ name: 'mindspeed_moe_A3.sh', text: read('import', 'mindspeed_moe_A3.sh') }]);
+    await h.dropFiles(page, [{ name: 'mindspeed_moe_A3.sh', text: read('import', 'mindspeed_moe_A3.sh') }]);
     await page.waitForFunction(() => JSON.parse(document.getElementById('explorer').getAttribute('data-json')).import,
       null, { timeout: h.UI_WAIT }).catch(() => assert.fail('the import report is not mirrored'));
     const report = (await mirror(page)).import;
@@ -58,7 +48,7 @@ test('review 19: a job file whose comment names the H100 runs on the H100', LIMI
   await session.withPage(DESKTOP, async ({ page, log }) => {
     await page.goto(`${session.base()}#v1&model=qwen3-8b&device=a100-80gb&ws=8&b=4`);
     await h.waitReady(page);
-    await dropFiles(page, [{ name: 'tt_llama3_8b_job.toml', text: read('import', 'tt_llama3_8b_job.toml') }]);
+    await h.dropFiles(page, [{ name: 'tt_llama3_8b_job.toml', text: read('import', 'tt_llama3_8b_job.toml') }]);
     await page.waitForFunction(() => {
       const r = JSON.parse(document.getElementById('result').getAttribute('data-json') || '{}');
       return r.config && r.config.model === 'llama3.1-8b';
@@ -79,7 +69,7 @@ test('review 19: the Measured card reads in Chinese on a Chinese page', LIMIT, a
     await h.waitReady(page);
     await page.waitForFunction(() => document.documentElement.getAttribute('lang') === 'zh-CN', null,
       { timeout: h.UI_WAIT });
-    await dropFiles(page, [{ name: 'torchtitan_llama3_8b.log', text: read('compare', 'torchtitan_llama3_8b.log') }]);
+    await h.dropFiles(page, [{ name: 'torchtitan_llama3_8b.log', text: read('compare', 'torchtitan_llama3_8b.log') }]);
     await page.waitForFunction(() => JSON.parse(document.getElementById('measured')?.getAttribute('data-json') || '{}').shown,
       null, { timeout: h.UI_WAIT }).catch(() => assert.fail('the card\'s words are not mirrored'));
     const { shown } = JSON.parse(await page.getAttribute('#measured', 'data-json'));
@@ -130,7 +120,7 @@ test('review 19: an import\'s config error reads in Chinese on a Chinese page', 
     await h.waitReady(page);
     await page.waitForFunction(() => document.documentElement.getAttribute('lang') === 'zh-CN', null,
       { timeout: h.UI_WAIT });
-    await dropFiles(page, [{ name: 'mindspeed_moe_A3.sh', text: read('import', 'mindspeed_moe_A3.sh') }]);
+    await h.dropFiles(page, [{ name: 'mindspeed_moe_A3.sh', text: read('import', 'mindspeed_moe_A3.sh') }]);
     await page.waitForFunction(() => JSON.parse(document.getElementById('explorer').getAttribute('data-json')).import,
       null, { timeout: h.UI_WAIT }).catch(() => assert.fail('the import report is not mirrored'));
     const report = (await mirror(page)).import;
@@ -153,7 +143,7 @@ test('review 19: the Measured card\'s metric name fits its cell on a phone', LIM
       await h.waitReady(page);
       await page.waitForFunction(() => document.documentElement.getAttribute('lang') === 'zh-CN', null,
         { timeout: h.UI_WAIT });
-      await dropFiles(page, [{ name: 'torchtitan_llama3_8b.log', text: read('compare', 'torchtitan_llama3_8b.log') }]);
+      await h.dropFiles(page, [{ name: 'torchtitan_llama3_8b.log', text: read('compare', 'torchtitan_llama3_8b.log') }]);
       // The one-column page draws what is on screen: scroll down to the card.
       await page.waitForFunction(() => JSON.parse(document.getElementById('measured')?.getAttribute('data-json') || '{}').shown,
         null, { timeout: h.UI_WAIT });
