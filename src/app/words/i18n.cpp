@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/link/share_link.h"
+
 namespace app {
 namespace {
 
@@ -594,23 +596,6 @@ constexpr CoreMessage kCoreNames[] = {
     {"en or zh", "en 或 zh"},
 };
 
-// Share links name settings by their link keys (share_link_decode.cpp, InLinkWords): "ws 64 is
-// not divisible by tp·pp·cp·dpr = 7". A template that names a setting also matches in those
-// words, longest names first ("expert_tensor_parallel_degree" before "tensor_parallel_degree").
-constexpr std::pair<const char*, const char*> kLinkWords[] = {
-    {"expert_tensor_parallel_degree", "etp"},
-    {"expert_parallel_degree", "ep"},
-    {"pipeline_parallel_microbatch_size", "mbs"},
-    {"pipeline_parallel_degree", "pp"},
-    {"tensor_parallel_degree", "tp"},
-    {"context_parallel_degree", "cp"},
-    {"local_batch_size", "b"},
-    {"world_size", "ws"},
-    {"seq_len", "s"},
-    {"dp_replicate", "dpr"},
-    {"dp_shard", "dp"},
-};
-
 // Matches `message` against `pattern` ({} = any text, at least one character); the arguments
 // go to `args`.
 bool Match(const char* pattern, const std::string& message, std::vector<std::string>& args) {
@@ -641,23 +626,15 @@ bool Match(const char* pattern, const std::string& message, std::vector<std::str
   }
 }
 
-std::string InLinkWords(std::string text) {
-  for (const auto& [name, key] : kLinkWords) {
-    for (std::size_t at = text.find(name); at != std::string::npos;
-         at = text.find(name, at + std::strlen(key)))
-      text.replace(at, std::strlen(name), key);
-  }
-  return text;
-}
-
-// kCoreMessages, then each one that names a setting again in the link's words.
+// kCoreMessages, then each one that names a setting again in the link's words (a broken link's
+// banner says "ws 64 is not divisible by tp·pp·cp·dpr", trainmem::InLinkWords).
 const std::vector<std::pair<std::string, std::string>>& CoreTemplates() {
   static const auto templates = [] {
     std::vector<std::pair<std::string, std::string>> all;
     for (const CoreMessage& m : kCoreMessages) all.emplace_back(m.english, m.chinese);
     for (const CoreMessage& m : kCoreMessages) {
-      const std::string english = InLinkWords(m.english);
-      if (english != m.english) all.emplace_back(english, InLinkWords(m.chinese));
+      const std::string english = trainmem::InLinkWords(m.english);
+      if (english != m.english) all.emplace_back(english, trainmem::InLinkWords(m.chinese));
     }
     return all;
   }();

@@ -54,6 +54,11 @@ std::string LinkKeyConfigPath(std::string_view key);
 // "device" → "h100-80gb", "fp8" → "0"); empty for a key links do not have.
 std::string LinkKeyDefault(std::string_view key);
 
+// A core message in the link's words: config key names become the link's short keys
+// ("parallelism.tensor_parallel_degree" and "tensor_parallel_degree" → "tp", "dp_shard" → "dp"),
+// as a broken link's banner states its reasons.
+std::string InLinkWords(std::string message);
+
 // base + '#' + fragment; base defaults to "index.html".
 std::string ShareUrl(const Config& config, std::string_view base);
 

@@ -110,33 +110,6 @@ void ReplaceWord(std::string& text, const std::string& from, const std::string& 
   }
 }
 
-// A core message in the link's vocabulary: config key names become the link's short keys
-// ("parallelism.tensor_parallel_degree" and "tensor_parallel_degree" → "tp"). Only leaf names
-// that say what they are (with an underscore) and belong to one alias are replaced, so "mode"
-// or "offload" stay words.
-std::string InLinkWords(std::string message) {
-  const std::vector<SettingAlias>& aliases = SettingAliases();
-  for (const SettingAlias& a : aliases) {
-    if (std::string_view(a.path).find('.') != std::string_view::npos)
-      ReplaceWord(message, a.path, a.alias);
-  }
-  for (const SettingAlias& a : aliases) {
-    const std::string path = a.path;
-    const std::string leaf = path.substr(path.rfind('.') + 1);
-    if (leaf.find('_') == std::string::npos || leaf == a.alias) continue;
-    int owners = 0;
-    for (const SettingAlias& b : aliases) {
-      const std::string other = b.path;
-      if (other.substr(other.rfind('.') + 1) == leaf) ++owners;
-    }
-    if (owners == 1) ReplaceWord(message, leaf, a.alias);
-  }
-  // Short forms the core's messages use for two degrees.
-  ReplaceWord(message, "dp_replicate", "dpr");
-  ReplaceWord(message, "dp_shard", "dp");
-  return message;
-}
-
 // "tp=7: …; tp expects …". An enum's own message already lists the values it takes.
 std::string WithExpectation(const std::string& key, const std::string& message) {
   const std::string expects = LinkKeyExpects(key);
@@ -448,6 +421,33 @@ class LinkDecoder {
 };
 
 }  // namespace
+
+// A core message in the link's vocabulary (share_link.h): config key names become the link's
+// short keys ("parallelism.tensor_parallel_degree" and "tensor_parallel_degree" → "tp"). Only
+// leaf names that say what they are (with an underscore) and belong to one alias are replaced,
+// so "mode" or "offload" stay words.
+std::string InLinkWords(std::string message) {
+  const std::vector<SettingAlias>& aliases = SettingAliases();
+  for (const SettingAlias& a : aliases) {
+    if (std::string_view(a.path).find('.') != std::string_view::npos)
+      ReplaceWord(message, a.path, a.alias);
+  }
+  for (const SettingAlias& a : aliases) {
+    const std::string path = a.path;
+    const std::string leaf = path.substr(path.rfind('.') + 1);
+    if (leaf.find('_') == std::string::npos || leaf == a.alias) continue;
+    int owners = 0;
+    for (const SettingAlias& b : aliases) {
+      const std::string other = b.path;
+      if (other.substr(other.rfind('.') + 1) == leaf) ++owners;
+    }
+    if (owners == 1) ReplaceWord(message, leaf, a.alias);
+  }
+  // Short forms the core's messages use for two degrees.
+  ReplaceWord(message, "dp_replicate", "dpr");
+  ReplaceWord(message, "dp_shard", "dp");
+  return message;
+}
 
 std::string LinkKeyExpects(std::string_view key) {
   // One line per key a v1 link can hold, in the link's words.
