@@ -193,12 +193,10 @@ std::vector<std::string> ImportConfigErrorLines(const ImportPanelState& panel) {
 
 std::vector<std::string> ImportProblemsShown(const ImportPanelState& panel) {
   std::vector<std::string> shown;
-  for (const std::string& p : panel.result.report.problems) {
-    bool listed = false;
-    for (const trainmem::Error& e : panel.result.config_errors)
-      listed = listed || p == trainmem::kConfigProblemPrefix + trainmem::FormatError(e);
-    if (!listed) shown.push_back(p);
-  }
+  // The config's errors are the problems under kConfigProblemPrefix (import.cpp Validate, and
+  // KeepPageValues relists them for the config kept): shown in red above, not again here.
+  for (const std::string& p : panel.result.report.problems)
+    if (p.rfind(trainmem::kConfigProblemPrefix, 0) != 0) shown.push_back(p);
   return shown;
 }
 
