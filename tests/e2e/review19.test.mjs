@@ -22,6 +22,18 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(h.ARTIFACTS, `review19-${name}.png`) });
 }
 
+// A Chinese page (the context's locale) comparing a torchtitan log: waits until the Measured
+// card's translated words are mirrored on #measured.
+async function compareLogInChinese(page) {
+  await page.goto(`${session.base()}#v1&model=llama3-8b&ws=8&b=2&s=8192`);
+  await h.waitReady(page);
+  await page.waitForFunction(() => document.documentElement.getAttribute('lang') === 'zh-CN', null,
+    { timeout: h.UI_WAIT });
+  await h.dropFiles(page, [{ name: 'torchtitan_llama3_8b.log', text: read('compare', 'torchtitan_llama3_8b.log') }]);
+  await page.waitForFunction(() => JSON.parse(document.getElementById('measured')?.getAttribute('data-json') || '{}').shown,
+    null, { timeout: h.UI_WAIT }).catch(() => assert.fail('the card\'s words are not mirrored'));
+}
+
 // mindspeed_moe_A3.sh sources ./examples/model_args_moe.sh for its model. Dropped over Llama 3
 // 8B, the page kept its model and the report said only "not stated in the files", while
 // "Inconsistencies" still read "config: model: required …", an error of the import before the
@@ -65,13 +77,7 @@ test('review 19: a job file whose comment names the H100 runs on the H100', LIMI
 // init, before training: …") and the sentence began with "Max reserved".
 test('review 19: the Measured card reads in Chinese on a Chinese page', LIMIT, async () => {
   await session.withPage({ ...DESKTOP, locale: 'zh-CN' }, async ({ page, log }) => {
-    await page.goto(`${session.base()}#v1&model=llama3-8b&ws=8&b=2&s=8192`);
-    await h.waitReady(page);
-    await page.waitForFunction(() => document.documentElement.getAttribute('lang') === 'zh-CN', null,
-      { timeout: h.UI_WAIT });
-    await h.dropFiles(page, [{ name: 'torchtitan_llama3_8b.log', text: read('compare', 'torchtitan_llama3_8b.log') }]);
-    await page.waitForFunction(() => JSON.parse(document.getElementById('measured')?.getAttribute('data-json') || '{}').shown,
-      null, { timeout: h.UI_WAIT }).catch(() => assert.fail('the card\'s words are not mirrored'));
+    await compareLogInChinese(page);
     const { shown } = JSON.parse(await page.getAttribute('#measured', 'data-json'));
     assert.match(shown.sentence, /^峰值预留（max reserved）实测为估算的 0\.77×/, shown.sentence);
     assert.equal(shown.notes.length, 1, shown.notes.join('\n'));
@@ -139,14 +145,8 @@ test('review 19: an import\'s config error reads in Chinese on a Chinese page', 
 test('review 19: the Measured card\'s metric name fits its cell on a phone', LIMIT, async () => {
   await session.withPage({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true },
     async ({ page, log }) => {
-      await page.goto(`${session.base()}#v1&model=llama3-8b&ws=8&b=2&s=8192`);
-      await h.waitReady(page);
-      await page.waitForFunction(() => document.documentElement.getAttribute('lang') === 'zh-CN', null,
-        { timeout: h.UI_WAIT });
-      await h.dropFiles(page, [{ name: 'torchtitan_llama3_8b.log', text: read('compare', 'torchtitan_llama3_8b.log') }]);
+      await compareLogInChinese(page);
       // The one-column page draws what is on screen: scroll down to the card.
-      await page.waitForFunction(() => JSON.parse(document.getElementById('measured')?.getAttribute('data-json') || '{}').shown,
-        null, { timeout: h.UI_WAIT });
       for (let i = 0; i < 12 && !(await mirror(page)).rects?.measured_estimate_cell; ++i) {
         await page.mouse.move(200, 500);
         await page.mouse.wheel(0, 400);
