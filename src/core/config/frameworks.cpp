@@ -174,6 +174,7 @@ PipelineSplit TorchtitanPipelineSplit(std::int64_t layers, std::int64_t pp, PpSc
     return out;
   }
   out.rank_layers.assign(static_cast<std::size_t>(pp), 0);
+  out.stage_layers.reserve(static_cast<std::size_t>(stages));
   const bool v_shape = schedule == PpSchedule::kZeroBubble;
   std::int64_t placed = 0;
   for (std::int64_t s = 0; s < stages; ++s) {

@@ -979,6 +979,7 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
                                              ? c.activation_checkpoint.recompute_num_layers
                                              : 0;
   int memo_size = 0;
+  int last = -1;  // the memo entry the previous block used
   const bool varies = c.model.ShapesVaryByLayer();
   for (std::int64_t layer = st.first_layer; layer < st.first_layer + st.num_layers; ++layer) {
     bool moe = c.model.num_experts > 0 &&
@@ -1008,14 +1009,18 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
     const std::int64_t kv = varies ? c.model.KvHeadsOf(layer) : 0;
     const std::int64_t width = varies ? c.model.MlpWidthOf(layer) : 0;
     const std::int64_t head_dim = varies ? c.model.HeadDimOf(layer) : 0;
+    const auto same = [&](const Memo& m) {
+      return m.moe == moe && m.checkpointed == checkpointed && m.mixer == mixer &&
+             m.has_mlp == has_mlp && m.nvfp4 == nvfp4 && m.outside_partial == outside_partial &&
+             m.heads == heads && m.kv == kv && m.width == width && m.head_dim == head_dim;
+    };
+    // Runs of identical blocks are the common case: try the previous block's kind first.
     const PolicyBytes* found = nullptr;
-    for (int i = 0; i < memo_size; ++i) {
-      if (memo[i].moe == moe && memo[i].checkpointed == checkpointed && memo[i].mixer == mixer &&
-          memo[i].has_mlp == has_mlp && memo[i].nvfp4 == nvfp4 &&
-          memo[i].outside_partial == outside_partial && memo[i].heads == heads &&
-          memo[i].kv == kv && memo[i].width == width && memo[i].head_dim == head_dim) {
+    if (last >= 0 && same(memo[last])) found = &memo[last].bytes;
+    for (int i = 0; found == nullptr && i < memo_size; ++i) {
+      if (same(memo[i])) {
         found = &memo[i].bytes;
-        break;
+        last = i;
       }
     }
     PolicyBytes computed;
@@ -1027,9 +1032,11 @@ StageActivations ComputeActivations(const Config& c, const Layout& l, const Stag
       }
       computed =
           BlockUnderPolicy(c, x, shape, moe, checkpointed, mixer, has_mlp, nvfp4, outside_partial);
-      if (memo_size < 12)
-        memo[memo_size++] = {moe,   checkpointed, has_mlp, nvfp4,    outside_partial, mixer,
-                             heads, kv,           width,   head_dim, computed};
+      if (memo_size < 12) {
+        memo[memo_size] = {moe,   checkpointed, has_mlp, nvfp4,    outside_partial, mixer,
+                           heads, kv,           width,   head_dim, computed};
+        last = memo_size++;
+      }
       found = &computed;
     }
     const PolicyBytes& p = *found;

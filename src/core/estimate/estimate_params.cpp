@@ -138,6 +138,7 @@ std::vector<StageParams> SplitStages(const Config& config, const Layout& layout,
   const double lora_per_layer = LoraAdapterParamsPerLayer(arch, config.training.lora_rank) / tp;
 
   std::vector<StageParams> stages;
+  stages.reserve(static_cast<std::size_t>(pp));
   std::int64_t next_layer = 0;
   for (std::int64_t s = 0; s < pp; ++s) {
     StageParams st;
