@@ -116,5 +116,32 @@ TEST(ActivationKernels, MindSpeedMamba2KeepsThePurePytorchScan) {
   EXPECT_NEAR(BytesPerTokenPerLayer(MustParse(c.dump())), 70948.0 + 2048.5, 0.5);
 }
 
+// Values narrower than keys (config.json v_head_dim below head_dim on a GQA model, as
+// MiMo-V2-Flash declares): v_proj's output and the attention output o_proj reads are
+// v_head_dim wide. 32 query and 8 KV heads of 128, values of 64, torchtitan with FSDP over 8, no
+// checkpointing: per token per layer the block keeps 2 × (8 + 32) × (128 − 64) = 5,120 B less
+// than with 128-wide values. q and k, the norm and the MLP are unchanged.
+TEST(ActivationKernels, NarrowValueHeadsShrinkVAndTheAttentionOutput) {
+  nlohmann::json model = {
+      {"model_type", "llama"},      {"hidden_size", 4096},      {"num_hidden_layers", 4},
+      {"num_attention_heads", 32},  {"num_key_value_heads", 8}, {"head_dim", 128},
+      {"intermediate_size", 14336}, {"vocab_size", 32000},      {"tie_word_embeddings", false}};
+  auto job = [&](int value_width) {
+    nlohmann::json m = model;
+    if (value_width > 0) m["v_head_dim"] = value_width;
+    nlohmann::json c = {{"model", m},
+                        {"framework", "torchtitan"},
+                        {"device", "h100-80gb"},
+                        {"world_size", 8},
+                        {"training", {{"local_batch_size", 1}, {"seq_len", 4096}}},
+                        {"activation_checkpoint", {{"mode", "none"}}}};
+    return MustParse(c.dump());
+  };
+  const Config narrow = job(64);
+  ASSERT_EQ(narrow.model.value_head_dim, 64);
+  EXPECT_NEAR(BytesPerTokenPerLayer(job(0)) - BytesPerTokenPerLayer(narrow), 5120.0, 0.5);
+  EXPECT_NEAR(BytesPerTokenPerLayer(job(128)), BytesPerTokenPerLayer(job(0)), 0.5);
+}
+
 }  // namespace
 }  // namespace trainmem
