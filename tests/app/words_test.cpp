@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../core/import_test_support.h"
 #include "../core/test_support.h"
 #include "app/words/i18n.h"
 #include "app/words/labels.h"
@@ -117,6 +118,64 @@ TEST_F(Chinese, LinkAndImportMessagesOfReview17AreTranslated) {
   EXPECT_EQ(std::string(Tr(Str::kAdviceLinkPartly)).find("link"), std::string::npos);
   EXPECT_NE(std::string(Tr(Str::kMicroBatchWords)).find("样本"), std::string::npos);
   EXPECT_EQ(std::string(Tr(Str::kRoughRuleSaysTemplate)).find("不按 FSDP"), std::string::npos);
+}
+
+// What the import panel shows on a Chinese page: why each value is missing, and the problems.
+// Every job file of tests/data/import alone, and scripts written to miss what they can: each
+// reason and problem (the config's own errors aside, translated elsewhere) reads in Chinese,
+// with no English sentence left in it.
+TEST_F(Chinese, ImportReasonsAndProblemsAreTranslated) {
+  using trainmem::testing::Fixture;
+  std::vector<std::vector<trainmem::InputFile>> jobs;
+  for (const char* name :
+       {"ds_hf_auto.json", "ds_zero3_offload.json", "hf_deepspeed_sft.sh", "llamafactory_sft.yaml",
+        "megatron_llama_fp8.sh", "mindspeed_moe_A3.sh", "fsdp2_moe_A3.sh", "fsdp2_moe_A3.yaml",
+        "tt_llama3_8b_job.toml", "torchtune_8B_full.yaml", "bridge_llama32_1b_run_config.yaml",
+        "bridge_llama3_8b_pretrain_override_example.yaml", "bridge_perf_harness_nemotron3_super.sh",
+        "bridge_issue3500_nemotron3_super.sh"})
+    jobs.push_back({Fixture(name)});
+  // Model flags that are variables the script never sets, a tokenizer file for the vocabulary,
+  // no batch size or sequence length, sequence parallelism without TP, a world size the layout
+  // does not divide.
+  jobs.push_back({{"pretrain.sh",
+                   "torchrun --nproc_per_node 6 pretrain_gpt.py --num-layers $LAYERS "
+                   "--hidden-size $HIDDEN --num-attention-heads 32 --sequence-parallel "
+                   "--tensor-model-parallel-size 1 --pipeline-model-parallel-size 4 "
+                   "--tokenizer-type Llama2Tokenizer --tokenizer-model /data/tok.model\n"}});
+  jobs.push_back({{"train.sh",
+                   "deepspeed train.py --model_name_or_path /ckpt/unknown-model "
+                   "--deepspeed ds_config.json --per_device_train_batch_size 2\n"}});
+  std::size_t checked = 0;
+  const std::regex english("[a-z]{2,} [a-z]{2,} [a-z]{2,}");
+  for (const auto& files : jobs) {
+    trainmem::Result<trainmem::ImportResult> r =
+        trainmem::ImportFiles(files, {}, trainmem::testing::TestPresets());
+    if (!r.ok()) continue;
+    std::vector<std::string> texts = r.value().report.problems;
+    for (const trainmem::ImportMissing& m : r.value().report.missing) texts.push_back(m.why);
+    for (const std::string& text : texts) {
+      if (text.rfind(trainmem::kConfigProblemPrefix, 0) == 0) continue;
+      const std::string zh = TrCore(text);
+      ++checked;
+      EXPECT_NE(zh, text) << files[0].name << ": " << text;
+      EXPECT_FALSE(std::regex_search(zh, english)) << files[0].name << ": " << zh;
+    }
+  }
+  EXPECT_GE(checked, 30u);
+  // A reason joined from parts is translated part by part, or left whole in English.
+  EXPECT_EQ(
+      TrCore("no --num-layers in the script; --hidden-size holds no number (a variable "
+             "the script does not set?); or pick a preset / give a config.json"),
+      "脚本中没有 --num-layers；--hidden-size 不是数字（是脚本没有设置的变量？）；或选一个预设 / "
+      "提供 config.json");
+  EXPECT_EQ(TrCore("world size 6 (launcher: torchrun --nproc_per_node 6) is not divisible by "
+                   "TP·PP·CP = 1·4·1 = 4: Megatron refuses to start (parallel_state.py "
+                   "initialize_model_parallel); the world size is kept"),
+            "总卡数 6（launcher: torchrun --nproc_per_node 6） 不能被 TP·PP·CP = 1·4·1 = 4 "
+            "整除：Megatron "
+            "会拒绝启动（parallel_state.py initialize_model_parallel）；保留该总卡数");
+  EXPECT_EQ(TrCore("no --num-layers in the script; something new"),
+            "脚本中没有 --num-layers; something new");
 }
 
 TEST_F(Chinese, ModelReadingNotesAreTranslated) {

@@ -57,7 +57,7 @@ void FormRow(Str label, const char* config_key, Str help) {
       ImGui::TextUnformatted(config_key);
       ImGui::PopStyleColor();
     }
-    if (help != Str::kEmpty) ImGui::TextUnformatted(Tr(help));
+    if (help != Str::kEmpty) ImGui::TextUnformatted(WrapForCjk(Tr(help), Em(24)).c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
@@ -96,10 +96,11 @@ void FieldErrors(const AppState& state, const char* config_key, bool sub_paths) 
                    ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                    ImGuiWindowFlags_NoNav);
-  ImGui::PushTextWrapPos(std::max(field.GetWidth(), Em(16)) - ImGui::GetStyle().WindowPadding.x);
+  const float wrap = std::max(field.GetWidth(), Em(16)) - ImGui::GetStyle().WindowPadding.x;
+  ImGui::PushTextWrapPos(wrap);
   for (const trainmem::Error* error : errors) {
     ImGui::PushStyleColor(ImGuiCol_Text, red);
-    ImGui::TextUnformatted(TrCore(error->message).c_str());
+    ImGui::TextUnformatted(WrapForCjk(TrCore(error->message).c_str(), wrap).c_str());
     ImGui::PopStyleColor();
   }
   ImGui::PopTextWrapPos();

@@ -92,7 +92,7 @@ void DrawMetricRows(AppState& state, const compare::Comparison& c) {
     ImGui::TableNextColumn();
     const float cell = ImGui::GetContentRegionAvail().x;
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(Tr(label.name));
+    ImGui::TextUnformatted(WrapForCjk(Tr(label.name), cell).c_str());
     if (&row == &c.metrics.front())
       RecordRect(state, "measured_metric_name", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     std::string help = std::string(Tr(label.help)) + "\n\n" + row.source + "\n" +
@@ -167,9 +167,7 @@ void DrawComparison(AppState& state) {
   DrawComponentRows(c);
   if (!c.sentence.empty()) {
     ImGui::Spacing();
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(TrCore(c.sentence).c_str());
-    ImGui::PopTextWrapPos();
+    TextWrapped(TrCore(c.sentence).c_str());  // between Chinese characters, not at "72.|82"
   }
   ImGui::EndDisabled();
   if (c.snapshot.present) {

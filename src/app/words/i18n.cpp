@@ -507,6 +507,181 @@ constexpr CoreMessage kCoreMessages[] = {
      "否则 reserved 数值只是运行峰值的下限）。"},
     {"The snapshot covers {} devices; device {} (the most reserved) is compared.",
      "快照包含 {} 个设备；对比的是 reserved 最多的设备 {}。"},
+    // The import report: why a value is missing (core/import Builder::Missing), and what it lists
+    // under problems. A reason joined from parts with "; " (a Megatron script missing its model
+    // flags) is translated part by part (TrCore).
+    {"recipe {} trains {}, which trainmem has no preset for: pick a preset or give its config.json",
+     "配方 {} 训练的是 {}，trainmem 没有它的预设：请选一个预设，或提供它的 config.json"},
+    {"the files do not state the precision (the recipe's mixed_precision): bf16_mixed, the "
+     "recipes' default, is assumed",
+     "文件中未写明精度（配方的 mixed_precision）：按配方的默认值 bf16_mixed 估算"},
+    {"the files do not say whether the distributed optimizer is on "
+     "(optimizer.use_distributed_optimizer): the recipes turn it on, assumed",
+     "文件中未写明是否开启分布式优化器（optimizer.use_distributed_optimizer）：配方默认开启，按开启"
+     "估算"},
+    {"the config states no model (model.num_layers, model.hidden_size); pick a preset",
+     "配置中没有模型（model.num_layers、model.hidden_size）；请选一个预设"},
+    {"the override YAML states no model: it overrides a recipe's (its name suggests {}, not "
+     "assumed); give the launch script that names it, or pick a preset",
+     "这个覆盖用的 YAML 没有模型：它覆盖的是某个配方的模型（文件名提示是 {}，未采用）；请提供指定"
+     "该配方的启动脚本，或选一个预设"},
+    {"the override YAML states no model: it overrides a recipe's; give the launch script that "
+     "names it, or pick a preset",
+     "这个覆盖用的 YAML 没有模型：它覆盖的是某个配方的模型；请提供指定该配方的启动脚本，或选一个"
+     "预设"},
+    {"{} names no recipe trainmem can tell: its model and defaults are not applied; give the "
+     "model in the overrides or pick a preset",
+     "{} 没有指定 trainmem 能识别的配方：未套用其模型和默认值；请在覆盖项中给出模型，或选一个预设"},
+    {"{} runs {}, which is not in trainmem's recipe table: its model and defaults are not "
+     "applied; give the model in the overrides or pick a preset",
+     "{} 运行 {}，它不在 trainmem 的配方表中：未套用其模型和默认值；请在覆盖项中给出模型，或选一个"
+     "预设"},
+    {"set by the performance harness's workload table (not read); give it",
+     "由性能测试框架的负载表设定（未读取）；请填写"},
+    {"train_micro_batch_size_per_gpu is \"auto\" (set by the HF Trainer from "
+     "per_device_train_batch_size): give it",
+     "train_micro_batch_size_per_gpu 为 \"auto\"（由 HF Trainer 按 per_device_train_batch_size "
+     "设定）：请填写"},
+    {"{} is \"auto\": give it", "{} 为 \"auto\"：请填写"},
+    {"a DeepSpeed JSON names no model: give its config.json or pick a preset",
+     "DeepSpeed JSON 不指定模型：请提供模型的 config.json，或选一个预设"},
+    {"the model is the config.json in model_name_or_path ({}), which no preset is named after: "
+     "give that config.json with the job",
+     "模型是 model_name_or_path（{}）中的 config.json，没有与之同名的预设：请把这个 config.json "
+     "与任务文件一起提供"},
+    {"give the launch script, or parallel.fsdp_size (train_fsdp2.py requires it to equal the "
+     "world size; its default, 1, runs on one device)",
+     "请提供启动脚本或 parallel.fsdp_size（train_fsdp2.py 要求它等于总卡数；默认值 1 即只用一张"
+     "卡）"},
+    {"no {}: the trainer's default is {}", "没有 {}：训练器的默认值为 {}"},
+    {"--deepspeed names no config file: give the DeepSpeed JSON",
+     "--deepspeed 没有指定配置文件：请提供 DeepSpeed JSON"},
+    {"the DeepSpeed config {} was not given and its name has no stage",
+     "没有提供 DeepSpeed 配置 {}，其文件名也看不出 ZeRO 阶段"},
+    {"no cutoff_len: LLaMA-Factory's default is 2048",
+     "没有 cutoff_len：LLaMA-Factory 的默认值为 2048"},
+    {"no --max_length: ms-swift keeps samples up to the model's whole context; give the longest "
+     "sample your data holds",
+     "没有 --max_length：ms-swift 保留的样本可长达模型的整个上下文；请填写数据中最长样本的长度"},
+    {"the script's sequence length is not among its arguments (model_max_length, "
+     "max_seq_length, cutoff_len, block_size, …)",
+     "脚本参数中没有序列长度（model_max_length、max_seq_length、cutoff_len、block_size 等）"},
+    {"{} without a rank: the script's own default applies (TRL's lora_r 16, Qwen's finetune.py "
+     "64, peft's LoraConfig 8); give it",
+     "{} 未给出秩：按脚本自己的默认值（TRL 的 lora_r 为 16，Qwen 的 finetune.py 为 64，peft 的 "
+     "LoraConfig 为 8）；请填写"},
+    {"the model is not named: give its config.json or pick a preset",
+     "未指定模型：请提供它的 config.json，或选一个预设"},
+    {"the model {} is no preset: give its config.json or pick one",
+     "模型 {} 没有预设：请提供它的 config.json，或选一个预设"},
+    {"the files do not name the accelerator; a comment names it",
+     "文件中未写明加速卡；注释中写到了它"},
+    {"a comment guesses at the accelerator, the files do not name it; pick it",
+     "注释中猜测了加速卡，文件中未写明；请选择"},
+    {"the files count devices in dies, as on an Atlas A3 (910C); pick it",
+     "文件按 die 计数设备，如 Atlas A3（910C）；请选择"},
+    {"the files do not name the accelerator; pick it", "文件中未写明加速卡；请选择"},
+    {"the files do not state the number of devices (torchrun --nproc_per_node × --nnodes); the "
+     "smallest number of devices the parallel degrees allow is assumed",
+     "文件中未写明卡数（torchrun --nproc_per_node × --nnodes）；按并行度允许的最少卡数估算"},
+    {"the stated layout and world size disagree", "写明的并行布局与总卡数不一致"},
+    {"no --micro-batch-size (Megatron's default is 1)",
+     "没有 --micro-batch-size（Megatron 的默认值为 1）"},
+    {"no --seq-length in the script (Megatron has no default: it comes from elsewhere, such as a "
+     "Retro project directory)",
+     "脚本中没有 --seq-length（Megatron 没有默认值：它来自别处，例如 Retro 项目目录）"},
+    {"--deepspeed without --zero-stage or its DeepSpeed JSON: give the JSON",
+     "有 --deepspeed，但没有 --zero-stage 或它的 DeepSpeed JSON：请提供该 JSON"},
+    {"no {} in the script", "脚本中没有 {}"},
+    {"no {} in the script (it sources {}: give that file too)",
+     "脚本中没有 {}（它引用了 {}：请一并提供该文件）"},
+    {"{} holds no number (a variable the script does not set?)",
+     "{} 不是数字（是脚本没有设置的变量？）"},
+    {"{} holds no number (a variable the script does not set?) (it sources {}: give that file "
+     "too)",
+     "{} 不是数字（是脚本没有设置的变量？）（它引用了 {}：请一并提供该文件）"},
+    {"or pick a preset / give a config.json", "或选一个预设 / 提供 config.json"},
+    {"the vocabulary comes from a tokenizer file ({}); give --vocab-size or the model's "
+     "config.json",
+     "词表大小来自分词器文件（{}）；请给出 --vocab-size 或模型的 config.json"},
+    {"the vocabulary comes from a tokenizer file; give --vocab-size or the model's config.json",
+     "词表大小来自分词器文件；请给出 --vocab-size 或模型的 config.json"},
+    {"NPROC_PER_NODE holds no number: give the processes a node",
+     "NPROC_PER_NODE 不是数字：请填写每个节点的进程数"},
+    {"the job file does not set the number of devices; a comment ({}) says {}",
+     "任务文件未设置卡数；注释（{}）写的是 {}"},
+    {"the job file does not name the accelerator; a comment ({}) names it",
+     "任务文件未写明加速卡；注释（{}）写到了它"},
+    {"the torchtitan job file or recipe was not given; give it or pick a model",
+     "没有提供 torchtitan 任务文件或配方；请提供，或选一个模型"},
+    {"no [model] name/flavor or model_registry(...) in the files; pick a preset or give the "
+     "model's config.json",
+     "文件中没有 [model] name/flavor 或 model_registry(...)；请选一个预设，或提供模型的 "
+     "config.json"},
+    {"torchtitan model '{}' flavor '{}' has no preset here; give its config.json (or pick a "
+     "preset)",
+     "torchtitan 模型 '{}' 的 flavor '{}' 在这里没有预设；请提供它的 config.json（或选一个预设）"},
+    {"torchtitan model flavor '{}' has no preset here; give its config.json (or pick a preset)",
+     "torchtitan 模型 flavor '{}' 在这里没有预设；请提供它的 config.json（或选一个预设）"},
+    {"the NVFP4 converter keeps the last {} of the blocks in bf16; the model's block count is "
+     "not known",
+     "NVFP4 转换器把最后 {} 的层保留为 bf16；模型层数未知"},
+    {"tokenizer.max_seq_len is null or absent: samples keep their own length; give the longest",
+     "tokenizer.max_seq_len 为 null 或缺失：样本保持各自的长度；请填写最长样本的长度"},
+    {"{} (the --deepspeed config) was not given: ZeRO stage {} is read from its name",
+     "没有提供 {}（--deepspeed 指定的配置）：ZeRO 阶段 {} 由文件名读出"},
+    {"{} (the --deepspeed config) was not given: give it to read its ZeRO stage",
+     "没有提供 {}（--deepspeed 指定的配置）：请提供它，以读取 ZeRO 阶段"},
+    {"--sequence-parallel with tensor parallel size 1: sequence parallelism needs TP > 1 "
+     "(Megatron turns it off)",
+     "--sequence-parallel 但张量并行度为 1：序列并行需要 TP > 1（Megatron 会关闭它）"},
+    {"{} runs train_fsdp2.py with {}, which was not given: only the command line's settings are "
+     "read (give the YAML with the script)",
+     "{} 用 {} 运行 train_fsdp2.py，但没有提供该文件：只读取了命令行上的设置（请把该 YAML 与脚本"
+     "一起提供）"},
+    {"mixed_precision {}: NVFP4 training is not read from a Megatron-Bridge config; estimated "
+     "without it",
+     "mixed_precision {}：不从 Megatron-Bridge 配置读取 NVFP4 训练；估算时不计入"},
+    {"{} takes its Trainer arguments from {}, which was not given: only the command line is read "
+     "(give the file too)",
+     "{} 从 {} 读取 Trainer 参数，但没有提供该文件：只读取了命令行（请一并提供该文件）"},
+    {"the arguments are in {}, which was not given: only the command line is read (give the file "
+     "too)",
+     "参数在 {} 中，但没有提供该文件：只读取了命令行（请一并提供该文件）"},
+    {"{}: the torchtitan job {} was not given: only the command line's overrides are read (give "
+     "it too)",
+     "{}：没有提供 torchtitan 任务 {}：只读取了命令行上的覆盖项（请一并提供）"},
+    {"{}: the comment says {} but {} is {}; the value is used",
+     "{}：注释写的是 {}，但 {} 为 {}；采用该值"},
+    {"the layout does not fit the stated world size {} ({}); estimated with {} devices",
+     "并行布局与写明的总卡数 {} 不符（{}）；按 {} 张卡估算"},
+    {"{} is not divisible by TP·PP·CP = {}: Megatron refuses to start (parallel_state.py "
+     "initialize_model_parallel); the world size is kept",
+     "{} 不能被 TP·PP·CP = {} 整除：Megatron 会拒绝启动（parallel_state.py "
+     "initialize_model_parallel）；保留该总卡数"},
+    {"{} is not divisible by the expert layout ETP·EP·PP = {} (expert parallelism borrows from "
+     "the data-parallel ranks): Megatron refuses to start (parallel_state.py "
+     "initialize_model_parallel); the world size is kept",
+     "{} 不能被专家布局 ETP·EP·PP = {} 整除（专家并行占用数据并行的 rank）：Megatron 会拒绝启动"
+     "（parallel_state.py initialize_model_parallel）；保留该总卡数"},
+    {"optim {} is not one trainmem models: AdamW assumed",
+     "optim {} 不是 trainmem 建模的优化器：按 AdamW 估算"},
+    {"stage {} runs a frozen reference copy of the model beside the trained one: its weights are "
+     "not counted (an under-estimate)",
+     "stage {} 在训练的模型旁还运行一份冻结的参考模型：其权重未计入（低估）"},
+    {"rlhf_type {} keeps a frozen reference copy of the model beside the trained one: its "
+     "weights are not counted (an under-estimate)",
+     "rlhf_type {} 在训练的模型旁还保留一份冻结的参考模型：其权重未计入（低估）"},
+    {"{}: no Megatron arguments found (no pretrain_*.py launch and no *ARGS* variables)",
+     "{}：没有找到 Megatron 参数（没有 pretrain_*.py 启动命令，也没有 *ARGS* 变量）"},
+    {"adapter {} is not LoRA: estimated as full fine-tuning",
+     "adapter {} 不是 LoRA：按全参微调估算"},
+    {"finetuning_type {} trains part of the model: estimated as full fine-tuning (an "
+     "over-estimate)",
+     "finetuning_type {} 只训练模型的一部分：按全参微调估算（高估）"},
+    {"world size {} ({})", "总卡数 {}（{}）"},
+    {"{} = {} is not a whole number", "{} = {} 不是整数"},
+    {"{} = {} is not true or false", "{} = {} 不是 true 或 false"},
 };
 
 // Names the core's templates put into their sentences ("Max reserved measured 0.77× the
@@ -528,6 +703,7 @@ constexpr CoreMessage kCoreNames[] = {
     {"activations", "激活"},
     {"temporary buffers", "临时缓冲区"},
     {"missing required field", "缺少必填字段"},
+    {"not given", "未给出"},
     // The kind of value a field got ("expected an integer, got a string").
     {"a string", "字符串"},
     {"a boolean", "布尔值"},
@@ -677,9 +853,10 @@ std::string TrFormat(Str id, ...) {
 namespace {
 
 // `message` in Chinese by the first template it matches. `whole`: only a template that matches
-// all of it (no English tail left over). The arguments are names (kCoreNames) or, one level
-// down, messages of their own ("7 was not applied, …: must be at least 1, got -2").
-bool TranslateCore(const std::string& message, bool whole, std::string* out) {
+// all of it (no English tail left over). The arguments are names (kCoreNames) or, unless
+// `nested`, messages of their own translated whole ("7 was not applied, …: must be at least 1,
+// got -2").
+bool TranslateCore(const std::string& message, bool whole, bool nested, std::string* out) {
   std::vector<std::string> args;
   for (const auto& [english, chinese] : CoreTemplates()) {
     if (!Match(english.c_str(), message, args)) continue;
@@ -691,7 +868,8 @@ bool TranslateCore(const std::string& message, bool whole, std::string* out) {
       if (c[0] == '{' && c[1] == '}' && arg < args.size()) {
         std::string inner;
         const std::string name = CoreName(args[arg]);
-        if (name != args[arg] || whole || !TranslateCore(args[arg], true, &inner)) inner = name;
+        if (name != args[arg] || nested || !TranslateCore(args[arg], true, true, &inner))
+          inner = name;
         *out += inner;
         ++arg;
         ++c;
@@ -711,7 +889,21 @@ bool TranslateCore(const std::string& message, bool whole, std::string* out) {
 std::string TrCore(const std::string& message) {
   if (g_language != Language::kChinese) return message;
   std::string out;
-  return TranslateCore(message, false, &out) ? out : CoreName(message);
+  if (TranslateCore(message, true, false, &out)) return out;
+  // A reason joined from parts ("no --num-layers in the script; no --hidden-size in the script
+  // (…); or pick a preset / give a config.json"): each part whole, or none.
+  if (message.find("; ") != std::string::npos) {
+    std::string joined, part;
+    bool all = true;
+    for (std::size_t from = 0; all && from <= message.size();) {
+      const std::size_t end = std::min(message.find("; ", from), message.size());
+      all = TranslateCore(message.substr(from, end - from), true, false, &part);
+      joined += (from == 0 ? "" : "\xEF\xBC\x9B") + part;  // a full-width semicolon
+      from = end + 2;
+    }
+    if (all) return joined;
+  }
+  return TranslateCore(message, false, false, &out) ? out : CoreName(message);
 }
 
 std::vector<std::string> ChineseTexts() {

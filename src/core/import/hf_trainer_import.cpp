@@ -1019,8 +1019,10 @@ void Apply(ArgValues& values, const Launch& launch, const std::vector<InputFile>
                                  [](const ImportMissing& m) { return m.key == "model"; }),
                   missing.end());
     b.Missing("model",
-              "the model " + (model.empty() ? std::string("is not named") : model) +
-                  " is no preset: give its config.json or pick one",
+              model.empty()
+                  ? std::string("the model is not named: give its config.json or pick a "
+                                "preset")
+                  : "the model " + model + " is no preset: give its config.json or pick one",
               nullptr);
   }
   r.ReportUnused(IgnoredReason);

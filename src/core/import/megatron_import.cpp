@@ -1594,8 +1594,9 @@ void ImportMegatronLaunch(const InputFile& file, const bash::Script& script,
         // 32000 (Llama 2 / Mistral) keeps the config estimating until the user gives it.
         m["vocab_size"] = 32000;
         b.Missing("model.vocab_size",
-                  "the vocabulary comes from a tokenizer file (" + Trim(path) +
-                      "); give --vocab-size or the model's config.json",
+                  "the vocabulary comes from a tokenizer file" +
+                      (Trim(path).empty() ? std::string() : " (" + Trim(path) + ")") +
+                      "; give --vocab-size or the model's config.json",
                   32000);
       }
     }
