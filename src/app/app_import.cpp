@@ -196,7 +196,7 @@ std::vector<std::string> ImportProblemsShown(const ImportPanelState& panel) {
   // The config's errors are the problems under kConfigProblemPrefix (import.cpp Validate, and
   // KeepPageValues relists them for the config kept): shown in red above, not again here.
   for (const std::string& p : panel.result.report.problems)
-    if (p.rfind(trainmem::kConfigProblemPrefix, 0) != 0) shown.push_back(p);
+    if (p.rfind(trainmem::kConfigProblemPrefix, 0) != 0) shown.push_back(TrCore(p));
   return shown;
 }
 

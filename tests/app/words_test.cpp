@@ -120,10 +120,10 @@ TEST_F(Chinese, LinkAndImportMessagesOfReview17AreTranslated) {
   EXPECT_EQ(std::string(Tr(Str::kRoughRuleSaysTemplate)).find("不按 FSDP"), std::string::npos);
 }
 
-// What the import panel shows on a Chinese page: why each value is missing, and the problems.
-// Every job file of tests/data/import alone, and scripts written to miss what they can: each
-// reason and problem (the config's own errors aside, translated elsewhere) reads in Chinese,
-// with no English sentence left in it.
+// What the import panel shows on a Chinese page: why each value is missing, the problems, and
+// why a setting was left out. Job files of tests/data/import alone, and scripts written to miss
+// what they can: each reason and problem (the config's own errors aside, translated elsewhere)
+// reads in Chinese, with no English sentence left in it.
 TEST_F(Chinese, ImportReasonsAndProblemsAreTranslated) {
   using trainmem::testing::Fixture;
   std::vector<std::vector<trainmem::InputFile>> jobs;
@@ -153,6 +153,7 @@ TEST_F(Chinese, ImportReasonsAndProblemsAreTranslated) {
     if (!r.ok()) continue;
     std::vector<std::string> texts = r.value().report.problems;
     for (const trainmem::ImportMissing& m : r.value().report.missing) texts.push_back(m.why);
+    for (const trainmem::ImportIgnored& i : r.value().report.ignored) texts.push_back(i.reason);
     for (const std::string& text : texts) {
       if (text.rfind(trainmem::kConfigProblemPrefix, 0) == 0) continue;
       const std::string zh = TrCore(text);
@@ -161,7 +162,10 @@ TEST_F(Chinese, ImportReasonsAndProblemsAreTranslated) {
       EXPECT_FALSE(std::regex_search(zh, english)) << files[0].name << ": " << zh;
     }
   }
-  EXPECT_GE(checked, 30u);
+  EXPECT_GE(checked, 60u);
+  // The shell reader's notes on a script's variables.
+  EXPECT_EQ(TrCore("run.sh:6: GPUS_PER_NODE is not set: its default '8' is used"),
+            "run.sh:6：GPUS_PER_NODE 未设置：使用其默认值 '8'");
   // A reason joined from parts is translated part by part, or left whole in English.
   EXPECT_EQ(
       TrCore("no --num-layers in the script; --hidden-size holds no number (a variable "

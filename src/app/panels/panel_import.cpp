@@ -172,7 +172,7 @@ void DrawReport(AppState& state) {
       TrFormat(Str::kImportNotesTemplate, static_cast<int>(report.notes.size()));
   if (!report.notes.empty() &&
       ImGui::TreeNodeEx("import_notes_node", 0, "%s", notes_title.c_str())) {
-    for (const std::string& n : report.notes) TextMuted(n.c_str());
+    for (const std::string& n : report.notes) TextMuted(TrCore(n).c_str());
     ImGui::TreePop();
   }
   const std::string ignored_title =
@@ -181,7 +181,8 @@ void DrawReport(AppState& state) {
       ImGui::TreeNodeEx("import_ignored_node", 0, "%s", ignored_title.c_str())) {
     for (const trainmem::ImportIgnored& i : report.ignored) {
       const std::string where = Where(i.file, i.line);
-      const std::string line = i.key + (where.empty() ? "" : " (" + where + ")") + ": " + i.reason;
+      const std::string line =
+          i.key + (where.empty() ? "" : " (" + where + ")") + ": " + TrCore(i.reason);
       TextMuted(line.c_str());
     }
     ImGui::TreePop();
