@@ -151,6 +151,25 @@ TEST(ImportOverPage, ACommentsH100IsTheFiles) {
   EXPECT_EQ(Kept(kept, "device"), nullptr);
 }
 
+// The device count the comment states is the files' as well: "sized for 32 H100 GPUs" over a
+// page on 8 devices estimates 32, not the page's 8 (which had been kept, though the H100 was
+// not). A job file with no comment still takes the page's count.
+TEST(ImportOverPage, ACommentsDeviceCountIsTheFiles) {
+  const std::string job =
+      "[model]\nname = \"llama3\"\nflavor = \"8B\"\n"
+      "[parallelism]\ndata_parallel_shard_degree = -1\n";
+  const nlohmann::json page = PageJson(R"({"model": "llama3-8b", "world_size": 8})");
+  ImportResult commented = MustImport({{"job.toml", "# sized for 32 H100 GPUs\n" + job}});
+  ASSERT_NE(MissingEntry(commented, "world_size"), nullptr);
+  EXPECT_TRUE(MissingEntry(commented, "world_size")->hinted);
+  const std::vector<KeptValue> kept = KeepPageValues(commented, page, TestPresets());
+  EXPECT_EQ(commented.config["world_size"], 32);
+  EXPECT_EQ(Kept(kept, "world_size"), nullptr);
+  ImportResult bare = MustImport({{"job.toml", job}});
+  KeepPageValues(bare, page, TestPresets());
+  EXPECT_EQ(bare.config["world_size"], 8);
+}
+
 // A Megatron launch that sources its model flags from a file not given: the import alone lists
 // "config: model: required"; over a page whose model is kept, that error is gone and the list
 // names the kept config's own (EP 16 over a dense model), once.

@@ -77,10 +77,11 @@ std::vector<KeptValue> KeepPageValues(ImportResult& result, const json& page,
       // framework the files did not name is torchtitan's files' own.
       if (!(theirs != nullptr && *theirs == "torchtitan" && *mine == "torchtitan-npu")) continue;
     }
-    // The files hint at the accelerator (a comment, torch_npu): theirs. A comment's "H100" is
-    // a hint too, though it names the default device.
-    if (key == "device" && missing != nullptr &&
-        (missing->hinted || (missing->assumed.is_string() && missing->assumed != kDefaultDeviceId)))
+    // The files hint at the value (a comment's "for 32 H100 GPUs", torch_npu): theirs. A
+    // comment's "H100" is a hint too, though it names the default device.
+    if (missing != nullptr && missing->hinted) continue;
+    if (key == "device" && missing != nullptr && missing->assumed.is_string() &&
+        missing->assumed != kDefaultDeviceId)
       continue;
     json candidate = config;
     if (!detail::SetJsonPath(candidate, key, *mine, presets).empty()) continue;

@@ -70,7 +70,7 @@ void ApplyCommentHints(std::string_view text, char comment, const std::string& f
               "the job file does not set the number of devices; a comment (" + file + ":" +
                   std::to_string(hints.world_size_line) + ") says " +
                   std::to_string(hints.world_size),
-              hints.world_size);
+              hints.world_size, true);
   if (!hints.device.empty() && !b.Has("device"))
     b.Missing("device",
               "the job file does not name the accelerator; a comment (" + file + ":" +
