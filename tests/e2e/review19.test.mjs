@@ -55,7 +55,7 @@ test('review 19: an import names the file its script sources, and no error the p
 
 // tt_llama3_8b_job.toml says "sized for 32 H100 GPUs". Over an A100 page the import kept the
 // A100: an H100 hint was taken for the import's own default, while any other device a comment
-// names is the files'.
+// names is the files'. Its 32 devices had likewise given way to the page's 8.
 test('review 19: a job file whose comment names the H100 runs on the H100', LIMIT, async () => {
   await session.withPage(DESKTOP, async ({ page, log }) => {
     await page.goto(`${session.base()}#v1&model=qwen3-8b&device=a100-80gb&ws=8&b=4`);
@@ -67,6 +67,7 @@ test('review 19: a job file whose comment names the H100 runs on the H100', LIMI
     }, null, { timeout: 60_000 });
     const { config } = await h.readResult(page);
     assert.equal(config.device, 'h100-80gb');
+    assert.equal(config.world_size, 32, 'the comment\'s device count is the files\' too, not the page\'s 8');
     assert.match(await page.textContent('#summary'), /H100/);
     await shot(page, 'import-h100-comment');
     assert.deepEqual(log.pageErrors, [], 'uncaught page errors');
