@@ -31,6 +31,10 @@ struct Shape {
   double top_k = 0, experts = 0;
   double index_heads = 0;       // DeepSeek-V3.2's lightning-indexer heads (0: no indexer)
   bool clamped_swiglu = false;  // gpt-oss's experts (ModelArch::clamped_swiglu)
+  // Gemma 2/3's sandwich norms (ModelArch::norms_per_layer 4): a norm after the attention and
+  // after the MLP as well as before each. Each saves its input, the sublayer's output; its own
+  // output only feeds the residual add, which saves nothing.
+  bool post_norms = false;
   // DeciLM replace_with_linear: the part is one h × h linear, which saves only its input.
   bool attention_linear = false, mlp_linear = false;
 };
@@ -105,6 +109,7 @@ Shape ShapeOf(const ModelArch& m) {
   s.top_k = static_cast<double>(m.experts_per_token);
   s.experts = static_cast<double>(m.num_experts);
   s.clamped_swiglu = m.clamped_swiglu;
+  s.post_norms = m.norms_per_layer >= 4;
   return s;
 }
 
@@ -234,9 +239,26 @@ Context ContextOf(const Config& c, const Layout& l) {
     x.gated_factor = 3;
     x.plain_factor = 1;
   } else if (c.framework == Framework::kMegatron) {
-    // Fused bias-SwiGLU saves fc1's [gate, up] output; fc2 saves its input (bias_swiglu.py).
+    // Fused bias-SwiGLU saves fc1's [gate, up] output; fc2 saves its input (bias_swiglu.py);
+    // Megatron-LM fuses a GELU-gated MLP the same way (fusions/fused_bias_geglu.py).
     x.gated_factor = 3;
     x.plain_factor = 2;
+    // MindSpeed-LLM's GELU-gated MLPs run unfused (mindspeed_llm/core/transformer/mlp.py
+    // core_mlp_init sets bias_gelu_fusion = False for --geglu and --gelu-tanh), so Megatron's
+    // glu() chunks fc1's output and each op saves its own operands:
+    // - --geglu (F.gelu): gelu keeps its input, a view that holds fc1's [gate, up] output
+    //   (2I); the product keeps gelu's output (I) and the up half (a view); fc2 keeps its input
+    //   (I): 4I.
+    // - --gelu-tanh: gelu_tanh_approximation is 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))
+    //   written as tensor ops: pow keeps x (the 2I output), tanh its output, the product
+    //   0.5·x · (1 + tanh) both factors, the gating product gelu's output, fc2 its input: 2I + 5I.
+    if (x.ascend && c.model.mlp == MlpKind::kGated) {
+      const std::string& act = c.model.hidden_act;
+      if (act == "gelu_pytorch_tanh" || act == "gelu_tanh" || act == "gelu_new")
+        x.gated_factor = 7;
+      else if (act == "gelu")
+        x.gated_factor = 4;
+    }
   }
   return x;
 }
@@ -407,7 +429,8 @@ LayerBytes AttentionBytes(const Context& x, const Shape& s) {
   const double mask = x.dropout > 0 ? 1.0 : 0.0;
   b.input = x.ab * s.h / x.rep;
   double saved = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep;  // norm, QKV input
-  saved += x.ab * qkv;                                            // q, k, v after RoPE
+  if (s.post_norms) saved += NormBytes(x, s.h) / x.rep;
+  saved += x.ab * qkv;                        // q, k, v after RoPE
   if (x.rope_keeps_qkv) saved += x.ab * qkv;  // the QKV output, held by RoPE's saved q, k
   saved += s.latent > 0 ? x.ab * s.latent + NormBytes(x, s.latent) : 0;
   saved += x.ab * s.o_dim / x.tp;  // attention out = o_proj in
@@ -580,7 +603,8 @@ LayerBytes MlpBytes(const Context& x, const Shape& s, bool gated, bool moe) {
   const double mask = x.dropout > 0 ? 1.0 : 0.0;
   const double factor = gated ? x.gated_factor : x.plain_factor;
   double saved = NormBytes(x, s.h) / x.rep + x.ab * s.h / x.rep;  // norm, MLP input
-  double width = s.mlp_width / x.tp;                              // dense or shared experts
+  if (s.post_norms) saved += NormBytes(x, s.h) / x.rep;
+  double width = s.mlp_width / x.tp;  // dense or shared experts
   double op = 0;
   if (moe) {
     // Router logits and probabilities (fp32), then each token's top-k copies: the permuted
@@ -877,7 +901,13 @@ double LossBytesPerToken(const Config& c, const Context& x) {
   const double vocab = static_cast<double>(c.model.vocab_size) / x.tp;  // vocab-parallel
   // The final norm's saved tensors and the head's (gathered) input.
   const double h = static_cast<double>(c.model.hidden_size);
-  const double head_input = NormBytes(x, h) / x.rep + x.ab * h;
+  double head_input = NormBytes(x, h) / x.rep + x.ab * h;
+  // Logit soft-capping (ModelArch::final_logit_softcapping): cap · tanh(logits / cap) in eager
+  // ops (MindSpeed-LLM gpt_model.py, transformers Gemma2ForCausalLM); the divisions by a
+  // number save nothing, tanh keeps its output for backward, one more [tokens, V/tp] tensor in
+  // the compute dtype.
+  if (c.model.final_logit_softcapping > 0 && !(c.compile.enable && c.compile.loss))
+    head_input += x.ab * vocab;
   if (x.torchtitan) return TorchtitanLossBytesPerToken(c, x, vocab, h) + head_input;
   const bool fused = c.framework == Framework::kMegatron || (c.compile.enable && c.compile.loss);
   const double per_logit = fused ? 6.0 : 12.0;
@@ -939,7 +969,16 @@ double AttentionMaskBytes(const Config& c, const Layout& l, const Context& x, co
                                    : 0.0;
   if (c.training.create_attention_mask_in_dataloader) {
     if (!x.ascend && !st.has_embedding && !st.has_head) return alibi;
-    return mbs * (s / static_cast<double>(l.cp)) * s + alibi;
+    const double mask = mbs * (s / static_cast<double>(l.cp)) * s;
+    // MindSpeed-LLM's sliding-window layers (--interleave-sliding-window) each build their own
+    // mask from it (tasks/models/transformer/transformer_layer.py: torch.where over a tril of
+    // ones_like(mask), then .bool()), which their attention module keeps until its next
+    // forward: one more mask of the same shape per sliding layer of the stage.
+    double sliding = 0;
+    if (x.ascend && c.model.sliding_window > 0)
+      for (std::int64_t layer = st.first_layer; layer < st.first_layer + st.num_layers; ++layer)
+        if (!c.model.FullAttentionLayer(layer)) sliding += 1;
+    return (1 + sliding) * mask + alibi;
   }
   if (x.ascend && x.eager_attention) return mbs * s * s;
   return alibi;

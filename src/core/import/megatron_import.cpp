@@ -1443,6 +1443,26 @@ void ImportMegatronLaunch(const InputFile& file, const bash::Script& script,
     m["o_bias"] = bias;
     m["mlp_bias"] = bias;
     m["qk_norm"] = a.Has("--qk-layernorm");
+    // MindSpeed-LLM's --output-logit-softcapping (Gemma 2): cap · tanh(logits / cap).
+    if (a.Has("--output-logit-softcapping")) {
+      const std::string text = a.Value("--output-logit-softcapping");
+      char* end = nullptr;
+      const double cap = std::strtod(text.c_str(), &end);
+      if (end != text.c_str() && cap > 0 && cap < 1e6) m["final_logit_softcapping"] = cap;
+    }
+    // MindSpeed-LLM's --interleave-sliding-window N (Gemma 2): layers 1, 3, 5, … (layer_number,
+    // from 1) attend within N tokens (tasks/models/transformer/transformer_layer.py is_sliding).
+    if (const auto window = a.Int("--interleave-sliding-window"); window && *window > 0) {
+      m["sliding_window"] = *window;
+      json types = json::array();
+      for (long long i = 0; i < a.Int("--num-layers").value_or(0) && i <= model_detail::kMaxLayers;
+           ++i)
+        types.push_back(i % 2 == 0 ? "sliding_attention" : "full_attention");
+      m["layer_types"] = types;
+    }
+    // MindSpeed-LLM's --post-norm (Gemma 2): a norm after the attention and after the MLP too.
+    if (a.Has("--post-norm")) m["norms_per_layer"] = 4;
+    a.Get("--post-norm");
     a.Get("--qk-layernorm");
     if (a.Has("--qk-layernorm") &&
         Lower(a.Peek("--spec")).find("minimax_spec") != std::string::npos)
@@ -1639,6 +1659,10 @@ void ImportMegatronLaunch(const InputFile& file, const bash::Script& script,
         {"o_bias", {"--disable-bias-linear"}},
         {"mlp_bias", {"--disable-bias-linear"}},
         {"qk_norm", {"--qk-layernorm"}},
+        {"norms_per_layer", {"--post-norm"}},
+        {"sliding_window", {"--interleave-sliding-window"}},
+        {"layer_types", {"--interleave-sliding-window", "--num-layers"}},
+        {"final_logit_softcapping", {"--output-logit-softcapping"}},
         {"tie_word_embeddings", {"--untie-embeddings-and-output-weights"}},
         {"position_embedding_type",
          {"--position-embedding-type", "--use-rotary-position-embeddings"}},

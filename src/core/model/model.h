@@ -100,6 +100,8 @@ struct ModelArch {
   // gate·σ(1.702·gate)·(up + 1) (transformers GptOssExperts, torchtitan gpt_oss moe.py swiglu):
   // more element-wise steps than SiLU(gate)·up, each keeping its input for backward in eager.
   bool clamped_swiglu = false;
+  // final_logit_softcapping (Gemma 2): logits = cap · tanh(logits / cap) before the loss; 0 = none.
+  double final_logit_softcapping = 0;
   // ALiBi position biases instead of RoPE or a table (BLOOM; position_embedding_type "alibi",
   // Megatron/MindSpeed --position-embedding-type alibi): no parameters; MindSpeed-LLM's flash
   // attention takes them as a per-head s × s bias tensor (estimate_activations.cpp).

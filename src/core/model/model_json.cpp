@@ -389,6 +389,10 @@ void AddOverrides(const ModelArch& a, const ModelArch* implied, json& j) {
   flag("embedding_norm", a.embedding_norm, b.embedding_norm);
   flag("layer_scalar", a.layer_scalar, b.layer_scalar);
   flag("router_scale", a.router_scale, b.router_scale);
+  if ((implied == nullptr && a.final_logit_softcapping > 0) ||
+      (implied != nullptr && a.final_logit_softcapping != b.final_logit_softcapping)) {
+    j["final_logit_softcapping"] = a.final_logit_softcapping;
+  }
   if (implied == nullptr || a.norms_per_layer != b.norms_per_layer) {
     j["norms_per_layer"] = a.norms_per_layer;
   }

@@ -883,6 +883,7 @@ void ReadAttention(FieldReader& f, Family family, ModelArch& a) {
   ReadQkNorm(f, family, a);
   a.attention_sinks = family == Family::kGptOss;
   a.clamped_swiglu = family == Family::kGptOss;
+  a.final_logit_softcapping = f.Number("final_logit_softcapping", 0, 1e6).value_or(0);
   // Qwen3-Next / Qwen3.5 gated attention (attn_output_gate, default true in Qwen3NextConfig).
   // AFMoE's gate_proj is a separate h → heads·head_dim linear: the same count.
   a.attention_output_gate =
