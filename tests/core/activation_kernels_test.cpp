@@ -34,8 +34,9 @@ TEST(ActivationKernels, GptOssClampedSwigluKeepsSevenTensorsEagerly) {
 
 // MindSpeed-LLM (Megatron on Ascend) with ALiBi and flash attention passes
 // npu_fusion_attention a scaled [mbs, heads/tp, s, s] bf16 bias per layer, and keeps the
-// unscaled one on the module. 32 heads over TP 8 at s = 4096: 4 × 4096 × 2 = 32,768 B per token
-// per layer, and one 2 × 4 × 4096² × 2 = 268,435,456 B bias for the microbatch of 2.
+// unscaled one on the module with the [heads/tp, s, s] square bias it was built from. 32 heads
+// over TP 8 at s = 4096: 4 × 4096 × 2 = 32,768 B per token per layer, and (2 + 1) × 4 × 4096² ×
+// 2 = 402,653,184 B of bias for the microbatch of 2.
 TEST(ActivationKernels, MindSpeedAlibiBiasIsAPerLayerScoreTensor) {
   nlohmann::json model = {{"model_type", "llama"},
                           {"hidden_size", 4096},
@@ -65,7 +66,7 @@ TEST(ActivationKernels, MindSpeedAlibiBiasIsAPerLayerScoreTensor) {
   };
   const Config alibi = job("alibi"), rope = job("rope");
   EXPECT_NEAR(BytesPerTokenPerLayer(alibi) - BytesPerTokenPerLayer(rope), 32768.0, 0.5);
-  EXPECT_EQ(EstimateMemory(alibi).stages.at(0).activations.attention_mask, 268435456);
+  EXPECT_EQ(EstimateMemory(alibi).stages.at(0).activations.attention_mask, 402653184);
   EXPECT_EQ(EstimateMemory(rope).stages.at(0).activations.attention_mask, 0);
   // On GPUs Megatron-LM has no ALiBi path: nothing is added.
   Config gpu_alibi = With(alibi, {{"device", "h100-80gb"}});

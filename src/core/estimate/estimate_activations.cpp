@@ -963,8 +963,11 @@ double AttentionMaskBytes(const Config& c, const Layout& l, const Context& x, co
   if (c.framework != Framework::kMegatron) return 0;
   const double s = static_cast<double>(c.training.seq_len);
   // MindSpeed-LLM's ALiBi bias, built once per shape and kept on the attention module
-  // (Context::alibi_pse): one [mbs, heads/tp, s, s] tensor in the compute dtype.
-  const double alibi = x.alibi_pse ? mbs * static_cast<double>(c.model.num_heads) /
+  // (Context::alibi_pse): one [mbs, heads/tp, s, s] tensor in the compute dtype, alibi_pse, and
+  // the [heads/tp, s, s] square bias it was built from, which the shared Alibi object keeps as
+  // alibi_tensor (tasks/models/common/alibi.py get_alibi_pse; modellink/model/alibi.py at
+  // 74d7a098fb alike). Assumes --square-alibi-mask, as MindSpeed-LLM's ALiBi scripts pass.
+  const double alibi = x.alibi_pse ? (mbs + 1) * static_cast<double>(c.model.num_heads) /
                                          static_cast<double>(l.tp) * s * s * x.ab
                                    : 0.0;
   if (c.training.create_attention_mask_in_dataloader) {
