@@ -625,7 +625,7 @@ constexpr CoreMessage kCoreMessages[] = {
      "torchtitan 模型 flavor '{}' 在这里没有预设；请提供它的 config.json（或选一个预设）"},
     {"the NVFP4 converter keeps the last {} of the blocks in bf16; the model's block count is "
      "not known",
-     "NVFP4 转换器把最后 {} 的层保留为 bf16；模型层数未知"},
+     "NVFP4 转换器把最后 {} 比例的层保留为 bf16；模型层数未知"},
     {"tokenizer.max_seq_len is null or absent: samples keep their own length; give the longest",
      "tokenizer.max_seq_len 为 null 或缺失：样本保持各自的长度；请填写最长样本的长度"},
     {"{} (the --deepspeed config) was not given: ZeRO stage {} is read from its name",
