@@ -1445,10 +1445,8 @@ void ImportMegatronLaunch(const InputFile& file, const bash::Script& script,
     m["qk_norm"] = a.Has("--qk-layernorm");
     // MindSpeed-LLM's --output-logit-softcapping (Gemma 2): cap · tanh(logits / cap).
     if (a.Has("--output-logit-softcapping")) {
-      const std::string text = a.Value("--output-logit-softcapping");
-      char* end = nullptr;
-      const double cap = std::strtod(text.c_str(), &end);
-      if (end != text.c_str() && cap > 0 && cap < 1e6) m["final_logit_softcapping"] = cap;
+      const auto cap = ParseNumber(a.Value("--output-logit-softcapping"));
+      if (cap && *cap > 0 && *cap < 1e6) m["final_logit_softcapping"] = *cap;
     }
     // MindSpeed-LLM's --interleave-sliding-window N (Gemma 2): layers 1, 3, 5, … (layer_number,
     // from 1) attend within N tokens (tasks/models/transformer/transformer_layer.py is_sliding).
